@@ -1,0 +1,30 @@
+import type { Hit } from '../retrieval/retriever.js';
+import type { Citation, Source } from '../types.js';
+
+/** Numbers retrieved chunks 1..n, best first, as the writer and the user see them. */
+export function toSources(hits: Hit[]): Source[] {
+  return hits.map((h, i) => ({
+    n: i + 1,
+    paperId: h.paper.id,
+    title: h.paper.title,
+    url: h.paper.url,
+    score: Math.round(h.score * 1e4) / 1e4,
+    text: h.chunk.text,
+    chunkId: h.chunk.id,
+    start: h.chunk.start,
+    end: h.chunk.end,
+  }));
+}
+
+export function citationFor(source: Source, quote?: string): Citation {
+  return { n: source.n, paperId: source.paperId, title: source.title, url: source.url, ...(quote ? { quote } : {}) };
+}
+
+/** The `[n]` markers in a text, in order of first appearance ("[1, 3]" and "[1][2]" both count). */
+export function citedNumbers(text: string): number[] {
+  const seen: number[] = [];
+  for (const m of text.matchAll(/\[(\d+(?:\s*[,;]\s*\d+)*)\]/g)) {
+    for (const n of m[1]!.split(/[,;]/).map((x) => Number(x.trim()))) if (!seen.includes(n)) seen.push(n);
+  }
+  return seen;
+}

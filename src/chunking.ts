@@ -1,0 +1,72 @@
+import type { Paper } from './corpus/paper.js';
+import { splitSentences, type Span } from './text/sentences.js';
+
+/** Bump when chunk boundaries change, so that indexes built with the old chunker are rebuilt. */
+export const CHUNKER_VERSION = 1;
+
+export interface ChunkerSettings {
+  /** A text up to this long stays one chunk (a typical abstract is 1,000 to 2,000 characters). */
+  maxChunkChars: number;
+  /** Size a longer text's chunks aim for. */
+  targetChunkChars: number;
+  /** Sentences repeated at the start of the next chunk. */
+  overlapSentences: number;
+}
+
+export const DEFAULT_CHUNKER: ChunkerSettings = { maxChunkChars: 2400, targetChunkChars: 1200, overlapSentences: 1 };
+
+export interface Chunk {
+  id: string;
+  paperId: string;
+  index: number;
+  /** Offsets of the chunk within the paper's abstract. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
+  const text = paper.abstract;
+  const make = (index: number, start: number, end: number): Chunk => ({ id: `${paper.id}#${index}`, paperId: paper.id, index, start, end, text: text.slice(start, end) });
+  if (text.length <= settings.maxChunkChars) return [make(0, 0, text.length)];
+  const sentences = splitLongSentences(splitSentences(text), settings.targetChunkChars);
+  const chunks: Chunk[] = [];
+  let first = 0;
+  while (first < sentences.length) {
+    let last = first;
+    while (last + 1 < sentences.length && sentences[last + 1]!.end - sentences[first]!.start <= settings.targetChunkChars) last++;
+    chunks.push(make(chunks.length, sentences[first]!.start, sentences[last]!.end));
+    if (last + 1 >= sentences.length) break;
+    // Step back for overlap, but always move forward.
+    first = Math.max(first + 1, last + 1 - settings.overlapSentences);
+  }
+  return chunks;
+}
+
+/** The text that is embedded and indexed for a chunk: the title gives every chunk its topic. */
+export function chunkIndexText(paper: Pick<Paper, 'title'>, chunk: Pick<Chunk, 'text'>): string {
+  return `${paper.title}\n${chunk.text}`;
+}
+
+/** A "sentence" longer than a whole chunk (a table dump, a run-on list) is cut on word boundaries. */
+function splitLongSentences(spans: Span[], limit: number): Span[] {
+  const out: Span[] = [];
+  for (const s of spans) {
+    if (s.end - s.start <= limit) {
+      out.push(s);
+      continue;
+    }
+    let start = s.start;
+    while (start < s.end) {
+      let end = Math.min(s.end, start + limit);
+      if (end < s.end) {
+        const space = s.text.lastIndexOf(' ', end - s.start);
+        if (space > start - s.start) end = s.start + space;
+      }
+      out.push({ start, end, text: s.text.slice(start - s.start, end - s.start) });
+      start = end;
+      while (start < s.end && s.text[start - s.start] === ' ') start++;
+    }
+  }
+  return out;
+}

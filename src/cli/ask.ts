@@ -1,0 +1,28 @@
+import { createInterface } from 'node:readline';
+import { cli, openService, print, run } from './common.js';
+import { renderAnswer } from '../render/text.js';
+import { userFacingError } from '../errors.js';
+
+const usage = 'usage: npm run ask -- [--json] [--paper <id or title>] "<question>"\n       (no question: one question per line from standard input)';
+const { values, positionals, json, settings } = cli({ paper: { type: 'string' } }, usage);
+
+run(json, async () => {
+  const service = await openService(settings);
+  const question = positionals.join(' ');
+  if (question.trim() || process.stdin.isTTY) {
+    const answer = await service.ask(question, { paper: values.paper as string | undefined });
+    print(json, answer, () => renderAnswer(answer));
+    return;
+  }
+  // One question per line; a bad line gets an error object and the rest still run.
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (!line.trim()) continue;
+    try {
+      const answer = await service.ask(line, { paper: values.paper as string | undefined });
+      print(json, answer, () => renderAnswer(answer) + '\n');
+    } catch (e) {
+      const err = userFacingError(e);
+      print(json, { question: line, error: err }, () => `error: ${err.message}\n`);
+    }
+  }
+});

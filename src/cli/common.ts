@@ -1,0 +1,61 @@
+import 'dotenv/config';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadSettings, ConfigError, type Settings } from '../config.js';
+import { configureLogging, log } from '../log.js';
+import { PapercordService, type ServiceOptions } from '../service.js';
+import { userFacingError } from '../errors.js';
+
+export interface Cli<V> {
+  values: V;
+  positionals: string[];
+  json: boolean;
+  settings: Settings;
+}
+
+/** Parses flags and settings the same way for every script; `--json` keeps standard output pure JSON. */
+export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string): Cli<Record<string, string | boolean | undefined>> {
+  let parsed: { values: Record<string, string | boolean | undefined | (string | boolean)[]>; positionals: string[] };
+  try {
+    parsed = parseArgs({ options: { ...options, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
+  } catch (e) {
+    fail(false, { code: 'BAD_INPUT', message: (e as Error).message, hint: usage });
+  }
+  if (parsed.values.help) {
+    process.stdout.write(usage + '\n');
+    process.exit(0);
+  }
+  const json = parsed.values.json === true;
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (e) {
+    if (e instanceof ConfigError) fail(json, { code: 'BAD_INPUT', message: e.message, hint: 'Fix the variables named above in .env or the environment; .env.example lists them all.' });
+    throw e;
+  }
+  configureLogging({ level: settings.logLevel });
+  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, json, settings };
+}
+
+export async function openService(settings: Settings, opts: ServiceOptions = {}): Promise<PapercordService> {
+  return PapercordService.open(settings, opts);
+}
+
+export function print(json: boolean, value: unknown, text: () => string): void {
+  process.stdout.write((json ? JSON.stringify(value) : text()) + '\n');
+}
+
+/** Prints an error the way the caller asked (JSON or text) and exits with status 1. */
+export function fail(json: boolean, e: { code: string; message: string; hint?: string }): never {
+  if (json) process.stdout.write(JSON.stringify({ error: e }) + '\n');
+  else process.stderr.write(`error: ${e.message}${e.hint ? `\n${e.hint}` : ''}\n`);
+  process.exit(1);
+}
+
+/** Runs a script body, turning any error into a clear message and exit status 1. */
+export function run(json: boolean, body: () => Promise<void>): void {
+  body().catch((e) => {
+    const ue = userFacingError(e);
+    if (ue.code === 'INTERNAL') log.error('failed', { error: e });
+    fail(json, ue);
+  });
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { cli, openService, print, run } from './common.js';
+import { PROJECT_ROOT, type Settings } from '../config.js';
+import { loadQuestions, type EvalQuestion } from '../eval/questions.js';
+import { answerScores, retrievalScores, type AnswerScores, type Outcome, type RetrievalScores } from '../eval/metrics.js';
+import { log } from '../log.js';
+import type { PapercordService } from '../service.js';
+
+const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose]';
+const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false } }, usage);
+
+/** The corpora every run is scored on: the 19 papers alone, then among the ~300 PMLR papers as distractors. */
+const CORPORA: { name: string; corpus: string[] }[] = [
+  { name: '19 papers', corpus: ['icml2026'] },
+  { name: 'with ~300 distractors', corpus: ['icml2026', 'pmlr-v306'] },
+];
+
+/** Targets for the local embedder, from the retrieval issue. */
+const TARGETS = {
+  '19 papers': { recallAt1: 0.9, recallAt5: 1.0, refusalAccuracy: 1.0 },
+  'with ~300 distractors': { recallAt5: 0.95, refusalAccuracy: 1.0 },
+} as Record<string, Partial<Record<keyof RetrievalScores, number>>>;
+
+interface CorpusReport {
+  name: string;
+  embedder: string;
+  retrieval: RetrievalScores;
+  answers: AnswerScores & { mode: string };
+  misses: { id: string; question: string; relevant: string[]; ranked: string[]; refused: boolean }[];
+  targets: { metric: string; target: number; value: number; met: boolean }[];
+}
+
+async function evaluate(service: PapercordService, questions: EvalQuestion[]): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  for (const [i, q] of questions.entries()) {
+    const a = await service.ask(q.question);
+    const ranked = [...new Set(a.sources.map((s) => s.paperId))];
+    const supplied = new Set(a.sources.map((s) => s.n));
+    const cited = a.citations.filter((c) => supplied.has(c.n)).map((c) => c.paperId);
+    outcomes.push({ question: q, ranked, refused: a.refused, answer: a.answer, cited });
+    if (process.stderr.isTTY) process.stderr.write(`\r${i + 1}/${questions.length}`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\r');
+  return outcomes;
+}
+
+run(json, async () => {
+  const questions = await loadQuestions(path.resolve(PROJECT_ROOT, (values.questions as string | undefined) ?? 'data/eval/questions.jsonl'));
+  const reports: CorpusReport[] = [];
+  for (const c of CORPORA) {
+    // A separate data folder per corpus, so the eval never replaces the bot's own index.
+    const s: Settings = { ...settings, corpus: c.corpus, dataDir: path.join(settings.dataDir, '.eval', c.corpus.join('+')) };
+    const service = await openService(s);
+    log.info('scoring', { corpus: c.name, questions: questions.length });
+    const outcomes = await evaluate(service, questions);
+    const retrieval = retrievalScores(outcomes);
+    const mode = outcomes.length ? 'extractive' : 'none';
+    const targets = Object.entries(TARGETS[c.name] ?? {}).map(([metric, target]) => {
+      const value = retrieval[metric as keyof RetrievalScores] as number;
+      return { metric, target: target!, value, met: value >= target! };
+    });
+    const misses = outcomes
+      .filter((o) => (o.question.relevant.length ? o.ranked[0] === undefined || !o.question.relevant.includes(o.ranked[0]) : !o.refused))
+      .map((o) => ({ id: o.question.id, question: o.question.question, relevant: o.question.relevant, ranked: o.ranked.slice(0, 5), refused: o.refused }));
+    reports.push({ name: c.name, embedder: service.info().embedder, retrieval, answers: { ...answerScores(outcomes), mode }, misses, targets });
+  }
+  const allMet = reports.every((r) => r.targets.every((t) => t.met));
+  print(json, { questions: questions.length, reports, allTargetsMet: allMet }, () => renderReports(questions, reports, allMet, values.verbose === true));
+  if (!allMet) process.exitCode = 1;
+});
+
+function renderReports(questions: EvalQuestion[], reports: CorpusReport[], allMet: boolean, verbose: boolean): string {
+  const kinds = questions.reduce<Record<string, number>>((acc, q) => ({ ...acc, [q.kind]: (acc[q.kind] ?? 0) + 1 }), {});
+  const lines = [`${questions.length} labeled questions (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')})`, ''];
+  lines.push('corpus                  embedder            R@1    R@5    MRR    refusal  false-refusals');
+  for (const r of reports) {
+    const x = r.retrieval;
+    lines.push(`${r.name.padEnd(23)} ${r.embedder.padEnd(19)} ${f(x.recallAt1)}  ${f(x.recallAt5)}  ${f(x.mrr)}  ${f(x.refusalAccuracy)}    ${x.falseRefusals}`);
+  }
+  lines.push('', `answers (${reports[0]?.answers.mode} path)   valid-citation  cites-relevant  fact-recall  refusal`);
+  for (const r of reports) {
+    const a = r.answers;
+    lines.push(`${r.name.padEnd(23)}   ${f(a.withValidCitation)}           ${f(a.citationsToRelevant)}           ${f(a.factRecall)}        ${f(a.refusalAccuracy)}`);
+  }
+  lines.push('', 'targets:');
+  for (const r of reports) for (const t of r.targets) lines.push(`  ${t.met ? 'met   ' : 'MISSED'} ${r.name}: ${t.metric} ${f(t.value)} (target ${t.target})`);
+  if (verbose || !allMet) {
+    for (const r of reports) {
+      if (!r.misses.length) continue;
+      lines.push('', `misses on ${r.name}:`);
+      for (const m of r.misses) lines.push(`  ${m.id} ${m.refused ? '(refused) ' : ''}"${m.question}" want ${m.relevant.join(',') || 'refusal'} got ${m.ranked.join(',') || '-'}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function f(x: number): string {
+  return x.toFixed(3);
+}

@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The project root, so that paths in the settings work from any working directory. */
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+type Parse<T> = (raw: string, name: string) => T;
+
+interface Variable<T> {
+  env: string;
+  default: string;
+  description: string;
+  parse: Parse<T>;
+  /** Never printed, not even its length. */
+  secret?: boolean;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const str: Parse<string> = (raw) => raw;
+const int = (min: number, max: number): Parse<number> => (raw, name) => {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+};
+const num = (min: number, max: number): Parse<number> => (raw, name) => {
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  return n;
+};
+const bool: Parse<boolean> = (raw, name) => {
+  const v = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off', ''].includes(v)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+};
+const oneOf = <T extends string>(...values: T[]): Parse<T> => (raw, name) => {
+  const v = raw.trim().toLowerCase() as T;
+  if (!values.includes(v)) throw new ConfigError(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
+  return v;
+};
+const list: Parse<string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+const url: Parse<string> = (raw, name) => {
+  let u: URL;
+  try {
+    u = new URL(raw.includes('://') ? raw : `http://${raw}`);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as http://127.0.0.1:11434, got "${raw}"`);
+  }
+  if (!u.port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${raw}")`);
+  return `${u.protocol}//${u.host}`;
+};
+const urls: Parse<string[]> = (raw, name) => list(raw, name).map((r) => url(r, name));
+const apiBase: Parse<string> = (raw, name) => {
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL such as https://discord.com/api, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+};
+
+/** Every setting papercord reads from the environment, each named once with its default. */
+export const VARIABLES = {
+  corpus: { env: 'CORPUS', default: 'icml2026', description: 'Papers to index: comma-separated files or folders (plain-text abstracts, JSON, JSON Lines, PMLR Markdown posts) or the shipped corpora `icml2026` and `pmlr-v306`.', parse: list },
+  dataDir: { env: 'DATA_DIR', default: 'data', description: 'Where the index, feedback and other state live (relative to the project root).', parse: str },
+  embeddings: { env: 'EMBEDDINGS', default: 'auto', description: '`auto` uses Ollama embeddings when the server has the model, else the built-in local embedder; `ollama` or `local` force one.', parse: oneOf('auto', 'ollama', 'local') },
+  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port.', parse: url },
+  ollamaHosts: { env: 'OLLAMA_HOSTS', default: '', description: 'Several Ollama servers for generation, comma-separated; requests are spread over the ones that answer. Empty: only OLLAMA_HOST.', parse: urls },
+  chatModel: { env: 'OLLAMA_CHAT_MODEL', default: 'llama3.2:3b', description: 'The model that writes answers.', parse: str },
+  embedModel: { env: 'OLLAMA_EMBED_MODEL', default: 'nomic-embed-text', description: 'The embedding model used when EMBEDDINGS picks Ollama.', parse: str },
+  numCtx: { env: 'OLLAMA_NUM_CTX', default: '4096', description: 'Context window (tokens) requested from the chat model; prompts are budgeted to fit it.', parse: int(512, 262144) },
+  temperature: { env: 'OLLAMA_TEMPERATURE', default: '0.2', description: 'Sampling temperature of the chat model.', parse: num(0, 2) },
+  keepAlive: { env: 'OLLAMA_KEEP_ALIVE', default: '10m', description: 'How long Ollama keeps the chat model loaded after a request.', parse: str },
+  connectTimeoutMs: { env: 'OLLAMA_CONNECT_TIMEOUT_MS', default: '2000', description: 'How long to wait for the Ollama server to answer a health check before treating it as unreachable.', parse: int(100, 60000) },
+  firstTokenTimeoutMs: { env: 'OLLAMA_FIRST_TOKEN_TIMEOUT_MS', default: '60000', description: 'How long to wait for the first token of an answer (includes loading the model).', parse: int(100, 600000) },
+  generationTimeoutMs: { env: 'OLLAMA_TIMEOUT_MS', default: '120000', description: 'Total time allowed for one answer to be written.', parse: int(100, 1800000) },
+  autoPull: { env: 'OLLAMA_AUTO_PULL', default: 'false', description: 'Pull a missing model automatically (with progress) instead of asking the operator to.', parse: bool },
+  generationConcurrency: { env: 'GENERATION_CONCURRENCY', default: '1', description: 'How many answers are written at once; the rest wait in a queue and are told their position.', parse: int(1, 64) },
+  answerCacheSize: { env: 'ANSWER_CACHE_SIZE', default: '200', description: 'Recent answers kept in memory (0 turns the cache off); emptied when the index changes.', parse: int(0, 100000) },
+  maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question accepted.', parse: int(10, 100000) },
+  discordToken: { env: 'DISCORD_TOKEN', default: '', description: 'The bot token. Without it `npm start` runs the local console instead of the bot.', parse: str, secret: true },
+  discordClientId: { env: 'DISCORD_CLIENT_ID', default: '', description: 'The application id, needed only by `npm run deploy-commands` before the bot has logged in once (otherwise read from the token).', parse: str },
+  discordGuildId: { env: 'DISCORD_GUILD_ID', default: '', description: 'Register slash commands in this server only (instant); empty registers them globally.', parse: str },
+  discordApiBase: { env: 'DISCORD_API_BASE', default: 'https://discord.com/api', description: 'Discord REST base URL, for a REST proxy or the test emulator.', parse: apiBase },
+  allowedChannels: { env: 'DISCORD_ALLOWED_CHANNELS', default: '', description: 'Channel ids the bot answers in, comma-separated; empty: every channel.', parse: list },
+  allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
+  threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
+  cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between questions (0 turns it off).', parse: num(0, 3600) },
+  logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
+} satisfies Record<string, Variable<unknown>>;
+
+type Vars = typeof VARIABLES;
+export type Settings = { [K in keyof Vars]: Vars[K] extends Variable<infer T> ? T : never } & {
+  /** Tunable numbers of retrieval and answering that are not worth an environment variable. */
+  retrieval: RetrievalSettings;
+};
+
+export interface RetrievalSettings {
+  /** Sources given to the writer for one question. */
+  topK: number;
+  /** Candidates taken from each of the vector and BM25 searches before fusion. */
+  candidates: number;
+  /** Reciprocal rank fusion constant. */
+  rrfK: number;
+  /** Weight of the BM25 list relative to the vector list in the fusion. */
+  bm25Weight: 2,
+  /** Below this best cosine similarity *and* this BM25 coverage a question counts as off-topic. */
+  minCosine: number;
+  minTermCoverage: number;
+  /** MMR trade-off between relevance and diversity for related papers. */
+  mmrLambda: number;
+  relatedCount: number;
+  /** Sentences the extractive answer quotes. */
+  extractiveSentences: number;
+}
+
+export const DEFAULT_RETRIEVAL: RetrievalSettings = {
+  topK: 5,
+  candidates: 50,
+  rrfK: 60,
+  bm25Weight: 2,
+  minCosine: 0.25,
+  minTermCoverage: 0.26,
+  mmrLambda: 0.7,
+  relatedCount: 5,
+  extractiveSentences: 3,
+};
+
+/** Reads and validates every setting; throws one ConfigError naming every bad variable. */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const out: Record<string, unknown> = {};
+  const errors: string[] = [];
+  for (const [key, v] of Object.entries(VARIABLES) as [string, Variable<unknown>][]) {
+    const raw = env[v.env];
+    try {
+      out[key] = v.parse(raw === undefined || raw === '' ? v.default : raw, v.env);
+    } catch (e) {
+      errors.push(e instanceof Error ? e.message : String(e));
+    }
+  }
+  if (errors.length) throw new ConfigError(`Invalid configuration:\n- ${errors.join('\n- ')}`);
+  out.retrieval = { ...DEFAULT_RETRIEVAL };
+  return out as Settings;
+}
+
+/** Absolute path of the data folder. */
+export function dataPath(settings: Pick<Settings, 'dataDir'>, ...parts: string[]): string {
+  return path.resolve(PROJECT_ROOT, settings.dataDir, ...parts);
+}
+
+/** The values of every secret setting, so that logs and replies can be scrubbed of them. */
+export function secretValues(settings: Settings): string[] {
+  return (Object.entries(VARIABLES) as [keyof Vars, Variable<unknown>][])
+    .filter(([, v]) => v.secret)
+    .map(([k]) => settings[k])
+    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+}

@@ -1,0 +1,103 @@
+/**
+ * Paper ids: readable, stable across re-imports, and the same for one paper whichever corpus it
+ * came from, so that duplicates can be found and users can type them.
+ */
+import { createHash } from 'node:crypto';
+import { TEX_FORMAT } from './text.js';
+
+// Before lowercasing, so that "\textF" (\text applied to F, braces lost) is told from a longer command.
+const TEX_FORMAT_COMMAND = new RegExp(`\\\\(?:${TEX_FORMAT})(?![a-z])`, 'g');
+
+const PLAIN_ASCII = /^[\x00-\x7f]*$/;
+
+/** Accents dropped ("é" -> "e"); most titles are ASCII already and skip the costly normalisation. */
+function ascii(text: string): string {
+  return PLAIN_ASCII.test(text) ? text : text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+}
+
+/** Lowercase ASCII words joined by hyphens, at most `max` characters, cut at a word boundary. */
+export function slugify(text: string, max = 60): string {
+  const slug = ascii(text).toLowerCase().replace(/\\[a-z]+/g, ' ').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  if (slug.length <= max) return slug;
+  const cut = slug.lastIndexOf('-', max);
+  return (cut > 0 ? slug.slice(0, cut) : slug.slice(0, max)).replace(/-+$/, '');
+}
+
+/** The slug id of a title; titles without any ASCII letter (e.g. all-CJK) get a short hash instead. */
+export function titleSlug(title: string): string {
+  const slug = slugify(title);
+  if (slug) return slug;
+  return 'paper-' + createHash('sha256').update(title.normalize('NFC')).digest('hex').slice(0, 10);
+}
+
+/**
+ * Key for "is this the same title": case, accents, punctuation, TeX markup and spacing do not
+ * count, so "Mixture-of-Experts" and "Mixture of {E}xperts" agree. Not for display.
+ */
+export function normalizeTitle(title: string): string {
+  return ascii(title.replace(TEX_FORMAT_COMMAND, ''))
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** "arXiv:2605.03348v2", "https://arxiv.org/abs/2605.03348" -> "2605.03348"; old-style ids ("cs/0101001") kept. */
+export function normalizeArxiv(raw: string): string | undefined {
+  const s = raw.trim().toLowerCase();
+  const modern = /(?:^|[/:\s])(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?\/?$/.exec(s) ?? /^(\d{4}\.\d{4,5})(?:v\d+)?$/.exec(s);
+  if (modern) return modern[1];
+  const old = /([a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?$/.exec(s);
+  return old ? old[1].replace('/', '-') : undefined;
+}
+
+/** "https://openreview.net/forum?id=tU3raVqvYe" or "tU3raVqvYe" -> "tu3ravqvye". */
+export function normalizeOpenReview(raw: string): string | undefined {
+  const s = raw.trim();
+  const fromUrl = /[?&]id=([^&#\s]+)/.exec(s);
+  return normalizeId(fromUrl ? fromUrl[1] : s.replace(/^openreview:/i, ''));
+}
+
+/** Any other id: lowercase, no `pmlr:`-style prefix, characters other than [a-z0-9._-] turned into hyphens. */
+export function normalizeId(raw: string): string | undefined {
+  const s = raw
+    .trim()
+    .toLowerCase()
+    .replace(/^(?:pmlr|arxiv|openreview|doi|id):\s*/, '')
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return s || undefined;
+}
+
+export interface IdSources {
+  title: string;
+  pmlrId?: string;
+  /** The record's own `id` field, when it is not known to be a PMLR or arXiv id. */
+  recordId?: string;
+  arxiv?: string;
+  openreview?: string;
+}
+
+export interface PaperIds {
+  id: string;
+  aliases: string[];
+  /** True when the id is only the slug of the title, so a clash is not a real id clash. */
+  idIsSlug: boolean;
+}
+
+/**
+ * The PMLR id if known, else the record's own id, else the arXiv id, else the title slug;
+ * every other id becomes an alias.
+ */
+export function paperIds(src: IdSources): PaperIds {
+  const pmlr = src.pmlrId ? normalizeId(src.pmlrId) : undefined;
+  const arxiv = src.arxiv ? normalizeArxiv(src.arxiv) ?? normalizeId(src.arxiv) : undefined;
+  let own = src.recordId ? normalizeId(src.recordId) : undefined;
+  // A bare arXiv id in the `id` field is an arXiv id, whatever the field is called.
+  const ownArxiv = own && /^\d{4}\.\d{4,5}(?:v\d+)?$/.test(own) ? normalizeArxiv(own) : undefined;
+  if (ownArxiv) own = undefined;
+  const openreview = src.openreview ? normalizeOpenReview(src.openreview) : undefined;
+  const slug = titleSlug(src.title);
+  const ordered = [pmlr, own, arxiv ?? ownArxiv, slug, openreview, ownArxiv].filter((v): v is string => !!v);
+  const id = ordered[0];
+  const aliases = [...new Set(ordered.slice(1))].filter((a) => a !== id);
+  return { id, aliases, idIsSlug: !pmlr && !own && !arxiv && !ownArxiv };
+}

@@ -1,0 +1,306 @@
+/**
+ * Loads a corpus from files, folders and preset names into one list of papers, each paper once,
+ * with every record that could not be used reported rather than thrown.
+ */
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../config.js';
+import type { CorpusLoadResult, CorpusProblem, ImportResult, Paper } from './paper.js';
+import { readText } from './files.js';
+import { normalizeTitle, titleSlug } from './ids.js';
+import { parsePlaintext, sidecarCandidates, type Sidecar } from './plaintext.js';
+import { parseJsonLines, parseJsonRecords } from './records.js';
+import { parsePmlrPost } from './pmlr.js';
+
+/** Shipped corpora, relative to the project root. */
+export const CORPUS_PRESETS: Readonly<Record<string, string>> = {
+  icml2026: 'data/corpus/icml2026/icml2026-abstracts.txt',
+  'pmlr-v306': 'data/corpus/pmlr-v306/posts',
+};
+
+export interface LoadOptions {
+  /** Where relative entries resolve; default the working directory. Presets always resolve against the project root. */
+  root?: string;
+}
+
+type Kind = 'plaintext' | 'json' | 'jsonl' | 'pmlr';
+
+const KINDS: Record<string, Kind> = {
+  '.txt': 'plaintext',
+  '.json': 'json',
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+  '.md': 'pmlr',
+  '.markdown': 'pmlr',
+};
+
+function kindOf(file: string): Kind | undefined {
+  return KINDS[path.extname(file).toLowerCase()];
+}
+
+/** Paths inside the project are shown relative to it, with forward slashes, so messages read the same everywhere. */
+export function displayPath(abs: string): string {
+  const rel = path.relative(PROJECT_ROOT, abs);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : abs;
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function findSidecar(txt: string): Promise<string | undefined> {
+  for (const candidate of sidecarCandidates(txt)) if (await exists(candidate)) return candidate;
+  return undefined;
+}
+
+/** The .txt a JSON file would be the metadata sidecar of, if it is named like one. */
+function txtForSidecar(json: string): string[] {
+  const dir = path.dirname(json);
+  const name = path.basename(json);
+  const out: string[] = [];
+  const m = /^(.*)\.(?:meta|metadata)\.json$/i.exec(name);
+  if (m) out.push(`${m[1]}.txt`);
+  const shared = /^(.*)-metadata\.json$/i.exec(name);
+  if (shared) out.push(`${shared[1]}-abstracts.txt`);
+  return out.map((n) => path.join(dir, n));
+}
+
+async function isSidecar(json: string): Promise<boolean> {
+  for (const txt of txtForSidecar(json)) if (await exists(txt)) return true;
+  return false;
+}
+
+// Folder walks skip these: they describe a corpus rather than belong to it.
+const NOT_CORPUS = /^(?:readme|license|licence|changelog|contributing)(?:\.|$)/i;
+
+/** Corpus files under a folder, depth first, sorted by name so the order (and who wins a duplicate) is stable. */
+async function walk(dir: string, seen: Set<string>, out: string[]): Promise<void> {
+  const real = await realpath(dir);
+  if (seen.has(real)) return; // symlink cycle
+  seen.add(real);
+  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const e of entries) {
+    const full = path.join(dir, e.name);
+    let isDir = e.isDirectory();
+    let isFile = e.isFile();
+    if (e.isSymbolicLink()) {
+      const s = await stat(full).catch(() => undefined);
+      isDir = !!s?.isDirectory();
+      isFile = !!s?.isFile();
+    }
+    if (isDir) await walk(full, seen, out);
+    else if (isFile && kindOf(full) && !NOT_CORPUS.test(e.name)) out.push(full);
+  }
+}
+
+/** Resolves the entries to files in order; reports entries that are missing or unusable. */
+async function resolveEntries(entries: string[], root: string, problems: CorpusProblem[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const raw of entries) {
+    const entry = raw.trim();
+    if (!entry) continue;
+    const preset = CORPUS_PRESETS[entry.toLowerCase()];
+    const abs = preset ? path.resolve(PROJECT_ROOT, preset) : path.resolve(root, entry);
+    const s = await stat(abs).catch(() => undefined);
+    if (!s) {
+      const presets = Object.keys(CORPUS_PRESETS).join(', ');
+      problems.push({ file: preset ? displayPath(abs) : entry, message: preset ? `corpus preset "${entry}" is missing its data` : `not found: no such file, folder or corpus preset (presets: ${presets})` });
+      continue;
+    }
+    if (s.isDirectory()) {
+      const found: string[] = [];
+      await walk(abs, new Set(), found);
+      for (const f of found) if (kindOf(f) !== 'json' || !(await isSidecar(f))) files.push(f);
+    } else if (!kindOf(abs)) {
+      problems.push({ file: displayPath(abs), message: `unsupported file type "${path.extname(abs) || 'none'}" (expected .txt, .json, .jsonl, .ndjson, .md or .markdown)` });
+    } else if (kindOf(abs) !== 'json' || !(await isSidecar(abs))) files.push(abs);
+  }
+  // The same file reached twice (a preset and its path, a symlink) is read once.
+  const unique = new Map<string, string>();
+  for (const f of files) {
+    const real = await realpath(f).catch(() => f);
+    if (!unique.has(real)) unique.set(real, f);
+  }
+  return [...unique.values()];
+}
+
+async function importFile(abs: string, problems: CorpusProblem[]): Promise<ImportResult | undefined> {
+  const file = displayPath(abs);
+  const read = await readText(abs);
+  if (read.problem !== undefined) {
+    problems.push({ file, message: read.problem });
+    return undefined;
+  }
+  switch (kindOf(abs)) {
+    case 'plaintext': {
+      let sidecar: Sidecar | undefined;
+      const sidecarPath = await findSidecar(abs);
+      if (sidecarPath) {
+        const meta = await readText(sidecarPath);
+        if (meta.problem !== undefined) problems.push({ file: displayPath(sidecarPath), message: `metadata sidecar: ${meta.problem}; titles taken from the abstracts` });
+        else sidecar = { file: displayPath(sidecarPath), text: meta.text };
+      }
+      return parsePlaintext(read.text, file, sidecar);
+    }
+    case 'json':
+      return parseJsonRecords(read.text, file);
+    case 'jsonl':
+      return parseJsonLines(read.text, file);
+    case 'pmlr':
+      return parsePmlrPost(read.text, file);
+    default:
+      throw new Error(`no importer for ${abs}`);
+  }
+}
+
+function abstractKey(abstract: string): string {
+  return normalizeTitle(abstract.slice(0, 400)).slice(0, 200);
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.toLowerCase().replace(/[^\p{L}]/gu, '') === b.toLowerCase().replace(/[^\p{L}]/gu, '');
+}
+
+/** Folds what the duplicate knows into the kept paper: its ids, and fields the kept one lacks. */
+function merge(kept: Paper, dup: Paper): string[] {
+  const added: string[] = [];
+  const aliases = new Set(kept.aliases);
+  for (const id of [dup.id, ...dup.aliases]) {
+    if (id !== kept.id && !aliases.has(id)) {
+      aliases.add(id);
+      added.push(id);
+    }
+  }
+  kept.aliases = [...aliases];
+  kept.url ??= dup.url;
+  kept.year ??= dup.year;
+  kept.venue ??= dup.venue;
+  // A sidecar often names only the first author; the full list from the other corpus is better.
+  const prefix = kept.authors.every((a, i) => dup.authors[i] !== undefined && sameName(a, dup.authors[i]));
+  if (dup.authors.length > kept.authors.length && prefix) kept.authors = [...dup.authors];
+  return added;
+}
+
+export interface DedupeResult {
+  papers: Paper[];
+  problems: CorpusProblem[];
+  skipped: number;
+}
+
+/**
+ * Keeps the first of papers that share an id or alias or a normalised title. An id shared by
+ * papers with different titles and abstracts is a real clash: warned about and skipped, unless
+ * the id is only a title slug, which then gets a numeric suffix.
+ */
+export function dedupePapers(candidates: Paper[]): DedupeResult {
+  const byId = new Map<string, Paper>();
+  const byTitle = new Map<string, Paper>();
+  // Computed only when ids collide, which is rare.
+  const abstractKeys = new Map<Paper, string>();
+  const abstractOf = (p: Paper) => {
+    let key = abstractKeys.get(p);
+    if (key === undefined) abstractKeys.set(p, (key = abstractKey(p.abstract)));
+    return key;
+  };
+  const papers: Paper[] = [];
+  const problems: CorpusProblem[] = [];
+  let skipped = 0;
+  const register = (p: Paper, ids: string[]) => {
+    for (const k of ids) if (!byId.has(k)) byId.set(k, p);
+  };
+  for (const p of candidates) {
+    const hits: { key: string; other: Paper }[] = [];
+    for (const key of [p.id, ...p.aliases]) {
+      const other = byId.get(key);
+      if (other) hits.push({ key, other });
+    }
+    // A slug alias only repeats the title, which byTitle covers; different long titles can share one by truncation.
+    const slug = hits.length ? titleSlug(p.title) : '';
+    if (hits.length) for (let i = hits.length - 1; i >= 0; i--) if (hits[i].key === slug && slug !== p.id) hits.splice(i, 1);
+    const title = normalizeTitle(p.title);
+    const same = byTitle.get(title) ?? hits.find((h) => abstractOf(h.other) === abstractOf(p))?.other;
+    if (same) {
+      register(same, merge(same, p));
+      skipped++;
+      problems.push({
+        file: p.source.file,
+        record: p.source.record,
+        message: `duplicate of ${same.id} (from ${same.source.file}, ${same.source.record})`,
+        severity: 'info',
+        duplicateOf: same.id,
+      });
+      continue;
+    }
+    if (hits.length) {
+      if (p.id === slug && hits.every((h) => h.key === p.id)) {
+        let n = 2;
+        while (byId.has(`${slug}-${n}`)) n++;
+        p.id = `${slug}-${n}`;
+      } else {
+        const { key, other } = hits[0];
+        skipped++;
+        problems.push({
+          file: p.source.file,
+          record: p.source.record,
+          message: `id ${key} is already used by a different paper, "${other.title}" (${other.id}, from ${other.source.file}, ${other.source.record}); skipped`,
+        });
+        continue;
+      }
+    }
+    papers.push(p);
+    byTitle.set(title, p);
+    register(p, [p.id, ...p.aliases]);
+  }
+  return { papers, problems, skipped };
+}
+
+/** Imports the files a few at a time (folders of thousands of posts), keeping results in file order. */
+async function importAll(files: string[]): Promise<{ result?: ImportResult; problems: CorpusProblem[] }[]> {
+  const out = files.map(() => ({ result: undefined as ImportResult | undefined, problems: [] as CorpusProblem[] }));
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const i = next++;
+      out[i].result = await importFile(files[i], out[i].problems);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(16, files.length) }, worker));
+  return out;
+}
+
+export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Promise<CorpusLoadResult> {
+  const problems: CorpusProblem[] = [];
+  const files = await resolveEntries(entries, opts.root ?? process.cwd(), problems);
+  const candidates: Paper[] = [];
+  let skipped = 0;
+  for (const { result, problems: fileProblems } of await importAll(files)) {
+    problems.push(...fileProblems);
+    if (!result) continue;
+    candidates.push(...result.papers);
+    problems.push(...result.problems);
+    skipped += result.skipped;
+  }
+  const deduped = dedupePapers(candidates);
+  return {
+    papers: deduped.papers,
+    problems: [...problems, ...deduped.problems],
+    skipped: skipped + deduped.skipped,
+    files: files.map(displayPath),
+  };
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** One line for logs: `corpus: 306 papers indexed, 6 skipped (6 duplicates), 0 problems from 294 files`. */
+export function summarizeLoad(result: CorpusLoadResult): string {
+  const duplicates = result.problems.filter((p) => p.duplicateOf !== undefined).length;
+  const warnings = result.problems.filter((p) => p.severity !== 'info').length;
+  const dup = duplicates ? ` (${count(duplicates, 'duplicate')})` : '';
+  return `corpus: ${count(result.papers.length, 'paper')} indexed, ${result.skipped} skipped${dup}, ${count(warnings, 'problem')} from ${count(result.files.length, 'file')}`;
+}

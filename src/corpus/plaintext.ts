@@ -1,0 +1,179 @@
+/**
+ * Plain-text abstracts: one abstract per blank-line-separated paragraph, optionally after a short
+ * heading. Titles and ids come from a JSON metadata sidecar next to the file.
+ */
+import path from 'node:path';
+import type { CorpusProblem, ImportResult, Paper } from './paper.js';
+import { buildPaper, str } from './build.js';
+import { describeJsonError } from './jsonpos.js';
+import { collapseWhitespace, parseAuthors } from './text.js';
+
+export interface Paragraph {
+  text: string;
+  /** 1-based, counting the heading. */
+  index: number;
+  /** 1-based line of the paragraph's first line. */
+  line: number;
+}
+
+export function splitParagraphs(text: string): Paragraph[] {
+  const out: Paragraph[] = [];
+  let current: string[] = [];
+  let start = 0;
+  const lines = text.split(/\r\n|\r|\n/);
+  const flush = () => {
+    if (current.length) out.push({ text: collapseWhitespace(current.join(' ')), index: out.length + 1, line: start });
+    current = [];
+  };
+  lines.forEach((line, i) => {
+    if (line.trim() === '') flush();
+    else {
+      if (!current.length) start = i + 1;
+      current.push(line);
+    }
+  });
+  flush();
+  return out;
+}
+
+/** A short line without a sentence end ("ICML 2026 Papers") or a Markdown heading is a heading, not an abstract. */
+export function isHeading(paragraph: string): boolean {
+  if (/^#{1,6}\s/.test(paragraph)) return true;
+  return paragraph.length < 120 && !/[.!?]["'”’)\]]?$/.test(paragraph);
+}
+
+/** Sidecar names tried for `X.txt`, in order: X.meta.json, X.metadata.json, and foo-metadata.json for foo-abstracts.txt. */
+export function sidecarCandidates(txtPath: string): string[] {
+  const dir = path.dirname(txtPath);
+  const stem = path.basename(txtPath).replace(/\.txt$/i, '');
+  const names = [`${stem}.meta.json`, `${stem}.metadata.json`];
+  const shared = /^(.*)-abstracts$/i.exec(stem);
+  if (shared) names.push(`${shared[1]}-metadata.json`);
+  return names.map((n) => path.join(dir, n));
+}
+
+interface MetadataRecord {
+  title?: string;
+  startsWith?: string;
+  authors: string[];
+  arxiv?: string;
+  openreview?: string;
+  pmlrId?: string;
+  url?: string;
+  venue?: string;
+  year?: number;
+  /** 1-based position in the sidecar, for messages. */
+  n: number;
+}
+
+function prefixKey(text: string): string {
+  return collapseWhitespace(text.normalize('NFC')).toLowerCase();
+}
+
+function parseMetadata(text: string, file: string): { records: MetadataRecord[]; problems: CorpusProblem[] } {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { records: [], problems: [{ file, message: `metadata is not valid JSON ${describeJsonError(text, e)}; titles taken from the abstracts` }] };
+  }
+  const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  const list = Array.isArray(data) ? data : Array.isArray(obj?.papers) ? (obj!.papers as unknown[]) : undefined;
+  if (!list) return { records: [], problems: [{ file, message: 'metadata has no `papers` array; titles taken from the abstracts' }] };
+  const venue = str(obj?.venue);
+  const problems: CorpusProblem[] = [];
+  const records: MetadataRecord[] = [];
+  list.forEach((item, i) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) {
+      problems.push({ file, record: `record ${i + 1}`, message: 'not an object; ignored' });
+      return;
+    }
+    const r = item as Record<string, unknown>;
+    const authors = parseAuthors(r.authors ?? r.author ?? r.first_author);
+    const year = typeof r.year === 'number' ? r.year : undefined;
+    records.push({
+      title: str(r.title),
+      startsWith: str(r.abstract_starts_with),
+      authors,
+      arxiv: str(r.arxiv),
+      openreview: str(r.openreview),
+      pmlrId: str(r.pmlr_id),
+      url: str(r.url),
+      venue: str(r.venue) ?? venue,
+      year,
+      n: i + 1,
+    });
+  });
+  return { records, problems };
+}
+
+/**
+ * Pairs sidecar records with abstracts: by `abstract_starts_with` first, then records without
+ * one by position. A record whose prefix matches nothing is not guessed onto another abstract.
+ */
+function matchMetadata(abstracts: Paragraph[], records: MetadataRecord[], file: string): { byParagraph: Map<Paragraph, MetadataRecord>; problems: CorpusProblem[] } {
+  const byParagraph = new Map<Paragraph, MetadataRecord>();
+  const problems: CorpusProblem[] = [];
+  const keys = abstracts.map((p) => prefixKey(p.text));
+  const unpositioned: MetadataRecord[] = [];
+  for (const r of records) {
+    if (!r.startsWith) {
+      unpositioned.push(r);
+      continue;
+    }
+    const prefix = prefixKey(r.startsWith);
+    const free = (j: number) => j >= 0 && j < keys.length && keys[j].startsWith(prefix) && !byParagraph.has(abstracts[j]);
+    // Sidecars are usually in file order, so try the record's own position before scanning.
+    const i = free(r.n - 1) ? r.n - 1 : keys.findIndex((_, j) => free(j));
+    if (i >= 0) byParagraph.set(abstracts[i], r);
+    else problems.push({ file, record: `record ${r.n}`, message: `abstract_starts_with "${r.startsWith.slice(0, 60)}" matches no abstract; record ignored` });
+  }
+  for (const r of unpositioned) {
+    const p = abstracts[r.n - 1];
+    if (p && !byParagraph.has(p)) byParagraph.set(p, r);
+    else problems.push({ file, record: `record ${r.n}`, message: 'no abstract_starts_with and no free abstract at its position; record ignored' });
+  }
+  return { byParagraph, problems };
+}
+
+export interface Sidecar {
+  file: string;
+  text: string;
+}
+
+export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): ImportResult {
+  const paragraphs = splitParagraphs(text);
+  const abstracts = paragraphs.length && isHeading(paragraphs[0].text) ? paragraphs.slice(1) : paragraphs;
+  const problems: CorpusProblem[] = [];
+  let byParagraph = new Map<Paragraph, MetadataRecord>();
+  if (sidecar) {
+    const meta = parseMetadata(sidecar.text, sidecar.file);
+    const matched = matchMetadata(abstracts, meta.records, sidecar.file);
+    problems.push(...meta.problems, ...matched.problems);
+    byParagraph = matched.byParagraph;
+  }
+  const papers: Paper[] = [];
+  let skipped = 0;
+  for (const p of abstracts) {
+    const m = byParagraph.get(p);
+    const built = buildPaper(
+      {
+        title: m?.title,
+        abstract: p.text,
+        authors: m?.authors,
+        year: m?.year,
+        venue: m?.venue,
+        url: m?.url,
+        pmlrId: m?.pmlrId,
+        arxiv: m?.arxiv,
+        openreview: m?.openreview,
+      },
+      file,
+      `paragraph ${p.index} (line ${p.line})`,
+    );
+    problems.push(...built.problems);
+    if (built.paper) papers.push(built.paper);
+    else skipped++;
+  }
+  return { papers, problems, skipped };
+}

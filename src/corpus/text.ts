@@ -1,0 +1,133 @@
+/** Text clean-up shared by the importers. */
+
+export function collapseWhitespace(text: string): string {
+  // Touches only runs and non-space whitespace; replacing every single space is slow on 50,000 abstracts.
+  return text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
+}
+
+const NAMED_ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ',
+  ndash: '–', mdash: '—', hellip: '…', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
+  laquo: '«', raquo: '»', times: '×', minus: '−', plusmn: '±', le: '≤', ge: '≥', ne: '≠',
+  deg: '°', middot: '·', bull: '•', prime: '′', copy: '©', reg: '®', trade: '™', shy: '',
+  alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', lambda: 'λ', mu: 'μ', pi: 'π',
+  sigma: 'σ', theta: 'θ', tau: 'τ', phi: 'φ', omega: 'ω', eacute: 'é', egrave: 'è', uuml: 'ü',
+  ouml: 'ö', auml: 'ä', szlig: 'ß', ccedil: 'ç', ntilde: 'ñ', aacute: 'á', iacute: 'í', oacute: 'ó',
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/g, (whole, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+    }
+    return NAMED_ENTITIES[body] ?? NAMED_ENTITIES[body.toLowerCase()] ?? whole;
+  });
+}
+
+// Only known HTML tag names: a generic `<[a-z][^>]*>` would eat math such as "a<b and c>d".
+const BLOCK_TAGS = new Set('p br div li ul ol blockquote h1 h2 h3 h4 h5 h6 hr table tr td th thead tbody dl dt dd pre section figure figcaption'.split(' '));
+const INLINE_TAGS = new Set('b i u s em strong sub sup span a code tt small big font strike del ins mark abbr cite q kbd var samp img'.split(' '));
+// Attributes must have values, so that "a<b and c>d" is not read as a <b> tag with two attributes.
+const TAG_RE = /<\/?([a-zA-Z][a-zA-Z0-9]*)(?:\s+[a-zA-Z_:][-a-zA-Z0-9_:.]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>]+))*\s*\/?>/g;
+
+/** Removes HTML markup, decodes entities and collapses whitespace. */
+export function htmlToText(text: string): string {
+  let out = text;
+  if (out.includes('<')) {
+    // Block tags separate words; inline ones sit inside words ("H<sub>2</sub>O").
+    out = out.replace(/<!--[\s\S]*?-->/g, '').replace(TAG_RE, (tag, name: string) => {
+      const n = name.toLowerCase();
+      return BLOCK_TAGS.has(n) ? ' ' : INLINE_TAGS.has(n) ? '' : tag;
+    });
+  }
+  if (out.includes('&')) out = decodeEntities(out);
+  return collapseWhitespace(out);
+}
+
+// TeX commands that only format their argument, so "\underline{\text{F}}" reads as "F".
+export const TEX_FORMAT = 'underline|text|textbf|textit|textrm|textsc|textsf|texttt|emph|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|boldsymbol|bm|operatorname';
+const TEX_FORMAT_ARG = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{([^{}]*)\\}`, 'g');
+const TEX_FORMAT_SWITCH = /\{\\(?:bf|it|rm|sc|sf|tt|em)\s+([^{}]*)\}/g;
+// PMLR's `title` drops the braces: "\\textF" is \\text applied to "F", so a command followed by a capital is still one.
+const TEX_FORMAT_BARE = new RegExp(`\\\\(?:${TEX_FORMAT})(?![a-z])\\s*`, 'g');
+
+/** Readable title: HTML and entities removed, BibTeX case-protecting braces and TeX formatting dropped. */
+export function cleanTitle(raw: string): string {
+  let t = htmlToText(raw);
+  if (!/[\\{}$]/.test(t)) return t;
+  for (let before = ''; before !== t; ) {
+    before = t;
+    t = t.replace(TEX_FORMAT_ARG, '$1').replace(TEX_FORMAT_SWITCH, '$1');
+  }
+  t = t.replace(TEX_FORMAT_BARE, '').replace(/(?<!\\)[{}]/g, '');
+  // Math that is now a bare word or symbol ("$f$", "$σ$") reads better without dollars; real math ("$\ell_0$") stays.
+  // The global regex pairs dollars left to right, so "$a$ and $b$" is two spans, never " and ".
+  t = t.replace(/(?<!\\)\$([^$]+)\$/g, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−]+$/u.test(inner) ? inner : whole));
+  t = t.replace(/\\([&%#_{}$])/g, '$1');
+  return collapseWhitespace(t);
+}
+
+/**
+ * A stand-in title from the abstract's first sentence, cut at a word boundary.
+ * Sentence ends need a following capital so that "e.g. the" and "vs. DPO" do not end it early.
+ */
+export function titleFromAbstract(abstract: string, max = 100): string {
+  const text = collapseWhitespace(abstract.replace(/\*\*|__|(?<![\w*])[*_](?=\S)|(?<=\S)[*_](?![\w*])/g, ''));
+  const end = /[.!?](?=\s+["'“(\[]?[A-Z0-9])/.exec(text);
+  let sentence = end ? text.slice(0, end.index) : text.replace(/[.!?]+$/, '');
+  if (sentence.length > max) {
+    const cut = sentence.lastIndexOf(' ', max - 1);
+    sentence = sentence.slice(0, cut > max / 2 ? cut : max - 1).replace(/[\s,;:–—-]+$/, '') + '…';
+  }
+  return sentence;
+}
+
+/** "ICML 2026" -> 2026. */
+export function yearFrom(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 1900 && value <= 2200 ? value : undefined;
+  if (typeof value === 'string') {
+    const m = /(?:^|\D)((?:19|20|21)\d\d)(?!\d)/.exec(value);
+    return m ? Number(m[1]) : undefined;
+  }
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.getUTCFullYear();
+  return undefined;
+}
+
+function personName(value: unknown): string | undefined {
+  if (typeof value === 'string') return collapseWhitespace(value) || undefined;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : '');
+    const name = str('name') || str('literal') || [str('given') || str('first'), str('family') || str('last')].filter(Boolean).join(' ');
+    return collapseWhitespace(decodeEntities(name)) || undefined;
+  }
+  return undefined;
+}
+
+/** "Family, Given" (BibTeX order) -> "Given Family"; other names unchanged. */
+function unBibtex(name: string): string {
+  const parts = name.split(',');
+  return parts.length === 2 && parts[0].trim() && parts[1].trim() ? `${parts[1].trim()} ${parts[0].trim()}` : name;
+}
+
+/**
+ * Authors from the shapes seen in the wild: an array of strings or of {given, family} / {name}
+ * objects, or one string such as "A and B", "A, B and C", "Abas, Abdulhady and Daneshfar, Fatemeh" or "A; B".
+ */
+export function parseAuthors(value: unknown): string[] {
+  let names: (string | undefined)[];
+  if (Array.isArray(value)) names = value.map(personName);
+  else if (typeof value === 'string') {
+    const s = collapseWhitespace(value);
+    if (!s) return [];
+    if (s.includes(';')) names = s.split(';');
+    else if (/\sand\s/.test(s)) {
+      const parts = s.split(/\s*,?\s+and\s+/);
+      const bibtex = parts.every((p) => (p.match(/,/g) ?? []).length === 1);
+      names = bibtex ? parts.map(unBibtex) : parts.flatMap((p) => p.split(','));
+    } else names = s.split(',');
+  } else if (value && typeof value === 'object') names = [personName(value)];
+  else return [];
+  return names.map((n) => (n === undefined ? '' : collapseWhitespace(n))).filter((n) => n.length > 0);
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { Paper } from '../corpus/paper.js';
+
+export const INDEX_FORMAT = 1;
+
+/** What an index was built from; an index whose manifest does not match the present is rebuilt. */
+export interface IndexManifest {
+  format: number;
+  buildId: string;
+  createdAt: string;
+  embedder: { id: string; kind: 'local' | 'ollama'; dims: number };
+  corpusHash: string;
+  chunkerVersion: number;
+  papers: number;
+  chunks: number;
+  shards: { name: string; items: number }[];
+  /** Byte sizes of every file of the build, to notice truncation without parsing everything. */
+  files: Record<string, number>;
+}
+
+/** A hash of everything about the papers that ends up in the index. */
+export function corpusHash(papers: Paper[]): string {
+  const h = createHash('sha256');
+  for (const p of papers) h.update(JSON.stringify([p.id, p.title, p.abstract, p.authors, p.year, p.venue, p.url, p.aliases])).update('\n');
+  return h.digest('hex').slice(0, 16);
+}
+
+export function isManifest(x: unknown): x is IndexManifest {
+  const m = x as IndexManifest;
+  return !!m && typeof m === 'object' && m.format === INDEX_FORMAT && typeof m.buildId === 'string' && typeof m.corpusHash === 'string' && Array.isArray(m.shards) && !!m.embedder && typeof m.files === 'object';
+}

@@ -1,0 +1,213 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { JsonCodec, LocalIndex, type IndexItem } from 'vectra';
+import MiniSearch from 'minisearch';
+import type { Paper } from '../corpus/paper.js';
+import { chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
+import type { Embedder } from '../embed/embedder.js';
+import { LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
+import { corpusHash, INDEX_FORMAT, isManifest, type IndexManifest } from './manifest.js';
+import { acquireLock } from './lock.js';
+import { writeFileAtomic, readJson } from '../fsutil.js';
+import { bm25Options } from '../retrieval/bm25.js';
+
+/**
+ * One JSON file per shard stays far below the ~512 MB string limit that stops vectra from
+ * saving one big index (it fails near 55,000 items of 768 dimensions), and shards load and
+ * parse independently.
+ */
+export const SHARD_SIZE = 10_000;
+/** Vectors are stored with this many decimals: enough for cosine ranking, and half the file. */
+const VECTOR_DECIMALS = 5;
+
+export type ChunkMetadata = { paperId: string; chunk: number };
+
+/** An index loaded into memory, ready to query. */
+export interface LoadedIndex {
+  dir: string;
+  manifest: IndexManifest;
+  papers: Paper[];
+  chunks: Chunk[];
+  shards: LocalIndex<ChunkMetadata>[];
+  bm25: MiniSearch;
+  /** Present when the index was built by the local embedder: its fitted state. */
+  localEmbedder?: LocalEmbedder;
+}
+
+export interface BuildProgress {
+  phase: 'chunk' | 'embed' | 'write';
+  done: number;
+  total: number;
+}
+
+export interface BuildOptions {
+  /** Folder that holds every build of one embedder: `<data>/index/<embedder id>`. */
+  root: string;
+  papers: Paper[];
+  /** The embedder to use; null means "fit a new local embedder on this corpus". */
+  embedder: Embedder | null;
+  localDims?: number;
+  onProgress?: (p: BuildProgress) => void;
+  /** Reason logged with the build, e.g. "corpus changed". */
+  log?: (msg: string, fields?: Record<string, unknown>) => void;
+}
+
+export class IndexError extends Error {
+  override readonly name = 'IndexError';
+}
+
+const CURRENT = 'CURRENT';
+
+/** The build that CURRENT points to, or null when there is none yet. */
+export async function currentBuildDir(root: string): Promise<string | null> {
+  const id = (await fs.readFile(path.join(root, CURRENT), 'utf8').catch(() => '')).trim();
+  return id ? path.join(root, id) : null;
+}
+
+/**
+ * Loads the current build and checks it against its manifest. Throws IndexError saying what
+ * is wrong (missing, truncated, corrupt) so the caller can log it and rebuild.
+ */
+export async function loadIndex(root: string): Promise<LoadedIndex> {
+  const dir = await currentBuildDir(root);
+  if (!dir) throw new IndexError('no index has been built yet');
+  let manifest: unknown;
+  try {
+    manifest = await readJson(path.join(dir, 'manifest.json'));
+  } catch (e) {
+    throw new IndexError(`the manifest is missing or unreadable (${(e as Error).message})`);
+  }
+  if (!isManifest(manifest)) throw new IndexError('the manifest is from another version of papercord');
+  for (const [file, size] of Object.entries(manifest.files)) {
+    const stat = await fs.stat(path.join(dir, file)).catch(() => null);
+    if (!stat) throw new IndexError(`${file} is missing`);
+    if (stat.size !== size) throw new IndexError(`${file} has ${stat.size} bytes, the manifest says ${size} (truncated or changed)`);
+  }
+  try {
+    const papers = await readJson<Paper[]>(path.join(dir, 'papers.json'));
+    const offsets = await readJson<[string, number, number, number][]>(path.join(dir, 'chunks.json'));
+    const byId = new Map(papers.map((p) => [p.id, p]));
+    const chunks = offsets.map(([paperId, index, start, end]): Chunk => {
+      const paper = byId.get(paperId);
+      if (!paper) throw new IndexError(`chunk of unknown paper ${paperId}`);
+      return { id: `${paperId}#${index}`, paperId, index, start, end, text: paper.abstract.slice(start, end) };
+    });
+    const bm25 = MiniSearch.loadJSON(await fs.readFile(path.join(dir, 'bm25.json'), 'utf8'), bm25Options());
+    const shards: LocalIndex<ChunkMetadata>[] = [];
+    for (const s of manifest.shards) {
+      const shard = new LocalIndex<ChunkMetadata>(path.join(dir, s.name));
+      const stats = await shard.getIndexStats();
+      if (stats.items !== s.items) throw new IndexError(`${s.name} holds ${stats.items} items, the manifest says ${s.items}`);
+      shards.push(shard);
+    }
+    if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
+    const localEmbedder = manifest.embedder.kind === 'local' ? LocalEmbedder.fromState(await readJson<LocalEmbedderState>(path.join(dir, 'embedder.json'))) : undefined;
+    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder };
+  } catch (e) {
+    if (e instanceof IndexError) throw e;
+    throw new IndexError(`the index is corrupt (${(e as Error).message})`);
+  }
+}
+
+/** Why an index must be rebuilt for these papers, or null when it is up to date. */
+export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: string | null): string | null {
+  if (index.manifest.chunkerVersion !== CHUNKER_VERSION) return `the chunker changed (v${index.manifest.chunkerVersion} -> v${CHUNKER_VERSION})`;
+  if (embedderId && index.manifest.embedder.id !== embedderId) return `it was built by ${index.manifest.embedder.id}, not ${embedderId}`;
+  if (index.manifest.corpusHash !== corpusHash(papers)) return 'the corpus changed';
+  return null;
+}
+
+/**
+ * Builds a new index into a temporary folder, then points CURRENT at it with an atomic
+ * rename: a crash at any moment leaves the previous index in place. A lock file keeps two
+ * builders from mixing; the second waits for the first.
+ */
+export async function buildIndex(opts: BuildOptions): Promise<LoadedIndex> {
+  const lock = await acquireLock(path.join(opts.root, '.lock'), { onWait: (pid) => opts.log?.('waiting for another ingest to finish', { pid }) });
+  try {
+    return await build(opts);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function build(opts: BuildOptions): Promise<LoadedIndex> {
+  const { root, papers } = opts;
+  const buildId = `build-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
+  const tmp = path.join(root, `.tmp-${buildId}`);
+  await fs.mkdir(tmp, { recursive: true });
+  try {
+    const chunks = papers.flatMap((p) => chunkPaper(p));
+    opts.onProgress?.({ phase: 'chunk', done: chunks.length, total: chunks.length });
+    const byId = new Map(papers.map((p) => [p.id, p]));
+    const texts = chunks.map((c) => chunkIndexText(byId.get(c.paperId)!, c));
+    const local = opts.embedder ? undefined : LocalEmbedder.fit(texts, opts.localDims);
+    const embedder: Embedder = opts.embedder ?? local!;
+    const vectors = await embedder.embedDocuments(texts, (done, total) => opts.onProgress?.({ phase: 'embed', done, total }));
+
+    const files: Record<string, number> = {};
+    const put = async (name: string, data: string | Buffer) => {
+      await fs.mkdir(path.dirname(path.join(tmp, name)), { recursive: true });
+      await fs.writeFile(path.join(tmp, name), data);
+      files[name] = Buffer.byteLength(data);
+    };
+    const codec = new JsonCodec();
+    const shards: IndexManifest['shards'] = [];
+    for (let first = 0; first < chunks.length || first === 0; first += SHARD_SIZE) {
+      const name = `shard-${String(shards.length).padStart(3, '0')}`;
+      const items: IndexItem<ChunkMetadata>[] = [];
+      for (let i = first; i < Math.min(first + SHARD_SIZE, chunks.length); i++) {
+        const vector = vectors[i]!.map(round);
+        items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: Math.hypot(...vector) });
+      }
+      // vectra's own codec and file layout: the folder is a LocalIndex that vectra opens as usual.
+      await put(`${name}/index.json`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
+      shards.push({ name, items: items.length });
+      opts.onProgress?.({ phase: 'write', done: Math.min(first + SHARD_SIZE, chunks.length), total: chunks.length });
+      if (chunks.length === 0) break;
+    }
+    await put('papers.json', JSON.stringify(papers));
+    await put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
+    const bm25 = new MiniSearch(bm25Options());
+    bm25.addAll(chunks.map((c) => ({ id: c.id, title: byId.get(c.paperId)!.title, text: c.text })));
+    await put('bm25.json', JSON.stringify(bm25));
+    if (local) await put('embedder.json', JSON.stringify(local.toState()));
+    const manifest: IndexManifest = {
+      format: INDEX_FORMAT,
+      buildId,
+      createdAt: new Date().toISOString(),
+      embedder: { id: embedder.id, kind: embedder.kind, dims: embedder.dims },
+      corpusHash: corpusHash(papers),
+      chunkerVersion: CHUNKER_VERSION,
+      papers: papers.length,
+      chunks: chunks.length,
+      shards,
+      files,
+    };
+    // The manifest is written last: a build without one is incomplete by definition.
+    await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    await fs.rename(tmp, path.join(root, buildId));
+    const previous = await currentBuildDir(root);
+    await writeFileAtomic(path.join(root, CURRENT), buildId);
+    await removeOldBuilds(root, [buildId, previous ? path.basename(previous) : '']);
+    return await loadIndex(root);
+  } catch (e) {
+    await fs.rm(tmp, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+function round(x: number): number {
+  const f = 10 ** VECTOR_DECIMALS;
+  return Math.round(x * f) / f;
+}
+
+/** Keeps the current and the previous build (a reader may still be loading it); removes the rest and stale temp folders. */
+async function removeOldBuilds(root: string, keep: string[]): Promise<void> {
+  for (const name of await fs.readdir(root)) {
+    if (keep.includes(name) || name === CURRENT || name === '.lock') continue;
+    // We hold the lock, so any temp folder left is from a build that died.
+    if (name.startsWith('build-') || name.startsWith('.tmp-build-')) await fs.rm(path.join(root, name), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Structured, brief logs: one line each, `time level msg key=value ...` on a terminal and one
+ * JSON object per line otherwise (LOG_FORMAT=json forces it). Secrets registered with
+ * `redact` are replaced wherever they appear.
+ */
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+export type Fields = Record<string, unknown>;
+
+export interface Logger {
+  debug(msg: string, fields?: Fields): void;
+  info(msg: string, fields?: Fields): void;
+  warn(msg: string, fields?: Fields): void;
+  error(msg: string, fields?: Fields): void;
+  child(fields: Fields): Logger;
+}
+
+const secrets = new Set<string>();
+let minLevel: Level = (process.env.LOG_LEVEL as Level) in ORDER ? (process.env.LOG_LEVEL as Level) : 'info';
+let sink: (line: string) => void = (line) => process.stderr.write(line + '\n');
+let json = process.env.LOG_FORMAT === 'json' || !process.stderr.isTTY;
+
+/** Never print this value; replaces it with [redacted] in every later log line. */
+export function redact(value: string): void {
+  if (value && value.length >= 4) secrets.add(value);
+}
+
+export function scrub(text: string): string {
+  let out = text;
+  for (const s of secrets) out = out.split(s).join('[redacted]');
+  return out;
+}
+
+export function configureLogging(opts: { level?: Level; sink?: (line: string) => void; json?: boolean }): void {
+  if (opts.level) minLevel = opts.level;
+  if (opts.sink) sink = opts.sink;
+  if (opts.json !== undefined) json = opts.json;
+}
+
+function fieldValue(v: unknown): unknown {
+  if (v instanceof Error) return `${v.name}: ${v.message}`;
+  return v;
+}
+
+function format(level: Level, msg: string, fields: Fields): string {
+  const clean: Fields = {};
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) clean[k] = fieldValue(v);
+  if (json) return JSON.stringify({ time: new Date().toISOString(), level, msg, ...clean });
+  const kv = Object.entries(clean)
+    .map(([k, v]) => `${k}=${typeof v === 'string' && !/\s/.test(v) ? v : JSON.stringify(v)}`)
+    .join(' ');
+  return `${new Date().toISOString().slice(11, 19)} ${level.padEnd(5)} ${msg}${kv ? ' ' + kv : ''}`;
+}
+
+function make(base: Fields): Logger {
+  const emit = (level: Level, msg: string, fields: Fields = {}) => {
+    if (ORDER[level] < ORDER[minLevel]) return;
+    sink(scrub(format(level, msg, { ...base, ...fields })));
+  };
+  return {
+    debug: (m, f) => emit('debug', m, f),
+    info: (m, f) => emit('info', m, f),
+    warn: (m, f) => emit('warn', m, f),
+    error: (m, f) => emit('error', m, f),
+    child: (f) => make({ ...base, ...f }),
+  };
+}
+
+export const log: Logger = make({});

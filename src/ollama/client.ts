@@ -1,0 +1,46 @@
+import { Ollama } from 'ollama';
+
+/** A fetch that gives up after `timeoutMs` unless the caller's own signal ends it first. */
+export function fetchWithTimeout(timeoutMs: number): typeof fetch {
+  return (input, init) => {
+    const signals = [AbortSignal.timeout(timeoutMs)];
+    if (init?.signal) signals.push(init.signal);
+    return fetch(input, { ...init, signal: AbortSignal.any(signals) });
+  };
+}
+
+/** An `ollama` client for one host. `timeoutMs` bounds every request (use it for quick calls, not streams). */
+export function ollamaClient(host: string, timeoutMs?: number): Ollama {
+  return new Ollama(timeoutMs ? { host, fetch: fetchWithTimeout(timeoutMs) } : { host });
+}
+
+/** `ResponseError` is not exported by ollama 0.6, so it is recognised by shape. */
+export function ollamaStatus(e: unknown): number | undefined {
+  if (e && typeof e === 'object' && (e as { name?: unknown }).name === 'ResponseError') {
+    const code = (e as { status_code?: unknown }).status_code;
+    return typeof code === 'number' ? code : undefined;
+  }
+  return undefined;
+}
+
+/** True for errors that mean "no server answered": refused, reset, DNS, or our connect timeout. */
+export function isUnreachable(e: unknown): boolean {
+  if (ollamaStatus(e) !== undefined) return false;
+  const text = errorText(e);
+  return /ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|fetch failed|TimeoutError|timed out|socket hang up|other side closed/i.test(text);
+}
+
+export function errorText(e: unknown): string {
+  const parts: string[] = [];
+  for (let cur: unknown = e, depth = 0; cur && depth < 4; cur = (cur as { cause?: unknown }).cause, depth++) {
+    if (cur instanceof Error) parts.push(`${cur.name}: ${cur.message}${(cur as { code?: string }).code ? ` (${(cur as { code?: string }).code})` : ''}`);
+    else parts.push(String(cur));
+  }
+  return parts.join(' <- ');
+}
+
+/** Ollama names a model "name:tag"; "name" alone means "name:latest". */
+export function sameModel(a: string, b: string): boolean {
+  const full = (m: string) => (m.includes(':') ? m : `${m}:latest`);
+  return full(a) === full(b);
+}

@@ -1,0 +1,24 @@
+import { ollamaClient, errorText, sameModel } from './client.js';
+
+export interface ProbeResult {
+  host: string;
+  reachable: boolean;
+  version?: string;
+  models: string[];
+  error?: string;
+}
+
+/** Asks a server for its version and models, giving up after `timeoutMs` (an unreachable host must not hang start-up). */
+export async function probeOllama(host: string, timeoutMs: number): Promise<ProbeResult> {
+  const client = ollamaClient(host, timeoutMs);
+  try {
+    const [version, tags] = await Promise.all([client.version(), client.list()]);
+    return { host, reachable: true, version: version.version, models: tags.models.map((m) => m.name) };
+  } catch (e) {
+    return { host, reachable: false, models: [], error: errorText(e) };
+  }
+}
+
+export function hasModel(probe: ProbeResult, model: string): boolean {
+  return probe.models.some((m) => sameModel(m, model));
+}

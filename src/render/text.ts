@@ -1,0 +1,47 @@
+import type { Answer, PaperRef, Related, Summary } from '../types.js';
+import type { IndexInfo } from '../service.js';
+
+/** Plain-text renderings shared by the command line and the local console. */
+
+export function renderAnswer(a: Answer): string {
+  const lines = [a.answer, ''];
+  if (a.notice) lines.push(`Note: ${a.notice}`, '');
+  const cited = new Set(a.citations.map((c) => c.n));
+  const shown = a.sources.filter((s) => cited.has(s.n));
+  if (shown.length) {
+    lines.push('Sources:');
+    for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
+  }
+  lines.push(footer(a.mode, a.model, a.elapsedMs));
+  return lines.join('\n');
+}
+
+export function renderSummary(s: Summary): string {
+  const lines = [`${s.paper.title} (${s.paper.id})`, s.summary, ''];
+  if (s.notice) lines.push(`Note: ${s.notice}`, '');
+  lines.push(`  [1] ${s.paper.title}${s.paper.url ? ` ${s.paper.url}` : ''}`, footer(s.mode, s.model, s.elapsedMs));
+  return lines.join('\n');
+}
+
+export function renderRelated(r: Related): string {
+  const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${r.query}":`;
+  const lines = [head];
+  r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
+  if (r.related.length === 0) lines.push('No related papers found.');
+  if (r.notice) lines.push('', `Note: ${r.notice}`);
+  lines.push(footer(r.mode, r.model, r.elapsedMs));
+  return lines.join('\n');
+}
+
+export function renderPapers(papers: PaperRef[]): string {
+  if (papers.length === 0) return 'No papers match.';
+  return papers.map((p) => `${p.id.padEnd(16)} ${p.title}`).join('\n');
+}
+
+export function renderInfo(i: IndexInfo): string {
+  return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderReason}), built ${i.builtAt}`;
+}
+
+function footer(mode: string, model: string | undefined, ms: number): string {
+  return `— ${mode === 'ollama' ? `written by ${model}` : 'extractive (quoted from the abstracts)'} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
+}

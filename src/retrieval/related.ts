@@ -1,0 +1,168 @@
+import type { Paper } from '../corpus/paper.js';
+import type { RetrievalSettings } from '../config.js';
+import { words, stem, isStopword, terms } from '../text/terms.js';
+import type { Retriever } from './retriever.js';
+import type { RelatedPaper } from '../types.js';
+
+interface Candidate {
+  paper: Paper;
+  score: number;
+  vector: number[];
+}
+
+/**
+ * Papers related to a paper (its chunks' vectors and its key terms) or to free text, ranked by
+ * fused similarity and diversified with maximal marginal relevance. Never the paper itself.
+ * Each comes with the key terms the two texts share: a reason that is true by construction.
+ */
+export async function relatedPapers(retriever: Retriever, target: { paper: Paper } | { text: string }, count: number, settings: RetrievalSettings): Promise<RelatedPaper[]> {
+  const self = 'paper' in target ? target.paper : undefined;
+  const text = self ? `${self.title}\n${self.abstract}` : (target as { text: string }).text;
+  const vector = self ? await paperVector(retriever, self) : await retriever.embedder.embedQuery(text);
+  const keywordQuery = self ? keyTerms(retriever, text, 25).join(' ') : text;
+  const [vectorHits, keywordHits] = await Promise.all([retriever.vectorSearch(vector, undefined, settings.candidates * 2), Promise.resolve(retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2))]);
+
+  // Rank papers (not chunks): a paper's rank is that of its best chunk in each list.
+  const fused = new Map<string, Candidate>();
+  const add = (chunkId: string, rank: number, weight: number, vec?: number[]) => {
+    const paperId = chunkId.slice(0, chunkId.lastIndexOf('#'));
+    if (paperId === self?.id) return;
+    const paper = retriever.paper(paperId);
+    if (!paper) return;
+    const c = fused.get(paperId) ?? { paper, score: 0, vector: vec ?? [] };
+    if (vec && c.vector.length === 0) c.vector = vec;
+    c.score += weight / (settings.rrfK + rank + 1);
+    fused.set(paperId, c);
+  };
+  const seenV = new Set<string>();
+  let rankV = 0;
+  for (const h of vectorHits) {
+    const pid = h.id.slice(0, h.id.lastIndexOf('#'));
+    if (seenV.has(pid)) continue;
+    seenV.add(pid);
+    add(h.id, rankV++, 1, h.vector);
+  }
+  const seenK = new Set<string>();
+  let rankK = 0;
+  for (const id of keywordHits) {
+    const pid = id.slice(0, id.lastIndexOf('#'));
+    if (seenK.has(pid)) continue;
+    seenK.add(pid);
+    add(id, rankK++, settings.bm25Weight);
+  }
+  const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, Math.max(count * 4, 20));
+  for (const c of candidates) if (c.vector.length === 0) c.vector = await paperVector(retriever, c.paper);
+
+  const chosen = mmr(candidates, count, settings.mmrLambda);
+  const queryTermsSet = new Set(terms(text));
+  return chosen.map((c) => ({
+    paperId: c.paper.id,
+    title: c.paper.title,
+    url: c.paper.url,
+    score: Math.round(c.score * 1e4) / 1e4,
+    reason: sharedTermsReason(retriever, text, `${c.paper.title}\n${c.paper.abstract}`, queryTermsSet, !!self),
+  }));
+}
+
+/** The mean of a paper's chunk vectors, read back from the index (no re-embedding). */
+async function paperVector(retriever: Retriever, paper: Paper): Promise<number[]> {
+  const chunks = retriever.chunksOf(paper.id);
+  const vectors: number[][] = [];
+  for (const shard of retriever.index.shards) {
+    for (const c of chunks) {
+      const item = await shard.getItem(c.id);
+      if (item) vectors.push(item.vector);
+    }
+    if (vectors.length === chunks.length) break;
+  }
+  if (vectors.length === 0) return retriever.embedder.embedQuery(`${paper.title}\n${paper.abstract}`);
+  return vectors[0]!.map((_, i) => vectors.reduce((s, v) => s + v[i]!, 0) / vectors.length);
+}
+
+function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[] {
+  if (candidates.length === 0) return [];
+  const max = candidates[0]!.score || 1;
+  const chosen: Candidate[] = [];
+  const left = [...candidates];
+  while (chosen.length < count && left.length) {
+    let bestIdx = 0;
+    let best = -Infinity;
+    left.forEach((c, i) => {
+      const redundancy = chosen.length ? Math.max(...chosen.map((s) => cosine(c.vector, s.vector))) : 0;
+      const value = lambda * (c.score / max) - (1 - lambda) * redundancy;
+      if (value > best) {
+        best = value;
+        bestIdx = i;
+      }
+    });
+    chosen.push(left.splice(bestIdx, 1)[0]!);
+  }
+  return chosen;
+}
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+/** The rarest terms of a text, as stems: what a paper is about, for the keyword side of the search. */
+function keyTerms(retriever: Retriever, text: string, limit: number): string[] {
+  const counts = new Map<string, number>();
+  for (const t of terms(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return [...counts.entries()]
+    .map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([t]) => t);
+}
+
+/** "Shares key terms: spatial audio, microphone arrays, localization." Built from words both texts really contain. */
+export function sharedTermsReason(retriever: Retriever, a: string, b: string, aTerms = new Set(terms(a)), fromPaper = true): string {
+  const surfaceB = surfaceForms(b);
+  const surfaceA = surfaceForms(a);
+  const shared: { phrase: string; weight: number }[] = [];
+  // Word pairs first: "spatial audio" says more than "spatial" and "audio".
+  const pairsA = pairs(a);
+  for (const [key, phrase] of pairs(b)) {
+    if (pairsA.has(key)) {
+      const [x, y] = key.split(' ');
+      shared.push({ phrase, weight: retriever.termStats.idf(x!) + retriever.termStats.idf(y!) });
+    }
+  }
+  const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/\s+/).map((w) => stem(w))));
+  for (const t of new Set(terms(b))) {
+    if (!aTerms.has(t) || inPairs.has(t) || t.length < 3) continue;
+    shared.push({ phrase: surfaceB.get(t) ?? surfaceA.get(t) ?? t, weight: retriever.termStats.idf(t) });
+  }
+  const top = shared.sort((x, y) => y.weight - x.weight).slice(0, 4).map((s) => s.phrase);
+  if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
+  return `${fromPaper ? 'Both abstracts discuss' : 'Matches your query on'} ${joinList(top)}.`;
+}
+
+function surfaceForms(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const w of words(text)) if (!isStopword(w)) out.set(stem(w), out.get(stem(w)) ?? w);
+  return out;
+}
+
+function pairs(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const ws = words(text);
+  for (let i = 0; i + 1 < ws.length; i++) {
+    const [x, y] = [ws[i]!, ws[i + 1]!];
+    if (isStopword(x) || isStopword(y) || x.length < 3 || y.length < 3 || /^\d/.test(x) || /^\d/.test(y)) continue;
+    out.set(`${stem(x)} ${stem(y)}`, `${x} ${y}`);
+  }
+  return out;
+}
+
+function joinList(items: string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

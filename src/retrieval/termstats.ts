@@ -1,0 +1,36 @@
+import { terms } from '../text/terms.js';
+
+/** Document frequencies of terms over the indexed chunks: how rare, and so how telling, a word is. */
+export class TermStats {
+  private constructor(
+    private readonly docs: number,
+    private readonly df: (term: string) => number,
+  ) {}
+
+  static fromCounts(docs: number, df: Record<string, number> | Map<string, number>): TermStats {
+    const map = df instanceof Map ? df : new Map(Object.entries(df));
+    return new TermStats(docs, (t) => map.get(t) ?? 0);
+  }
+
+  static fromTexts(texts: string[]): TermStats {
+    const df = new Map<string, number>();
+    for (const text of texts) for (const t of new Set(terms(text))) df.set(t, (df.get(t) ?? 0) + 1);
+    return TermStats.fromCounts(texts.length, df);
+  }
+
+  idf(term: string): number {
+    return Math.log((this.docs + 1) / (this.df(term) + 1)) + 1;
+  }
+
+  /** The idf-weighted share of `queryTerms` that occur in `docTerms` (1 = every query term present). */
+  coverage(queryTerms: string[], docTerms: Set<string>): number {
+    let total = 0;
+    let found = 0;
+    for (const t of new Set(queryTerms)) {
+      const w = this.idf(t);
+      total += w;
+      if (docTerms.has(t)) found += w;
+    }
+    return total ? found / total : 0;
+  }
+}

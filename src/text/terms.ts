@@ -1,0 +1,80 @@
+/** Word-level text processing shared by the local embedder, BM25 and the extractive answerer. */
+
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their theirs them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours
+  paper papers propose proposed proposes present presents introduce introduces introduced show shows shown demonstrate demonstrates work approach method methods new novel using use used based via however thus therefore across within without toward towards whether does do did tell explain describe`.split(/\s+/),
+);
+
+/** Question words and fillers that say nothing about the topic. */
+const QUERY_FILLERS = new Set('what which who how why when where does do did is are was were can could should would paper papers study studies author authors about tell explain describe any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
+
+export function normalize(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[\u200b-\u200f\u2060\ufeff]/g, '')
+    .toLowerCase();
+}
+
+/** Lower-case word tokens (letters and digits, keeping inner hyphens and dots as in "gpt-4" or "3.5"). */
+export function words(text: string): string[] {
+  return normalize(text).match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+/**
+ * A light suffix stripper: enough to match "localization" with "localize" and "models" with
+ * "model", without a dependency. Conservative on short words so acronyms survive.
+ */
+export function stem(word: string): string {
+  if (word.length <= 4 || /\d/.test(word)) return word;
+  const rules: [RegExp, string][] = [
+    [/ational$/, 'ate'],
+    [/ization$/, 'ize'],
+    [/isation$/, 'ize'],
+    [/ations?$/, 'ate'],
+    [/ements?$/, ''],
+    [/ments?$/, ''],
+    [/ness$/, ''],
+    [/ities$/, ''],
+    [/ity$/, ''],
+    [/ically$/, 'ic'],
+    [/ally$/, 'al'],
+    [/ly$/, ''],
+    [/ies$/, 'y'],
+    [/ing$/, ''],
+    [/ers?$/, ''],
+    [/ed$/, ''],
+    [/es$/, ''],
+    [/s$/, ''],
+  ];
+  for (const [re, rep] of rules) {
+    if (re.test(word)) {
+      const out = word.replace(re, rep);
+      if (out.length >= 3) return out.replace(/(ize|ate|e)$/, '');
+    }
+  }
+  return word.replace(/(ize|ate|e)$/, '') || word;
+}
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+/**
+ * Content terms of a text: stemmed words without stopwords. A hyphenated word also yields its
+ * parts, so "uncertainty-based" matches "uncertain" while "vision-language" still matches whole.
+ */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) {
+    if (w.length < 2 || STOPWORDS.has(w)) continue;
+    out.push(stem(w));
+    if (w.includes('-')) for (const part of w.split('-')) if (part.length >= 2 && !STOPWORDS.has(part) && !/^\d+$/.test(part)) out.push(stem(part));
+  }
+  return out;
+}
+
+/** Content terms of a question: like `terms`, also without question words. */
+export function queryTerms(text: string): string[] {
+  return terms(words(text).filter((w) => !QUERY_FILLERS.has(w)).join(' '));
+}

@@ -1,0 +1,145 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config.js';
+import { isHeading, parsePlaintext, sidecarCandidates, splitParagraphs } from '../src/corpus/plaintext.js';
+import { titleFromAbstract } from '../src/corpus/text.js';
+
+const TXT = path.join(PROJECT_ROOT, 'data/corpus/icml2026/icml2026-abstracts.txt');
+const META = path.join(PROJECT_ROOT, 'data/corpus/icml2026/icml2026-abstracts.meta.json');
+
+function shipped() {
+  return parsePlaintext(readFileSync(TXT, 'utf8'), 'abstracts.txt', { file: 'abstracts.meta.json', text: readFileSync(META, 'utf8') });
+}
+
+const ABSTRACT_A = 'We propose a method for testing importers. It works well on every input we tried, e.g. empty ones.';
+const ABSTRACT_B = 'Second abstract about retrieval with many words. It also has a second sentence.';
+const ABSTRACT_C = 'Third abstract on duplicate detection across corpora. Results follow.';
+
+test('the shipped 19 abstracts carry their real titles from the sidecar, in order', () => {
+  const meta = JSON.parse(readFileSync(META, 'utf8')) as { papers: { title: string }[] };
+  const r = shipped();
+  assert.equal(r.papers.length, 19);
+  assert.equal(r.skipped, 0);
+  assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.papers.map((p) => p.title), meta.papers.map((p) => p.title));
+  assert.equal(r.papers[0].title, 'PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs');
+  assert.equal(r.papers[18].title, 'PixelThink: Towards Efficient Chain-of-Pixel Reasoning');
+  for (const p of r.papers) {
+    assert.notEqual(p.title, titleFromAbstract(p.abstract), `title of ${p.id} is derived from its abstract`);
+    assert.ok(!p.abstract.startsWith(p.title.replace(/…$/, '')), `title of ${p.id} is the start of its abstract`);
+  }
+});
+
+test('the shipped ids follow PMLR id, then arXiv id, then title slug', () => {
+  const byTitle = new Map(shipped().papers.map((p) => [p.title, p]));
+  const phase = byTitle.get('PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs')!;
+  assert.equal(phase.id, 'dementyev26a');
+  assert.deepEqual(phase.aliases.sort(), ['2601.21124', 'phasecoder-microphone-geometry-agnostic-spatial-audio', 'tu3ravqvye'].sort());
+  assert.deepEqual(phase.authors, ['Artem Dementyev']);
+  assert.equal(phase.year, 2026);
+  assert.equal(phase.venue, 'ICML 2026');
+  assert.equal(phase.url, 'https://icml.cc/virtual/2026/poster/61119');
+  assert.deepEqual(phase.source, { file: 'abstracts.txt', record: 'paragraph 2 (line 3)' });
+
+  assert.equal(byTitle.get('Toward Structural Multimodal Representations: Specialization, Selection, and Sparsification via Mixture-of-Experts')!.id, '2605.03348');
+  const submodular = byTitle.get('Improved Dynamic Algorithm for Non-monotone Submodular Maximization under Cardinality Constraint')!;
+  assert.equal(submodular.id, 'improved-dynamic-algorithm-for-non-monotone-submodular');
+  assert.deepEqual(submodular.aliases, ['tbs3ubg6pv']);
+  const pmlr = shipped().papers.filter((p) => /^[a-z]+\d\d[a-z]+$/.test(p.id)).map((p) => p.id);
+  assert.deepEqual(pmlr, ['dementyev26a', 'deng26w', 'meng26a', 'linghu26a', 'zeller26a', 'wu26bw']);
+});
+
+test('without a sidecar the heading is skipped uncounted and titles come from the first sentence', () => {
+  const text = `ICML 2026 Papers\n\n${ABSTRACT_A}\n\n${ABSTRACT_B}\n`;
+  const r = parsePlaintext(text, 'x.txt');
+  assert.equal(r.papers.length, 2);
+  assert.equal(r.skipped, 0);
+  assert.equal(r.papers[0].title, 'We propose a method for testing importers');
+  assert.equal(r.papers[0].id, 'we-propose-a-method-for-testing-importers');
+  assert.equal(r.papers[0].abstract, ABSTRACT_A);
+  assert.deepEqual(r.problems, [
+    { file: 'x.txt', record: 'paragraph 2 (line 3)', message: 'no title in the metadata; using the first sentence' },
+    { file: 'x.txt', record: 'paragraph 3 (line 5)', message: 'no title in the metadata; using the first sentence' },
+  ]);
+});
+
+test('a first paragraph that is an abstract is kept; Markdown headings are headings', () => {
+  assert.equal(parsePlaintext(`${ABSTRACT_A}\n\n${ABSTRACT_B}`, 'x.txt').papers.length, 2);
+  assert.equal(parsePlaintext(`# My reading list, with notes on why each paper matters to this project.\n\n${ABSTRACT_A}`, 'x.txt').papers.length, 1);
+  assert.equal(isHeading('ICML 2026 Papers'), true);
+  assert.equal(isHeading('Short abstract that ends.'), false);
+  assert.equal(isHeading('x'.repeat(130)), false);
+});
+
+test('paragraphs may be hard-wrapped, use CRLF, and be separated by several blank lines', () => {
+  const ps = splitParagraphs('Heading\r\n\r\n\r\nline one\r\nline two.\r\n  \r\nnext.\n');
+  assert.deepEqual(ps, [
+    { text: 'Heading', index: 1, line: 1 },
+    { text: 'line one line two.', index: 2, line: 4 },
+    { text: 'next.', index: 3, line: 7 },
+  ]);
+});
+
+test('sidecar records match by abstract_starts_with whatever their order and spacing, else by position', () => {
+  const sidecar = {
+    file: 'x.meta.json',
+    // A bare array; B's prefix has different spacing; C has no prefix and is placed by position (third).
+    text: JSON.stringify([
+      { abstract_starts_with: 'Second   abstract\nabout', title: 'Paper B', arxiv: 'arXiv:2401.00002v3' },
+      { abstract_starts_with: 'We propose a method', title: 'Paper A', pmlr_id: 'smith24a', authors: ['Ann Smith', 'Bo Li'] },
+      { title: 'Paper C', openreview: 'https://openreview.net/forum?id=AbC123' },
+    ]),
+  };
+  const r = parsePlaintext(`Papers\n\n${ABSTRACT_A}\n\n${ABSTRACT_B}\n\n${ABSTRACT_C}`, 'x.txt', sidecar);
+  assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.papers.map((p) => [p.title, p.id]), [
+    ['Paper A', 'smith24a'],
+    ['Paper B', '2401.00002'],
+    ['Paper C', 'paper-c'],
+  ]);
+  assert.deepEqual(r.papers[0].authors, ['Ann Smith', 'Bo Li']);
+  assert.deepEqual(r.papers[2].aliases, ['abc123']);
+});
+
+test('a sidecar record that matches no abstract is reported, not guessed onto another', () => {
+  const sidecar = { file: 'x.meta.json', text: JSON.stringify({ venue: 'NeurIPS 2025', papers: [{ abstract_starts_with: 'Nothing like this', title: 'Ghost' }] }) };
+  const r = parsePlaintext(`${ABSTRACT_A}`, 'x.txt', sidecar);
+  assert.equal(r.papers.length, 1);
+  assert.equal(r.papers[0].title, 'We propose a method for testing importers');
+  assert.deepEqual(r.problems.map((p) => [p.file, p.record]), [
+    ['x.meta.json', 'record 1'],
+    ['x.txt', 'paragraph 1 (line 1)'],
+  ]);
+  assert.match(r.problems[0].message, /matches no abstract/);
+});
+
+test('a broken sidecar is reported and the abstracts still import', () => {
+  const r = parsePlaintext(`Heading\n\n${ABSTRACT_A}`, 'x.txt', { file: 'x.meta.json', text: '{ "papers": [ ' });
+  assert.equal(r.papers.length, 1);
+  assert.equal(r.problems[0].file, 'x.meta.json');
+  assert.match(r.problems[0].message, /metadata is not valid JSON/);
+  assert.equal(r.problems[1].message, 'no title in the metadata; using the first sentence');
+});
+
+test('a too-short paragraph is skipped and counted', () => {
+  const r = parsePlaintext(`Heading\n\nTBD.\n\n${ABSTRACT_A}`, 'x.txt');
+  assert.equal(r.papers.length, 1);
+  assert.equal(r.skipped, 1);
+  assert.equal(r.problems[0].record, 'paragraph 2 (line 3)');
+  assert.match(r.problems[0].message, /abstract too short/);
+});
+
+test('sidecar names: X.meta.json, X.metadata.json, and foo-metadata.json for foo-abstracts.txt', () => {
+  assert.deepEqual(sidecarCandidates('/d/icml-abstracts.txt').map((f) => path.basename(f)), ['icml-abstracts.meta.json', 'icml-abstracts.metadata.json', 'icml-metadata.json']);
+  assert.deepEqual(sidecarCandidates('/d/notes.txt').map((f) => path.basename(f)), ['notes.meta.json', 'notes.metadata.json']);
+});
+
+test('a derived title is cut at a word boundary near 100 characters', () => {
+  const long = 'word '.repeat(60).trim() + '. Next sentence.';
+  const t = titleFromAbstract(long);
+  assert.ok(t.length <= 100, `${t.length}`);
+  assert.match(t, /^word( word)+…$/);
+  assert.equal(titleFromAbstract('Markdown **bold** and *emphasis* vs. e.g. abbreviations. Then more.'), 'Markdown bold and emphasis vs. e.g. abbreviations');
+});

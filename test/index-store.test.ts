@@ -1,0 +1,108 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { loadCorpus } from '../src/corpus/load.js';
+import { buildIndex, loadIndex, staleReason, currentBuildDir, IndexError } from '../src/index/store.js';
+import { localEmbedderId } from '../src/embed/select.js';
+import type { Embedder } from '../src/embed/embedder.js';
+import { PapercordService } from '../src/service.js';
+import { tempDir, testSettings, captureLog } from './support/env.js';
+
+const { papers } = await loadCorpus(['icml2026']);
+
+test('a built index loads back with every paper, chunk and shard', async () => {
+  const root = await tempDir();
+  const built = await buildIndex({ root, papers, embedder: null });
+  const loaded = await loadIndex(root);
+  assert.equal(loaded.manifest.buildId, built.manifest.buildId);
+  assert.equal(loaded.papers.length, 19);
+  assert.equal(loaded.chunks.length, 19);
+  assert.equal(loaded.manifest.embedder.id, localEmbedderId());
+  assert.equal((await loaded.shards[0]!.listItems()).length, 19);
+  assert.equal(staleReason(loaded, papers, localEmbedderId()), null);
+  assert.equal(staleReason(loaded, papers.slice(1), localEmbedderId()), 'the corpus changed');
+  assert.match(staleReason(loaded, papers, 'ollama-nomic-embed-text-768')!, /built by local-hash/);
+});
+
+test('a truncated, corrupt or half-written index is detected with the reason', async () => {
+  const root = await tempDir();
+  await buildIndex({ root, papers, embedder: null });
+  const dir = (await currentBuildDir(root))!;
+  const shard = path.join(dir, 'shard-000', 'index.json');
+  const original = await fs.readFile(shard);
+
+  await fs.writeFile(shard, original.subarray(0, original.length / 2));
+  await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /truncated/.test(e.message));
+
+  // Same size, garbage content: caught by parsing.
+  await fs.writeFile(shard, Buffer.alloc(original.length, 0x7b));
+  await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /corrupt/.test(e.message));
+
+  await fs.writeFile(shard, original);
+  await fs.rm(path.join(dir, 'manifest.json'));
+  await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /manifest is missing/.test(e.message));
+});
+
+test('the service rebuilds a corrupt index at start-up and logs why', async () => {
+  const settings = await testSettings();
+  const first = await PapercordService.open(settings, { log: captureLog() });
+  const dir = path.join(settings.dataDir, 'index', localEmbedderId());
+  const build = (await currentBuildDir(dir))!;
+  await fs.writeFile(path.join(build, 'bm25.json'), '{"broken":');
+  const log = captureLog();
+  const second = await PapercordService.open(settings, { log });
+  assert.notEqual(second.indexVersion, first.indexVersion);
+  const line = log.lines.find((l) => l.msg === 'building the index');
+  assert.ok(line, log.text());
+  assert.match(String(line.fields.reason), /bm25\.json has \d+ bytes/);
+  // Opening again with nothing wrong reuses the index.
+  const third = await PapercordService.open(settings, { log: captureLog() });
+  assert.equal(third.indexVersion, second.indexVersion);
+});
+
+test('a build that fails half-way leaves the previous index in place and no temp folder', async () => {
+  const root = await tempDir();
+  const good = await buildIndex({ root, papers, embedder: null });
+  const failing: Embedder = { id: 'failing', kind: 'ollama', dims: 4, embedDocuments: async () => { throw new Error('embedding server died'); }, embedQuery: async () => [0, 0, 0, 1] };
+  await assert.rejects(buildIndex({ root, papers, embedder: failing }), /embedding server died/);
+  const loaded = await loadIndex(root);
+  assert.equal(loaded.manifest.buildId, good.manifest.buildId);
+  const left = await fs.readdir(root);
+  assert.deepEqual(left.filter((n) => n.startsWith('.tmp')), []);
+  assert.ok(!left.includes('.lock'));
+});
+
+test('two builds at once never mix: the lock serialises them and the result is whole', async () => {
+  const root = await tempDir();
+  const [a, b] = await Promise.all([buildIndex({ root, papers, embedder: null }), buildIndex({ root, papers: papers.slice(0, 10), embedder: null })]);
+  assert.notEqual(a.manifest.buildId, b.manifest.buildId);
+  const loaded = await loadIndex(root);
+  assert.ok([a.manifest.buildId, b.manifest.buildId].includes(loaded.manifest.buildId));
+  assert.equal(loaded.papers.length, loaded.manifest.papers);
+  const builds = (await fs.readdir(root)).filter((n) => n.startsWith('build-'));
+  assert.ok(builds.length <= 2);
+});
+
+test('a stale lock from a killed ingest does not block the next build', async () => {
+  const root = await tempDir();
+  await fs.mkdir(root, { recursive: true });
+  await fs.writeFile(path.join(root, '.lock'), '999999');
+  const built = await buildIndex({ root, papers, embedder: null });
+  assert.equal(built.papers.length, 19);
+});
+
+test('an index with more chunks than one shard holds is split into shards that are queried together', async () => {
+  const root = await tempDir();
+  const { SHARD_SIZE } = await import('../src/index/store.js');
+  const many = Array.from({ length: SHARD_SIZE + 5 }, (_, i) => ({ ...papers[i % papers.length]!, id: `p${i}`, aliases: [], title: `${papers[i % papers.length]!.title} ${i}` }));
+  const built = await buildIndex({ root, papers: many, embedder: null });
+  assert.equal(built.shards.length, 2);
+  assert.deepEqual(built.manifest.shards.map((s) => s.items), [SHARD_SIZE, 5]);
+  const { Retriever } = await import('../src/retrieval/retriever.js');
+  const { DEFAULT_RETRIEVAL } = await import('../src/config.js');
+  const retriever = new Retriever(built, built.localEmbedder!, DEFAULT_RETRIEVAL);
+  const last = many.at(-1)!;
+  const hits = await retriever.vectorSearch(await built.localEmbedder!.embedQuery(`${last.title}\n${last.abstract}`), last.id);
+  assert.equal(hits[0]?.id, `${last.id}#0`, 'a chunk in the second shard is found');
+});

@@ -1,0 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after } from 'node:test';
+import { loadSettings, type Settings } from '../../src/config.js';
+import type { Logger, Fields } from '../../src/log.js';
+
+/** A fresh temp folder, removed when the test file ends. */
+export async function tempDir(prefix = 'papercord-test-'): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  after(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Settings for a test: the local embedder, a private data folder, no real Ollama. */
+export async function testSettings(env: Record<string, string> = {}): Promise<Settings> {
+  const dir = env.DATA_DIR ?? (await tempDir());
+  return loadSettings({ EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', ...env, DATA_DIR: dir });
+}
+
+export interface CapturedLog extends Logger {
+  lines: { level: string; msg: string; fields: Fields }[];
+  text(): string;
+}
+
+/** A logger that keeps what it was told, for assertions on log lines. */
+export function captureLog(): CapturedLog {
+  const lines: CapturedLog['lines'] = [];
+  const make = (base: Fields): Logger => ({
+    debug: (msg, f) => void lines.push({ level: 'debug', msg, fields: { ...base, ...f } }),
+    info: (msg, f) => void lines.push({ level: 'info', msg, fields: { ...base, ...f } }),
+    warn: (msg, f) => void lines.push({ level: 'warn', msg, fields: { ...base, ...f } }),
+    error: (msg, f) => void lines.push({ level: 'error', msg, fields: { ...base, ...f } }),
+    child: (f) => make({ ...base, ...f }),
+  });
+  return Object.assign(make({}), { lines, text: () => lines.map((l) => `${l.level} ${l.msg} ${JSON.stringify(l.fields)}`).join('\n') });
+}

@@ -1,0 +1,68 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { splitSentences } from '../src/text/sentences.js';
+import { stem, terms, queryTerms } from '../src/text/terms.js';
+import { cleanText } from '../src/text/clean.js';
+import { chunkPaper, chunkIndexText } from '../src/chunking.js';
+import type { Paper } from '../src/corpus/paper.js';
+
+test('sentences keep exact offsets and survive abbreviations, initials and decimals', () => {
+  const text = 'We study LLMs, e.g. GPT-4 and others. Accuracy rises to 93.5% on MMLU. J. Smith et al. disagree! Is it real? yes it is.';
+  const spans = splitSentences(text);
+  assert.deepEqual(
+    spans.map((s) => s.text),
+    ['We study LLMs, e.g. GPT-4 and others.', 'Accuracy rises to 93.5% on MMLU.', 'J. Smith et al. disagree!', 'Is it real? yes it is.'],
+  );
+  for (const s of spans) assert.equal(text.slice(s.start, s.end), s.text);
+});
+
+test('stemming joins word forms but leaves acronyms and numbers alone', () => {
+  assert.equal(stem('localization'), stem('localize'));
+  assert.equal(stem('models'), stem('model'));
+  assert.equal(stem('LLMs'.toLowerCase()), 'llms');
+  assert.equal(stem('2024'), '2024');
+  assert.ok(!terms('What is the paper about?').includes('the'));
+  assert.deepEqual(queryTerms('What does MentisOculi evaluate?'), ['mentisoculi', 'evalu']);
+});
+
+test('cleanText removes zero-width and control characters', () => {
+  assert.equal(cleanText('  a\u200bb\u0007c\n\n d  '), 'ab c d');
+  assert.equal(cleanText('\u200b\u200d'), '');
+});
+
+const paper = (abstract: string): Paper => ({ id: 'p1', title: 'A Title', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } });
+
+test('a typical abstract is one chunk; a long text splits on sentences with overlap', () => {
+  const short = chunkPaper(paper('One sentence. Two sentences.'));
+  assert.equal(short.length, 1);
+  assert.equal(short[0]!.text, 'One sentence. Two sentences.');
+  assert.equal(chunkIndexText({ title: 'A Title' }, short[0]!), 'A Title\nOne sentence. Two sentences.');
+
+  const sentences = Array.from({ length: 60 }, (_, i) => `Sentence number ${i} talks about topic ${i} in some detail here.`);
+  const long = paper(sentences.join(' '));
+  const chunks = chunkPaper(long);
+  assert.ok(chunks.length > 1);
+  for (const c of chunks) {
+    assert.equal(long.abstract.slice(c.start, c.end), c.text);
+    assert.ok(c.text.length <= 1200, `chunk of ${c.text.length}`);
+    assert.match(c.text, /^Sentence number \d+/);
+    assert.match(c.text, /\.$/);
+  }
+  // Overlap: each chunk starts with the last sentence of the previous one.
+  for (let i = 1; i < chunks.length; i++) {
+    const lastOfPrev = splitSentences(chunks[i - 1]!.text).at(-1)!.text;
+    assert.ok(chunks[i]!.text.startsWith(lastOfPrev));
+  }
+  assert.equal(chunks.at(-1)!.end, long.abstract.length);
+});
+
+test('a single enormous sentence is cut on word boundaries', () => {
+  const words = Array.from({ length: 3000 }, (_, i) => `word${i}`).join(' ');
+  const chunks = chunkPaper(paper(words));
+  assert.ok(chunks.length > 10);
+  for (const c of chunks) {
+    assert.ok(!c.text.startsWith(' ') && !c.text.endsWith(' '));
+    assert.match(c.text, /^word\d+/);
+    assert.match(c.text, /word\d+$/);
+  }
+});
