@@ -106,8 +106,10 @@ export interface RetrievalSettings {
   /** Reciprocal rank fusion constant. */
   rrfK: number;
   /** Weight of the BM25 list relative to the vector list in the fusion. */
-  bm25Weight: 2,
-  /** Below this best cosine similarity *and* this BM25 coverage a question counts as off-topic. */
+  bm25Weight: number;
+  /** Weight of query-term coverage against the fused rank when ordering the final hits. */
+  coverageWeight: number;
+  /** A question is off-topic unless a hit reaches this cosine similarity or this query-term coverage. */
   minCosine: number;
   minTermCoverage: number;
   /** MMR trade-off between relevance and diversity for related papers. */
@@ -121,7 +123,8 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   topK: 5,
   candidates: 50,
   rrfK: 60,
-  bm25Weight: 2,
+  bm25Weight: 1,
+  coverageWeight: 1,
   minCosine: 0.25,
   minTermCoverage: 0.26,
   mmrLambda: 0.7,

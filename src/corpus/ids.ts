@@ -17,7 +17,8 @@ function ascii(text: string): string {
 
 /** Lowercase ASCII words joined by hyphens, at most `max` characters, cut at a word boundary. */
 export function slugify(text: string, max = 60): string {
-  const slug = ascii(text).toLowerCase().replace(/\\[a-z]+/g, ' ').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+  // Formatting commands go; others name a symbol ("\ell", "\alpha") and stay as words.
+  const slug = ascii(text.replace(TEX_FORMAT_COMMAND, '')).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
   if (slug.length <= max) return slug;
   const cut = slug.lastIndexOf('-', max);
   return (cut > 0 ? slug.slice(0, cut) : slug.slice(0, max)).replace(/-+$/, '');

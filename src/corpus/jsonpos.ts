@@ -2,6 +2,7 @@
  * Where JSON text stops being valid. Node 20's JSON.parse often reports only a snippet
  * ("Unexpected token '}', ..."), and a line number is what someone fixing a large file needs.
  */
+import { lineAndColumn } from './text.js';
 
 /** Offset of the first syntax error, or -1 when the text is valid JSON. */
 export function jsonErrorOffset(text: string): number {
@@ -85,19 +86,6 @@ export function jsonErrorOffset(text: string): number {
     if (typeof at === 'number') return Math.min(at, text.length);
     throw at;
   }
-}
-
-/** 1-based line and column of an offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let j = 0; j < offset && j < text.length; j++) {
-    if (text.charCodeAt(j) === 10) {
-      line++;
-      lineStart = j + 1;
-    }
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /** "at line 3, column 14: Unexpected token '}', ..." for a JSON.parse error. */

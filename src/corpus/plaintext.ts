@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CorpusProblem, ImportResult, Paper } from './paper.js';
 import { buildPaper, str } from './build.js';
 import { describeJsonError } from './jsonpos.js';
-import { collapseWhitespace, parseAuthors } from './text.js';
+import { collapseWhitespace, parseAuthors, yearFrom } from './text.js';
 
 export interface Paragraph {
   text: string;
@@ -89,8 +89,9 @@ function parseMetadata(text: string, file: string): { records: MetadataRecord[];
       return;
     }
     const r = item as Record<string, unknown>;
-    const authors = parseAuthors(r.authors ?? r.author ?? r.first_author);
-    const year = typeof r.year === 'number' ? r.year : undefined;
+    // `first_author` is one name even when written "Family, Given".
+    const authors = parseAuthors(r.authors ?? r.author ?? (typeof r.first_author === 'string' ? [r.first_author] : undefined));
+    const year = yearFrom(r.year);
     records.push({
       title: str(r.title),
       startsWith: str(r.abstract_starts_with),

@@ -5,7 +5,7 @@
 import { parseDocument } from 'yaml';
 import type { ImportResult } from './paper.js';
 import { buildPaper, recordLabel, str } from './build.js';
-import { htmlToText, parseAuthors, yearFrom } from './text.js';
+import { htmlToText, lineAndColumn, parseAuthors, yearFrom } from './text.js';
 
 /** The YAML between a leading `---` line and the next `---` (or `...`) line, and the file line it starts on. */
 export function splitFrontMatter(text: string): { yaml: string; firstLine: number } | undefined {
@@ -35,7 +35,7 @@ export function parsePmlrPost(text: string, file: string): ImportResult {
   const doc = parseDocument(fm.yaml, { prettyErrors: false });
   if (doc.errors.length) {
     const e = doc.errors[0];
-    const line = e.linePos ? ` at line ${e.linePos[0].line + fm.firstLine - 1}` : '';
+    const line = ` at line ${lineAndColumn(fm.yaml, e.pos[0]).line + fm.firstLine - 1}`;
     return fail(`front matter is not valid YAML${line}: ${e.message.split('\n')[0]}; skipped`);
   }
   let data: unknown;

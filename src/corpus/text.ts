@@ -131,3 +131,16 @@ export function parseAuthors(value: unknown): string[] {
   else return [];
   return names.map((n) => (n === undefined ? '' : collapseWhitespace(n))).filter((n) => n.length > 0);
 }
+
+/** 1-based line and column of an offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let j = 0; j < offset && j < text.length; j++) {
+    if (text.charCodeAt(j) === 10) {
+      line++;
+      lineStart = j + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}

@@ -15,6 +15,8 @@ export interface Hit {
   cosine: number;
   /** Idf-weighted share of the question's terms that the chunk (with its title) contains. */
   coverage: number;
+  /** How many distinct question terms the chunk contains. */
+  matched: number;
 }
 
 export interface SearchResult {
@@ -28,12 +30,22 @@ export interface SearchOptions {
   k?: number;
 }
 
+/** The system's name in a "Name: what it does" title (PixelThink, MentisOculi), or '' when there is none. */
+export function shortName(title: string): string {
+  const colon = title.indexOf(':');
+  if (colon <= 0) return '';
+  const name = title.slice(0, colon).trim();
+  return name.split(/\s+/).length <= 3 ? name : '';
+}
+
 /** Hybrid retrieval: vectra's cosine search and MiniSearch's BM25, fused by reciprocal rank. */
 export class Retriever {
   readonly termStats: TermStats;
   private readonly papersById: Map<string, Paper>;
   private readonly chunksById: Map<string, Chunk>;
   private readonly chunkTerms = new Map<string, Set<string>>();
+  /** Name term -> papers with that short name: a question that names a paper ("PixelThink") should find it first. */
+  private readonly titleIndex = new Map<string, string[]>();
 
   constructor(
     readonly index: LoadedIndex,
@@ -44,6 +56,14 @@ export class Retriever {
     this.chunksById = new Map(index.chunks.map((c) => [c.id, c]));
     const local = index.localEmbedder?.toState();
     this.termStats = local ? TermStats.fromCounts(local.docs, local.df) : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
+    for (const p of index.papers) {
+      for (const t of new Set(terms(shortName(p.title)))) {
+        if (t.length < 3) continue;
+        const list = this.titleIndex.get(t);
+        if (list) list.push(p.id);
+        else this.titleIndex.set(t, [p.id]);
+      }
+    }
   }
 
   paper(id: string): Paper | undefined {
@@ -57,32 +77,58 @@ export class Retriever {
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {
     const k = opts.k ?? this.settings.topK;
     const qTerms = queryTerms(query);
+    // A compound ("state-of-the-art") is also split into its words; counting both would weigh it thrice.
+    const coverageTerms = qTerms.filter((t) => !t.includes('-'));
     const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
-    vectorHits.forEach((h, rank) => fused.set(h.id, { score: 1 / (this.settings.rrfK + rank + 1), cosine: h.cosine }));
-    keywordHits.forEach((id, rank) => {
-      const entry = fused.get(id) ?? { score: 0, cosine: Number.NaN };
-      entry.score += this.settings.bm25Weight / (this.settings.rrfK + rank + 1);
+    const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
+      const entry = fused.get(id) ?? { score: 0, cosine };
+      entry.score += weight / (this.settings.rrfK + rank + 1);
       fused.set(id, entry);
-    });
+    };
+    vectorHits.forEach((h, rank) => add(h.id, rank, 1, h.cosine));
+    keywordHits.forEach((id, rank) => add(id, rank, this.settings.bm25Weight));
+    this.titleMatches(qTerms, opts.paperId).forEach((id, rank) => add(id, rank, this.settings.bm25Weight));
     const hits: Hit[] = [];
     for (const [id, { score, cosine }] of fused) {
       const chunk = this.chunksById.get(id);
       if (!chunk) continue;
       const paper = this.papersById.get(chunk.paperId)!;
-      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.coverage(qTerms, this.termsOf(chunk)) });
+      const chunkTerms = this.termsOf(chunk);
+      const matched = new Set(coverageTerms.filter((t) => chunkTerms.has(t))).size;
+      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.coverage(coverageTerms, chunkTerms), matched });
     }
-    hits.sort((a, b) => b.score - a.score || b.coverage - a.coverage);
+    // Rerank: the fused rank says "similar", coverage says "contains what was asked".
+    const maxScore = Math.max(...hits.map((h) => h.score), Number.MIN_VALUE);
+    const value = (h: Hit) => h.score / maxScore + this.settings.coverageWeight * h.coverage;
+    hits.sort((a, b) => value(b) - value(a));
     const top = hits.slice(0, k);
-    const best = top[0];
-    const relevant = !!best && qTerms.length > 0 && top.some((h) => this.isRelevantHit(h));
+    const distinctTerms = new Set(coverageTerms).size;
+    const relevant = top.some((h) => this.isRelevantHit(h, distinctTerms));
     // Keep sources that plausibly bear on the question; unrelated tail hits only add noise.
-    const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h) || h.coverage >= this.settings.minTermCoverage / 2) : [];
+    const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, distinctTerms) || h.coverage >= this.settings.minTermCoverage / 2) : [];
     return { hits: kept, relevant };
   }
 
-  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage'>): boolean {
-    return h.coverage >= this.settings.minTermCoverage || h.cosine >= this.settings.minCosine;
+  /**
+   * A hit answers the question when it shares enough of its telling words, and more than one
+   * of them unless the question is that short: one shared rare word ("cheapest") is chance.
+   */
+  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, queryTermCount: number): boolean {
+    if (h.cosine >= this.settings.minCosine) return true;
+    return h.coverage >= this.settings.minTermCoverage && (h.matched >= 2 || queryTermCount <= 2);
+  }
+
+  /** First chunks of papers whose titles contain the question's rarer words, best match first. */
+  private titleMatches(qTerms: string[], paperId?: string): string[] {
+    const scores = new Map<string, number>();
+    for (const t of new Set(qTerms)) {
+      const papers = this.titleIndex.get(t);
+      // A name shared by many papers ("Transformers") names none of them.
+      if (!papers || papers.length > 3) continue;
+      for (const id of papers) if (!paperId || id === paperId) scores.set(id, (scores.get(id) ?? 0) + this.termStats.idf(t));
+    }
+    return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => `${id}#0`);
   }
 
   /** Stemmed terms of a chunk with its title, cached: coverage is computed for every candidate. */

@@ -6,7 +6,7 @@ const STOPWORDS = new Set(
 );
 
 /** Question words and fillers that say nothing about the topic. */
-const QUERY_FILLERS = new Set('what which who how why when where does do did is are was were can could should would paper papers study studies author authors about tell explain describe any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
+const QUERY_FILLERS = new Set('what which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about tell explain describe any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
 export function normalize(text: string): string {
   return text
@@ -50,10 +50,16 @@ export function stem(word: string): string {
   for (const [re, rep] of rules) {
     if (re.test(word)) {
       const out = word.replace(re, rep);
-      if (out.length >= 3) return out.replace(/(ize|ate|e)$/, '');
+      if (out.length >= 3) return stripVerbEnding(out);
     }
   }
-  return word.replace(/(ize|ate|e)$/, '') || word;
+  return stripVerbEnding(word);
+}
+
+/** "localize"/"localization" -> "local", "generate" -> "gener"; but "state" stays "state". */
+function stripVerbEnding(word: string): string {
+  const out = word.replace(/(ize|ate|e)$/, '');
+  return out.length >= 4 ? out : word;
 }
 
 export function isStopword(word: string): boolean {
