@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { Paper } from './corpus/paper.js';
-import { normalize, words } from './text/terms.js';
+import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
 export interface PaperMatch {
@@ -18,7 +18,8 @@ export class PaperCatalog {
     this.search = new MiniSearch({
       fields: ['title', 'keys', 'authors'],
       storeFields: [],
-      processTerm: (t) => normalize(t),
+      // Stopwords would make "a paper about basket weaving" fuzzily match half the titles.
+      processTerm: (t) => (isStopword(normalize(t)) ? null : normalize(t)),
       tokenize: (t) => words(t),
       searchOptions: { boost: { title: 2, keys: 3 }, prefix: true, fuzzy: 0.25, combineWith: 'OR' },
     });
@@ -37,6 +38,24 @@ export class PaperCatalog {
     const found = this.search.search(q).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));
     const out = exact ? [{ paper: exact, score: Infinity }, ...found.filter((m) => m.paper.id !== exact.id)] : found;
     return out.slice(0, limit);
+  }
+
+  /**
+   * A paper only when the text clearly names one: its id, an alias, its title or the start
+   * of it, or its short name ("PhaseCoder"). A topic such as "spatial audio" names none, even
+   * if one title matches it well, so /related can tell "papers like X" from "papers on X".
+   */
+  named(query: string): Paper | undefined {
+    const q = keyOf(query);
+    if (!q) return undefined;
+    const exact = this.byKey.get(q);
+    if (exact) return exact;
+    for (const { paper } of this.suggest(query, 5)) {
+      const title = keyOf(paper.title);
+      const name = keyOf(paper.title.split(':')[0] ?? '');
+      if (q === name || (q.length >= 12 && title.startsWith(q))) return paper;
+    }
+    return undefined;
   }
 
   /**

@@ -9,7 +9,8 @@ const { values, positionals, json, settings } = cli({ paper: { type: 'string' } 
 run(json, async () => {
   const service = await openService(settings);
   const question = positionals.join(' ');
-  if (question.trim() || process.stdin.isTTY) {
+  // A question argument, even a blank one (which gets its error), means "not from stdin".
+  if (positionals.length > 0 || process.stdin.isTTY) {
     const answer = await service.ask(question, { paper: values.paper as string | undefined });
     print(json, answer, () => renderAnswer(answer));
     return;

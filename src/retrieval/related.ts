@@ -8,6 +8,7 @@ interface Candidate {
   paper: Paper;
   score: number;
   vector: number[];
+  terms?: Map<string, number>;
 }
 
 /**
@@ -50,17 +51,23 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
     seenK.add(pid);
     add(id, rankK++, settings.bm25Weight);
   }
-  const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, Math.max(count * 4, 20));
-  for (const c of candidates) if (c.vector.length === 0) c.vector = await paperVector(retriever, c.paper);
+  // The fused lists find candidates; the exact tf-idf similarity of the two texts ranks them
+  // (the hashed vectors approximate it, with collisions).
+  const targetTerms = tfidf(retriever, text);
+  const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, Math.max(count * 8, 40));
+  for (const c of candidates) {
+    c.terms = tfidf(retriever, `${c.paper.title}\n${c.paper.abstract}`);
+    c.score = sparseCosine(targetTerms, c.terms);
+  }
+  candidates.sort((a, b) => b.score - a.score);
 
   const chosen = mmr(candidates, count, settings.mmrLambda);
-  const queryTermsSet = new Set(terms(text));
   return chosen.map((c) => ({
     paperId: c.paper.id,
     title: c.paper.title,
     url: c.paper.url,
     score: Math.round(c.score * 1e4) / 1e4,
-    reason: sharedTermsReason(retriever, text, `${c.paper.title}\n${c.paper.abstract}`, queryTermsSet, !!self),
+    reason: sharedTermsReason(retriever, text, `${c.paper.title}\n${c.paper.abstract}`, !!self),
   }));
 }
 
@@ -88,7 +95,7 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
     let bestIdx = 0;
     let best = -Infinity;
     left.forEach((c, i) => {
-      const redundancy = chosen.length ? Math.max(...chosen.map((s) => cosine(c.vector, s.vector))) : 0;
+      const redundancy = chosen.length ? Math.max(...chosen.map((s) => (c.terms && s.terms ? sparseCosine(c.terms, s.terms) : cosine(c.vector, s.vector)))) : 0;
       const value = lambda * (c.score / max) - (1 - lambda) * redundancy;
       if (value > best) {
         best = value;
@@ -123,32 +130,67 @@ function keyTerms(retriever: Retriever, text: string, limit: number): string[] {
     .map(([t]) => t);
 }
 
-/** "Shares key terms: spatial audio, microphone arrays, localization." Built from words both texts really contain. */
-export function sharedTermsReason(retriever: Retriever, a: string, b: string, aTerms = new Set(terms(a)), fromPaper = true): string {
+/**
+ * "Both abstracts discuss spatial audio and localization." Built only from words both texts
+ * contain, and only from what either text is about (its rarest, most repeated terms), so
+ * the reason is true and telling rather than a shared stray adjective.
+ */
+export function sharedTermsReason(retriever: Retriever, a: string, b: string, fromPaper = true): string {
+  // Whole words only: the parts of "state-of-the-art" or "fine-tuned" say nothing on their own.
+  const aTerms = new Set(terms(a, { parts: false }));
+  const bTerms = new Set(terms(b, { parts: false }));
+  const weightA = keyTermWeights(retriever, a);
+  const weightB = keyTermWeights(retriever, b);
+  const topical = new Set([...topKeys(weightA, 15), ...topKeys(weightB, 15)]);
+  const weight = (t: string) => (weightA.get(t) ?? 0) + (weightB.get(t) ?? 0);
   const surfaceB = surfaceForms(b);
   const surfaceA = surfaceForms(a);
   const shared: { phrase: string; weight: number }[] = [];
   // Word pairs first: "spatial audio" says more than "spatial" and "audio".
   const pairsA = pairs(a);
   for (const [key, phrase] of pairs(b)) {
-    if (pairsA.has(key)) {
-      const [x, y] = key.split(' ');
-      shared.push({ phrase, weight: retriever.termStats.idf(x!) + retriever.termStats.idf(y!) });
-    }
+    const [x, y] = key.split(' ') as [string, string];
+    if (pairsA.has(key) && (topical.has(x) || topical.has(y))) shared.push({ phrase, weight: weight(x) + weight(y) });
   }
   const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/\s+/).map((w) => stem(w))));
-  for (const t of new Set(terms(b))) {
-    if (!aTerms.has(t) || inPairs.has(t) || t.length < 3) continue;
-    shared.push({ phrase: surfaceB.get(t) ?? surfaceA.get(t) ?? t, weight: retriever.termStats.idf(t) });
+  for (const t of topical) {
+    if (!aTerms.has(t) || !bTerms.has(t) || inPairs.has(t) || t.length < 3) continue;
+    shared.push({ phrase: surfaceB.get(t) ?? surfaceA.get(t) ?? t, weight: weight(t) });
   }
   const top = shared.sort((x, y) => y.weight - x.weight).slice(0, 4).map((s) => s.phrase);
   if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
   return `${fromPaper ? 'Both abstracts discuss' : 'Matches your query on'} ${joinList(top)}.`;
 }
 
+/** A text as a sparse tf-idf vector of whole-word stems. */
+function tfidf(retriever: Retriever, text: string): Map<string, number> {
+  return keyTermWeights(retriever, text);
+}
+
+function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
+  let dot = 0;
+  for (const [t, w] of a) dot += w * (b.get(t) ?? 0);
+  const norm = (m: Map<string, number>) => Math.sqrt([...m.values()].reduce((s, w) => s + w * w, 0));
+  const d = norm(a) * norm(b);
+  return d ? dot / d : 0;
+}
+
+/** Tf-idf weight of every term of a text. */
+function keyTermWeights(retriever: Retriever, text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const t of terms(text, { parts: false })) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return new Map([...counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)]));
+}
+
+function topKeys(weights: Map<string, number>, n: number): string[] {
+  return [...weights.entries()].sort((x, y) => y[1] - x[1]).slice(0, n).map(([t]) => t);
+}
+
 function surfaceForms(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const w of words(text)) if (!isStopword(w)) out.set(stem(w), out.get(stem(w)) ?? w);
+  for (const word of words(text)) {
+    for (const w of word.includes('-') ? [word, ...word.split('-')] : [word]) if (!isStopword(w)) out.set(stem(w), out.get(stem(w)) ?? w);
+  }
   return out;
 }
 

@@ -70,12 +70,12 @@ export function isStopword(word: string): boolean {
  * Content terms of a text: stemmed words without stopwords. A hyphenated word also yields its
  * parts, so "uncertainty-based" matches "uncertain" while "vision-language" still matches whole.
  */
-export function terms(text: string): string[] {
+export function terms(text: string, opts: { parts?: boolean } = {}): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     if (w.length < 2 || STOPWORDS.has(w)) continue;
     out.push(stem(w));
-    if (w.includes('-')) for (const part of w.split('-')) if (part.length >= 2 && !STOPWORDS.has(part) && !/^\d+$/.test(part)) out.push(stem(part));
+    if (w.includes('-') && opts.parts !== false) for (const part of w.split('-')) if (part.length >= 2 && !STOPWORDS.has(part) && !/^\d+$/.test(part)) out.push(stem(part));
   }
   return out;
 }

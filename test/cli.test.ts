@@ -1,0 +1,77 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { PROJECT_ROOT } from '../src/config.js';
+import { tempDir } from './support/env.js';
+
+const dataDir = await tempDir();
+
+/** Runs an npm script the way the README says other programs should: `npm run --silent <script> -- --json ...`. */
+function npmRun(script: string, args: string[], input?: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+test('ask --json prints one cited answer from the MentisOculi paper and nothing else', async () => {
+  const r = await npmRun('ask', ['--json', 'What does MentisOculi evaluate?']);
+  assert.equal(r.code, 0, r.stderr);
+  const a = JSON.parse(r.stdout);
+  assert.equal(a.question, 'What does MentisOculi evaluate?');
+  assert.equal(a.refused, false);
+  assert.ok(['extractive', 'ollama'].includes(a.mode));
+  assert.equal(a.sources[0].paperId, 'zeller26a');
+  assert.equal(a.citations[0].paperId, 'zeller26a');
+  assert.match(a.citations[0].title, /^MentisOculi/);
+  assert.match(a.answer, /\[1\]/);
+  for (const key of ['n', 'paperId', 'title', 'score', 'text']) assert.ok(key in a.sources[0], key);
+});
+
+test('ask without a question reads one question per line and writes one JSON object per line', async () => {
+  const r = await npmRun('ask', ['--json'], 'What does MentisOculi evaluate?\n\nHow do I fix a dripping faucet?\n');
+  assert.equal(r.code, 0, r.stderr);
+  const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  assert.equal(lines.length, 2);
+  assert.equal(lines[0].sources[0].paperId, 'zeller26a');
+  assert.equal(lines[1].refused, true);
+  assert.deepEqual(lines[1].citations, []);
+});
+
+test('papers, summary and related print JSON in the documented shapes', async () => {
+  const papers = JSON.parse((await npmRun('papers', ['--json'])).stdout);
+  assert.equal(papers.length, 19);
+  assert.deepEqual(Object.keys(papers[0]).sort(), ['abstract', 'authors', 'id', 'title', 'url', 'venue', 'year']);
+  const summary = JSON.parse((await npmRun('summary', ['--json', 'SciVideoBench'])).stdout);
+  assert.equal(summary.paper.id, 'deng26w');
+  assert.match(summary.summary, /TL;DR/);
+  const related = JSON.parse((await npmRun('related', ['--json', 'zeller26a'])).stdout);
+  assert.equal(related.query, 'zeller26a');
+  assert.equal(related.paper.id, 'zeller26a');
+  assert.ok(related.related.length > 0);
+  for (const p of related.related) assert.deepEqual(Object.keys(p).sort(), ['paperId', 'reason', 'score', 'title', 'url']);
+});
+
+test('errors are JSON with a code, a message and a hint, and exit with status 1', async () => {
+  const empty = await npmRun('ask', ['--json', '   ']);
+  assert.equal(empty.code, 1);
+  assert.equal(JSON.parse(empty.stdout).error.code, 'EMPTY_QUESTION');
+  const unknown = await npmRun('summary', ['--json', 'no such paper about basket weaving']);
+  assert.equal(unknown.code, 1);
+  const err = JSON.parse(unknown.stdout).error;
+  assert.equal(err.code, 'UNKNOWN_PAPER');
+  assert.ok(err.hint);
+  const badEnv = await npmRun('ask', ['--json', 'x'], '', { OLLAMA_NUM_CTX: 'lots' });
+  assert.equal(badEnv.code, 1);
+  assert.match(JSON.parse(badEnv.stdout).error.message, /OLLAMA_NUM_CTX/);
+});

@@ -1,0 +1,101 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { words, isStopword, stem } from '../src/text/terms.js';
+import { testSettings, captureLog } from './support/env.js';
+
+const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
+
+test('hybrid search puts the paper a question is about first, among 306 papers', async () => {
+  const r = await service.retriever.search('How many multiple-choice questions does SciVideoBench have?');
+  assert.equal(r.relevant, true);
+  assert.equal(r.hits[0]?.paper.id, 'deng26w');
+  const r2 = await service.retriever.search('geometry-agnostic spatial audio encoder for multimodal LLMs');
+  assert.equal(r2.hits[0]?.paper.id, 'dementyev26a');
+});
+
+test('a paper filter keeps every hit inside that paper', async () => {
+  const r = await service.retriever.search('reasoning benchmark', { paperId: 'zeller26a' });
+  assert.ok(r.hits.length >= 1);
+  assert.ok(r.hits.every((h) => h.paper.id === 'zeller26a'));
+});
+
+test('a question no paper covers is refused, not answered from the least bad chunk', async () => {
+  for (const q of ['What is a good substitute for buttermilk in pancakes?', 'Who won the 1998 FIFA World Cup final?']) {
+    const r = await service.retriever.search(q);
+    assert.equal(r.relevant, false, q);
+    assert.deepEqual(r.hits, []);
+    const a = await service.ask(q);
+    assert.equal(a.refused, true);
+    assert.deepEqual(a.citations, []);
+  }
+});
+
+test('an extractive answer quotes sentences of its sources, each followed by a valid citation', async () => {
+  const a = await service.ask('What does MentisOculi evaluate?');
+  assert.equal(a.mode, 'extractive');
+  assert.equal(a.refused, false);
+  assert.equal(a.sources[0]?.paperId, 'zeller26a');
+  assert.equal(a.citations[0]?.paperId, 'zeller26a');
+  const supplied = new Set(a.sources.map((s) => s.n));
+  const markers = [...a.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1]));
+  assert.ok(markers.length >= 1 && markers.every((n) => supplied.has(n)));
+  // Every quoted sentence is verbatim from the cited source, at its offsets.
+  for (const c of a.citations) {
+    const source = a.sources.find((s) => s.n === c.n)!;
+    assert.ok(c.quote && source.text.includes(c.quote), `quote of [${c.n}] is in its source`);
+    assert.ok(a.answer.includes(`${c.quote} [${c.n}]`));
+  }
+});
+
+test('related papers never include the paper itself, and every reason names terms both abstracts contain', async () => {
+  const r = await service.related('dementyev26a', { count: 5 });
+  assert.equal(r.paper?.id, 'dementyev26a');
+  assert.equal(r.related.length, 5);
+  assert.ok(r.related.every((p) => p.paperId !== 'dementyev26a'));
+  assert.equal(new Set(r.related.map((p) => p.paperId)).size, 5);
+  const self = service.catalog.get('dementyev26a')!;
+  for (const p of r.related) {
+    const other = service.catalog.get(p.paperId)!;
+    const m = /^Both abstracts discuss (.+)\.$/.exec(p.reason);
+    assert.ok(m, p.reason);
+    const named = m[1]!.split(/, | and /).flatMap((phrase) => words(phrase)).filter((w) => !isStopword(w));
+    const stems = (text: string) => new Set(words(text).flatMap((w) => [w, ...w.split('-')]).map(stem));
+    const a = stems(`${self.title} ${self.abstract}`);
+    const b = stems(`${other.title} ${other.abstract}`);
+    for (const w of named) assert.ok(a.has(stem(w)) && b.has(stem(w)), `"${w}" from "${p.reason}" is in both abstracts`);
+  }
+  // MMR may trade relevance for diversity after the first pick, but the first is the most similar.
+  const scores = r.related.map((p) => p.score);
+  assert.equal(scores[0], Math.max(...scores));
+});
+
+test('related papers for a free-text topic match the topic', async () => {
+  const r = await service.related('spatial audio and microphone arrays', { count: 3 });
+  assert.equal(r.paper, undefined);
+  assert.equal(r.related[0]?.paperId, 'dementyev26a');
+  assert.match(r.related[0]!.reason, /audio|microphone/i);
+});
+
+test('papers are found by id, alias, exact title and a typo-ridden partial title', () => {
+  assert.equal(service.resolvePaper('zeller26a').id, 'zeller26a');
+  assert.equal(service.resolvePaper('2602.02465').id, 'zeller26a', 'arXiv alias');
+  assert.equal(service.resolvePaper('MentisOculi: Revealing the Limits of Reasoning with Mental Imagery').id, 'zeller26a');
+  assert.equal(service.resolvePaper('mentis oculi').id, 'zeller26a');
+  assert.equal(service.catalog.suggest('scivideobenc', 5)[0]?.paper.id, 'deng26w');
+  assert.equal(service.catalog.suggest('PhaseCodr', 5)[0]?.paper.id, 'dementyev26a');
+  assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
+test('a summary is built from the abstract with TL;DR, method and results, each cited', async () => {
+  const s = await service.summary('SciVideoBench');
+  assert.equal(s.paper.id, 'deng26w');
+  assert.match(s.summary, /^\*\*TL;DR:\*\* .+ \[1\]$/m);
+  assert.match(s.summary, /\*\*Results:\*\*/);
+  const abstract = service.catalog.get('deng26w')!.abstract;
+  for (const line of s.summary.split('\n')) {
+    const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
+    for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(abstract.includes(sentence), `"${sentence.slice(0, 40)}..." is from the abstract`);
+  }
+  assert.equal(s.citations[0]?.paperId, 'deng26w');
+});
