@@ -1,0 +1,88 @@
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { LocalEmbedder } from '../src/embed/local.js';
+import { chooseEmbedder, localEmbedderId } from '../src/embed/select.js';
+import { OllamaEmbedder, embeddingPrefixes } from '../src/embed/ollama.js';
+import { ollamaClient } from '../src/ollama/client.js';
+import { PapercordService } from '../src/service.js';
+import { OllamaTestServer, DEFAULT_MODELS } from './support/ollama-server.js';
+import { testSettings, captureLog } from './support/env.js';
+
+const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+test('the local embedder is deterministic, unit length, and puts related texts closer', async () => {
+  const e = LocalEmbedder.fit(['spatial audio encoder for microphones', 'video reasoning benchmark', 'submodular maximization algorithm']);
+  const [a, b] = await e.embedDocuments(['spatial audio encoder', 'spatial audio encoder']);
+  assert.deepEqual(a, b);
+  assert.equal(a!.length, 512);
+  assert.ok(Math.abs(dot(a!, a!) - 1) < 1e-9);
+  const q = await e.embedQuery('audio encoders for microphone arrays');
+  const near = await e.embedQuery('a spatial audio encoder that works with any microphone');
+  const far = await e.embedQuery('approximation ratio of a dynamic submodular algorithm');
+  assert.ok(dot(q, near) > dot(q, far) + 0.2);
+  // The fitted state round-trips.
+  const again = LocalEmbedder.fromState(JSON.parse(JSON.stringify(e.toState())));
+  assert.deepEqual(await again.embedQuery('audio'), await e.embedQuery('audio'));
+});
+
+test('Ollama embeddings go through the real client in batches, with the model\'s task prefixes', async () => {
+  const server = await OllamaTestServer.start();
+  after(() => server.stop());
+  const embedder = await OllamaEmbedder.connect(ollamaClient(server.host), 'nomic-embed-text', { batchSize: 4 });
+  assert.equal(embedder.dims, 768);
+  const texts = Array.from({ length: 10 }, (_, i) => `document number ${i}`);
+  const progress: number[] = [];
+  const vectors = await embedder.embedDocuments(texts, (done) => progress.push(done));
+  assert.equal(vectors.length, 10);
+  assert.deepEqual(progress, [4, 8, 10]);
+  const embeds = server.requests.filter((r) => r.path === '/api/embed').map((r) => r.body as { input: string | string[] });
+  const batches = embeds.filter((b) => Array.isArray(b.input)) as { input: string[] }[];
+  assert.deepEqual(batches.map((b) => b.input.length), [4, 4, 2]);
+  assert.ok(batches.flatMap((b) => b.input).every((t) => t.startsWith('search_document: ')));
+  await embedder.embedQuery('what is in document 3?');
+  assert.equal((server.requests.at(-1)!.body as { input: string }).input, 'search_query: what is in document 3?');
+  assert.deepEqual(embeddingPrefixes('mxbai-embed-large').document, '');
+});
+
+test('EMBEDDINGS=auto picks Ollama when it has the model, and the local embedder otherwise, saying why', async () => {
+  const server = await OllamaTestServer.start();
+  after(() => server.stop());
+  const withModel = await chooseEmbedder(await testSettings({ EMBEDDINGS: 'auto', OLLAMA_HOST: server.host }), captureLog());
+  assert.equal(withModel.embedder?.model, 'nomic-embed-text');
+  assert.match(withModel.reason, /Ollama nomic-embed-text/);
+
+  server.setModels(DEFAULT_MODELS.filter((m) => !m.name.startsWith('nomic')));
+  const without = await chooseEmbedder(await testSettings({ EMBEDDINGS: 'auto', OLLAMA_HOST: server.host }), captureLog());
+  assert.equal(without.embedder, null);
+  assert.equal(without.id, localEmbedderId());
+  assert.match(without.reason, /ollama pull nomic-embed-text/);
+
+  await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_HOST: server.host }), captureLog()), /EMBEDDINGS=ollama but/);
+});
+
+test('an Ollama host that accepts connections but never answers is given up on within the connect timeout', async () => {
+  const sockets: net.Socket[] = [];
+  const blackhole = net.createServer((s) => sockets.push(s));
+  await new Promise<void>((r) => blackhole.listen(0, '127.0.0.1', r));
+  after(() => {
+    for (const s of sockets) s.destroy();
+    blackhole.close();
+  });
+  const port = (blackhole.address() as net.AddressInfo).port;
+  const started = Date.now();
+  const choice = await chooseEmbedder(await testSettings({ EMBEDDINGS: 'auto', OLLAMA_HOST: `http://127.0.0.1:${port}`, OLLAMA_CONNECT_TIMEOUT_MS: '300' }), captureLog());
+  assert.equal(choice.embedder, null);
+  assert.match(choice.reason, /unreachable/);
+  // Bounded by the timeout, not by a TCP or fetch default (minutes).
+  assert.ok(Date.now() - started < 3000);
+});
+
+test('a service on Ollama embeddings builds its own index and answers from it', async () => {
+  const server = await OllamaTestServer.start();
+  after(() => server.stop());
+  const service = await PapercordService.open(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_HOST: server.host }), { log: captureLog() });
+  assert.match(service.info().embedder, /^ollama-nomic-embed-text-768$/);
+  const hits = await service.retriever.search('spatial audio encoder agnostic to microphone geometry');
+  assert.equal(hits.hits[0]?.paper.id, 'dementyev26a');
+});
