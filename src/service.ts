@@ -145,7 +145,7 @@ export class PapercordService {
   async summary(paperQuery: string, opts: RequestOptions & { length?: SummaryLength } = {}): Promise<Summary> {
     const started = Date.now();
     const paper = this.resolvePaper(paperQuery);
-    const sources = toSources(this.retriever.chunksOf(paper.id).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1 })));
+    const sources = toSources(this.retriever.chunksOf(paper.id).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 })));
     const summary = extractiveSummary(paper, opts.length ?? 'medium');
     const first = sources[0];
     return {
@@ -164,8 +164,7 @@ export class PapercordService {
     if (!q) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
-    const r = this.catalog.resolve(q);
-    const paper = 'paper' in r ? r.paper : undefined;
+    const paper = this.catalog.named(q);
     const related = await relatedPapers(this.retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
     return { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
   }
