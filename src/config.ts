@@ -78,6 +78,8 @@ export const VARIABLES = {
   firstTokenTimeoutMs: { env: 'OLLAMA_FIRST_TOKEN_TIMEOUT_MS', default: '60000', description: 'How long to wait for the first token of an answer (includes loading the model).', parse: int(100, 600000) },
   generationTimeoutMs: { env: 'OLLAMA_TIMEOUT_MS', default: '120000', description: 'Total time allowed for one answer to be written.', parse: int(100, 1800000) },
   autoPull: { env: 'OLLAMA_AUTO_PULL', default: 'false', description: 'Pull a missing model automatically (with progress) instead of asking the operator to.', parse: bool },
+  busyRetries: { env: 'OLLAMA_BUSY_RETRIES', default: '2', description: 'How many times to try again, with back-off, when Ollama answers 503 (busy) before answering extractively.', parse: int(0, 10) },
+  retryDelayMs: { env: 'OLLAMA_RETRY_DELAY_MS', default: '1000', description: 'The first back-off after a 503; it doubles with each retry.', parse: int(1, 60000) },
   generationConcurrency: { env: 'GENERATION_CONCURRENCY', default: '1', description: 'How many answers are written at once; the rest wait in a queue and are told their position.', parse: int(1, 64) },
   answerCacheSize: { env: 'ANSWER_CACHE_SIZE', default: '200', description: 'Recent answers kept in memory (0 turns the cache off); emptied when the index changes.', parse: int(0, 100000) },
   maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question accepted.', parse: int(10, 100000) },
@@ -88,6 +90,7 @@ export const VARIABLES = {
   allowedChannels: { env: 'DISCORD_ALLOWED_CHANNELS', default: '', description: 'Channel ids the bot answers in, comma-separated; empty: every channel.', parse: list },
   allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
+  shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
   cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between questions (0 turns it off).', parse: num(0, 3600) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
 } satisfies Record<string, Variable<unknown>>;

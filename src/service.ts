@@ -12,7 +12,10 @@ import { toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
-import type { Answer, PaperRef, Related, RequestOptions, Summary, Turn } from './types.js';
+import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Summary, Turn } from './types.js';
+import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
+import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
+import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
 
 export interface ServiceOptions {
   log?: Logger;
@@ -20,9 +23,16 @@ export interface ServiceOptions {
   onBuildProgress?: (p: BuildProgress) => void;
   /** Rebuild even when the index is up to date. */
   forceRebuild?: boolean;
+  /** Who writes answers: default an OllamaWriter for the settings' hosts; null never asks a model. */
+  writer?: Writer | null;
 }
 
-export interface AskOptions extends RequestOptions {
+export interface ModelChoice {
+  /** false: answer extractively without asking the model (the eval's baseline). Default true. */
+  useModel?: boolean;
+}
+
+export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
   paper?: string;
   /** Earlier turns of a conversation, for follow-ups. */
@@ -58,19 +68,26 @@ export class PapercordService {
   private state: State;
   private reindexing: Promise<IndexInfo> | null = null;
   readonly startedAt = Date.now();
+  /** Recent model-written results (answers, summaries, related lists), per index version. */
+  private readonly cache: AnswerCache<Answer | Summary | Related>;
 
   private constructor(
     readonly settings: Settings,
     state: State,
     private readonly log: Logger,
+    /** null: answers are always extractive. */
+    readonly writer: Writer | null,
   ) {
     this.state = state;
+    this.cache = new AnswerCache(settings.answerCacheSize);
   }
 
   static async open(settings: Settings, opts: ServiceOptions = {}): Promise<PapercordService> {
     const log = opts.log ?? rootLog;
-    const state = await loadState(settings, log, opts);
-    return new PapercordService(settings, state, log);
+    const writer = opts.writer === undefined ? new OllamaWriter(settings, log.child({ part: 'writer' })) : opts.writer;
+    // The Ollama check runs while the index loads; it is bounded by OLLAMA_CONNECT_TIMEOUT_MS.
+    const [state] = await Promise.all([loadState(settings, log, opts), writer?.start()]);
+    return new PapercordService(settings, state, log, writer);
   }
 
   get papers(): Paper[] {
@@ -130,6 +147,14 @@ export class PapercordService {
     const started = Date.now();
     const q = this.validateQuestion(question);
     const paper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
+    const useModel = opts.useModel !== false && this.writer !== null;
+    // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
+    const key = useModel && !opts.history?.length ? this.cacheKeyFor({ kind: 'ask', text: q, variant: paper?.id }) : undefined;
+    const hit = key ? (this.cache.get(key) as Answer | undefined) : undefined;
+    if (hit) {
+      opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
+      return { ...hit, cached: true, elapsedMs: Date.now() - started };
+    }
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
     const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${q}` : q;
     const { hits, relevant } = await this.retriever.search(searchText, { paperId: paper?.id });
@@ -139,26 +164,65 @@ export class PapercordService {
       return { question: q, answer: REFUSAL_TEXT, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const ex = extractiveAnswer(q, sources, this.retriever.termStats, this.settings.retrieval);
-    return { question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, elapsedMs: Date.now() - started };
+    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
+    if (!useModel) return extractive();
+    const last = opts.history?.at(-1);
+    const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined });
+    if ('fallback' in w) return extractive(this.announce(w.fallback, opts));
+    const answer: Answer = {
+      question: q,
+      answer: w.text,
+      mode: 'ollama',
+      model: w.model,
+      refused: w.refused,
+      citations: w.citations,
+      sources: w.sources,
+      ...(w.notice ? { notice: w.notice } : {}),
+      ...(w.truncated ? { truncated: true } : {}),
+      elapsedMs: Date.now() - started,
+    };
+    if (key && !w.truncated) this.cache.set(key, answer);
+    return answer;
   }
 
-  async summary(paperQuery: string, opts: RequestOptions & { length?: SummaryLength } = {}): Promise<Summary> {
+  async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
     const started = Date.now();
     const paper = this.resolvePaper(paperQuery);
     const sources = toSources(this.retriever.chunksOf(paper.id).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 })));
-    const summary = extractiveSummary(paper, opts.length ?? 'medium');
+    const length = opts.length ?? 'medium';
     const first = sources[0];
-    return {
+    const source = first ? { ...first, n: 1, text: paper.abstract, start: 0, end: paper.abstract.length } : undefined;
+    const extractive = (notice?: string): Summary => ({
       paper: paperRef(paper),
-      summary,
+      summary: extractiveSummary(paper, length),
       mode: 'extractive',
       citations: first ? [{ n: 1, paperId: paper.id, title: paper.title, url: paper.url }] : [],
-      sources: sources.slice(0, 1).map((s) => ({ ...s, text: paper.abstract, start: 0, end: paper.abstract.length })),
+      sources: source ? [source] : [],
+      ...(notice ? { notice } : {}),
+      elapsedMs: Date.now() - started,
+    });
+    if (opts.useModel === false || !this.writer || !source) return extractive();
+    const key = this.cacheKeyFor({ kind: 'summary', text: paper.id, variant: length });
+    const hit = this.cache.get(key) as Summary | undefined;
+    if (hit) return { ...hit, cached: true, elapsedMs: Date.now() - started };
+    const w = await writeSummary(this.writeContext(opts), { source, length });
+    if ('fallback' in w) return extractive(this.announce(w.fallback, opts));
+    const result: Summary = {
+      paper: paperRef(paper),
+      summary: w.text,
+      mode: 'ollama',
+      model: w.model,
+      citations: w.citations,
+      sources: [source],
+      ...(w.notice ? { notice: w.notice } : {}),
+      ...(w.truncated ? { truncated: true } : {}),
       elapsedMs: Date.now() - started,
     };
+    if (!w.truncated) this.cache.set(key, result);
+    return result;
   }
 
-  async related(query: string, opts: RequestOptions & { count?: number } = {}): Promise<Related> {
+  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number } = {}): Promise<Related> {
     const started = Date.now();
     const q = cleanText(query);
     if (!q) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
@@ -166,7 +230,85 @@ export class PapercordService {
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const paper = this.catalog.named(q);
     const related = await relatedPapers(this.retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
-    return { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
+    const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
+    return this.explainRelated(base, paper, count, opts, started);
+  }
+
+  /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */
+  private async explainRelated(base: Related, paper: Paper | undefined, count: number, opts: RequestOptions & ModelChoice, started: number): Promise<Related> {
+    if (opts.useModel === false || !this.writer || base.related.length === 0) return base;
+    const key = this.cacheKeyFor({ kind: 'related', text: paper?.id ?? base.query, variant: String(count) });
+    const hit = this.cache.get(key) as Related | undefined;
+    if (hit) return { ...hit, cached: true, elapsedMs: Date.now() - started };
+    const candidates = base.related.map((r) => this.retriever.paper(r.paperId)).filter((p): p is Paper => p !== undefined);
+    const w = await writeRelated(this.writeContext(opts), { query: paper ?? { topic: base.query }, candidates });
+    if ('fallback' in w) return { ...base, ...(w.fallback ? { notice: this.announce(w.fallback, opts) } : {}), elapsedMs: Date.now() - started };
+    const result: Related = {
+      ...base,
+      related: base.related.map((r) => (w.reasons.has(r.paperId) ? { ...r, reason: w.reasons.get(r.paperId)!, reasonBy: 'model' as const } : r)),
+      mode: 'ollama',
+      model: w.model,
+      ...(w.notice ? { notice: w.notice } : {}),
+      elapsedMs: Date.now() - started,
+    };
+    this.cache.set(key, result);
+    return result;
+  }
+
+  /**
+   * The model side for /status: whether answers are written by the model right now, and why
+   * not; the queue, recent latencies and the answer cache. From what the last start-up check
+   * and requests saw; refreshModelStatus() asks the servers again.
+   */
+  modelStatus(): ModelStatus {
+    return this.describeModel(this.writer?.status());
+  }
+
+  /** modelStatus() after checking every Ollama host again (bounded by OLLAMA_CONNECT_TIMEOUT_MS). */
+  async refreshModelStatus(): Promise<ModelStatus> {
+    return this.describeModel(await this.writer?.refresh());
+  }
+
+  /** Stops background work (a model download, the warm-up); answers already running finish. */
+  async close(): Promise<void> {
+    await this.writer?.close();
+  }
+
+  private describeModel(w: WriterStatus | undefined): ModelStatus {
+    const cache = { size: this.cache.size, capacity: this.cache.capacity };
+    const chatModel = this.settings.chatModel;
+    if (!w) {
+      return { chatModel, answers: false, detail: 'No model is used: answers are extractive (quoted from the abstracts).', reachable: null, chatModelPresent: null, hosts: [], waiting: 0, running: 0, concurrency: 0, latency: { count: 0 }, cache };
+    }
+    const up = w.hosts.find((h) => h.up);
+    const answers = w.reachable === true && w.chatModelPresent === true;
+    const detail = answers
+      ? `Ollama ${up?.version ?? ''} at ${up?.host} writes answers with ${chatModel}.`.replace('  ', ' ')
+      : w.pulling
+        ? `Downloading ${chatModel}${w.pulling.percent !== undefined ? ` (${w.pulling.percent}%)` : ''}; answers are extractive until it is ready.`
+        : w.reachable === null
+          ? 'Ollama has not been checked yet.'
+          : !w.reachable
+            ? `No Ollama server answered at ${w.hosts.map((h) => h.host).join(', ')}: answers are extractive. Start Ollama (ollama serve) or check OLLAMA_HOST.`
+            : w.chatModelPresent === false
+              ? `Ollama at ${up?.host} does not have ${chatModel}: answers are extractive. Run: ollama pull ${chatModel}`
+              : `Ollama at ${up?.host} answers; ${chatModel} has not been used yet.`;
+    return { ...w, answers, detail, cache };
+  }
+
+  private cacheKeyFor(p: Pick<CacheKeyParts, 'kind' | 'text' | 'variant'>): string {
+    this.cache.useVersion(this.indexVersion);
+    return cacheKey({ ...p, model: this.settings.chatModel, indexVersion: this.indexVersion });
+  }
+
+  private writeContext(opts: RequestOptions): WriteContext {
+    return { writer: this.writer!, numCtx: this.settings.numCtx, log: this.log, signal: opts.signal, onProgress: opts.onProgress };
+  }
+
+  /** Tells the front end why the model was not used, as it happens, and returns the notice for the result. */
+  private announce(notice: string, opts: RequestOptions): string {
+    opts.onProgress?.({ type: 'notice', message: notice });
+    return notice;
   }
 
   /**
@@ -177,6 +319,8 @@ export class PapercordService {
     this.reindexing ??= (async () => {
       try {
         this.state = await loadState(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress });
+        // Every cached answer was written from the old index's sources.
+        this.cache.clear();
         return this.info();
       } finally {
         this.reindexing = null;

@@ -61,6 +61,7 @@ export interface Summary {
   sources: Source[];
   notice?: string;
   truncated?: boolean;
+  cached?: boolean;
   elapsedMs: number;
 }
 
@@ -71,6 +72,8 @@ export interface RelatedPaper {
   score: number;
   /** Why it is related: shared key terms, or the model's grounded sentence. */
   reason: string;
+  /** 'model' when the chat model wrote `reason`; absent when it is the shared-terms rule's. */
+  reasonBy?: 'model';
 }
 
 export interface Related {
@@ -81,6 +84,7 @@ export interface Related {
   mode: AnswerMode;
   model?: string;
   notice?: string;
+  cached?: boolean;
   elapsedMs: number;
 }
 
@@ -90,7 +94,13 @@ export interface Turn {
   answer: string;
 }
 
-/** What a front end hears while an answer is being prepared. */
+/**
+ * What a front end hears while an answer is being prepared, in this order: `retrieved`; then,
+ * when the model writes it, `queued` (only if it must wait; again each time it moves up, 1 =
+ * next), `started`, and `token` for each piece of text (`soFar` is all the visible text so far,
+ * reasoning removed; its [n] are the model's numbering, renumbered in the final result).
+ * `notice` can come at any point: a retry, download progress, or why the answer falls back.
+ */
 export type ProgressEvent =
   | { type: 'queued'; position: number }
   | { type: 'started' }
@@ -99,6 +109,49 @@ export type ProgressEvent =
   | { type: 'notice'; message: string };
 
 export interface RequestOptions {
+  /** Aborting rejects the request with a CANCELLED PapercordError (and leaves the queue if it waits). */
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
+}
+
+export interface LatencyStats {
+  /** Generations measured (the last 50 are kept). */
+  count: number;
+  lastMs?: number;
+  medianMs?: number;
+  p90Ms?: number;
+  firstTokenMedianMs?: number;
+}
+
+export interface ModelHostStatus {
+  host: string;
+  /** null until the host was first checked. */
+  up: boolean | null;
+  version?: string;
+  error?: string;
+  checkedAt?: string;
+}
+
+/** What /status shows about the model side. */
+export interface ModelStatus {
+  chatModel: string;
+  /** True when answers are written by the chat model right now; false: they are extractive. */
+  answers: boolean;
+  /** One line saying which, and what to do when it is not the model. */
+  detail: string;
+  /** True when an Ollama host answered its last check or request; null before any check. */
+  reachable: boolean | null;
+  /** Whether a reachable host has the chat model; null when unknown. */
+  chatModelPresent: boolean | null;
+  hosts: ModelHostStatus[];
+  /** Requests waiting in the generation queue, and being written. */
+  waiting: number;
+  running: number;
+  concurrency: number;
+  latency: LatencyStats;
+  cache: { size: number; capacity: number };
+  /** A model download in progress (OLLAMA_AUTO_PULL=true). */
+  pulling?: { host: string; model: string; status: string; percent?: number };
+  /** The last reason the model was not used. */
+  lastError?: string;
 }

@@ -2,12 +2,12 @@ import path from 'node:path';
 import { cli, openService, print, run } from './common.js';
 import { PROJECT_ROOT, type Settings } from '../config.js';
 import { loadQuestions, type EvalQuestion } from '../eval/questions.js';
-import { answerScores, retrievalScores, type AnswerScores, type Outcome, type RetrievalScores } from '../eval/metrics.js';
+import { answerScores, outcomeOf, retrievalScores, type AnswerScores, type Outcome, type RetrievalScores } from '../eval/metrics.js';
 import { log } from '../log.js';
 import type { PapercordService } from '../service.js';
 
-const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose]';
-const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false } }, usage);
+const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it)';
+const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false } }, usage);
 
 /** The corpora every run is scored on: the 19 papers alone, then among the ~300 PMLR papers as distractors. */
 const CORPORA: { name: string; corpus: string[] }[] = [
@@ -34,22 +34,34 @@ interface CorpusReport {
   byKind: Record<string, RetrievalScores>;
   hard?: RetrievalScores;
   answers: AnswerScores & { mode: string };
+  /** The same answer metrics for the chat model, when a server had it. */
+  model?: ModelScores;
   misses: { id: string; question: string; relevant: string[]; ranked: string[]; refused: boolean }[];
   targets: { metric: string; target: number; value: number; met: boolean }[];
 }
 
-async function evaluate(service: PapercordService, questions: EvalQuestion[]): Promise<Outcome[]> {
+interface ModelScores extends AnswerScores {
+  model: string;
+  /** Answers the model did not write (unreachable, timeout, no valid citation...): scored as uncited. */
+  fallbacks: number;
+  medianMs?: number;
+}
+
+/** The extractive path always (retrieval is scored on it); with `useModel`, the chat model's answers instead. */
+async function evaluate(service: PapercordService, questions: EvalQuestion[], useModel = false): Promise<{ outcomes: Outcome[]; fallbacks: number; ms: number[] }> {
   const outcomes: Outcome[] = [];
+  const ms: number[] = [];
+  let fallbacks = 0;
   for (const [i, q] of questions.entries()) {
-    const a = await service.ask(q.question);
-    const ranked = [...new Set(a.sources.map((s) => s.paperId))];
-    const supplied = new Set(a.sources.map((s) => s.n));
-    const cited = a.citations.filter((c) => supplied.has(c.n)).map((c) => c.paperId);
-    outcomes.push({ question: q, ranked, refused: a.refused, answer: a.answer, cited });
-    if (process.stderr.isTTY) process.stderr.write(`\r${i + 1}/${questions.length}`);
+    const a = await service.ask(q.question, { useModel });
+    // A fallback is the extractive path's answer, not the model's: it must not lift the model's scores.
+    if (useModel && a.mode !== 'ollama' && !a.refused) fallbacks++;
+    if (useModel && a.mode === 'ollama') ms.push(a.elapsedMs);
+    outcomes.push(outcomeOf(q, a, useModel ? 'ollama' : undefined));
+    if (process.stderr.isTTY) process.stderr.write(`\r${useModel ? `${service.settings.chatModel} ` : ''}${i + 1}/${questions.length}`);
   }
   if (process.stderr.isTTY) process.stderr.write('\r');
-  return outcomes;
+  return { outcomes, fallbacks, ms };
 }
 
 run(json, async () => {
@@ -57,16 +69,17 @@ run(json, async () => {
   const hardFile = path.resolve(PROJECT_ROOT, 'data/eval/hard-paraphrases.jsonl');
   const hardQuestions = values.questions ? [] : await loadQuestions(hardFile).catch(() => []);
   const reports: CorpusReport[] = [];
+  let modelNote = '';
   for (const c of CORPORA) {
     // A separate data folder per corpus, so the eval never replaces the bot's own index.
     const s: Settings = { ...settings, corpus: c.corpus, dataDir: path.join(settings.dataDir, '.eval', c.corpus.join('+')) };
     const service = await openService(s);
     log.info('scoring', { corpus: c.name, questions: questions.length });
-    const outcomes = await evaluate(service, questions);
+    const { outcomes } = await evaluate(service, questions);
     const scored = SINGLE_PAPER_ONLY.has(c.name) ? outcomes.filter((o) => o.question.kind !== 'multi') : outcomes;
     const retrieval = retrievalScores(scored);
     const byKind = Object.fromEntries(['paraphrase', 'fact', 'multi', 'offtopic'].map((k) => [k, retrievalScores(outcomes.filter((o) => o.question.kind === k))]));
-    const hard = hardQuestions.length ? retrievalScores(await evaluate(service, hardQuestions)) : undefined;
+    const hard = hardQuestions.length ? retrievalScores((await evaluate(service, hardQuestions)).outcomes) : undefined;
     const mode = outcomes.length ? 'extractive' : 'none';
     const targets = Object.entries(TARGETS[c.name] ?? {}).map(([metric, target]) => {
       const value = retrieval[metric as keyof RetrievalScores] as number;
@@ -75,14 +88,26 @@ run(json, async () => {
     const misses = outcomes
       .filter((o) => (o.question.relevant.length ? o.ranked[0] === undefined || !o.question.relevant.includes(o.ranked[0]) : !o.refused))
       .map((o) => ({ id: o.question.id, question: o.question.question, relevant: o.question.relevant, ranked: o.ranked.slice(0, 5), refused: o.refused }));
-    reports.push({ name: c.name, embedder: service.info().embedder, retrieval, byKind, hard, answers: { ...answerScores(outcomes), mode }, misses, targets });
+    const status = service.modelStatus();
+    modelNote = status.detail;
+    let model: ModelScores | undefined;
+    if (!values.extractive && status.answers) {
+      log.info('scoring the chat model', { corpus: c.name, model: status.chatModel, questions: questions.length });
+      const m = await evaluate(service, questions, true);
+      const sorted = [...m.ms].sort((a, b) => a - b);
+      model = { ...answerScores(m.outcomes), model: status.chatModel, fallbacks: m.fallbacks, ...(sorted.length ? { medianMs: sorted[Math.floor(sorted.length / 2)] } : {}) };
+    }
+    await service.close();
+    reports.push({ name: c.name, embedder: service.info().embedder, retrieval, byKind, hard, answers: { ...answerScores(outcomes), mode }, ...(model ? { model } : {}), misses, targets });
   }
   const allMet = reports.every((r) => r.targets.every((t) => t.met));
-  print(json, { questions: questions.length, reports, allTargetsMet: allMet }, () => renderReports(questions, reports, allMet, values.verbose === true));
+  const modelScored = reports.some((r) => r.model);
+  const model = { scored: modelScored, chatModel: settings.chatModel, detail: values.extractive ? 'skipped (--extractive)' : modelNote };
+  print(json, { questions: questions.length, reports, model, allTargetsMet: allMet }, () => renderReports(questions, reports, allMet, values.verbose === true, model));
   if (!allMet) process.exitCode = 1;
 });
 
-function renderReports(questions: EvalQuestion[], reports: CorpusReport[], allMet: boolean, verbose: boolean): string {
+function renderReports(questions: EvalQuestion[], reports: CorpusReport[], allMet: boolean, verbose: boolean, model: { scored: boolean; chatModel: string; detail: string }): string {
   const kinds = questions.reduce<Record<string, number>>((acc, q) => ({ ...acc, [q.kind]: (acc[q.kind] ?? 0) + 1 }), {});
   const lines = [`${questions.length} labeled questions (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')})`, ''];
   lines.push('corpus                  questions               R@1    R@5    MRR    refusal  false-refusals');
@@ -97,6 +122,16 @@ function renderReports(questions: EvalQuestion[], reports: CorpusReport[], allMe
   for (const r of reports) {
     const a = r.answers;
     lines.push(`${r.name.padEnd(23)}   ${f(a.withValidCitation)}           ${f(a.citationsToRelevant)}           ${f(a.factRecall)}        ${f(a.refusalAccuracy)}`);
+  }
+  if (model.scored) {
+    lines.push('', `answers by ${model.chatModel}`.padEnd(26) + 'valid-citation  cites-relevant  fact-recall  refusal  fallbacks  median');
+    for (const r of reports) {
+      const m = r.model;
+      if (!m) continue;
+      lines.push(`${r.name.padEnd(23)}   ${f(m.withValidCitation)}           ${f(m.citationsToRelevant)}           ${f(m.factRecall)}        ${f(m.refusalAccuracy)}    ${String(m.fallbacks).padEnd(9)}  ${m.medianMs === undefined ? '-' : `${(m.medianMs / 1000).toFixed(1)} s`}`);
+    }
+  } else {
+    lines.push('', `chat model not scored: ${model.detail} Only the extractive path was scored.`);
   }
   lines.push('', 'targets:');
   for (const r of reports) for (const t of r.targets) lines.push(`  ${t.met ? 'met   ' : 'MISSED'} ${r.name}: ${t.metric} ${f(t.value)} (target ${t.target})`);

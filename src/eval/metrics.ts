@@ -1,3 +1,4 @@
+import type { Answer } from '../types.js';
 import type { EvalQuestion } from './questions.js';
 
 /** What one question produced, reduced to what the metrics need. */
@@ -9,6 +10,19 @@ export interface Outcome {
   answer: string;
   /** Paper ids of the citations that point to a supplied source. */
   cited: string[];
+}
+
+/**
+ * Reduces an answer to what the metrics need. With `writtenBy: 'ollama'` only the model's own
+ * text counts: a fallback to the extractive path scores as an answer without citations or
+ * facts, so it cannot lift the model's figures.
+ */
+export function outcomeOf(question: EvalQuestion, a: Pick<Answer, 'sources' | 'citations' | 'refused' | 'answer' | 'mode'>, writtenBy?: 'ollama'): Outcome {
+  const ranked = [...new Set(a.sources.map((s) => s.paperId))];
+  const supplied = new Set(a.sources.map((s) => s.n));
+  const byModel = !writtenBy || a.mode === writtenBy;
+  const cited = byModel ? a.citations.filter((c) => supplied.has(c.n)).map((c) => c.paperId) : [];
+  return { question, ranked, refused: a.refused, answer: byModel ? a.answer : '', cited };
 }
 
 export interface RetrievalScores {

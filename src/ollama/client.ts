@@ -9,6 +9,15 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
   };
 }
 
+/**
+ * A fetch that also ends when `signal` does, for the whole exchange: the `ollama` client's own
+ * abort() cannot reach a streamed request still waiting for its first token (Ollama sends the
+ * response headers with it), and a first-token or total timeout must.
+ */
+export function fetchWithSignal(signal: AbortSignal): typeof fetch {
+  return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+}
+
 /** An `ollama` client for one host. `timeoutMs` bounds every request (use it for quick calls, not streams). */
 export function ollamaClient(host: string, timeoutMs?: number): Ollama {
   return new Ollama(timeoutMs ? { host, fetch: fetchWithTimeout(timeoutMs) } : { host });

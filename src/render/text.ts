@@ -1,5 +1,7 @@
 import type { Answer, PaperRef, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
+import { formatDuration, formatMs, type StatusSnapshot } from '../status.js';
+import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
@@ -43,5 +45,30 @@ export function renderInfo(i: IndexInfo): string {
 }
 
 function footer(mode: string, model: string | undefined, ms: number): string {
-  return `— ${mode === 'ollama' ? `written by ${model}` : 'extractive (quoted from the abstracts)'} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
+  return `— ${footerText(mode, model, ms)}`;
+}
+
+/** How an answer was made, shared by every front end: the mode, the model, the time, and that it comes from abstracts only. */
+export function footerText(mode: string, model: string | undefined, ms: number): string {
+  return `${mode === 'ollama' ? `written by ${model}` : 'extractive (quoted from the abstracts)'} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
+}
+
+export function renderStatus(s: StatusSnapshot): string {
+  const m = s.model;
+  const gen = m.latency.count ? `; writing: median ${formatMs(m.latency.medianMs)}, first token ${formatMs(m.latency.firstTokenMedianMs)}` : '';
+  const lat = s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
+  return [
+    `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}${s.reindexing ? ', rebuilding now' : ''})`,
+    `Embedder:   ${s.embedder}`,
+    `Chat model: ${m.chatModel}`,
+    `Ollama:     ${m.answers ? 'writes the answers' : 'not used: answers are extractive'}. ${m.detail}`,
+    `Queue:      ${m.waiting} waiting, ${m.running} being written`,
+    `Uptime:     ${formatDuration(s.uptimeMs)}`,
+    `Latency:    ${lat}`,
+    ...(s.feedback ? [`Feedback:   ${s.feedback.up} up, ${s.feedback.down} down`] : []),
+  ].join('\n');
+}
+
+export function renderHelp(commands: CommandName[], extra: string[] = []): string {
+  return [...helpLines(commands, 'console'), ...extra, '', ...HELP_NOTES].join('\n');
 }

@@ -1,0 +1,34 @@
+import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { COMMANDS } from '../src/render/help.js';
+import type { BotContext } from '../src/bot/context.js';
+import { answerInteraction, MAX_PAPER_NAME, paperAutocomplete } from '../src/bot/interactions.js';
+import { answerMessages } from '../src/bot/render.js';
+
+const help = COMMANDS.ask;
+
+export const data = new SlashCommandBuilder()
+  .setName(help.name)
+  .setDescription(help.description)
+  .addStringOption((o) => o.setName('question').setDescription(help.options.question).setRequired(true))
+  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_NAME).setAutocomplete(true));
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const question = interaction.options.getString('question', true);
+  const paper = interaction.options.getString('paper') ?? undefined;
+  await answerInteraction(interaction, ctx, {
+    kind: 'ask',
+    what: 'answer',
+    fields: { paper },
+    precheck: () => {
+      ctx.service.validateQuestion(question);
+      if (paper) ctx.service.resolvePaper(paper);
+    },
+    run: (opts) => ctx.service.ask(question, { paper, ...opts }),
+    render: (a) =>
+      answerMessages(a, ctx.answers.remember({ kind: 'ask', question: a.question, citations: a.citations, sources: a.sources, mode: a.mode, model: a.model, papers: [...new Set(a.citations.map((c) => c.paperId))] })),
+  });
+}
+
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
+  await paperAutocomplete(interaction, ctx);
+}

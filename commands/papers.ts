@@ -1,0 +1,29 @@
+import { SlashCommandBuilder, type ButtonInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { COMMANDS } from '../src/render/help.js';
+import type { BotContext } from '../src/bot/context.js';
+import { channelGuard } from '../src/bot/interactions.js';
+import { papersPage } from '../src/bot/render.js';
+import { payload } from '../src/bot/reply.js';
+
+const help = COMMANDS.papers;
+
+/** The search travels in the page buttons' custom ids (100 characters), so it is kept short. */
+const MAX_SEARCH = 60;
+
+export const data = new SlashCommandBuilder()
+  .setName(help.name)
+  .setDescription(help.description)
+  .addStringOption((o) => o.setName('search').setDescription(help.options.search).setMaxLength(MAX_SEARCH));
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  if (!(await channelGuard(interaction, ctx))) return;
+  const search = (interaction.options.getString('search') ?? '').trim().slice(0, MAX_SEARCH);
+  await interaction.reply(payload(papersPage(ctx.service.listPapers(search), 0, search)));
+}
+
+/** ◀ ▶: `papers:pg:<page>:<search>` turns the page in place. */
+export async function button(interaction: ButtonInteraction, ctx: BotContext, [action, page, ...rest]: string[]): Promise<void> {
+  if (action !== 'pg') return;
+  const search = rest.join(':');
+  await interaction.update(payload(papersPage(ctx.service.listPapers(search), Number(page) || 0, search)));
+}

@@ -1,0 +1,13 @@
+import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { COMMANDS } from '../src/render/help.js';
+import type { BotContext } from '../src/bot/context.js';
+import { reindexInteraction } from '../src/bot/reindex.js';
+
+export const data = new SlashCommandBuilder()
+  .setName(COMMANDS.reindex.name)
+  .setDescription(COMMANDS.reindex.description)
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  await reindexInteraction(interaction, ctx);
+}

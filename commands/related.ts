@@ -1,0 +1,34 @@
+import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { COMMANDS } from '../src/render/help.js';
+import type { BotContext } from '../src/bot/context.js';
+import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
+import { relatedMessages } from '../src/bot/render.js';
+import { PapercordError } from '../src/errors.js';
+
+const help = COMMANDS.related;
+
+export const data = new SlashCommandBuilder()
+  .setName(help.name)
+  .setDescription(help.description)
+  .addStringOption((o) => o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true))
+  .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(1).setMaxValue(10));
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const query = interaction.options.getString('paper_or_topic', true);
+  const count = interaction.options.getInteger('count') ?? undefined;
+  await answerInteraction(interaction, ctx, {
+    kind: 'related',
+    what: 'related',
+    fields: { count },
+    precheck: () => {
+      if (!query.trim()) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
+      ctx.service.validateQuestion(query);
+    },
+    run: (opts) => ctx.service.related(query, { count, ...opts }),
+    render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', question: r.query, citations: [], sources: [], mode: r.mode, model: r.model, papers: r.related.map((p) => p.paperId) })),
+  });
+}
+
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
+  await paperAutocomplete(interaction, ctx, { allowTopic: true });
+}

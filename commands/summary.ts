@@ -1,0 +1,36 @@
+import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { COMMANDS } from '../src/render/help.js';
+import type { BotContext } from '../src/bot/context.js';
+import { answerInteraction, MAX_PAPER_NAME, paperAutocomplete } from '../src/bot/interactions.js';
+import { summaryMessages } from '../src/bot/render.js';
+
+const help = COMMANDS.summary;
+type Length = 'short' | 'medium' | 'long';
+
+export const data = new SlashCommandBuilder()
+  .setName(help.name)
+  .setDescription(help.description)
+  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setRequired(true).setMaxLength(MAX_PAPER_NAME).setAutocomplete(true))
+  .addStringOption((o) =>
+    o
+      .setName('length')
+      .setDescription(help.options.length)
+      .addChoices({ name: 'short', value: 'short' }, { name: 'medium', value: 'medium' }, { name: 'long', value: 'long' }),
+  );
+
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const paper = interaction.options.getString('paper', true);
+  const length = (interaction.options.getString('length') ?? 'medium') as Length;
+  await answerInteraction(interaction, ctx, {
+    kind: 'summary',
+    what: 'summary',
+    fields: { paper, length },
+    precheck: () => void ctx.service.resolvePaper(paper),
+    run: (opts) => ctx.service.summary(paper, { length, ...opts }),
+    render: (s) => summaryMessages(s, ctx.answers.remember({ kind: 'summary', question: `Summary of ${s.paper.title}`, citations: s.citations, sources: s.sources, mode: s.mode, model: s.model, papers: [s.paper.id] })),
+  });
+}
+
+export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
+  await paperAutocomplete(interaction, ctx);
+}

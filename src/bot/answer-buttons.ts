@@ -1,0 +1,56 @@
+import { MessageFlags, type ButtonInteraction } from 'discord.js';
+import type { BotContext } from './context.js';
+import { runRequest } from './flow.js';
+import { noticeMessage, quotesMessages, relatedMessages } from './render.js';
+import { interactionResponder, replyEphemeral } from './reply.js';
+import type { Vote } from '../feedback.js';
+
+/**
+ * The buttons under answers and summaries (`ans:<action>:<arg>`): the quoted passages and
+ * related papers are shown only to whoever clicked; 👍/👎 are stored and counted in /status.
+ */
+export async function answerButton(interaction: ButtonInteraction, ctx: BotContext, [action, arg = '']: string[]): Promise<void> {
+  switch (action) {
+    case 'quotes': {
+      const remembered = ctx.answers.get(arg);
+      if (!remembered) {
+        await replyEphemeral(interaction, [noticeMessage('I no longer have the passages of this answer (the bot restarted since). Ask again to see them.')]);
+        return;
+      }
+      await replyEphemeral(interaction, quotesMessages(remembered));
+      return;
+    }
+    case 'rel': {
+      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const key = ctx.answers.remember({ kind: 'related', question: `Related to ${arg}`, citations: [], sources: [], papers: [arg] });
+      await runRequest(ctx, interactionResponder(interaction, true), {
+        kind: 'related-button',
+        what: 'related',
+        fields: { user: interaction.user.id, paper: arg },
+        run: (opts) => ctx.service.related(arg, opts),
+        render: (r) => relatedMessages(r, key),
+      });
+      return;
+    }
+    case 'up':
+    case 'down': {
+      const vote: Vote = action;
+      const remembered = ctx.answers.get(arg);
+      const counts = await ctx.feedback.record({
+        vote,
+        user: interaction.user.id,
+        message: interaction.message.id,
+        kind: remembered?.kind,
+        question: remembered?.question,
+        mode: remembered?.mode,
+        model: remembered?.model,
+        papers: remembered?.papers,
+      });
+      ctx.log.info('feedback', { vote, user: interaction.user.id, message: interaction.message.id, up: counts.up, down: counts.down });
+      await replyEphemeral(interaction, [noticeMessage(vote === 'up' ? 'Thanks! Recorded 👍 for this answer.' : 'Thanks! Recorded 👎 for this answer; it helps to see what misses.')]);
+      return;
+    }
+    default:
+      await replyEphemeral(interaction, [noticeMessage('This button is from an older version of the bot. Ask again.')]);
+  }
+}

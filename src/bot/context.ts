@@ -1,0 +1,35 @@
+import type { AutocompleteInteraction, ButtonInteraction, ChatInputCommandInteraction, Client, RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { Settings } from '../config.js';
+import type { Logger } from '../log.js';
+import type { PapercordService } from '../service.js';
+import type { FeedbackStore } from '../feedback.js';
+import type { LatencyTracker } from '../status.js';
+import type { Cooldown } from './cooldown.js';
+import type { WorkTracker } from './work.js';
+import type { AnswerMemory } from './memory.js';
+
+/** What every command and handler of the bot shares. */
+export interface BotContext {
+  service: PapercordService;
+  settings: Settings;
+  log: Logger;
+  client: Client;
+  feedback: FeedbackStore;
+  latencies: LatencyTracker;
+  cooldown: Cooldown;
+  work: WorkTracker;
+  answers: AnswerMemory;
+  startedAt: number;
+  /** Spacing of progress edits: PROGRESS_INTERVAL_MS. */
+  progressIntervalMs: number;
+}
+
+/** One slash command, in the discord.js guide's shape: a module in commands/ exporting these. */
+export interface BotCommand {
+  data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
+  /** Suggestions while an option is typed. */
+  autocomplete?(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void>;
+  /** Buttons whose custom id starts with `<command name>:`; `args` are the remaining `:`-separated parts. */
+  button?(interaction: ButtonInteraction, ctx: BotContext, args: string[]): Promise<void>;
+}

@@ -1,0 +1,60 @@
+import type { RequestOptions } from '../types.js';
+import { userFacingError } from '../errors.js';
+import type { BotContext } from './context.js';
+import { errorMessage, ProgressText, type Outgoing } from './render.js';
+import type { Responder } from './reply.js';
+import { ThrottledEditor } from './throttle.js';
+import { raceAbort } from './work.js';
+
+export interface RequestSpec<T> {
+  kind: string;
+  what: 'answer' | 'summary' | 'related';
+  /** Calls the service; must pass the signal and the progress callback on. */
+  run: (opts: Required<RequestOptions>) => Promise<T>;
+  render: (result: T) => Outgoing[];
+  /** Brief, non-secret fields for the log line. */
+  fields?: Record<string, unknown>;
+}
+
+/**
+ * Runs one request the same way for slash commands, buttons and mentions: tracked for
+ * shutdown, progress shown through throttled edits, the final reply (or an error reply that
+ * says what happened and what to do) sent last. Never throws.
+ */
+export async function runRequest<T>(ctx: BotContext, responder: Responder, spec: RequestSpec<T>): Promise<void> {
+  const log = ctx.log.child({ kind: spec.kind, ...spec.fields });
+  let work;
+  try {
+    work = ctx.work.begin();
+  } catch (e) {
+    await responder.final([errorMessage(e)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
+    return;
+  }
+  const started = Date.now();
+  const progress = new ProgressText(spec.what);
+  const editor = new ThrottledEditor((text) => responder.progress(text), (e) => log.warn('progress edit failed', { error: e }), ctx.progressIntervalMs, responder.startedAt);
+  const onProgress: Required<RequestOptions>['onProgress'] = (event) => {
+    if (event.type === 'queued') work.waiting = true;
+    else if (event.type === 'started' || event.type === 'token') work.waiting = false;
+    progress.update(event);
+    editor.push(progress.text());
+  };
+  try {
+    const result = await raceAbort(spec.run({ signal: work.signal, onProgress }), work.signal);
+    await editor.close();
+    await responder.final(spec.render(result));
+    const ms = Date.now() - started;
+    ctx.latencies.record(spec.kind, ms);
+    log.info('answered', { ms });
+  } catch (e) {
+    await editor.close();
+    // A cancelled request reports why it was cancelled (a restart), not how the service noticed.
+    const shown = work.signal.aborted ? work.signal.reason : e;
+    const ue = userFacingError(shown);
+    if (ue.code === 'INTERNAL') log.error('request failed', { error: e });
+    else log.info('request refused', { code: ue.code });
+    await responder.final([errorMessage(shown)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
+  } finally {
+    work.end();
+  }
+}

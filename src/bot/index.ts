@@ -1,0 +1,129 @@
+import { Events, type Client, type ClientOptions } from 'discord.js';
+import { dataPath, type Settings } from '../config.js';
+import { PapercordError } from '../errors.js';
+import { FeedbackStore } from '../feedback.js';
+import { log as rootLog, redact, type Logger } from '../log.js';
+import type { PapercordService } from '../service.js';
+import { LatencyTracker } from '../status.js';
+import { createClient } from './client.js';
+import type { BotCommand, BotContext } from './context.js';
+import { Cooldown } from './cooldown.js';
+import { loadCommands } from './loader.js';
+import { AnswerMemory } from './memory.js';
+import { onMessage } from './messages.js';
+import { applicationIdFromToken, registerCommands, type RegistrationResult } from './registration.js';
+import { createRouter } from './router.js';
+import { PROGRESS_INTERVAL_MS } from './throttle.js';
+import { WorkTracker } from './work.js';
+
+export interface BotOptions {
+  /** Extra discord.js client options (REST base, identify throttler, timeouts), merged over the defaults. */
+  clientOptions?: Partial<ClientOptions>;
+  log?: Logger;
+  /** Folder of command modules (default: commands/). */
+  commandsDir?: string;
+  /** Register the slash commands at start-up when they changed (default true). */
+  register?: boolean;
+}
+
+export interface BotHandle {
+  client: Client;
+  ctx: BotContext;
+  commands: ReadonlyMap<string, BotCommand>;
+  registration: RegistrationResult | { registered: false; error: string };
+  /** Stops taking work, tells waiting users, lets running answers finish (SHUTDOWN_GRACE_SECONDS) or cancels them, destroys the client. */
+  stop(opts?: { graceMs?: number }): Promise<void>;
+}
+
+/**
+ * Starts the Discord bot over an open service: logs in, waits until ready, registers the
+ * commands if their definitions changed, and handles interactions and mentions until stop().
+ */
+export async function startBot(settings: Settings, service: PapercordService, opts: BotOptions = {}): Promise<BotHandle> {
+  const log = opts.log ?? rootLog.child({ component: 'bot' });
+  if (!settings.discordToken) throw new PapercordError('BAD_INPUT', 'DISCORD_TOKEN is not set.', 'Set it in .env; the README explains how to get one.');
+  redact(settings.discordToken);
+  const commands = await loadCommands(opts.commandsDir);
+  const feedback = await FeedbackStore.open(dataPath(settings, 'feedback.jsonl'));
+  const client = createClient(settings, opts.clientOptions);
+  const ctx: BotContext = {
+    service,
+    settings,
+    log,
+    client,
+    feedback,
+    latencies: new LatencyTracker(),
+    cooldown: new Cooldown(settings.cooldownSeconds),
+    work: new WorkTracker(),
+    answers: new AnswerMemory(),
+    startedAt: Date.now(),
+    progressIntervalMs: PROGRESS_INTERVAL_MS,
+  };
+
+  const route = createRouter(commands, ctx);
+  client.on(Events.InteractionCreate, (i) => void route(i));
+  client.on(Events.MessageCreate, (m) => void onMessage(m, ctx).catch((e: unknown) => log.error('message handler failed', { error: e, message: m.id })));
+  client.on(Events.Error, (e) => log.error('discord client error', { error: e }));
+  client.on(Events.Warn, (w) => log.warn('discord client warning', { warning: w }));
+  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
+  client.on(Events.ShardReconnecting, (shard) => log.info('gateway reconnecting', { shard }));
+  client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
+
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(settings.discordToken);
+  } catch (e) {
+    await client.destroy();
+    throw loginError(e);
+  }
+  await ready;
+
+  let registration: BotHandle['registration'] = { registered: false, error: 'registration was switched off' };
+  if (opts.register !== false) {
+    const applicationId = client.application?.id || settings.discordClientId || applicationIdFromToken(settings.discordToken) || '';
+    try {
+      if (!applicationId) throw new Error('the application id is unknown; set DISCORD_CLIENT_ID');
+      registration = await registerCommands(client.rest, {
+        applicationId,
+        guildId: settings.discordGuildId || undefined,
+        defs: [...commands.values()].map((c) => c.data.toJSON()),
+        registryFile: dataPath(settings, 'discord-commands.json'),
+      });
+      log.info(registration.registered ? 'slash commands registered' : 'slash commands unchanged, not registered again', { scope: registration.scope, commands: registration.commands });
+    } catch (e) {
+      // Mentions still work without slash commands, so this is loud but not fatal.
+      const error = (e as Error).message;
+      registration = { registered: false, error };
+      log.error('could not register the slash commands; was the bot invited with the applications.commands scope?', { error });
+    }
+  }
+  log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size, commands: commands.size });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    client,
+    ctx,
+    commands,
+    registration,
+    stop(stopOpts = {}) {
+      stopping ??= (async () => {
+        const graceMs = stopOpts.graceMs ?? settings.shutdownGraceSeconds * 1000;
+        log.info('stopping', { inFlight: ctx.work.size, graceMs });
+        await ctx.work.drain(graceMs);
+        await client.destroy();
+        log.info('stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Login failures with what to do about them. */
+function loginError(e: unknown): PapercordError {
+  const code = (e as { code?: string }).code;
+  if (code === 'TokenInvalid') return new PapercordError('BAD_INPUT', 'Discord rejected DISCORD_TOKEN.', 'Copy the bot token again from the Developer Portal (Bot, Reset Token) into .env.', { cause: e });
+  if (code === 'DisallowedIntents') {
+    return new PapercordError('BAD_INPUT', 'Discord refused the Message Content intent.', 'Enable it in the Developer Portal: Bot, Privileged Gateway Intents, Message Content Intent.', { cause: e });
+  }
+  return new PapercordError('INTERNAL', `Could not connect to Discord: ${(e as Error).message}`, 'Check the network and DISCORD_API_BASE.', { cause: e });
+}

@@ -1,0 +1,73 @@
+import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
+import type { BotContext } from './context.js';
+import { checkAccess, type Asker } from './access.js';
+import { runRequest, type RequestSpec } from './flow.js';
+import { errorMessage } from './render.js';
+import { interactionResponder, replyEphemeral } from './reply.js';
+import { LIMITS, truncate } from './split.js';
+import { restartingError } from './work.js';
+
+/** Where and by whom an interaction was made, for the allow lists. */
+export function askerOf(interaction: Interaction): Asker {
+  const channel = interaction.channel;
+  const roles = interaction.inCachedGuild() ? [...interaction.member.roles.cache.keys()] : rolesFromRaw(interaction.member);
+  return { channelId: interaction.channelId ?? '', parentId: channel?.isThread() ? channel.parentId : null, roleIds: interaction.guildId ? roles : undefined };
+}
+
+function rolesFromRaw(member: unknown): string[] | undefined {
+  const roles = (member as { roles?: unknown } | null)?.roles;
+  return Array.isArray(roles) ? roles.map(String) : undefined;
+}
+
+/**
+ * A question command (/ask, /summary, /related): the checks that need no work are answered at
+ * once and only to the asker (ephemeral); then the reply is deferred within Discord's 3 s and
+ * the request runs with progress.
+ */
+export async function answerInteraction<T>(interaction: ChatInputCommandInteraction, ctx: BotContext, spec: RequestSpec<T> & { precheck: () => void }): Promise<void> {
+  try {
+    if (ctx.work.stopping) throw restartingError();
+    checkAccess(ctx.settings, askerOf(interaction));
+    spec.precheck();
+    ctx.cooldown.take(interaction.user.id);
+  } catch (e) {
+    await replyEphemeral(interaction, [errorMessage(e)]);
+    return;
+  }
+  await interaction.deferReply();
+  await runRequest(ctx, interactionResponder(interaction), { ...spec, fields: { ...spec.fields, user: interaction.user.id } });
+}
+
+/** The channel allow list applies to every command but /help; answered only to the asker. */
+export async function channelGuard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<boolean> {
+  try {
+    if (ctx.work.stopping) throw restartingError();
+    checkAccess({ allowedChannels: ctx.settings.allowedChannels, allowedRoles: [] }, askerOf(interaction));
+    return true;
+  } catch (e) {
+    await replyEphemeral(interaction, [errorMessage(e)]);
+    return false;
+  }
+}
+
+/** Papers matching what was typed so far (typos and partial words welcome), as autocomplete choices. */
+export function paperChoices(ctx: BotContext, typed: string): { name: string; value: string }[] {
+  return ctx.service.catalog
+    .suggest(typed, 25)
+    .filter((m) => m.paper.id.length <= LIMITS.choiceValue)
+    .map((m) => ({ name: truncate(`${m.paper.title} (${m.paper.id})`, LIMITS.choiceName), value: m.paper.id }));
+}
+
+/** No paper has a longer title; longer input only makes the fuzzy search slow. */
+export const MAX_PAPER_NAME = 300;
+
+export async function paperAutocomplete(interaction: AutocompleteInteraction, ctx: BotContext, opts: { allowTopic?: boolean } = {}): Promise<void> {
+  // Suggestions must arrive within Discord's 3 s, so a pasted wall of text is cut to a title's length.
+  const typed = interaction.options.getFocused().trim().slice(0, MAX_PAPER_NAME);
+  const choices = paperChoices(ctx, typed);
+  // A topic is fine for /related: offer what was typed, after the papers it might mean.
+  if (opts.allowTopic && typed && typed.length <= LIMITS.choiceValue && !choices.some((c) => c.value === typed)) {
+    choices.splice(24, choices.length, { name: truncate(`Topic: ${typed}`, LIMITS.choiceName), value: typed });
+  }
+  await interaction.respond(choices.slice(0, 25));
+}

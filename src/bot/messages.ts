@@ -1,0 +1,113 @@
+import type { Message } from 'discord.js';
+import type { Turn } from '../types.js';
+import type { BotContext } from './context.js';
+import { channelAllowed, checkAccess, type Asker } from './access.js';
+import { runRequest } from './flow.js';
+import { unescapeText } from './markdown.js';
+import { answerMessages, errorMessage } from './render.js';
+import { messageResponder, payload } from './reply.js';
+import { restartingError } from './work.js';
+
+/** Turns of a conversation given to the service for a follow-up. */
+export const HISTORY_TURNS = 3;
+
+/**
+ * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
+ * follow-up with the last turns of that reply chain as context. Everything else (other bots,
+ * channels outside the allow list, chatter) is ignored.
+ */
+export async function onMessage(message: Message, ctx: BotContext): Promise<void> {
+  if (message.author.bot || message.system || message.webhookId || !message.inGuild()) return;
+  const me = ctx.client.user;
+  if (!me) return;
+  const channel = message.channel;
+  const asker: Asker = { channelId: message.channelId, parentId: channel.isThread() ? channel.parentId : null, roleIds: message.member ? [...message.member.roles.cache.keys()] : [] };
+  // Quietly: a bot limited to some channels should not talk in the others.
+  if (!channelAllowed(ctx.settings, asker)) return;
+
+  const mentioned = message.mentions.has(me, { ignoreEveryone: true, ignoreRoles: true, ignoreRepliedUser: true });
+  const repliedTo = await referencedBotMessage(message, me.id);
+  const inOwnThread = channel.isThread() && channel.ownerId === me.id;
+  if (!mentioned && !repliedTo) return;
+
+  const log = ctx.log.child({ user: message.author.id, message: message.id });
+  const question = message.content.replace(new RegExp(`<@!?${me.id}>`, 'g'), ' ').replace(/\s+/g, ' ').trim();
+  const fail = async (e: unknown) => {
+    await message.reply(payload(errorMessage(e))).catch((err: unknown) => log.warn('reply failed', { error: err }));
+  };
+  try {
+    if (ctx.work.stopping) throw restartingError();
+    checkAccess(ctx.settings, asker);
+    ctx.service.validateQuestion(question);
+    ctx.cooldown.take(message.author.id);
+  } catch (e) {
+    await fail(e);
+    return;
+  }
+
+  const history = repliedTo ? await chainHistory(repliedTo, me.id) : inOwnThread ? await threadHistory(message, me.id) : [];
+  const newThread = ctx.settings.threadPerQuestion && !channel.isThread() && !repliedTo;
+  let responder;
+  try {
+    if (channel.isTextBased() && 'sendTyping' in channel) await channel.sendTyping().catch(() => undefined);
+    responder = await messageResponder(message, { thread: newThread, threadName: question });
+  } catch (e) {
+    log.warn('could not start the reply', { error: e });
+    await fail(e);
+    return;
+  }
+  await runRequest(ctx, responder, {
+    kind: history.length ? 'follow-up' : 'mention',
+    what: 'answer',
+    fields: { user: message.author.id, turns: history.length, thread: newThread || undefined },
+    run: (opts) => ctx.service.ask(question, { history, ...opts }),
+    render: (a) =>
+      answerMessages(a, ctx.answers.remember({ kind: 'mention', question: a.question, citations: a.citations, sources: a.sources, mode: a.mode, model: a.model, papers: [...new Set(a.citations.map((c) => c.paperId))] })),
+  });
+}
+
+/** The bot's message this one replies to, if it replies to the bot. */
+async function referencedBotMessage(message: Message, botId: string): Promise<Message | undefined> {
+  const refId = message.reference?.messageId;
+  if (!refId) return undefined;
+  const cached = message.channel.messages.cache.get(refId);
+  if (cached) return cached.author.id === botId ? cached : undefined;
+  // Only worth a request when the reply pinged the bot; otherwise it replies to someone else.
+  if (message.mentions.repliedUser?.id !== botId) return undefined;
+  const ref = await message.fetchReference().catch(() => undefined);
+  return ref?.author.id === botId ? ref : undefined;
+}
+
+/** A bot answer read back as a turn: the embed's title is the question, its descriptions the answer. */
+export function turnOf(m: Message): Turn | undefined {
+  const [first, ...rest] = m.embeds;
+  if (!first?.title || !first.description) return undefined;
+  const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
+  return { question: unescapeText(first.title), answer };
+}
+
+/** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */
+export async function chainHistory(start: Message, botId: string, max = HISTORY_TURNS): Promise<Turn[]> {
+  const turns: Turn[] = [];
+  let cur: Message | undefined = start;
+  for (let hops = 0; cur && turns.length < max && hops < max * 4; hops++) {
+    if (cur.author.id === botId) {
+      const t = turnOf(cur);
+      if (t && !(turns[0] && turns[0].question === t.question && turns[0].answer === t.answer)) turns.unshift(t);
+    }
+    cur = cur.reference?.messageId ? await cur.fetchReference().catch(() => undefined) : undefined;
+  }
+  return turns;
+}
+
+/** In a thread the bot started, the conversation is the thread: its last answers, oldest first. */
+async function threadHistory(message: Message, botId: string, max = HISTORY_TURNS): Promise<Turn[]> {
+  const recent = await message.channel.messages.fetch({ limit: 20, before: message.id }).catch(() => undefined);
+  if (!recent) return [];
+  const turns = [...recent.values()]
+    .filter((m) => m.author.id === botId)
+    .sort((a, b) => a.createdTimestamp - b.createdTimestamp)
+    .map(turnOf)
+    .filter((t): t is Turn => !!t);
+  return turns.slice(-max);
+}

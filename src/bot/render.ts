@@ -1,0 +1,217 @@
+import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
+import type { Answer, Citation, PaperRef, ProgressEvent, Related, Source, Summary } from '../types.js';
+import { footerText } from '../render/text.js';
+import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
+import { formatDuration, formatMs, type StatusSnapshot } from '../status.js';
+import { PapercordError, userFacingError } from '../errors.js';
+import { layoutEmbeds, type Doc } from './layout.js';
+import { blockQuote, escapeText, titleLink } from './markdown.js';
+import { LIMITS, truncate } from './split.js';
+
+/**
+ * Everything papercord says in Discord, as plain message data. The same content as the console's
+ * text renderings, laid out as embeds within Discord's limits.
+ */
+export type Row = APIActionRowComponent<APIButtonComponent>;
+
+export interface Outgoing {
+  content?: string;
+  embeds?: APIEmbed[];
+  components?: Row[];
+}
+
+export const COLORS = { answer: 0x5865f2, extractive: 0x3ba55c, refused: 0x99aab5, warning: 0xf0b232, error: 0xed4245, info: 0x4f545c } as const;
+
+/** Custom ids of the buttons under answers; the router sends `ans:*` to the answer button handler. */
+export const ANSWER_BUTTON = { quotes: 'ans:quotes', related: 'ans:rel', up: 'ans:up', down: 'ans:down' } as const;
+
+export const PAGE_SIZE = 10;
+
+/** A doc laid out as messages; buttons go under the first one. */
+function messages(doc: Doc, components: Row[] = []): Outgoing[] {
+  return layoutEmbeds(doc).map((embeds, i) => ({ embeds, ...(i === 0 && components.length ? { components } : {}) }));
+}
+
+function button(customId: string, label: string, opts: { emoji?: string; disabled?: boolean; style?: ButtonStyle } = {}): APIButtonComponent {
+  return {
+    type: ComponentType.Button,
+    custom_id: customId.slice(0, LIMITS.customId),
+    label,
+    style: (opts.style ?? ButtonStyle.Secondary) as ButtonStyle.Secondary,
+    ...(opts.emoji ? { emoji: { name: opts.emoji } } : {}),
+    ...(opts.disabled ? { disabled: true } : {}),
+  };
+}
+
+function row(...buttons: APIButtonComponent[]): Row {
+  return { type: ComponentType.ActionRow, components: buttons };
+}
+
+function answerButtons(key: string, paperId: string | undefined, hasQuotes: boolean): Row {
+  const buttons = [button(`${ANSWER_BUTTON.quotes}:${key}`, 'Quoted passages', { emoji: '📄', disabled: !hasQuotes })];
+  if (paperId && `${ANSWER_BUTTON.related}:${paperId}`.length <= LIMITS.customId) buttons.push(button(`${ANSWER_BUTTON.related}:${paperId}`, 'Related papers', { emoji: '🔗' }));
+  buttons.push(button(`${ANSWER_BUTTON.up}:${key}`, 'Helpful', { emoji: '👍' }), button(`${ANSWER_BUTTON.down}:${key}`, 'Not helpful', { emoji: '👎' }));
+  return row(...buttons);
+}
+
+function sourceLine(n: number, title: string, url: string | undefined, paperId: string): string {
+  return `**[${n}]** ${titleLink(title, url)} · \`${paperId.replace(/`/g, '')}\``;
+}
+
+function footer(mode: string, model: string | undefined, ms: number, cached?: boolean): string {
+  const text = footerText(mode, model, ms);
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
+}
+
+function noticeFields(notice: string | undefined, truncated: boolean | undefined): Doc['fields'] {
+  const lines = [notice, truncated && !notice ? 'The answer was cut off before the model finished.' : undefined].filter((l): l is string => !!l);
+  return lines.length ? [{ name: '⚠️ Note', value: lines.map(escapeText).join('\n') }] : [];
+}
+
+/** The cited sources, in the order of their numbers. */
+export function citedSources(citations: Citation[], sources: Source[]): Source[] {
+  const cited = new Set(citations.map((c) => c.n));
+  return sources.filter((s) => cited.has(s.n));
+}
+
+export function answerMessages(a: Answer, key: string): Outgoing[] {
+  const shown = citedSources(a.citations, a.sources);
+  const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
+  if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
+  const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
+  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached), color };
+  return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
+}
+
+export function summaryMessages(s: Summary, key: string): Outgoing[] {
+  const fields = [...(noticeFields(s.notice, s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
+  const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  return messages(doc, [answerButtons(key, s.paper.id, s.sources.length > 0)]);
+}
+
+export function relatedMessages(r: Related, key: string): Outgoing[] {
+  const title = r.paper ? `Related to ${r.paper.title}` : `Papers on "${r.query}"`;
+  const description = r.related.length
+    ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
+    : 'No related papers found.';
+  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  return messages(doc, [row(button(`${ANSWER_BUTTON.up}:${key}`, 'Helpful', { emoji: '👍' }), button(`${ANSWER_BUTTON.down}:${key}`, 'Not helpful', { emoji: '👎' }))]);
+}
+
+/** The quoted passages behind an answer: each cited source with the sentence it relies on (or the passage). */
+export function quotesMessages(q: { question: string; citations: Citation[]; sources: Source[] }): Outgoing[] {
+  const shown = citedSources(q.citations, q.sources);
+  const blocks = (shown.length ? shown : q.sources).map((s) => {
+    const quotes = q.citations.filter((c) => c.n === s.n && c.quote).map((c) => c.quote!);
+    const text = quotes.length ? [...new Set(quotes)].join('\n') : s.text;
+    return `${sourceLine(s.n, s.title, s.url, s.paperId)}\n${blockQuote(text)}`;
+  });
+  return messages({ title: `Quoted passages: ${truncate(escapeText(q.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
+}
+
+/** One page of the paper list, with ◀ ▶ buttons that carry the page and the search. */
+export function papersPage(papers: PaperRef[], page: number, search: string): Outgoing {
+  const pages = Math.max(1, Math.ceil(papers.length / PAGE_SIZE));
+  const p = Math.min(Math.max(page, 0), pages - 1);
+  const slice = papers.slice(p * PAGE_SIZE, (p + 1) * PAGE_SIZE);
+  const title = search ? `Papers matching "${search}"` : 'Papers';
+  const description = slice.length
+    ? slice.map((paper, i) => `**${p * PAGE_SIZE + i + 1}.** ${titleLink(paper.title, paper.url)} · \`${paper.id}\``).join('\n')
+    : `No paper matches "${escapeText(search)}". Try fewer or other words, or /papers without a search.`;
+  const nav = (to: number) => `papers:pg:${to}:${search}`;
+  const [embeds] = layoutEmbeds({ title: escapeText(title), description, color: COLORS.info, footer: `Page ${p + 1} of ${pages} · ${papers.length} paper${papers.length === 1 ? '' : 's'}` });
+  const components = pages > 1 ? [row(button(nav(p - 1), 'Previous', { emoji: '◀️', disabled: p === 0 }), button(nav(p + 1), 'Next', { emoji: '▶️', disabled: p >= pages - 1 }))] : [];
+  return { embeds: embeds!, components };
+}
+
+export function statusMessage(s: StatusSnapshot): Outgoing {
+  const m = s.model;
+  const gen = m.latency.count ? `; writing: median ${formatMs(m.latency.medianMs)}, first token ${formatMs(m.latency.firstTokenMedianMs)}` : '';
+  const lat = s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
+  const fields = [
+    { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
+    { name: 'Embedder', value: escapeText(s.embedder), inline: true },
+    { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
+    { name: 'Ollama', value: `${m.answers ? '✅ writes the answers' : '❌ not used: answers are extractive'}\n${escapeText(m.detail)}`, inline: false },
+    { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
+    { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
+    { name: 'Feedback', value: s.feedback ? `👍 ${s.feedback.up} · 👎 ${s.feedback.down}` : 'none', inline: true },
+    { name: 'Latency', value: lat, inline: false },
+    { name: 'Index', value: `${escapeText(s.buildId)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
+  ];
+  const [embeds] = layoutEmbeds({ title: 'papercord status', fields, color: m.answers ? COLORS.answer : COLORS.warning });
+  return { embeds: embeds! };
+}
+
+export function helpMessage(canReindex: boolean): Outgoing {
+  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || canReindex);
+  const description = [
+    ...helpLines(names, 'discord'),
+    '',
+    '**Mention me** with a question to get the answer as a reply; **reply to one of my answers** to ask a follow-up (I read the last few turns of that reply chain).',
+    '',
+    ...HELP_NOTES,
+  ].join('\n');
+  const [embeds] = layoutEmbeds({ title: 'papercord: questions about research papers', description, color: COLORS.info });
+  return { embeds: embeds! };
+}
+
+/** Discord refusing the bot itself (a permission missing in this channel) is something a server admin can fix. */
+function discordProblem(e: unknown): PapercordError | undefined {
+  if (!(e instanceof DiscordAPIError)) return undefined;
+  if (e.code === 50013 || e.code === 50001) {
+    return new PapercordError('FORBIDDEN', 'I am missing a permission in this channel.', 'Ask a server admin to give me View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links and Read Message History here.');
+  }
+  return undefined;
+}
+
+/** What went wrong and what to do, for any error. */
+export function errorMessage(e: unknown): Outgoing {
+  const { message, hint } = userFacingError(discordProblem(e) ?? e);
+  const [embeds] = layoutEmbeds({ description: `**${escapeText(message)}**${hint ? `\n${escapeText(hint)}` : ''}`, color: COLORS.error });
+  return { embeds: embeds! };
+}
+
+/** A short notice (cooldown, not allowed here, restarting). */
+export function noticeMessage(text: string): Outgoing {
+  const [embeds] = layoutEmbeds({ description: text, color: COLORS.warning });
+  return { embeds: embeds! };
+}
+
+/** The progress line shown while an answer is prepared, from the events heard so far. */
+export class ProgressText {
+  private status = '🔎 Searching the papers…';
+  private partial = '';
+  private notices: string[] = [];
+
+  constructor(private readonly what: 'answer' | 'summary' | 'related') {}
+
+  update(e: ProgressEvent): void {
+    switch (e.type) {
+      case 'queued':
+        this.status = `⏳ Waiting for the model: number ${e.position} in the queue.`;
+        break;
+      case 'started':
+        this.status = `✍️ Writing the ${this.what}…`;
+        break;
+      case 'retrieved':
+        this.status = `📚 Found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}; preparing the ${this.what}…`;
+        break;
+      case 'token':
+        this.status = `✍️ Writing the ${this.what}…`;
+        this.partial = e.soFar;
+        break;
+      case 'notice':
+        this.notices.push(e.message);
+        break;
+    }
+  }
+
+  text(): string {
+    const head = [this.status, ...this.notices.map((n) => `ℹ️ ${escapeText(n)}`)].join('\n');
+    if (!this.partial.trim()) return truncate(head, LIMITS.content);
+    const room = LIMITS.content - head.length - 4;
+    const tail = this.partial.length > room ? `…${this.partial.slice(this.partial.length - room + 1).replace(/^\S*\s/, '')}` : this.partial;
+    return `${head}\n\n${tail}`;
+  }
+}

@@ -1,0 +1,123 @@
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+import type { PapercordService } from '../service.js';
+import { PapercordError, userFacingError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { ProgressEvent } from '../types.js';
+import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
+import { COMMANDS, type CommandName } from '../render/help.js';
+import { collectStatus, LatencyTracker } from '../status.js';
+import { parseLine, type ParsedLine } from './parse.js';
+
+export interface ConsoleOptions {
+  input: Readable;
+  output: Writable;
+  /** A person at a terminal: a prompt, and a progress line while an answer is prepared. */
+  interactive: boolean;
+  /** Lines printed first: what is missing and how to set it up. */
+  banner: string[];
+  log: Logger;
+  /** Aborted on Ctrl+C or SIGTERM: the running request is cancelled and the console ends. */
+  signal?: AbortSignal;
+}
+
+const PAGE = 20;
+
+/**
+ * The local console: the bot's commands typed as lines (interactively, or one per line from a
+ * pipe), answered by the same service and rendered as text. One bad line gets an error message
+ * and the next line still runs.
+ */
+export async function runConsole(service: PapercordService, opts: ConsoleOptions): Promise<void> {
+  const { output, interactive } = opts;
+  const write = (text: string) => void output.write(text);
+  const latencies = new LatencyTracker();
+  for (const line of opts.banner) write(`${line}\n`);
+  const rl = createInterface({ input: opts.input, output: interactive ? output : undefined, terminal: interactive, prompt: 'papercord> ', crlfDelay: Infinity });
+  const stop = () => rl.close();
+  // A terminal's Ctrl+C reaches readline, not the process.
+  rl.on('SIGINT', stop);
+  opts.signal?.addEventListener('abort', stop, { once: true });
+  if (interactive) rl.prompt();
+  try {
+    for await (const line of rl) {
+      const parsed = parseLine(line);
+      if (parsed && 'command' in parsed && parsed.command === 'quit') break;
+      if (parsed) {
+        const started = Date.now();
+        try {
+          if ('error' in parsed) throw new PapercordError('BAD_INPUT', parsed.error);
+          const text = await execute(service, parsed, { latencies, progress: interactive ? progressLine(write) : undefined, signal: opts.signal });
+          clearProgress(write, interactive);
+          write(`${text}\n\n`);
+          if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(parsed.command, Date.now() - started);
+        } catch (e) {
+          clearProgress(write, interactive);
+          const ue = userFacingError(e);
+          if (ue.code === 'INTERNAL') opts.log.error('console command failed', { error: e });
+          write(`error: ${ue.message}${ue.hint ? `\n${ue.hint}` : ''}\n\n`);
+        }
+      }
+      if (opts.signal?.aborted) break;
+      if (interactive) rl.prompt();
+    }
+  } finally {
+    opts.signal?.removeEventListener('abort', stop);
+    rl.close();
+  }
+}
+
+interface Extras {
+  latencies: LatencyTracker;
+  progress?: (e: ProgressEvent) => void;
+  signal?: AbortSignal;
+}
+
+async function execute(service: PapercordService, p: ParsedLine, x: Extras): Promise<string> {
+  const req = { signal: x.signal, onProgress: x.progress };
+  switch (p.command) {
+    case 'ask':
+      return renderAnswer(await service.ask(p.text, { paper: p.options.paper, ...req }));
+    case 'summary': {
+      const length = p.options.length ?? 'medium';
+      if (!['short', 'medium', 'long'].includes(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${length}".`);
+      return renderSummary(await service.summary(p.text, { length: length as 'short' | 'medium' | 'long', ...req }));
+    }
+    case 'related': {
+      const count = p.options.count === undefined ? undefined : Number(p.options.count);
+      if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 10)) throw new PapercordError('BAD_INPUT', '--count must be a whole number from 1 to 10.');
+      return renderRelated(await service.related(p.text, { count, ...req }));
+    }
+    case 'papers': {
+      const all = service.listPapers(p.text);
+      const pages = Math.max(1, Math.ceil(all.length / PAGE));
+      const page = Math.min(Math.max(Number(p.options.page ?? 1) || 1, 1), pages);
+      const slice = all.slice((page - 1) * PAGE, page * PAGE);
+      const more = pages > 1 ? `\npage ${page} of ${pages} (${all.length} papers); --page N for another` : '';
+      return `${renderPapers(slice)}${more}`;
+    }
+    case 'status':
+      return renderStatus(await collectStatus(service, { latencies: x.latencies }));
+    case 'help':
+      return renderHelp(Object.keys(COMMANDS) as CommandName[], ['/quit', '    Leave the console.', '', 'A line without a command is a question, as with /ask.']);
+    case 'reindex': {
+      const info = await service.reindex();
+      return `Index rebuilt: ${info.papers} papers, ${info.chunks} chunks (embedder ${info.embedder}, build ${info.buildId}).`;
+    }
+    default:
+      throw new PapercordError('BAD_INPUT', 'Unknown command. Type /help for the commands.');
+  }
+}
+
+/** One line on the terminal that says what is happening, overwritten as it changes. */
+function progressLine(write: (t: string) => void): (e: ProgressEvent) => void {
+  return (e) => {
+    const text =
+      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'writing…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… (${e.soFar.length} characters)` : e.message;
+    write(`\r\x1b[2K${text}`);
+  };
+}
+
+function clearProgress(write: (t: string) => void, interactive: boolean): void {
+  if (interactive) write('\r\x1b[2K');
+}

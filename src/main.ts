@@ -1,0 +1,100 @@
+import 'dotenv/config';
+import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
+import { userFacingError } from './errors.js';
+import { configureLogging, log, redact } from './log.js';
+import { PapercordService } from './service.js';
+import { startBot } from './bot/index.js';
+import { runConsole } from './console/console.js';
+
+/**
+ * `npm start`: the Discord bot when DISCORD_TOKEN is set, else the local console. Settings are
+ * checked and the service is opened once; a bad setting or a failed start ends with a message
+ * that says what to do, while a failure in one request never ends the process.
+ */
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (e) {
+    if (e instanceof ConfigError) fatal(e.message, 'Fix the variables named above in .env or the environment; .env.example lists them all.');
+    throw e;
+  }
+  configureLogging({ level: settings.logLevel });
+  for (const secret of secretValues(settings)) redact(secret);
+  process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
+  process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
+
+  let service: PapercordService;
+  try {
+    service = await PapercordService.open(settings);
+  } catch (e) {
+    const ue = userFacingError(e);
+    if (ue.code === 'INTERNAL') log.error('start-up failed', { error: e });
+    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
+  }
+
+  if (settings.discordToken) await runBot(settings, service);
+  else await runLocalConsole(settings, service);
+}
+
+async function runBot(settings: Settings, service: PapercordService): Promise<void> {
+  log.info('starting the Discord bot', { api: settings.discordApiBase, guild: settings.discordGuildId || 'global commands', pid: process.pid });
+  const starting = startBot(settings, service);
+  // Listening before the bot is up: a signal during start-up still ends in an orderly stop.
+  let stopping = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    // A terminal or a supervisor may signal npm, the shell and the bot alike: one shutdown is enough, and it is bounded by SHUTDOWN_GRACE_SECONDS.
+    if (stopping) return void log.info('already shutting down', { signal });
+    stopping = true;
+    log.info('shutting down', { signal, graceSeconds: settings.shutdownGraceSeconds });
+    starting
+      .then((bot) => bot.stop())
+      .then(() => service.close())
+      .then(
+        () => process.exit(0),
+        (e: unknown) => {
+          log.error('shutdown failed', { error: e });
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  try {
+    await starting;
+  } catch (e) {
+    const ue = userFacingError(e);
+    log.error('the bot could not start', { error: e });
+    fatal(ue.code === 'INTERNAL' ? (e as Error).message : ue.message, ue.hint);
+  }
+}
+
+async function runLocalConsole(settings: Settings, service: PapercordService): Promise<void> {
+  const model = service.modelStatus();
+  const info = service.info();
+  const banner = [
+    'papercord local console: DISCORD_TOKEN is not set, so the Discord bot did not start.',
+    '  To run the bot, put DISCORD_TOKEN=<your bot token> in .env (see "Discord bot" in README.md).',
+    `Ollama: ${model.detail}`,
+    ...(model.answers ? [] : [`  For written answers: install Ollama (https://ollama.com), run "ollama pull ${settings.chatModel}", and set OLLAMA_HOST (now ${settings.ollamaHost}).`]),
+    `${info.papers} papers indexed (embedder ${info.embedder}). Type /help for the commands, /quit to leave.`,
+    '',
+  ];
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await runConsole(service, { input: process.stdin, output: process.stdout, interactive: !!process.stdin.isTTY && !!process.stdout.isTTY, banner, log, signal: controller.signal });
+  await service.close();
+  process.exit(0);
+}
+
+function fatal(message: string, hint?: string): never {
+  process.stderr.write(`papercord: ${message}${hint ? `\n${hint}` : ''}\n`);
+  process.exit(1);
+}
+
+main().catch((e: unknown) => {
+  log.error('fatal', { error: e });
+  fatal((e as Error).message ?? String(e));
+});

@@ -1,0 +1,73 @@
+import type { PapercordService } from './service.js';
+import type { ModelStatus } from './types.js';
+import type { FeedbackCounts } from './feedback.js';
+
+/** Durations of the last requests a front end served, for /status. */
+export class LatencyTracker {
+  private readonly samples: { kind: string; ms: number }[] = [];
+  constructor(private readonly keep = 50) {}
+
+  record(kind: string, ms: number): void {
+    this.samples.push({ kind, ms });
+    if (this.samples.length > this.keep) this.samples.shift();
+  }
+
+  summary(): LatencySummary {
+    const ms = this.samples.map((s) => s.ms).sort((a, b) => a - b);
+    if (ms.length === 0) return { count: 0 };
+    const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
+    return { count: ms.length, p50Ms: at(0.5), p95Ms: at(0.95), lastMs: this.samples[this.samples.length - 1]!.ms };
+  }
+}
+
+export interface LatencySummary {
+  count: number;
+  p50Ms?: number;
+  p95Ms?: number;
+  lastMs?: number;
+}
+
+export interface StatusSnapshot {
+  papers: number;
+  chunks: number;
+  embedder: string;
+  buildId: string;
+  builtAt: string;
+  reindexing: boolean;
+  model: ModelStatus;
+  uptimeMs: number;
+  /** Whole requests as the front end served them (retrieval, queue and writing). */
+  latencies: LatencySummary;
+  feedback?: FeedbackCounts;
+}
+
+export async function collectStatus(service: PapercordService, extra: { latencies: LatencyTracker; feedback?: FeedbackCounts; startedAt?: number }): Promise<StatusSnapshot> {
+  const info = service.info();
+  return {
+    papers: info.papers,
+    chunks: info.chunks,
+    embedder: info.embedder,
+    buildId: info.buildId,
+    builtAt: info.builtAt,
+    reindexing: service.isReindexing,
+    // Asks the Ollama hosts again (bounded by OLLAMA_CONNECT_TIMEOUT_MS), so /status is current.
+    model: await service.refreshModelStatus(),
+    uptimeMs: Date.now() - (extra.startedAt ?? service.startedAt),
+    latencies: extra.latencies.summary(),
+    feedback: extra.feedback,
+  };
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  const h = Math.floor(m / 60);
+  if (h < 48) return `${h} h ${m % 60} min`;
+  return `${Math.floor(h / 24)} days ${h % 24} h`;
+}
+
+export function formatMs(ms: number | undefined): string {
+  return ms === undefined ? '-' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,204 @@
+/**
+ * Turns retrieved sources into model-written answers, summaries and related-work sentences:
+ * prompt, budget, generate (streaming the visible text to the caller), then check what came
+ * back. Each function returns either the result or a `fallback` notice that says why the
+ * extractive path must answer instead; it never decides what the extractive answer is.
+ */
+import type { SummaryLength } from '../answer/extractive.js';
+import type { Paper } from '../corpus/paper.js';
+import { isPapercordError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { terms } from '../text/terms.js';
+import type { Citation, ProgressEvent, Source } from '../types.js';
+import { answerReserve, cutText, fitPrompt } from './budget.js';
+import { groundCitations, isRefusal, stripThinking, visibleSoFar } from './citations.js';
+import { instructionEcho } from './echo.js';
+import { isWriterError } from './errors.js';
+import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, askUserPrompt, relatedUserPrompt, summarySystemPrompt, summaryUserPrompt, type PromptSource, type RelatedPromptInput } from './prompts.js';
+import type { Generation, Writer } from './writer.js';
+
+export interface WriteContext {
+  writer: Writer;
+  numCtx: number;
+  log: Logger;
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+}
+
+export type Fallback = { fallback: string };
+
+export interface WrittenAnswer {
+  text: string;
+  model: string;
+  refused: boolean;
+  citations: Citation[];
+  sources: Source[];
+  truncated: boolean;
+  notice?: string;
+}
+
+/** Answer tokens wanted for each task (about 200 words for /ask); the budget may give less. */
+const WANTED_TOKENS = { ask: 400, summary: { short: 200, medium: 320, long: 480 }, related: 90 };
+/** Abstracts beyond this are cut for related papers, where several share one prompt. */
+const RELATED_ABSTRACT_CHARS = 1200;
+
+export async function writeAnswer(ctx: WriteContext, input: { question: string; sources: Source[]; earlier?: { question: string; answer: string } }): Promise<WrittenAnswer | Fallback> {
+  const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.ask);
+  const fit = fitPrompt({
+    system: ASK_SYSTEM_PROMPT,
+    render: (sources, withEarlier) => askUserPrompt({ question: input.question, sources, earlier: withEarlier ? input.earlier : undefined }),
+    sources: input.sources.map(promptSource),
+    hasEarlier: !!input.earlier,
+    numCtx: ctx.numCtx,
+    reserve,
+  });
+  if (!fit.fits) return tooSmall(ctx);
+  logBudget(ctx, 'ask', fit);
+  const gen = await generate(ctx, fit.messages, reserve);
+  if ('fallback' in gen) return gen;
+  const g = groundCitations(gen.text, input.sources, fit.sources.map((s) => s.n));
+  if (g.invalid.length) ctx.log.info('dropped citations to sources the model was not given', { invalid: g.invalid.join(','), supplied: fit.sources.length });
+  if (!g.text) return { fallback: gen.notice ? `${gen.notice} Nothing usable was written before that, so this answer is quoted from the abstracts.` : `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` };
+  const refused = isRefusal(g.text, g.citations.length);
+  if (!refused && g.citations.length === 0) {
+    return {
+      fallback: gen.notice
+        ? `${gen.notice} It had not cited any source by then, so this answer is quoted from the abstracts instead.`
+        : `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.`,
+    };
+  }
+  return { text: g.text, model: gen.model, refused, citations: refused ? [] : g.citations, sources: g.sources, truncated: !!gen.cut, ...(gen.notice ? { notice: gen.notice } : {}) };
+}
+
+export interface WrittenSummary {
+  text: string;
+  model: string;
+  citations: Citation[];
+  truncated: boolean;
+  notice?: string;
+}
+
+export async function writeSummary(ctx: WriteContext, input: { source: Source; length: SummaryLength }): Promise<WrittenSummary | Fallback> {
+  const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.summary[input.length]);
+  const fit = fitPrompt({ system: summarySystemPrompt(input.length), render: ([s]) => summaryUserPrompt(s!), sources: [promptSource(input.source)], numCtx: ctx.numCtx, reserve });
+  if (!fit.fits) return tooSmall(ctx);
+  logBudget(ctx, 'summary', fit);
+  const gen = await generate(ctx, fit.messages, reserve);
+  if ('fallback' in gen) return gen;
+  const g = groundCitations(gen.text, [input.source], [input.source.n]);
+  if (g.citations.length === 0) {
+    return { fallback: gen.notice ? `${gen.notice} This summary is built from the abstract's own sentences instead.` : `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` };
+  }
+  return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(gen.notice ? { notice: gen.notice } : {}) };
+}
+
+export interface WrittenRelated {
+  /** paperId -> the model's sentence, for the candidates it explained well enough. */
+  reasons: Map<string, string>;
+  model: string;
+  notice?: string;
+}
+
+/**
+ * One sentence per related paper on how it relates to the query, in one request. A sentence
+ * is kept only if it shares words with both abstracts (a cheap check that it talks about
+ * these two papers); the others keep their term-based reason.
+ */
+export async function writeRelated(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback> {
+  if (input.candidates.length === 0) return { fallback: '' };
+  const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.related * input.candidates.length);
+  const sources: PromptSource[] = input.candidates.map((p, i) => ({ n: i + 1, paperId: p.id, title: p.title, text: cutText(p.abstract, RELATED_ABSTRACT_CHARS) }));
+  const query: RelatedPromptInput['query'] = 'topic' in input.query ? { topic: input.query.topic } : { title: input.query.title, paperId: input.query.id, text: cutText(input.query.abstract, RELATED_ABSTRACT_CHARS) };
+  const fit = fitPrompt({ system: RELATED_SYSTEM_PROMPT, render: (candidates) => relatedUserPrompt({ query, candidates }), sources, numCtx: ctx.numCtx, reserve });
+  if (!fit.fits) return tooSmall(ctx);
+  logBudget(ctx, 'related', fit);
+  const gen = await generate(ctx, fit.messages, reserve);
+  if ('fallback' in gen) return gen;
+  const lines = parseNumberedLines(gen.text);
+  const queryTerms = new Set(terms('topic' in query ? query.topic : `${query.title}\n${query.text}`));
+  const reasons = new Map<string, string>();
+  for (const s of fit.sources) {
+    const sentence = lines.get(s.n);
+    const paper = input.candidates[s.n - 1]!;
+    if (sentence && sharesTerms(sentence, `${paper.title}\n${paper.abstract}`) && sharesTerms(sentence, queryTerms)) reasons.set(paper.id, sentence);
+  }
+  if (reasons.size === 0) return { fallback: gen.notice ? `${gen.notice} The reasons shown are the key terms the abstracts share.` : `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.` };
+  const missing = input.candidates.length - reasons.size;
+  const notes = [gen.notice, missing ? `${gen.model} explained ${reasons.size} of ${input.candidates.length} papers; the others show the key terms the abstracts share.` : undefined].filter(Boolean);
+  return { reasons, model: gen.model, ...(notes.length ? { notice: notes.join(' ') } : {}) };
+}
+
+/** "1. sentence" / "[1] sentence" / "1) sentence" lines, by number; the first sentence of each, without citations. */
+export function parseNumberedLines(text: string): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const line of stripThinking(text).split('\n')) {
+    const m = /^\s*(?:[-*]\s*)?(?:\*\*)?(?:\[(\d{1,2})\]|(\d{1,2})[.):])(?:\*\*)?\s+(.+)$/.exec(line);
+    if (!m) continue;
+    const n = Number(m[1] ?? m[2]);
+    const sentence = m[3]!.replace(/\s*\[\d+(?:\s*[,;]\s*\d+)*\]/g, '').replace(/\*\*/g, '').trim();
+    const first = /^[\s\S]*?[.!?](?=\s|$)/.exec(sentence)?.[0] ?? sentence;
+    if (first && !out.has(n)) out.set(n, cutText(first, 300));
+  }
+  return out;
+}
+
+function sharesTerms(sentence: string, other: string | Set<string>): boolean {
+  const set = typeof other === 'string' ? new Set(terms(other)) : other;
+  return terms(sentence).some((t) => set.has(t));
+}
+
+function promptSource(s: Source): PromptSource & Source {
+  return s;
+}
+
+function tooSmall(ctx: WriteContext): Fallback {
+  return { fallback: `OLLAMA_NUM_CTX (${ctx.numCtx} tokens) is too small for the instructions and one source, so this answer is quoted from the abstracts. Raise OLLAMA_NUM_CTX.` };
+}
+
+function logBudget(ctx: WriteContext, task: string, fit: { dropped: number[]; trimmed: number[]; droppedEarlier: boolean; promptTokens: number; limit: number }): void {
+  if (!fit.dropped.length && !fit.trimmed.length && !fit.droppedEarlier) return;
+  ctx.log.info('prompt cut to fit OLLAMA_NUM_CTX', { task, dropped: fit.dropped.join(',') || undefined, trimmed: fit.trimmed.join(',') || undefined, earlierTurn: fit.droppedEarlier ? 'dropped' : undefined, tokens: fit.promptTokens, limit: fit.limit });
+}
+
+/**
+ * Runs the model, streaming the visible text as token events; a WriterError becomes a fallback
+ * notice, and so does a reply that recites the system prompt (whose streaming stops the moment
+ * it is recognised).
+ */
+async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' | 'assistant'; content: string }[], numPredict: number): Promise<Generation | Fallback> {
+  let shown = '';
+  const echoes = instructionEcho(messages[0]?.content ?? '');
+  let echoed = false;
+  try {
+    const gen = await ctx.writer.generate(
+      { messages, numPredict },
+      {
+        signal: ctx.signal,
+        onProgress: ctx.onProgress,
+        onText: (raw) => {
+          if (echoed) return;
+          const visible = visibleSoFar(raw);
+          if (echoes(visible)) {
+            echoed = true;
+            return;
+          }
+          if (visible.length > shown.length && visible.startsWith(shown)) {
+            const text = visible.slice(shown.length);
+            shown = visible;
+            ctx.onProgress?.({ type: 'token', text, soFar: visible });
+          }
+        },
+      },
+    );
+    if (echoed || echoes(gen.text)) {
+      ctx.log.warn('the model repeated its instructions; reply not shown', { model: gen.model });
+      return { fallback: `${gen.model} repeated its instructions instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.` };
+    }
+    return gen;
+  } catch (e) {
+    if (isPapercordError(e)) throw e;
+    if (isWriterError(e)) return { fallback: e.message };
+    ctx.log.error('the writer failed unexpectedly', { error: e });
+    return { fallback: 'The model could not be used because of an internal error, so this answer is quoted from the abstracts.' };
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * What happens to a model's text before anyone trusts it: reasoning blocks are removed, the
+ * [n] citations are checked against the sources the model was actually given, invented ones
+ * are dropped, and the rest are renumbered 1, 2, ... in order of first use, so that the
+ * sources list the user sees starts with exactly the papers the answer relies on.
+ */
+import { citationFor } from '../answer/sources.js';
+import type { Citation, Source } from '../types.js';
+
+const THINK_BLOCK = /<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi;
+const THINK_OPEN = /<(think|thinking|reasoning)>/i;
+const THINK_CLOSE = /<\/(think|thinking|reasoning)>/i;
+
+/**
+ * Removes reasoning blocks, including one left open (a model cut off while thinking) and a
+ * closing tag without its opening one (some templates put `<think>` in the prompt).
+ */
+export function stripThinking(text: string): string {
+  let out = text.replace(THINK_BLOCK, '');
+  const close = THINK_CLOSE.exec(out);
+  if (close && !THINK_OPEN.test(out.slice(0, close.index))) out = out.slice(close.index + close[0].length);
+  const open = THINK_OPEN.exec(out);
+  if (open) out = out.slice(0, open.index);
+  return out.trim();
+}
+
+/**
+ * The part of a stream that can be shown so far: like stripThinking, but a tag that may still
+ * be arriving ("<thi") is held back rather than shown and then taken away.
+ */
+export function visibleSoFar(raw: string): string {
+  const lt = raw.lastIndexOf('<');
+  let text = raw;
+  if (lt >= 0 && !raw.includes('>', lt)) {
+    const tail = raw.slice(lt).toLowerCase();
+    if (['<think>', '<thinking>', '<reasoning>', '</think>', '</thinking>', '</reasoning>'].some((t) => t.startsWith(tail))) text = raw.slice(0, lt);
+  }
+  return stripThinking(text);
+}
+
+/** A citation group: "[3]", "[1, 2]", "[1; 4]", "[2-4]". */
+const GROUP = /\[\s*(\d{1,3}(?:\s*(?:[,;]|[-–])\s*\d{1,3})*)\s*\]/g;
+
+function groupNumbers(inner: string): number[] {
+  const out: number[] = [];
+  for (const part of inner.split(/[,;]/)) {
+    const range = /^\s*(\d+)\s*[-–]\s*(\d+)\s*$/.exec(part);
+    if (range) {
+      const [a, b] = [Number(range[1]), Number(range[2])];
+      // A long "range" is more likely a year span or a typo than a list of sources.
+      if (b >= a && b - a < 10) for (let n = a; n <= b; n++) out.push(n);
+      else out.push(a, b);
+    } else out.push(Number(part.trim()));
+  }
+  return out;
+}
+
+/** The numbers cited in a text, in order of first appearance. */
+export function parseCitations(text: string): number[] {
+  const seen: number[] = [];
+  for (const m of text.matchAll(GROUP)) for (const n of groupNumbers(m[1]!)) if (!seen.includes(n)) seen.push(n);
+  return seen;
+}
+
+export interface Grounded {
+  /** The text with invalid citations removed and valid ones renumbered. */
+  text: string;
+  /** Every source, cited ones first with their new numbers, then the rest in their old order. */
+  sources: Source[];
+  /** One per cited source, numbered as in `text`. */
+  citations: Citation[];
+  /** Numbers the model cited that were not among the sources it was given. */
+  invalid: number[];
+}
+
+/**
+ * Checks and renumbers the citations of `text`. `supplied` are the numbers of the sources that
+ * were in the prompt (a source dropped to fit the context cannot be cited); `sources` is every
+ * source the user may see.
+ */
+export function groundCitations(text: string, sources: Source[], supplied: Iterable<number> = sources.map((s) => s.n)): Grounded {
+  const allowed = new Set(supplied);
+  const byNumber = new Map(sources.map((s) => [s.n, s]));
+  const cited = parseCitations(text);
+  const valid = cited.filter((n) => allowed.has(n) && byNumber.has(n));
+  const invalid = cited.filter((n) => !valid.includes(n));
+  const renumber = new Map(valid.map((n, i) => [n, i + 1]));
+
+  const replaced = text.replace(new RegExp(`\\s*${GROUP.source}`, 'g'), (whole, inner: string) => {
+    const nums = [...new Set(groupNumbers(inner).filter((n) => renumber.has(n)).map((n) => renumber.get(n)!))].sort((a, b) => a - b);
+    if (nums.length === 0) return '';
+    const lead = /^\s*/.exec(whole)![0];
+    return `${lead || ''}[${nums.join(', ')}]`;
+  });
+  const cleaned = replaced.replace(/[ \t]+([.,;:!?])/g, '$1').replace(/[ \t]{2,}/g, ' ').trim();
+
+  const citedSources = valid.map((n, i) => ({ ...byNumber.get(n)!, n: i + 1 }));
+  const rest = sources.filter((s) => !renumber.has(s.n)).map((s, i) => ({ ...s, n: citedSources.length + i + 1 }));
+  return { text: cleaned, sources: [...citedSources, ...rest], citations: citedSources.map((s) => citationFor(s)), invalid };
+}
+
+const REFUSAL_PATTERNS = [
+  /\b(?:the|these|provided|given|supplied)\s+(?:\w+\s+)?(?:sources?|abstracts?|excerpts?|passages?|papers?)\s+(?:do|does|did)\s*(?:not|n['’]t)\s+(?:directly\s+|explicitly\s+|clearly\s+)?(?:answer|address|cover|contain|mention|say|state|provide|include|discuss|describe|specify|give|report|tell)/i,
+  /\bnot\s+(?:answered|covered|addressed|mentioned|stated|discussed|described)\s+(?:in|by)\s+(?:any\s+of\s+)?(?:the\s+)?(?:provided\s+|given\s+)?(?:sources|abstracts|papers)/i,
+  /\bnone of the (?:provided |given )?(?:sources|abstracts|papers|excerpts)\b/i,
+  /\b(?:i\s+)?(?:cannot|can['’]t|can not|am unable to|unable to)\s+(?:answer|find|determine|tell)\b/i,
+  /\bno (?:relevant )?information (?:about|on|regarding|in the (?:sources|abstracts))/i,
+];
+
+/**
+ * True when the model says the sources do not answer the question and cites nothing. A partial
+ * answer ("the sources do not say X, but ... [2]") cites something and is not a refusal.
+ */
+export function isRefusal(text: string, validCitations: number): boolean {
+  return validCitations === 0 && text.trim() !== '' && REFUSAL_PATTERNS.some((re) => re.test(text));
+}

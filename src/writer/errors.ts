@@ -1,0 +1,32 @@
+import { PapercordError } from '../errors.js';
+
+/**
+ * Why the model could not write an answer. The service answers extractively instead and shows
+ * `message` as the notice, so it says what happened and what to do in one or two sentences.
+ */
+export type WriterFailure =
+  | 'unreachable' // no host answered
+  | 'not-found' // the chat model is not pulled
+  | 'pulling' // it is being pulled and was not ready in time
+  | 'busy' // 503 after every retry
+  | 'timeout' // no first token in time, or nothing written before the total timeout
+  | 'failed'; // anything else the server reported
+
+export class WriterError extends Error {
+  override readonly name = 'WriterError';
+  constructor(
+    readonly kind: WriterFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+export function isWriterError(e: unknown): e is WriterError {
+  return e instanceof WriterError;
+}
+
+export function cancelledError(): PapercordError {
+  return new PapercordError('CANCELLED', 'The request was cancelled before the answer was finished.', 'Ask again when you are ready.');
+}

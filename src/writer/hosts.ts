@@ -1,0 +1,107 @@
+/**
+ * The Ollama servers that write answers (OLLAMA_HOSTS, else OLLAMA_HOST). Requests go round
+ * robin over the servers that are up; a server that fails to connect is marked down and
+ * skipped. Down servers are checked again before a request finds none up (so a server that
+ * comes back is used at once) and, while others serve, at most every `recheckMs`.
+ */
+import type { ProbeResult } from '../ollama/probe.js';
+
+export interface HostState {
+  host: string;
+  /** null until the first check or request. */
+  up: boolean | null;
+  version?: string;
+  /** Installed models, from the last successful check. */
+  models?: string[];
+  /** Why it is down. */
+  error?: string;
+  checkedAt?: number;
+}
+
+export type Probe = (host: string) => Promise<ProbeResult>;
+
+export class HostPool {
+  private readonly hosts: HostState[];
+  private readonly probing = new Map<string, Promise<HostState>>();
+  private cursor = 0;
+
+  constructor(
+    urls: string[],
+    private readonly probe: Probe,
+    private readonly recheckMs = 30_000,
+  ) {
+    if (urls.length === 0) throw new Error('HostPool needs at least one host');
+    this.hosts = [...new Set(urls)].map((host) => ({ host, up: null }));
+  }
+
+  get urls(): string[] {
+    return this.hosts.map((h) => h.host);
+  }
+
+  states(): HostState[] {
+    return this.hosts.map((h) => ({ ...h }));
+  }
+
+  /** Checks one host now (a check already running is shared). */
+  check(host: string): Promise<HostState> {
+    const running = this.probing.get(host);
+    if (running) return running;
+    const p = this.probe(host)
+      .catch((e: unknown): ProbeResult => ({ host, reachable: false, models: [], error: String(e) }))
+      .then((r) => {
+        const state = this.state(host);
+        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error });
+        if (r.reachable) Object.assign(state, { version: r.version, models: r.models });
+        return { ...state };
+      })
+      .finally(() => this.probing.delete(host));
+    this.probing.set(host, p);
+    return p;
+  }
+
+  checkAll(): Promise<HostState[]> {
+    return Promise.all(this.hosts.map((h) => this.check(h.host)));
+  }
+
+  markUp(host: string): void {
+    Object.assign(this.state(host), { up: true, error: undefined, checkedAt: Date.now() });
+  }
+
+  markDown(host: string, error: string): void {
+    Object.assign(this.state(host), { up: false, error, checkedAt: Date.now() });
+  }
+
+  /**
+   * The next host to send a request to, skipping `exclude`, or null when none answers.
+   * Costs nothing while a host is known to be up; otherwise at most one check of each host,
+   * bounded by the probe's own timeout.
+   */
+  async pick(exclude: ReadonlySet<string> = new Set()): Promise<string | null> {
+    const candidates = this.rotation().filter((h) => !exclude.has(h.host));
+    const now = Date.now();
+    for (const h of candidates) {
+      if (h.up !== true && now - (h.checkedAt ?? 0) >= this.recheckMs) void this.check(h.host);
+    }
+    const up = candidates.find((h) => h.up === true);
+    if (up) return this.take(up.host);
+    // Nothing known to be up: ask the unknown and down ones, and take the first that answers in rotation order.
+    const checked = await Promise.all(candidates.map((h) => this.check(h.host)));
+    const found = checked.find((h) => h.up);
+    return found ? this.take(found.host) : null;
+  }
+
+  private rotation(): HostState[] {
+    return [...this.hosts.slice(this.cursor), ...this.hosts.slice(0, this.cursor)];
+  }
+
+  private take(host: string): string {
+    this.cursor = (this.hosts.findIndex((h) => h.host === host) + 1) % this.hosts.length;
+    return host;
+  }
+
+  private state(host: string): HostState {
+    const s = this.hosts.find((h) => h.host === host);
+    if (!s) throw new Error(`unknown Ollama host ${host}`);
+    return s;
+  }
+}

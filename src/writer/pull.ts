@@ -1,0 +1,82 @@
+/**
+ * Pulls a model onto an Ollama server (OLLAMA_AUTO_PULL=true), reporting progress. A pull can
+ * take minutes, so it runs on its own: requests that need the model wait for it only as long
+ * as they would wait for a first token, and are told how far it got.
+ */
+import { Ollama } from 'ollama';
+import { errorText, fetchWithSignal } from '../ollama/client.js';
+
+export interface PullProgress {
+  status: string;
+  /** 0-100 over the bytes of the layers seen so far; undefined before the first layer. */
+  percent?: number;
+}
+
+export class ModelPull {
+  readonly done: Promise<void>;
+  private latest: PullProgress = { status: 'starting' };
+  private finished = false;
+  private failure: string | undefined;
+  private readonly listeners = new Set<(p: PullProgress) => void>();
+  private readonly ctrl = new AbortController();
+
+  constructor(
+    readonly host: string,
+    readonly model: string,
+  ) {
+    this.done = this.run();
+    // Callers that gave up waiting must not see an unhandled rejection later.
+    this.done.catch(() => {});
+  }
+
+  get progress(): PullProgress {
+    return this.latest;
+  }
+
+  get settled(): boolean {
+    return this.finished;
+  }
+
+  get error(): string | undefined {
+    return this.failure;
+  }
+
+  onProgress(listener: (p: PullProgress) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  cancel(): void {
+    this.ctrl.abort();
+  }
+
+  private async run(): Promise<void> {
+    const client = new Ollama({ host: this.host, fetch: fetchWithSignal(this.ctrl.signal) });
+    const layers = new Map<string, { total: number; completed: number }>();
+    try {
+      const stream = await client.pull({ model: this.model, stream: true });
+      for await (const p of stream) {
+        if (p.digest && p.total) layers.set(p.digest, { total: p.total, completed: p.completed ?? 0 });
+        const total = [...layers.values()].reduce((s, l) => s + l.total, 0);
+        const completed = [...layers.values()].reduce((s, l) => s + l.completed, 0);
+        this.emit({ status: p.status, percent: total ? Math.floor((100 * completed) / total) : this.latest.percent });
+      }
+    } catch (e) {
+      this.failure = errorText(e);
+      throw e;
+    } finally {
+      this.finished = true;
+    }
+  }
+
+  private emit(p: PullProgress): void {
+    this.latest = p;
+    for (const l of this.listeners) {
+      try {
+        l(p);
+      } catch {
+        // A listener's failure is its own business.
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The start-up check of the Ollama side: each host's version, whether the chat and embedding
+ * models are there with the capabilities papercord needs, in one log line. Every request is
+ * bounded by OLLAMA_CONNECT_TIMEOUT_MS, so an unreachable server delays start-up by at most
+ * that (a refused connection by nothing).
+ */
+import type { Settings } from '../config.js';
+import type { Logger } from '../log.js';
+import { errorText, ollamaClient, sameModel } from '../ollama/client.js';
+import type { HostPool } from './hosts.js';
+
+export interface ModelCheck {
+  model: string;
+  present: boolean;
+  /** From /api/show; undefined when the server does not report them (older Ollama). */
+  capabilities?: string[];
+  /** The capability it lacks, when it has the model but cannot do the job. */
+  missing?: string;
+}
+
+export interface HostReport {
+  host: string;
+  reachable: boolean;
+  version?: string;
+  error?: string;
+  chat?: ModelCheck;
+  embed?: ModelCheck;
+}
+
+export interface StartupReport {
+  hosts: HostReport[];
+  /** True when some host can write answers with the chat model. */
+  ready: boolean;
+}
+
+export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chatModel' | 'embedModel' | 'connectTimeoutMs' | 'embeddings' | 'autoPull'>, log: Logger): Promise<StartupReport> {
+  const states = await pool.checkAll();
+  const hosts = await Promise.all(
+    states.map(async (s): Promise<HostReport> => {
+      if (!s.up) return { host: s.host, reachable: false, error: s.error };
+      const client = ollamaClient(s.host, settings.connectTimeoutMs);
+      const check = async (model: string, needs: string): Promise<ModelCheck> => {
+        if (!(s.models ?? []).some((m) => sameModel(m, model))) return { model, present: false };
+        try {
+          const caps = (await client.show({ model })).capabilities;
+          if (!Array.isArray(caps)) return { model, present: true };
+          return { model, present: true, capabilities: caps, ...(caps.includes(needs) ? {} : { missing: needs }) };
+        } catch (e) {
+          // The list says it is there; a failed /api/show is not worth refusing it for.
+          log.debug('ollama show failed', { host: s.host, model, error: errorText(e) });
+          return { model, present: true };
+        }
+      };
+      const [chat, embed] = await Promise.all([check(settings.chatModel, 'completion'), check(settings.embedModel, 'embedding')]);
+      return { host: s.host, reachable: true, version: s.version, chat, embed };
+    }),
+  );
+  const ready = hosts.some((h) => h.chat?.present && !h.chat.missing);
+  const fields = {
+    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : `${h.host} unreachable`)).join(', '),
+    chat: describe(hosts, settings.chatModel, (h) => h.chat),
+    embed: settings.embeddings === 'local' ? `${describe(hosts, settings.embedModel, (h) => h.embed)} (EMBEDDINGS=local: not used)` : describe(hosts, settings.embedModel, (h) => h.embed),
+    warm: ready ? 'started' : 'skipped',
+    ...(hosts.some((h) => h.chat && !h.chat.present) ? { fix: settings.autoPull ? `pulling ${settings.chatModel} (OLLAMA_AUTO_PULL=true)` : `ollama pull ${settings.chatModel}` } : {}),
+  };
+  if (ready) log.info('ollama checked', fields);
+  else log.warn(hosts.some((h) => h.reachable) ? 'ollama checked: the chat model is not usable, answers will be extractive' : 'ollama unreachable: answers will be extractive', fields);
+  return { hosts, ready };
+}
+
+function describe(hosts: HostReport[], model: string, pick: (h: HostReport) => ModelCheck | undefined): string {
+  const checks = hosts.map(pick).filter((c): c is ModelCheck => c !== undefined);
+  if (checks.length === 0) return `${model} unknown`;
+  const ok = checks.find((c) => c.present && !c.missing);
+  if (ok) return `${model} ok${ok.capabilities ? ` (${ok.capabilities.join(', ')})` : ''}`;
+  const lacking = checks.find((c) => c.present && c.missing);
+  if (lacking) return `${model} lacks "${lacking.missing}" (has ${lacking.capabilities?.join(', ')})`;
+  return `${model} missing`;
+}

@@ -1,0 +1,425 @@
+/**
+ * The model side of papercord: sends chat requests to the Ollama hosts through the generation
+ * queue, and turns every way a request can fail into either a (possibly partial) generation
+ * or a WriterError whose message says what happened and what to do. It knows nothing about
+ * papers or prompts; the service builds those.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Settings } from '../config.js';
+import { isPapercordError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { Ollama } from 'ollama';
+import { errorText, fetchWithSignal, isUnreachable, ollamaClient, ollamaStatus, sameModel } from '../ollama/client.js';
+import { probeOllama } from '../ollama/probe.js';
+import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '../types.js';
+import { ChatFault, streamChat, type CutReason } from './chat.js';
+import { stripThinking } from './citations.js';
+import { cancelledError, WriterError } from './errors.js';
+import { HostPool, type HostState } from './hosts.js';
+import type { ChatMessage } from './prompts.js';
+import { ModelPull } from './pull.js';
+import { GenerationQueue } from './queue.js';
+import { checkOllama, type StartupReport } from './startup.js';
+
+export type WriterSettings = Pick<
+  Settings,
+  | 'ollamaHost'
+  | 'ollamaHosts'
+  | 'chatModel'
+  | 'embedModel'
+  | 'numCtx'
+  | 'temperature'
+  | 'keepAlive'
+  | 'connectTimeoutMs'
+  | 'firstTokenTimeoutMs'
+  | 'generationTimeoutMs'
+  | 'autoPull'
+  | 'generationConcurrency'
+  | 'busyRetries'
+  | 'retryDelayMs'
+  | 'embeddings'
+>;
+
+export interface GenerateRequest {
+  messages: ChatMessage[];
+  /** The most tokens the answer may take (what the prompt budget left free). */
+  numPredict?: number;
+}
+
+export interface GenerateOptions {
+  signal?: AbortSignal;
+  /** queued (with the position), started, and notices (retries, pull progress). */
+  onProgress?: (event: ProgressEvent) => void;
+  /** The raw text written so far, after each chunk. */
+  onText?: (soFar: string) => void;
+}
+
+export interface Generation {
+  /** What the model wrote, reasoning blocks removed. */
+  text: string;
+  raw: string;
+  model: string;
+  host: string;
+  /** Set when the text is partial. */
+  cut?: CutReason;
+  /** What to tell the user about a partial text. */
+  notice?: string;
+  firstTokenMs?: number;
+  ms: number;
+}
+
+/** The model side of the status; the service adds the cache and a one-line verdict. */
+export type WriterStatus = Omit<ModelStatus, 'answers' | 'detail' | 'cache'>;
+
+/** What the service needs from a writer; tests may inject their own. */
+export interface Writer {
+  readonly model: string;
+  /** Start-up checks (bounded by the connect timeout); never throws. */
+  start(): Promise<StartupReport | undefined>;
+  generate(req: GenerateRequest, opts?: GenerateOptions): Promise<Generation>;
+  status(): WriterStatus;
+  /** Checks every host again, then reports. */
+  refresh(): Promise<WriterStatus>;
+  close(): Promise<void>;
+}
+
+const LATENCY_WINDOW = 50;
+
+export class OllamaWriter implements Writer {
+  readonly model: string;
+  readonly pool: HostPool;
+  readonly queue: GenerationQueue;
+  private readonly capabilities = new Map<string, Promise<string[] | null>>();
+  private readonly pulls = new Map<string, ModelPull>();
+  private readonly latencies: { ms: number; firstTokenMs?: number }[] = [];
+  private lastError: string | undefined;
+  private modelPresent = new Map<string, boolean>();
+  private warming: Promise<void> | undefined;
+  /** Aborted by close(): ends the warm-up and any download. */
+  private readonly closing = new AbortController();
+
+  constructor(
+    private readonly settings: WriterSettings,
+    private readonly log: Logger,
+  ) {
+    this.model = settings.chatModel;
+    const hosts = settings.ollamaHosts.length ? settings.ollamaHosts : [settings.ollamaHost];
+    this.pool = new HostPool(hosts, (host) => probeOllama(host, settings.connectTimeoutMs));
+    this.queue = new GenerationQueue(settings.generationConcurrency);
+  }
+
+  async start(): Promise<StartupReport | undefined> {
+    try {
+      const report = await checkOllama(this.pool, this.settings, this.log);
+      for (const h of report.hosts) {
+        if (h.chat) this.modelPresent.set(h.host, h.chat.present && !h.chat.missing);
+        if (h.chat?.capabilities) this.capabilities.set(h.host, Promise.resolve(h.chat.capabilities));
+      }
+      const ready = report.hosts.filter((h) => h.chat?.present);
+      // Loading a model takes seconds to minutes; the first question should not pay for it.
+      if (ready.length) this.warming = Promise.all(ready.map((h) => this.warm(h.host))).then(() => {});
+      if (this.settings.autoPull) for (const h of report.hosts) if (h.reachable && h.chat && !h.chat.present) this.pull(h.host);
+      return report;
+    } catch (e) {
+      this.log.warn('ollama start-up check failed', { error: errorText(e) });
+      return undefined;
+    }
+  }
+
+  /** Resolves when the start-up warm-up requests have ended (for tests and orderly shutdown). */
+  get warmed(): Promise<void> {
+    return this.warming ?? Promise.resolve();
+  }
+
+  generate(req: GenerateRequest, opts: GenerateOptions = {}): Promise<Generation> {
+    if (this.closing.signal.aborted) return Promise.reject(new WriterError('unreachable', 'papercord is shutting down.'));
+    return this.queue.run(() => this.attempts(req, opts), {
+      signal: opts.signal,
+      onPosition: (position) => opts.onProgress?.({ type: 'queued', position }),
+    });
+  }
+
+  status(): WriterStatus {
+    const hosts = this.pool.states();
+    const anyUp = hosts.some((h) => h.up === true);
+    const anyKnown = hosts.some((h) => h.up !== null);
+    const presence = hosts.filter((h) => h.up).map((h) => this.modelPresent.get(h.host)).filter((p): p is boolean => p !== undefined);
+    const pull = [...this.pulls.values()].find((p) => !p.settled);
+    return {
+      chatModel: this.model,
+      reachable: anyKnown ? anyUp : null,
+      chatModelPresent: presence.length ? presence.some(Boolean) : null,
+      hosts: hosts.map(publicHost),
+      waiting: this.queue.waiting,
+      running: this.queue.running,
+      concurrency: this.queue.concurrency,
+      latency: latencyStats(this.latencies),
+      ...(pull ? { pulling: { host: pull.host, model: pull.model, status: pull.progress.status, percent: pull.progress.percent } } : {}),
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+    };
+  }
+
+  async refresh(): Promise<WriterStatus> {
+    const states = await this.pool.checkAll();
+    for (const h of states) if (h.up && h.models) this.modelPresent.set(h.host, h.models.some((m) => sameModel(m, this.model)));
+    return this.status();
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    for (const p of this.pulls.values()) p.cancel();
+    await this.warmed;
+  }
+
+  // ---------------------------------------------------------------------------------------
+
+  /** Tries hosts until one writes something: fails over when a host is unreachable, backs off when busy. */
+  private async attempts(req: GenerateRequest, opts: GenerateOptions): Promise<Generation> {
+    opts.onProgress?.({ type: 'started' });
+    const started = Date.now();
+    const deadline = started + this.settings.generationTimeoutMs;
+    const unreachable = new Set<string>();
+    const busy = new Set<string>();
+    let busyResponses = 0;
+    let pulled = false;
+    for (;;) {
+      if (opts.signal?.aborted) throw cancelledError();
+      const host = await this.pool.pick(new Set([...unreachable, ...busy]));
+      if (!host) {
+        if (busy.size > 0) {
+          // Every host that answers is busy: wait, then try them again.
+          await this.backOff(busyResponses, deadline, opts);
+          busy.clear();
+          continue;
+        }
+        throw this.fail(new WriterError('unreachable', `No Ollama server answered at ${this.pool.urls.join(', ')}, so this answer is quoted from the abstracts instead of written by ${this.model}. Start Ollama (ollama serve) or check OLLAMA_HOST.`));
+      }
+      try {
+        const caps = await this.capabilitiesOf(host);
+        const out = await streamChat({
+          host,
+          model: this.model,
+          messages: req.messages,
+          numCtx: this.settings.numCtx,
+          temperature: this.settings.temperature,
+          keepAlive: this.settings.keepAlive,
+          numPredict: req.numPredict,
+          noThinking: caps?.includes('thinking') ?? false,
+          firstTokenTimeoutMs: this.settings.firstTokenTimeoutMs,
+          deadline,
+          signal: opts.signal,
+          onText: opts.onText,
+        });
+        this.pool.markUp(host);
+        this.modelPresent.set(host, true);
+        this.recordLatency(out.ms, out.firstTokenMs);
+        const text = stripThinking(out.raw);
+        if (out.cut) this.log.warn('answer cut off', { host, model: this.model, cut: out.cut, ms: out.ms, error: out.error });
+        return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, notice: this.cutNotice(out.cut, out.error) } : {}) };
+      } catch (e) {
+        if (isPapercordError(e)) throw e;
+        const fault = e instanceof ChatFault ? e : new ChatFault('failed', errorText(e));
+        if (fault.kind === 'unreachable') {
+          this.pool.markDown(host, fault.message);
+          unreachable.add(host);
+          this.log.warn('ollama host unreachable', { host, error: fault.message });
+          continue;
+        }
+        if (fault.kind === 'status' && fault.status === 404) {
+          this.capabilities.delete(host);
+          this.modelPresent.set(host, false);
+          if (this.settings.autoPull && !pulled) {
+            await this.waitForPull(host, deadline, opts);
+            pulled = true;
+            continue;
+          }
+          throw this.fail(
+            new WriterError(
+              'not-found',
+              `The chat model ${this.model} is not installed on the Ollama server at ${host}, so this answer is quoted from the abstracts. To fix it, run: ollama pull ${this.model} (or set OLLAMA_AUTO_PULL=true).`,
+            ),
+          );
+        }
+        if (fault.kind === 'status' && (fault.status === 503 || fault.status === 429)) {
+          busyResponses++;
+          this.log.warn('ollama busy', { host, attempt: busyResponses, status: fault.status });
+          if (busyResponses > this.settings.busyRetries) {
+            throw this.fail(
+              new WriterError('busy', `The Ollama server stayed busy after ${busyResponses} attempts (${fault.message}), so this answer is quoted from the abstracts. Try again in a minute; the server's OLLAMA_MAX_QUEUE and OLLAMA_NUM_PARALLEL set how much it takes at once.`),
+            );
+          }
+          opts.onProgress?.({ type: 'notice', message: `The model server is busy; trying again (${busyResponses}/${this.settings.busyRetries}).` });
+          busy.add(host);
+          continue;
+        }
+        if (fault.kind === 'first-token-timeout' || fault.kind === 'timeout') {
+          const first = fault.kind === 'first-token-timeout';
+          const wait = seconds(first ? this.settings.firstTokenTimeoutMs : this.settings.generationTimeoutMs);
+          throw this.fail(
+            new WriterError(
+              'timeout',
+              first
+                ? `${this.model} did not start answering within ${wait} (it may still be loading), so this answer is quoted from the abstracts. Try again shortly; OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait.`
+                : `${this.model} wrote nothing usable within ${wait}, so this answer is quoted from the abstracts. OLLAMA_TIMEOUT_MS sets the time allowed.`,
+            ),
+          );
+        }
+        throw this.fail(new WriterError('failed', `${this.model} failed on ${host} (${fault.message}), so this answer is quoted from the abstracts.`, { cause: e }));
+      }
+    }
+  }
+
+  private cutNotice(cut: CutReason, error?: string): string {
+    if (cut === 'timeout') return `The model was stopped after ${seconds(this.settings.generationTimeoutMs)} (OLLAMA_TIMEOUT_MS), so the answer is cut off.`;
+    if (cut === 'length') return 'The answer reached its length limit and is cut off.';
+    return `The model stopped with an error part-way (${shortError(error)}), so the answer is cut off.`;
+  }
+
+  /** Waits retryDelayMs, doubling with each busy answer, but never past the deadline. */
+  private async backOff(busyResponses: number, deadline: number, opts: GenerateOptions): Promise<void> {
+    const wait = this.settings.retryDelayMs * 2 ** Math.max(0, busyResponses - 1);
+    const left = deadline - Date.now();
+    if (left <= wait) throw this.fail(new WriterError('busy', `The Ollama server stayed busy until the time allowed for an answer ran out, so this answer is quoted from the abstracts. Try again in a minute.`));
+    try {
+      await sleep(wait, undefined, { signal: opts.signal });
+    } catch {
+      throw cancelledError();
+    }
+  }
+
+  /** The model's capabilities on a host from /api/show (cached), or null when the server does not report them. */
+  private capabilitiesOf(host: string): Promise<string[] | null> {
+    let p = this.capabilities.get(host);
+    if (!p) {
+      p = ollamaClient(host, this.settings.connectTimeoutMs)
+        .show({ model: this.model })
+        .then((r) => (Array.isArray(r.capabilities) ? r.capabilities : null))
+        .catch((e: unknown) => {
+          this.capabilities.delete(host);
+          const status = ollamaStatus(e);
+          if (status !== undefined) throw new ChatFault('status', (e as Error).message, status);
+          if (isUnreachable(e)) throw new ChatFault('unreachable', errorText(e));
+          throw new ChatFault('failed', errorText(e));
+        });
+      this.capabilities.set(host, p);
+    }
+    return p;
+  }
+
+  /** Starts pulling the chat model onto a host, or joins the pull already running. */
+  private pull(host: string): ModelPull {
+    let p = this.pulls.get(host);
+    if (p && !(p.settled && p.error)) return p;
+    p = new ModelPull(host, this.model);
+    this.pulls.set(host, p);
+    const log = this.log.child({ host, model: this.model });
+    log.info('pulling the chat model (OLLAMA_AUTO_PULL=true)');
+    let lastLogged = -1;
+    p.onProgress((pr) => {
+      if (pr.percent !== undefined && pr.percent >= lastLogged + 10) {
+        lastLogged = pr.percent;
+        log.info('pull progress', { percent: pr.percent });
+      }
+    });
+    p.done.then(
+      () => {
+        this.modelPresent.set(host, true);
+        log.info('pulled the chat model');
+      },
+      (e: unknown) => log.warn('pulling the chat model failed', { error: errorText(e) }),
+    );
+    return p;
+  }
+
+  /**
+   * Waits for a pull as long as the request would wait for a first token, passing progress
+   * on as notices; the pull goes on in the background if the request stops waiting.
+   */
+  private async waitForPull(host: string, deadline: number, opts: GenerateOptions): Promise<void> {
+    const pull = this.pull(host);
+    let lastPercent = -1;
+    const off = pull.onProgress((pr) => {
+      if (pr.percent === undefined || pr.percent < lastPercent + 5) return;
+      lastPercent = pr.percent;
+      opts.onProgress?.({ type: 'notice', message: `Downloading ${this.model}: ${pr.percent}%` });
+    });
+    opts.onProgress?.({ type: 'notice', message: `${this.model} is not on the server yet; downloading it (OLLAMA_AUTO_PULL=true).` });
+    const limit = Math.max(0, Math.min(this.settings.firstTokenTimeoutMs, deadline - Date.now()));
+    const giveUp = new AbortController();
+    try {
+      const outcome = await Promise.race([
+        pull.done.then(() => 'done' as const, () => 'failed' as const),
+        sleep(limit, 'waiting' as const, { signal: giveUp.signal }).catch(() => 'waiting' as const),
+        abortPromise(opts.signal),
+      ]);
+      if (outcome === 'cancelled') throw cancelledError();
+      if (outcome === 'failed') {
+        throw this.fail(new WriterError('not-found', `The chat model ${this.model} is not installed at ${host} and could not be pulled (${shortError(pull.error)}). Run: ollama pull ${this.model}`));
+      }
+      if (outcome === 'waiting') {
+        const pct = pull.progress.percent;
+        throw this.fail(new WriterError('pulling', `${this.model} is still downloading${pct !== undefined ? ` (${pct}%)` : ''}, so this answer is quoted from the abstracts meanwhile. Ask again when the download is done.`));
+      }
+      this.log.info('chat model ready after pull', { host, model: this.model });
+    } finally {
+      off();
+      giveUp.abort();
+    }
+  }
+
+  /** A load request (no messages) so the model is in memory before the first question. */
+  private async warm(host: string): Promise<void> {
+    const t = Date.now();
+    try {
+      const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.settings.firstTokenTimeoutMs)]);
+      await new Ollama({ host, fetch: fetchWithSignal(signal) }).chat({ model: this.model, messages: [], keep_alive: this.settings.keepAlive, options: { num_ctx: this.settings.numCtx } });
+      this.log.debug('chat model warmed', { host, model: this.model, ms: Date.now() - t });
+    } catch (e) {
+      this.log.debug('warming the chat model failed', { host, model: this.model, error: errorText(e) });
+    }
+  }
+
+  private recordLatency(ms: number, firstTokenMs?: number): void {
+    this.latencies.push({ ms, firstTokenMs });
+    if (this.latencies.length > LATENCY_WINDOW) this.latencies.shift();
+  }
+
+  private fail(e: WriterError): WriterError {
+    this.lastError = e.message;
+    this.log.warn('model not used', { kind: e.kind, model: this.model });
+    return e;
+  }
+}
+
+function abortPromise(signal: AbortSignal | undefined): Promise<'cancelled'> {
+  if (!signal) return new Promise(() => {});
+  if (signal.aborted) return Promise.resolve('cancelled');
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve('cancelled'), { once: true }));
+}
+
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
+}
+
+function shortError(e: string | undefined): string {
+  const text = (e ?? 'unknown error').replace(/^(?:Error|TypeError): /, '');
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+}
+
+function publicHost(h: HostState): ModelHostStatus {
+  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
+}
+
+export function latencyStats(samples: readonly { ms: number; firstTokenMs?: number }[]): LatencyStats {
+  if (samples.length === 0) return { count: 0 };
+  const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const first = samples.map((s) => s.firstTokenMs).filter((x): x is number => x !== undefined).sort((a, b) => a - b);
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+  return {
+    count: samples.length,
+    lastMs: samples[samples.length - 1]!.ms,
+    medianMs: at(sorted, 0.5),
+    p90Ms: at(sorted, 0.9),
+    ...(first.length ? { firstTokenMedianMs: at(first, 0.5) } : {}),
+  };
+}

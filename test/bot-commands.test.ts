@@ -1,0 +1,323 @@
+/**
+ * Every slash command, autocomplete and button, end to end: the real discord.js client of the
+ * real bot against the Discord emulator, over the real service (extractive: no Ollama here).
+ * One emulator + bot for the file; each test uses its own user.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { Events } from 'discord.js';
+import { startHarness, assertNoPings, textOf, buttonIds, assertWithinLimits, type BotHarness } from './support/bot.js';
+import { Perm, type StoredMessage } from './support/discord-emulator.js';
+import { startBot } from '../src/bot/index.js';
+import { registerCommands } from '../src/bot/registration.js';
+import { dataPath } from '../src/config.js';
+
+const EPHEMERAL = 64;
+let h: BotHarness;
+
+before(async () => {
+  h = await startHarness();
+});
+after(async () => {
+  await h?.close();
+});
+
+const paper = (id: string) => h.service.catalog.get(id)!;
+const embedOf = (m: StoredMessage) => m.embeds[0]!;
+const field = (m: StoredMessage, name: string) => m.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === name)?.value ?? '';
+
+test('start-up registers the commands for DISCORD_GUILD_ID; unchanged definitions are not registered again, changed ones are', async () => {
+  const puts = () => h.emu.requests.filter((c) => c.method === 'PUT' && c.path.endsWith('/commands'));
+  assert.equal(puts().length, 1);
+  assert.equal(puts()[0]!.path, `/applications/${h.emu.applicationId}/guilds/${h.emu.guild.id}/commands`);
+  assert.deepEqual(h.emu.commands(h.emu.guild.id).map((c) => c.name).sort(), ['ask', 'help', 'papers', 'reindex', 'related', 'status', 'summary']);
+  assert.equal(h.bot.registration.registered, true);
+  const reindex = h.emu.commands(h.emu.guild.id).find((c) => c.name === 'reindex')!;
+  assert.equal(reindex.default_member_permissions, String(Perm.ManageGuild));
+
+  // A second start with the same definitions and DATA_DIR sends nothing.
+  const again = await startBot(h.settings, h.service, { clientOptions: h.emu.clientOptions(), log: h.log });
+  await again.stop({ graceMs: 0 });
+  assert.equal(again.registration.registered, false);
+  assert.equal(puts().length, 1);
+
+  // Changed definitions are sent (through the same registry file).
+  const defs = [...h.bot.commands.values()].map((c) => c.data.toJSON());
+  defs[0] = { ...defs[0]!, description: `${defs[0]!.description} (changed)` };
+  const r = await registerCommands(h.bot.client.rest, { applicationId: h.emu.applicationId, guildId: h.emu.guild.id, defs, registryFile: dataPath(h.settings, 'discord-commands.json') });
+  assert.equal(r.registered, true);
+  assert.equal(puts().length, 2);
+  const original = [...h.bot.commands.values()].map((c) => c.data.toJSON());
+  await registerCommands(h.bot.client.rest, { applicationId: h.emu.applicationId, guildId: h.emu.guild.id, defs: original, registryFile: dataPath(h.settings, 'discord-commands.json') });
+});
+
+test('/ask: deferred at once, then an embed with the cited answer, linked sources, footer and buttons', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+  const cb = await it.callback();
+  assert.equal(cb.body.type, 5, 'deferReply');
+  assert.equal(cb.status, 204);
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const e = embedOf(m);
+  assert.equal(e.title, 'What does MentisOculi evaluate?');
+  assert.match(e.description!, /\[1\]/);
+  const mentis = paper('zeller26a');
+  assert.ok(field(m, 'Sources').includes(`(${mentis.url})`), 'the cited paper is linked');
+  assert.ok(field(m, 'Sources').includes('MentisOculi'));
+  assert.match(field(m, 'Sources'), /`zeller26a`/);
+  const footer = m.embeds.at(-1)!.footer!.text;
+  assert.match(footer, /^Extractive/);
+  assert.match(footer, /\d+\.\d s/);
+  assert.match(footer, /from abstracts only/);
+  assert.match(field(m, '⚠️ Note'), /Ollama/, 'says why the answer is extractive');
+  assert.deepEqual(buttonIds(m).map((id) => id.split(':').slice(0, 2).join(':')), ['ans:quotes', 'ans:rel', 'ans:up', 'ans:down']);
+  assert.equal(m.content, '');
+  assert.equal(m.flags & EPHEMERAL, 0);
+  assertWithinLimits(m);
+});
+
+test('autocomplete suggests papers for typos and partial words on every paper option', async () => {
+  const user = h.user();
+  const cases: [string, Record<string, string>, string, string][] = [
+    ['ask', { question: 'q', paper: 'mentis ocli' }, 'paper', 'zeller26a'],
+    ['ask', { question: 'q', paper: 'Phase' }, 'paper', 'dementyev26a'],
+    ['summary', { paper: 'spatail audio' }, 'paper', 'dementyev26a'],
+    ['summary', { paper: 'scivideo' }, 'paper', 'deng26w'],
+    ['related', { paper_or_topic: 'pixelthnk' }, 'paper_or_topic', '2505.23727'],
+  ];
+  for (const [cmd, options, focused, expected] of cases) {
+    const it = await h.emu.autocomplete(cmd, options, focused, { user });
+    assert.equal((await it.callback()).body.type, 8);
+    const choices = it.choices()!;
+    assert.equal(choices[0]?.value, expected, `${cmd} ${options[focused]} -> ${JSON.stringify(choices.slice(0, 3))}`);
+    assert.ok(choices[0]!.name.includes(paper(expected).title.slice(0, 40)));
+  }
+  // Empty: the first papers; a topic is offered for /related.
+  const empty = await h.emu.autocomplete('summary', { paper: '' }, 'paper', { user });
+  await empty.callback();
+  assert.equal(empty.choices()!.length, Math.min(25, h.service.papers.length));
+  const topic = await h.emu.autocomplete('related', { paper_or_topic: 'spatial reasoning in video' }, 'paper_or_topic', { user });
+  await topic.callback();
+  assert.deepEqual(topic.choices()!.at(-1), { name: 'Topic: spatial reasoning in video', value: 'spatial reasoning in video' });
+});
+
+test('/ask with a paper limits the sources to that paper', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'What results does it report?', paper: 'Phase' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const ids = [...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]);
+  assert.ok(ids.length > 0);
+  assert.deepEqual([...new Set(ids)], ['dementyev26a']);
+});
+
+test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
+  const user = h.user();
+  const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });
+  const s = await short.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(embedOf(s).title, 'MentisOculi: Revealing the Limits of Reasoning with Mental Imagery');
+  assert.equal(embedOf(s).url, paper('zeller26a').url);
+  assert.match(embedOf(s).description!, /TL;DR/);
+  assert.match(field(s, 'Source'), /`zeller26a`/);
+  const long = await h.emu.slashCommand('summary', { paper: 'zeller26a', length: 'long' }, { user });
+  const l = await long.waitForOriginal((x) => x.embeds.length > 0);
+  assert.ok(embedOf(l).description!.length > embedOf(s).description!.length);
+  assert.ok(buttonIds(l).includes('ans:rel:zeller26a'));
+});
+
+test('/related: ranked papers with a reason each, never the paper itself, count respected', async () => {
+  const it = await h.emu.slashCommand('related', { paper_or_topic: 'dementyev26a', count: 3 }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const e = embedOf(m);
+  assert.match(e.title!, /^Related to PhaseCoder/);
+  const items = e.description!.split('\n\n');
+  assert.equal(items.length, 3);
+  for (const item of items) {
+    assert.match(item, /^\*\*\d\.\*\* \[.+\]\(https?:\/\/.+\) · `[^`]+`\n.+/);
+    assert.doesNotMatch(item, /`dementyev26a`/);
+  }
+  // Free text is a topic.
+  const topic = await h.emu.slashCommand('related', { paper_or_topic: 'video benchmarks for scientific reasoning' }, { user: h.user() });
+  const t = await topic.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(t).title!, /^Papers on "video benchmarks/);
+});
+
+test('/papers: pages of ten with ◀ ▶ buttons that turn the page in place; search narrows it', async () => {
+  const user = h.user();
+  const it = await h.emu.slashCommand('papers', {}, { user });
+  const first = await it.waitForOriginal();
+  const total = h.service.papers.length;
+  assert.match(embedOf(first).footer!.text, new RegExp(`Page 1 of ${Math.ceil(total / 10)} · ${total} papers`));
+  assert.equal(embedOf(first).description!.split('\n').length, 10);
+  const [prev, next] = first.components[0]!.components!;
+  assert.equal(prev!.disabled, true);
+  const click = await h.emu.clickButton(first, next!.custom_id!, { user });
+  assert.equal((await click.callback()).body.type, 7, 'update in place');
+  const second = await h.emu.waitForMessage((m) => m.id === first.id && /Page 2/.test(m.embeds[0]?.footer?.text ?? ''));
+  assert.ok(embedOf(second).description!.includes(h.service.papers[10]!.id));
+  assert.equal(second.components[0]!.components![1]!.disabled, true);
+
+  const search = await h.emu.slashCommand('papers', { search: 'audio' }, { user });
+  const found = await search.waitForOriginal();
+  assert.match(embedOf(found).title!, /matching "audio"/);
+  assert.ok(embedOf(found).description!.includes('dementyev26a'));
+  const none = await h.emu.slashCommand('papers', { search: 'zzqqxx' }, { user });
+  assert.match(embedOf(await none.waitForOriginal()).description!, /No paper matches/);
+});
+
+test('/help is ephemeral and lists the commands; /reindex only for those who may use it', async () => {
+  const it = await h.emu.slashCommand('help', {}, { user: h.user() });
+  const m = await it.waitForOriginal();
+  assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
+  for (const c of ['/ask', '/summary', '/related', '/papers', '/status', '/help']) assert.ok(embedOf(m).description!.includes(`**${c}**`), c);
+  assert.doesNotMatch(embedOf(m).description!, /\/reindex/);
+  assert.match(embedOf(m).description!, /abstracts only/);
+  const admin = await h.emu.slashCommand('help', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
+  assert.match(embedOf(await admin.waitForOriginal()).description!, /\/reindex/);
+});
+
+test('buttons: quoted passages (ephemeral), related papers (ephemeral), 👍/👎 stored and counted in /status', async () => {
+  const asker = h.user();
+  const question = 'How does PhaseCoder localize sound?';
+  const it = await h.emu.slashCommand('ask', { question }, { user: asker });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const expected = await h.service.ask(question);
+  const ids = buttonIds(m);
+
+  const quotes = await h.emu.clickButton(m, ids.find((i) => i.startsWith('ans:quotes:'))!, { user: h.user() });
+  const q = await quotes.waitForOriginal();
+  assert.equal(q.flags & EPHEMERAL, EPHEMERAL);
+  assert.ok(expected.citations.length > 0);
+  for (const c of expected.citations) {
+    const quote = c.quote ?? expected.sources.find((s) => s.n === c.n)!.text;
+    assert.ok(textOf(q).replace(/\\/g, '').includes(quote.slice(0, 60)), `quote of [${c.n}] shown`);
+  }
+
+  const rel = await h.emu.clickButton(m, ids.find((i) => i.startsWith('ans:rel:'))!, { user: h.user() });
+  assert.equal((await rel.callback()).body.type, 5);
+  const r = await rel.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(r.flags & EPHEMERAL, EPHEMERAL);
+  const cited = ids.find((i) => i.startsWith('ans:rel:'))!.split(':')[2]!;
+  assert.match(embedOf(r).title!, /^Related to /);
+  assert.doesNotMatch(embedOf(r).description!, new RegExp(`\`${cited.replace('.', '\\.')}\``));
+
+  const before = h.bot.ctx.feedback.counts();
+  const voter = h.user();
+  for (const [who, id] of [[voter, 'ans:up:'], [h.user(), 'ans:down:'], [voter, 'ans:up:']] as const) {
+    const click = await h.emu.clickButton(m, ids.find((i) => i.startsWith(id))!, { user: who });
+    const thanks = await click.waitForOriginal();
+    assert.equal(thanks.flags & EPHEMERAL, EPHEMERAL);
+    assert.match(textOf(thanks), /Thanks/);
+  }
+  assert.deepEqual(h.bot.ctx.feedback.counts(), { up: before.up + 1, down: before.down + 1 }, 'one vote per person and answer');
+  const lines = (await readFile(dataPath(h.settings, 'feedback.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+  const mine = lines.filter((l) => l.message === m.id);
+  assert.equal(mine.length, 3);
+  assert.deepEqual(mine.map((l) => l.vote), ['up', 'down', 'up']);
+  assert.equal(mine[0].question, question);
+  assert.equal(mine[0].user, voter.id);
+
+  const status = await h.emu.slashCommand('status', {}, { user: h.user() });
+  const st = await status.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(field(st, 'Feedback'), `👍 ${before.up + 1} · 👎 ${before.down + 1}`);
+});
+
+test('/status: corpus size, embedder, chat model, whether Ollama answers, queue, uptime, latencies', async () => {
+  const it = await h.emu.slashCommand('status', {}, { user: h.user() });
+  assert.equal((await it.callback()).body.type, 5);
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const info = h.service.info();
+  assert.equal(field(m, 'Corpus'), `${info.papers} papers, ${info.chunks} chunks`);
+  assert.equal(field(m, 'Embedder'), info.embedder.replace(/[-_]/g, (c) => (c === '_' ? '\\_' : c)));
+  assert.equal(field(m, 'Chat model'), h.settings.chatModel);
+  assert.match(field(m, 'Ollama'), /not used: answers are extractive/);
+  assert.match(field(m, 'Queue'), /^0 waiting, 0 being written$/);
+  assert.match(field(m, 'Uptime'), /\d+ (s|min)/);
+  assert.match(field(m, 'Latency'), /median \d+ ms, p95 \d+ ms \(last \d+\)/);
+});
+
+test('error replies say what happened and what to do, only to the asker, before anything is deferred', async () => {
+  const cases: [string, Record<string, string>, RegExp][] = [
+    ['summary', { paper: 'qqzz wwxx nothing' }, /No paper matches "qqzz wwxx nothing"/],
+    ['ask', { question: 'What is it?', paper: 'qqzz wwxx' }, /No paper matches/],
+    ['ask', { question: '   ' }, /The question is empty/],
+    ['ask', { question: 'why '.repeat(300) }, /the limit is 1000/],
+    ['related', { paper_or_topic: ' ' }, /Name a paper or describe a topic/],
+  ];
+  for (const [cmd, options, expected] of cases) {
+    const it = await h.emu.slashCommand(cmd, options, { user: h.user() });
+    const cb = await it.callback();
+    assert.equal(cb.body.type, 4, `${cmd}: an immediate reply`);
+    const m = await it.waitForOriginal();
+    assert.equal(m.flags & EPHEMERAL, EPHEMERAL, `${cmd}: ephemeral`);
+    assert.match(textOf(m), expected);
+    assert.ok(embedOf(m).description!.split('\n').length >= 2, 'a hint follows the message');
+  }
+});
+
+test('/reindex: refused without Manage Server; with it, rebuilds while answering and switches', async () => {
+  const refused = await h.emu.slashCommand('reindex', {}, { user: h.user() });
+  const r = await refused.waitForOriginal();
+  assert.equal(r.flags & EPHEMERAL, EPHEMERAL);
+  assert.match(textOf(r), /Manage Server/);
+  assert.equal(h.service.isReindexing, false);
+
+  const before = h.service.info().buildId;
+  const admin = h.user();
+  const it = await h.emu.slashCommand('reindex', {}, { user: admin, memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
+  assert.equal((await it.callback()).body.type, 5);
+  // Answers keep coming while the index is rebuilt.
+  const during = await h.emu.slashCommand('ask', { question: 'What does SciVideoBench measure?' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0, 15000);
+  assert.match(embedOf(m).title!, /Index rebuilt/);
+  const after = h.service.info().buildId;
+  assert.notEqual(after, before);
+  assert.ok(embedOf(m).description!.includes(after));
+  assert.match(embedOf(await during.waitForOriginal((x) => x.embeds.length > 0)).description!, /\[1\]/);
+});
+
+test('a 429 from REST delays the reply, it is not lost', async () => {
+  h.emu.rateLimitNext(1, { retryAfterSeconds: 0.3, routeMatch: /^PATCH \/webhooks\// });
+  const it = await h.emu.slashCommand('ask', { question: 'What does TGV-KV evict?' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(m).description!, /\[1\]/);
+  const patches = it.requests().filter((c) => c.method === 'PATCH');
+  assert.deepEqual(patches.map((c) => c.status), [429, 200]);
+  assert.ok(patches[1]!.at - patches[0]!.at >= 300, 'waited for Retry-After');
+});
+
+test('a gateway reconnect (resume, then a new session) loses nothing', async () => {
+  const resumed = new Promise((r) => h.bot.client.once(Events.ShardResume, r));
+  h.emu.disconnectGateway();
+  await resumed;
+  const a = await h.emu.slashCommand('ask', { question: 'What is PixelThink?' }, { user: h.user() });
+  assert.match(embedOf(await a.waitForOriginal((x) => x.embeds.length > 0)).description!, /\[1\]/);
+
+  const mark = h.emu.mark();
+  h.emu.disconnectGateway({ invalidSession: true });
+  await h.emu.waitForGatewayOp(0, { since: mark, t: 'GUILD_CREATE' });
+  const b = await h.emu.slashCommand('papers', { search: 'video' }, { user: h.user() });
+  assert.ok((await b.waitForOriginal()).embeds.length > 0);
+});
+
+test('an exception in one handler gets an error reply and the bot keeps answering', async () => {
+  const ask = h.service.ask.bind(h.service);
+  h.service.ask = async () => {
+    throw new TypeError('boom');
+  };
+  try {
+    const it = await h.emu.slashCommand('ask', { question: 'What does VEQ quantize?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.match(textOf(m), /Something went wrong/);
+    assert.doesNotMatch(textOf(m), /boom/, 'internals stay in the log');
+    assert.ok(h.log.lines.some((l) => l.level === 'error' && /boom/.test(String(l.fields.error))));
+  } finally {
+    h.service.ask = ask;
+  }
+  const again = await h.emu.slashCommand('ask', { question: 'What does VEQ quantize?' }, { user: h.user() });
+  assert.match(embedOf(await again.waitForOriginal((x) => x.embeds.length > 0)).description!, /\[1\]/);
+});
+
+test('no message the bot sent or edited in this file could ping anyone', () => {
+  assertNoPings(h.emu);
+  assert.deepEqual(h.emu.surprises().filter((c) => c.status !== 429), []);
+  assert.ok(!h.log.text().includes(h.settings.discordToken), 'the token never reaches the log');
+});

@@ -1,0 +1,209 @@
+/**
+ * Mentions and reply-chain follow-ups, the thread option, allow lists and the cooldown, end to
+ * end through the real discord.js client against the Discord emulator.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { Events } from 'discord.js';
+import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
+import { Perm, type StoredMessage } from './support/discord-emulator.js';
+import type { Turn } from '../src/types.js';
+
+const EPHEMERAL = 64;
+const isAnswer = (m: StoredMessage) => m.embeds.length > 0 && !!m.embeds[0]!.title;
+
+/** Records the history every ask() gets, to check what follow-ups pass on. */
+function spyHistory(h: BotHarness): { question: string; history: Turn[] }[] {
+  const calls: { question: string; history: Turn[] }[] = [];
+  const ask = h.service.ask.bind(h.service);
+  h.service.ask = (question, opts = {}) => {
+    calls.push({ question, history: opts.history ?? [] });
+    return ask(question, opts);
+  };
+  return calls;
+}
+
+describe('mentions and follow-ups', () => {
+  let h: BotHarness;
+  let calls: ReturnType<typeof spyHistory>;
+  before(async () => {
+    h = await startHarness();
+    calls = spyHistory(h);
+  });
+  after(() => h?.close());
+
+  /** The bot's answer to a message, once the placeholder reply has become an embed. */
+  const answerTo = (q: StoredMessage) => h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && isAnswer(m));
+
+  test('a mention is answered as a reply: a placeholder edited into the cited answer, pinging no one', async () => {
+    const asker = h.user();
+    const q = await h.emu.postMessage({ content: 'What does MentisOculi evaluate?', mentionsBot: true, author: asker });
+    const a = await answerTo(q);
+    assert.equal(a.type, 19, 'a reply');
+    assert.equal(a.channel_id, q.channel_id);
+    assert.equal(a.embeds[0]!.title, 'What does MentisOculi evaluate?', 'the mention is not part of the question');
+    assert.match(a.embeds[0]!.description!, /\[1\]/);
+    assert.match(a.embeds.at(-1)!.footer!.text, /from abstracts only/);
+    assert.match(a.history[0]!.content, /Searching the papers/, 'a placeholder first');
+    assert.deepEqual(a.mentions, [], 'the asker is not pinged');
+    assert.ok(h.emu.requests.some((c) => c.path === `/channels/${q.channel_id}/typing`));
+    assert.equal(calls.at(-1)!.question, 'What does MentisOculi evaluate?');
+    assert.deepEqual(calls.at(-1)!.history, []);
+  });
+
+  test('replying to an answer asks a follow-up with the turns of that reply chain', async () => {
+    const asker = h.user();
+    const q1 = await h.emu.postMessage({ content: 'What does PhaseCoder do?', mentionsBot: true, author: asker });
+    const a1 = await answerTo(q1);
+    const q2 = await h.emu.postMessage({ content: 'What results does it report?', replyTo: a1, author: asker });
+    const a2 = await answerTo(q2);
+    assert.equal(a2.embeds[0]!.title, 'What results does it report?');
+    const first = calls.find((c) => c.question === 'What results does it report?')!;
+    assert.deepEqual(first.history, [{ question: 'What does PhaseCoder do?', answer: a1.embeds[0]!.description }]);
+    // A reply to the follow-up's answer (with a mention this time) carries both earlier turns, oldest first.
+    const q3 = await h.emu.postMessage({ content: 'And its limits?', replyTo: a2, mentionsBot: true, author: h.user() });
+    await answerTo(q3);
+    const third = calls.find((c) => c.question === 'And its limits?')!;
+    assert.deepEqual(third.history.map((t) => t.question), ['What does PhaseCoder do?', 'What results does it report?']);
+    assert.equal(third.history[1]!.answer, a2.embeds[0]!.description);
+  });
+
+  test('a slash-command answer can be followed up by replying to it', async () => {
+    const it = await h.emu.slashCommand('ask', { question: 'What is SciVideoBench?' }, { user: h.user() });
+    const a = await it.waitForOriginal(isAnswer);
+    const q = await h.emu.postMessage({ content: 'How many videos?', replyTo: a, author: h.user() });
+    await answerTo(q);
+    assert.deepEqual(calls.find((c) => c.question === 'How many videos?')!.history.map((t) => t.question), ['What is SciVideoBench?']);
+  });
+
+  test('@everyone, @here and role mentions in a question ping nobody', async () => {
+    const role = h.emu.createRole({ name: 'everyone-ish', mentionable: true });
+    const q = await h.emu.postMessage({ content: `@everyone @here <@&${role.id}> what does TGV-KV evict?`, mentionsBot: true, author: h.user() });
+    const a = await answerTo(q);
+    assert.match(a.embeds[0]!.title!, /@everyone @here/);
+    assert.equal(a.mention_everyone, false);
+    assert.deepEqual(a.mention_roles, []);
+  });
+
+  test('other bots, chatter, and replies to other people are ignored', async () => {
+    const other = h.user({ bot: true });
+    const person = h.user();
+    const byBot = await h.emu.postMessage({ content: 'What is VEQ?', mentionsBot: true, author: other });
+    const chatter = await h.emu.postMessage({ content: 'what is VEQ anyway', author: person });
+    const toPerson = await h.emu.postMessage({ content: 'I think VEQ quantizes', replyTo: chatter, author: h.user() });
+    // Messages are handled in order, so once this one is answered the earlier ones were seen.
+    const last = await h.emu.postMessage({ content: 'What is VEQ?', mentionsBot: true, author: person });
+    await answerTo(last);
+    for (const m of [byBot, chatter, toPerson]) assert.equal(h.emu.botMessages().filter((b) => b.message_reference?.message_id === m.id).length, 0);
+  });
+
+  test('a mention with no question gets a reply saying what to ask', async () => {
+    const q = await h.emu.postMessage({ content: '', mentionsBot: true, author: h.user() });
+    const reply = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id);
+    assert.match(textOf(reply), /The question is empty/);
+    assert.match(textOf(reply), /What does MentisOculi evaluate\?/);
+  });
+
+  test('nothing the bot sent pinged anyone', () => {
+    assertNoPings(h.emu);
+  });
+});
+
+describe('DISCORD_THREADS: a thread per question', () => {
+  let h: BotHarness;
+  let calls: ReturnType<typeof spyHistory>;
+  before(async () => {
+    h = await startHarness({ env: { DISCORD_THREADS: 'true' } });
+    calls = spyHistory(h);
+  });
+  after(() => h?.close());
+
+  test('a mention starts a thread named after the question, answered inside it; follow-ups there have its history', async () => {
+    const asker = h.user();
+    const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: asker });
+    const a = await h.emu.waitForMessage((m) => m.channel_id === q.id && isAnswer(m));
+    const thread = h.emu.channels.get(a.channel_id)!;
+    assert.equal(thread.type, 11);
+    assert.equal(thread.parent_id, q.channel_id);
+    assert.equal(thread.name, 'What does CAST model?');
+    assert.equal(a.embeds[0]!.title, 'What does CAST model?');
+
+    const f = await h.emu.postMessage({ content: 'Which datasets?', mentionsBot: true, author: asker, channelId: thread.id });
+    const fa = await h.emu.waitForMessage((m) => m.message_reference?.message_id === f.id && isAnswer(m));
+    assert.equal(fa.channel_id, thread.id, 'answered in the thread, no new thread');
+    assert.deepEqual(calls.find((c) => c.question === 'Which datasets?')!.history.map((t) => t.question), ['What does CAST model?']);
+  });
+
+  test('where the bot may not create threads, the asker is told which permissions it needs', async () => {
+    const created = once(h.bot.client, Events.ChannelCreate);
+    const channel = h.emu.createChannel({ name: 'no-threads', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.CreatePublicThreads) }] });
+    await created;
+    const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: h.user(), channelId: channel.id });
+    const reply = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id);
+    assert.match(textOf(reply), /missing a permission/);
+    assert.match(textOf(reply), /Create Public Threads/);
+    assertNoPings(h.emu);
+  });
+});
+
+describe('allow lists and the cooldown', () => {
+  let h: BotHarness;
+  let open: string;
+  let closed: string;
+  before(async () => {
+    h = await startHarness({
+      emu: { guilds: [{ channels: [{ name: 'papers' }, { name: 'offtopic' }], roles: [{ name: 'researcher' }] }] },
+      env: (emu) => {
+        const ids = emu.guild.channelIds.map((id) => emu.channels.get(id)!);
+        open = ids.find((c) => c.name === 'papers')!.id;
+        closed = ids.find((c) => c.name === 'offtopic')!.id;
+        return { DISCORD_ALLOWED_CHANNELS: open, DISCORD_ALLOWED_ROLES: emu.guild.roles.find((r) => r.name === 'researcher')!.id, COOLDOWN_SECONDS: '60' };
+      },
+    });
+  });
+  after(() => h?.close());
+
+  test('a channel outside the list: slash commands say where to ask, mentions are ignored', async () => {
+    const user = h.user({ roles: ['researcher'] });
+    const it = await h.emu.slashCommand('ask', { question: 'What is PRISM?' }, { user, channelId: closed });
+    const m = await it.waitForOriginal();
+    assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
+    assert.match(textOf(m), /do not answer questions in this channel/);
+    assert.ok(textOf(m).includes(`<#${open}>`));
+    const papers = await h.emu.slashCommand('papers', {}, { user, channelId: closed });
+    assert.match(textOf(await papers.waitForOriginal()), /this channel/);
+    const ignored = await h.emu.postMessage({ content: 'What is PRISM?', mentionsBot: true, author: user, channelId: closed });
+    const answered = await h.emu.postMessage({ content: 'What is PRISM?', mentionsBot: true, author: h.user({ roles: ['researcher'] }), channelId: open });
+    await h.emu.waitForMessage((x) => x.message_reference?.message_id === answered.id && isAnswer(x));
+    assert.deepEqual(h.emu.botMessages(closed).filter((x) => !x.ephemeral), [], "nothing public in the closed channel");
+    assert.ok(ignored);
+  });
+
+  test('without an allowed role: an error reply, for slash commands and mentions', async () => {
+    const user = h.user();
+    const it = await h.emu.slashCommand('ask', { question: 'What is PRISM?' }, { user, channelId: open });
+    assert.match(textOf(await it.waitForOriginal()), /limited to members with certain roles/);
+    const q = await h.emu.postMessage({ content: 'What is PRISM?', mentionsBot: true, author: user, channelId: open });
+    const reply = await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id);
+    assert.match(textOf(reply), /limited to members with certain roles/);
+  });
+
+  test('the per-user cooldown: a second question within COOLDOWN_SECONDS is refused with the wait, others may ask', async () => {
+    const user = h.user({ roles: ['researcher'] });
+    const first = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user, channelId: open });
+    await first.waitForOriginal(isAnswer);
+    const second = await h.emu.slashCommand('summary', { paper: 'ProactiveLLM' }, { user, channelId: open });
+    const m = await second.waitForOriginal();
+    assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
+    assert.match(textOf(m), /Please wait (5\d|60) s before your next question/);
+    const q = await h.emu.postMessage({ content: 'And its results?', mentionsBot: true, author: user, channelId: open });
+    assert.match(textOf(await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id)), /Please wait/);
+    // The cooldown is per user; browsing is not a question.
+    const other = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user: h.user({ roles: ['researcher'] }), channelId: open });
+    await other.waitForOriginal(isAnswer);
+    const browse = await h.emu.slashCommand('papers', {}, { user, channelId: open });
+    assert.match(textOf(await browse.waitForOriginal()), /Page 1/);
+    assertNoPings(h.emu);
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * The bot while an Ollama model writes (the Ollama test server): deferred reply, throttled
+ * progress edits and the final cited embed; the queue position; long answers split within
+ * Discord's limits; escaping; a missing model and a timeout; and a graceful shutdown.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, type BotHarness } from './support/bot.js';
+import { defaultReply, DEFAULT_MODELS, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
+import type { StoredMessage } from './support/discord-emulator.js';
+import { startBot } from '../src/bot/index.js';
+
+const EPHEMERAL = 64;
+const hasEmbed = (m: StoredMessage) => m.embeds.length > 0;
+const field = (m: StoredMessage, name: string) => m.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === name)?.value ?? '';
+const lastUser = (req: ChatRequestRecord) => [...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+
+/** Scripts the fake model per request, by a word of the question (the warm-up and others get the default). */
+function scriptBy(h: BotHarness, rules: [RegExp, ChatScript][]): void {
+  h.ollama!.script((req) => rules.find(([re]) => re.test(lastUser(req)))?.[1] ?? {});
+}
+
+const STRANGE_TITLE = 'Zebra Widgets @everyone: *Stars*, _Underscores_ and [Brackets] (v2)';
+
+describe('answers written by the model', () => {
+  let h: BotHarness;
+  let corpusDir: string;
+  before(async () => {
+    corpusDir = await mkdtemp(path.join(os.tmpdir(), 'papercord-corpus-'));
+    const extra = path.join(corpusDir, 'extra.jsonl');
+    await writeFile(extra, JSON.stringify({ id: 'zebra26', title: STRANGE_TITLE, abstract: 'Zebra widgets stack quantum stripes into a lattice. The lattice sorts widgets by stripe count with 97% accuracy.', url: 'https://example.org/zebra_(26)', authors: ['A. Person'], year: 2026 }) + '\n');
+    h = await startHarness({ ollama: true, env: { CORPUS: `icml2026,${extra}`, OLLAMA_FIRST_TOKEN_TIMEOUT_MS: '700', OLLAMA_TIMEOUT_MS: '6000' } });
+  });
+  after(async () => {
+    await h?.close();
+    await rm(corpusDir, { recursive: true, force: true });
+  });
+
+  test('/ask: deferred reply at once, progress edits at least 1.5 s apart, then the cited embed with linked sources and footer', async () => {
+    // The model writes slowly, and its text pings @everyone: the progress edits carry it as content.
+    scriptBy(h, [[/MentisOculi/, { reply: (req) => `@everyone listen: ${defaultReply(req)}`, tokenDelayMs: 55 }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+    const cb = await it.callback();
+    assert.equal(cb.body.type, 5);
+    assert.ok(cb.at - it.createdAt < 1000, `deferred after ${cb.at - it.createdAt} ms`);
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+
+    const progress = m.history.slice(1, -1);
+    assert.ok(progress.length >= 1, 'at least one progress edit');
+    for (const p of progress) assert.match(p.content, /Writing the answer|Found \d+ passage/);
+    assert.ok(progress.some((p) => p.content.includes('@everyone listen')), 'the text as it is written');
+    const edits = it.edits.map((c) => c.at);
+    assert.ok(edits[0]! - cb.at >= 1450, `first edit ${edits[0]! - cb.at} ms after the deferral`);
+    for (let i = 1; i < edits.length - 1; i++) assert.ok(edits[i]! - edits[i - 1]! >= 1450, `progress edits ${edits[i]! - edits[i - 1]!} ms apart`);
+
+    const e = m.embeds[0]!;
+    assert.equal(m.content, '', 'the progress text is cleared');
+    assert.equal(e.title, 'What does MentisOculi evaluate?');
+    assert.match(e.description!, /^@everyone listen: .+\[1\]$/);
+    const request = h.ollama!.chats.find((c) => lastUser(c).includes('What does MentisOculi evaluate?'))!;
+    assert.ok(e.description!.includes(defaultReply(request).replace(/ \[1\]$/, '').slice(0, 60)), 'the model\'s own words');
+    assert.match(field(m, 'Sources'), /\[MentisOculi: Revealing the Limits of Reasoning with Mental Imagery\]\(https:\/\/arxiv\.org\/abs\/2602\.02465\)/);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b · \d+\.\d s · from abstracts only$/);
+    assert.equal(m.mention_everyone, false);
+    assert.deepEqual(buttonIds(m).map((id) => id.split(':')[1]), ['quotes', 'rel', 'up', 'down']);
+  });
+
+  test('whoever waits for the model sees their place in the queue', async () => {
+    // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
+    scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);
+    const first = await h.emu.slashCommand('ask', { question: 'What does PhaseCoder localize?' }, { user: h.user() });
+    await h.ollama!.waitForRequest((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes('PhaseCoder localize'), { includePast: true });
+    const second = await h.emu.slashCommand('ask', { question: 'What does SciVideoBench evaluate?' }, { user: h.user() });
+    const m2 = await second.waitForOriginal(hasEmbed, 10000);
+    assert.ok(m2.history.some((r) => /Waiting for the model: number 1 in the queue/.test(r.content)), m2.history.map((r) => r.content).join(' | '));
+    assert.match(m2.embeds.at(-1)!.footer!.text, /^Written by/);
+    await first.waitForOriginal(hasEmbed, 10000);
+  });
+
+  test('a long answer is split on paragraph and sentence boundaries within Discord limits, nothing lost', async () => {
+    const paragraph = (i: number) => `Paragraph ${i} of the long answer explains another aspect of the TGV-KV paper in detail, with several sentences. ${'It keeps the tokens that the text grounds and evicts the rest, according to the sources. '.repeat(9)}[1]`;
+    const reply = Array.from({ length: 14 }, (_, i) => paragraph(i)).join('\n\n');
+    scriptBy(h, [[/TGV-KV/, { reply, chunkSize: 5000 }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'Explain TGV-KV at length' }, { user: h.user() });
+    const first = await it.waitForOriginal(hasEmbed, 10000);
+    // The footer ends the last message, so once it is there every part has arrived.
+    const followups = await h.emu.waitFor(() => (it.followups().some((m) => m.embeds.some((e) => e.footer)) ? it.followups() : undefined), 'the overflow messages');
+    const messages = [first, ...followups];
+    for (const m of messages) assertWithinLimits(m);
+    const description = messages.flatMap((m) => m.embeds.map((e) => e.description ?? '')).join('\n\n');
+    assert.deepEqual(description.split(/\s+/).filter(Boolean), reply.split(/\s+/).filter(Boolean), 'every word, in order, none cut');
+    for (const piece of messages.flatMap((m) => m.embeds.map((e) => e.description ?? '')).filter(Boolean)) assert.match(piece, /^Paragraph \d+ /, 'pieces start at a paragraph');
+    assert.equal(buttonIds(first).length, 4, 'buttons under the first message');
+    assert.ok(messages.at(-1)!.embeds.at(-1)!.footer, 'the footer ends the answer');
+    assert.ok(messages.flatMap((m) => m.embeds).filter((e) => e.footer).length === 1);
+  });
+
+  test('paper titles and quotes are escaped as markdown, and a title with @everyone pings nobody', async () => {
+    const it = await h.emu.slashCommand('ask', { question: 'How do zebra widgets sort stripes?' }, { user: h.user() });
+    const m = await it.waitForOriginal(hasEmbed, 10000);
+    const sources = field(m, 'Sources');
+    assert.ok(sources.includes('[Zebra Widgets @everyone: \\*Stars\\*, \\_Underscores\\_ and \\[Brackets\\] (v2)](https://example.org/zebra_%2826%29)'), sources);
+    const quotes = await h.emu.clickButton(m, buttonIds(m)[0]!, { user: h.user() });
+    const q = await quotes.waitForOriginal();
+    assert.equal(q.flags & EPHEMERAL, EPHEMERAL);
+    assert.ok(textOf(q).includes('\\*Stars\\*'));
+    assert.match(textOf(q), /^> /m, 'passages as block quotes');
+    const summary = await h.emu.slashCommand('summary', { paper: 'zebra26' }, { user: h.user() });
+    const s = await summary.waitForOriginal(hasEmbed, 10000);
+    assert.equal(s.embeds[0]!.title, 'Zebra Widgets @everyone: \\*Stars\\*, \\_Underscores\\_ and [Brackets] (v2)');
+    assert.match(s.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
+  });
+
+  test('a model that does not answer in time: the answer says so and what to change', async () => {
+    scriptBy(h, [[/CoPE/, { hang: true }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What does CoPE expand?' }, { user: h.user() });
+    const m = await it.waitForOriginal(hasEmbed, 10000);
+    assert.match(field(m, '⚠️ Note'), /OLLAMA\\_FIRST\\_TOKEN\\_TIMEOUT\\_MS/);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+    assert.match(m.embeds[0]!.description!, /\[1\]/, 'still a cited answer from the abstracts');
+  });
+
+  test('no model: the answer says which model is missing and the command that installs it; /status too', async () => {
+    h.ollama!.setModels(DEFAULT_MODELS.filter((x) => x.name !== 'llama3.2:3b'));
+    try {
+      const it = await h.emu.slashCommand('ask', { question: 'What is cMoLLM?' }, { user: h.user() });
+      const m = await it.waitForOriginal(hasEmbed, 10000);
+      assert.match(field(m, '⚠️ Note'), /ollama pull llama3\.2:3b/);
+      const status = await h.emu.slashCommand('status', {}, { user: h.user() });
+      const st = await status.waitForOriginal(hasEmbed, 10000);
+      assert.match(field(st, 'Ollama'), /not used/);
+      assert.match(field(st, 'Ollama'), /ollama pull llama3\.2:3b/);
+    } finally {
+      h.ollama!.setModels(DEFAULT_MODELS);
+    }
+  });
+
+  test('nothing the bot sent pinged anyone', () => {
+    assertNoPings(h.emu);
+  });
+});
+
+describe('graceful shutdown', () => {
+  let h: BotHarness;
+  before(async () => {
+    h = await startHarness({ ollama: true, env: { GENERATION_CONCURRENCY: '2' } });
+  });
+  after(() => h?.close());
+
+  test('stop(): new work refused, waiting users told at once, running answers finish or are cancelled after the grace period, client destroyed', async () => {
+    scriptBy(h, [
+      [/MentisOculi/, { tokenDelayMs: 30 }],
+      [/PhaseCoder/, { hang: true }],
+    ]);
+    // Resolves when the service tells a request it waits in the queue.
+    const queued = new Promise<void>((resolve) => {
+      const ask = h.service.ask.bind(h.service);
+      h.service.ask = (q, opts = {}) => ask(q, { ...opts, onProgress: (e) => (e.type === 'queued' && resolve(), opts.onProgress?.(e)) });
+    });
+    const finishing = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+    const hanging = await h.emu.slashCommand('ask', { question: 'What does PhaseCoder localize?' }, { user: h.user() });
+    const waiting = await h.emu.slashCommand('ask', { question: 'What does PixelThink reduce?' }, { user: h.user() });
+    await queued;
+
+    const stopped = h.bot.stop({ graceMs: 1500 });
+    const w = await waiting.waitForOriginal(hasEmbed, 5000);
+    assert.match(textOf(w), /restarting/);
+    const late = await h.emu.slashCommand('ask', { question: 'Anything new?' }, { user: h.user() });
+    const l = await late.waitForOriginal();
+    assert.equal(l.flags & EPHEMERAL, EPHEMERAL);
+    assert.match(textOf(l), /restarting/);
+
+    const f = await finishing.waitForOriginal(hasEmbed, 5000);
+    assert.match(f.embeds.at(-1)!.footer!.text, /^Written by/, 'a running answer finishes within the grace period');
+    const x = await hanging.waitForOriginal(hasEmbed, 5000);
+    assert.match(textOf(x), /restarting/);
+    assert.match(textOf(x), /Ask again/);
+    assert.ok(x.history.at(-1)!.at >= w.history.at(-1)!.at + 1400, 'cancelled only after the grace period');
+    await stopped;
+    assert.equal(h.emu.connected, false, 'the client is destroyed');
+    assert.equal(h.bot.ctx.work.size, 0);
+
+    // After a restart the buttons of earlier answers still answer: feedback is stored, passages are gone.
+    const restarted = await startBot(h.settings, h.service, { clientOptions: h.emu.clientOptions(), log: h.log });
+    try {
+      const quotes = await h.emu.clickButton(f, buttonIds(f)[0]!, { user: h.user() });
+      assert.match(textOf(await quotes.waitForOriginal()), /no longer have the passages/);
+      const vote = await h.emu.clickButton(f, buttonIds(f).find((id) => id.startsWith('ans:up:'))!, { user: h.user() });
+      assert.match(textOf(await vote.waitForOriginal()), /Thanks/);
+      assert.deepEqual(restarted.ctx.feedback.counts(), { up: 1, down: 0 });
+    } finally {
+      await restarted.stop({ graceMs: 0 });
+    }
+    assertNoPings(h.emu);
+  });
+});

@@ -1,0 +1,265 @@
+/** The bot's pure parts: splitting and layout within Discord's limits, the progress throttle, cooldowns, allow lists, feedback, console parsing. */
+import { test, mock } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { splitText, LIMITS } from '../src/bot/split.js';
+import { layoutEmbeds, embedSize } from '../src/bot/layout.js';
+import { ThrottledEditor } from '../src/bot/throttle.js';
+import { Cooldown } from '../src/bot/cooldown.js';
+import { checkAccess, channelAllowed, roleAllowed } from '../src/bot/access.js';
+import { titleLink, escapeText, unescapeText } from '../src/bot/markdown.js';
+import { ProgressText, answerMessages } from '../src/bot/render.js';
+import { WorkTracker, raceAbort } from '../src/bot/work.js';
+import { applicationIdFromToken, definitionsHash } from '../src/bot/registration.js';
+import { FeedbackStore } from '../src/feedback.js';
+import { parseLine } from '../src/console/parse.js';
+import { isPapercordError } from '../src/errors.js';
+import { tempDir } from './support/env.js';
+import type { Answer } from '../src/types.js';
+
+const flush = () => new Promise<void>((r) => setImmediate(r));
+
+/** Words (and links) of a text, for checking that splitting lost or broke none. */
+function tokens(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+const LINK = '[A Very Long Paper Title About Spatial Audio Understanding](https://example.org/papers/2605.03348?x=1)';
+
+test('splitText cuts at paragraphs first, keeps every word and link whole, and stays within the limit', () => {
+  const para = (i: number) => `Paragraph ${i} starts here. ${'Sentence with several words in it. '.repeat(8)}See ${LINK} for details.`;
+  const text = Array.from({ length: 12 }, (_, i) => para(i)).join('\n\n');
+  for (const max of [120, 400, 1024, 2000]) {
+    const parts = splitText(text, max);
+    assert.ok(parts.length > 1, `split at ${max}`);
+    for (const p of parts) assert.ok(p.length <= max, `piece of ${p.length} > ${max}`);
+    // No word was cut: the pieces' words are exactly the text's words, in order.
+    assert.deepEqual(parts.flatMap(tokens), tokens(text));
+    for (const p of parts) {
+      const opens = (p.match(/\[A Very/g) ?? []).length;
+      const whole = (p.match(/\[A Very Long Paper Title About Spatial Audio Understanding\]\(https:\/\/example\.org\/papers\/2605\.03348\?x=1\)/g) ?? []).length;
+      assert.equal(opens, whole, `a link was cut in: ${p.slice(0, 80)}…`);
+    }
+  }
+  // Paragraphs that fit are never broken apart.
+  const parts = splitText(text, 2000);
+  for (const p of parts) assert.ok(p.startsWith('Paragraph '), 'each piece starts at a paragraph');
+});
+
+test('splitText falls back to sentences (keeping citations with them), then words, then hard cuts', () => {
+  const sentences = 'First claim holds for all tested models. [1] Second claim is about audio. [2] Third one ends here! Fourth?';
+  const parts = splitText(sentences, 50);
+  assert.deepEqual(parts, ['First claim holds for all tested models. [1]', 'Second claim is about audio. [2]', 'Third one ends here! Fourth?']);
+  const words = 'alpha beta gamma delta epsilon zeta eta theta iota kappa';
+  for (const p of splitText(words, 12)) assert.ok(p.length <= 12 && !p.startsWith(' '));
+  assert.deepEqual(splitText(words, 12).flatMap(tokens), tokens(words));
+  // Only a single word longer than the limit is ever cut.
+  const long = 'x'.repeat(25);
+  assert.deepEqual(splitText(`short ${long}`, 10), ['short', 'xxxxxxxxxx', 'xxxxxxxxxx', 'xxxxx']);
+  assert.deepEqual(splitText('fits', 10), ['fits']);
+  assert.deepEqual(splitText('', 10), []);
+});
+
+test('layoutEmbeds keeps descriptions, fields and messages within Discord limits, footer last', () => {
+  const description = Array.from({ length: 40 }, (_, i) => `Paragraph ${i}: ${'words that go on '.repeat(20)}`).join('\n\n');
+  const fields = Array.from({ length: 30 }, (_, i) => ({ name: `Field ${i}`, value: `${'value text '.repeat(150)}` }));
+  const messages = layoutEmbeds({ title: 'T'.repeat(300), description, fields, footer: 'the footer', color: 1 });
+  assert.ok(messages.length > 1);
+  let seenText = '';
+  for (const embeds of messages) {
+    assert.ok(embeds.length <= LIMITS.embedsPerMessage);
+    assert.ok(embeds.reduce((n, e) => n + embedSize(e), 0) <= LIMITS.embedTotal);
+    for (const e of embeds) {
+      assert.ok((e.title ?? '').length <= LIMITS.title);
+      assert.ok((e.description ?? '').length <= LIMITS.description);
+      assert.ok((e.fields ?? []).length <= LIMITS.fields);
+      for (const f of e.fields ?? []) assert.ok(f.value.length <= LIMITS.fieldValue && f.value.length > 0);
+      seenText += `${e.description ?? ''}\n`;
+    }
+  }
+  assert.deepEqual(tokens(seenText), tokens(description));
+  const all = messages.flat();
+  assert.equal(all.filter((e) => e.footer).length, 1);
+  assert.equal(all.at(-1)!.footer?.text, 'the footer');
+  assert.equal(all.filter((e) => e.title).length, 1);
+});
+
+test('titles and quotes are escaped as markdown; links survive brackets and parentheses', () => {
+  assert.equal(titleLink('A *bold* [claim]', 'https://x.org/a_(b)'), '[A \\*bold\\* \\[claim\\]](https://x.org/a_%28b%29)');
+  assert.equal(titleLink('No link', 'javascript:alert(1)'), 'No link');
+  const title = '**Attention** is _all_ you need: # heading > quote';
+  assert.equal(unescapeText(escapeText(title)), title);
+  assert.doesNotMatch(escapeText('**x**'), /(?<!\\)\*\*/);
+});
+
+test('the answer embed: question as title, sources as linked titles, footer with mode, model, time and abstracts only', () => {
+  const a: Answer = {
+    question: 'What is @everyone _doing_?',
+    answer: 'It does things [1].',
+    mode: 'ollama',
+    model: 'llama3.2:3b',
+    refused: false,
+    citations: [{ n: 1, paperId: 'p1', title: 'Paper *One*', url: 'https://example.org/p1' }],
+    sources: [
+      { n: 1, paperId: 'p1', title: 'Paper *One*', url: 'https://example.org/p1', score: 1, text: 'x', chunkId: 'c', start: 0, end: 1 },
+      { n: 2, paperId: 'p2', title: 'Uncited', score: 0.5, text: 'y', chunkId: 'd', start: 0, end: 1 },
+    ],
+    elapsedMs: 2345,
+  };
+  const [msg, ...rest] = answerMessages(a, 'KEY');
+  assert.equal(rest.length, 0);
+  const e = msg!.embeds![0]!;
+  assert.equal(e.title, 'What is @everyone \\_doing\\_?');
+  assert.equal(e.description, 'It does things [1].');
+  const sources = e.fields!.find((f) => f.name === 'Sources')!.value;
+  assert.match(sources, /\[Paper \\\*One\\\*\]\(https:\/\/example\.org\/p1\)/);
+  assert.doesNotMatch(sources, /Uncited/);
+  assert.match(e.footer!.text, /llama3\.2:3b · 2\.3 s · from abstracts only/);
+  const ids = msg!.components![0]!.components.map((c) => ('custom_id' in c ? c.custom_id : ''));
+  assert.deepEqual(ids, ['ans:quotes:KEY', 'ans:rel:p1', 'ans:up:KEY', 'ans:down:KEY']);
+});
+
+test('progress text: queue position, then the answer as it is written, within 2,000 characters', () => {
+  const p = new ProgressText('answer');
+  p.update({ type: 'retrieved', sources: [] });
+  p.update({ type: 'queued', position: 2 });
+  assert.match(p.text(), /number 2 in the queue/);
+  p.update({ type: 'started' });
+  p.update({ type: 'token', text: 'x', soFar: 'word '.repeat(1000) });
+  assert.ok(p.text().length <= 2000);
+  assert.match(p.text(), /^✍️ Writing the answer/);
+});
+
+test('ThrottledEditor: first edit one interval after the reply appeared, then at most one per interval, latest text wins, close() waits', async () => {
+  mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 0 });
+  try {
+    const edits: { at: number; text: string }[] = [];
+    let release: (() => void) | undefined;
+    const editor = new ThrottledEditor(
+      async (text) => {
+        edits.push({ at: Date.now(), text });
+        await new Promise<void>((r) => (release = r));
+      },
+      (e) => assert.fail(String(e)),
+      1500,
+      0,
+    );
+    editor.push('a');
+    editor.push('b');
+    mock.timers.tick(1499);
+    await flush();
+    assert.equal(edits.length, 0);
+    mock.timers.tick(1);
+    await flush();
+    assert.deepEqual(edits, [{ at: 1500, text: 'b' }]);
+    editor.push('c');
+    editor.push('d');
+    mock.timers.tick(1499);
+    await flush();
+    assert.equal(edits.length, 1);
+    mock.timers.tick(1);
+    await flush();
+    assert.equal(edits.length, 1, 'edits never overlap: the slow one is still in flight');
+    mock.timers.tick(700);
+    release!();
+    await flush();
+    assert.deepEqual(edits, [{ at: 1500, text: 'b' }, { at: 3700, text: 'd' }]);
+    editor.push('e');
+    const closed = editor.close();
+    let done = false;
+    void closed.then(() => (done = true));
+    await flush();
+    assert.equal(done, false, 'close waits for the edit in flight');
+    release!();
+    await closed;
+    mock.timers.tick(5000);
+    await flush();
+    assert.deepEqual(edits.map((e) => e.text), ['b', 'd'], 'nothing after close');
+  } finally {
+    mock.timers.reset();
+  }
+});
+
+test('cooldown per user, with the time left; 0 turns it off', () => {
+  const c = new Cooldown(10);
+  c.take('a', 0);
+  c.take('b', 0);
+  assert.throws(() => c.take('a', 4_000), (e: unknown) => isPapercordError(e) && e.code === 'COOLDOWN' && /6 s/.test(e.message));
+  c.take('a', 10_000);
+  const off = new Cooldown(0);
+  off.take('a', 0);
+  off.take('a', 1);
+});
+
+test('allow lists: channels (threads count as their parent) and roles', () => {
+  const rules = { allowedChannels: ['c1'], allowedRoles: ['r1'] };
+  assert.ok(channelAllowed(rules, { channelId: 'c1' }));
+  assert.ok(channelAllowed(rules, { channelId: 't9', parentId: 'c1' }));
+  assert.ok(!channelAllowed(rules, { channelId: 'c2' }));
+  assert.ok(roleAllowed(rules, { channelId: 'c1', roleIds: ['r0', 'r1'] }));
+  assert.ok(!roleAllowed(rules, { channelId: 'c1', roleIds: [] }));
+  assert.ok(!roleAllowed(rules, { channelId: 'c1' }), 'outside a server no role can be checked');
+  assert.throws(() => checkAccess(rules, { channelId: 'c2', roleIds: ['r1'] }), /this channel/);
+  assert.throws(() => checkAccess(rules, { channelId: 'c1', roleIds: [] }), /roles/);
+  checkAccess({ allowedChannels: [], allowedRoles: [] }, { channelId: 'x' });
+});
+
+test('work tracker: waiting requests are cancelled at once on shutdown, running ones after the grace period', async () => {
+  const w = new WorkTracker();
+  const waiting = w.begin();
+  waiting.waiting = true;
+  const running = w.begin();
+  const order: string[] = [];
+  waiting.signal.addEventListener('abort', () => {
+    order.push('waiting');
+    waiting.end();
+  });
+  running.signal.addEventListener('abort', () => {
+    order.push('running');
+    running.end();
+  });
+  await w.drain(0);
+  assert.deepEqual(order, ['waiting', 'running']);
+  assert.throws(() => w.begin(), (e: unknown) => isPapercordError(e) && e.code === 'SHUTTING_DOWN');
+  const c = new AbortController();
+  const never = new Promise<never>(() => {});
+  c.abort(new Error('stop'));
+  await assert.rejects(raceAbort(never, c.signal), /stop/);
+});
+
+test('registration hash changes with the definitions; application id from the token', () => {
+  const a = definitionsHash([{ name: 'ask', description: 'x' }]);
+  assert.equal(a, definitionsHash([{ name: 'ask', description: 'x' }]));
+  assert.notEqual(a, definitionsHash([{ name: 'ask', description: 'y' }]));
+  const id = '123456789012345678';
+  assert.equal(applicationIdFromToken(`${Buffer.from(id).toString('base64url')}.abc.def`), id);
+  assert.equal(applicationIdFromToken('garbage'), undefined);
+});
+
+test('feedback: whole JSON lines, latest vote per person and message counted, counts survive a reopen', async () => {
+  const dir = await tempDir();
+  const file = path.join(dir, 'feedback.jsonl');
+  const store = await FeedbackStore.open(file);
+  await store.record({ vote: 'up', user: 'u1', message: 'm1' });
+  await store.record({ vote: 'down', user: 'u2', message: 'm1' });
+  assert.deepEqual(await store.record({ vote: 'down', user: 'u1', message: 'm1' }), { up: 0, down: 2 });
+  await Promise.all(Array.from({ length: 20 }, (_, i) => store.record({ vote: 'up', user: `x${i}`, message: 'm2', question: 'q'.repeat(5000) })));
+  const lines = (await readFile(file, 'utf8')).trim().split('\n');
+  assert.equal(lines.length, 23);
+  for (const l of lines) assert.ok(JSON.parse(l).at);
+  const again = await FeedbackStore.open(file);
+  assert.deepEqual(again.counts(), { up: 20, down: 2 });
+});
+
+test('console lines: slash commands with --options or Discord-style name:value; plain lines are questions', () => {
+  assert.deepEqual(parseLine('/ask What does MentisOculi evaluate? --paper zeller26a'), { command: 'ask', text: 'What does MentisOculi evaluate?', options: { paper: 'zeller26a' } });
+  assert.deepEqual(parseLine('/ask question: what is it paper: Mentis Oculi'), { command: 'ask', text: 'what is it', options: { paper: 'Mentis Oculi' } });
+  assert.deepEqual(parseLine('/summary mentis --length=short'), { command: 'summary', text: 'mentis', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/related spatial audio --count 3'), { command: 'related', text: 'spatial audio', options: { count: '3' } });
+  assert.deepEqual(parseLine('how does it work?'), { command: 'ask', text: 'how does it work?', options: {} });
+  assert.deepEqual(parseLine('/QUIT'), { command: 'quit', text: '', options: {} });
+  assert.equal(parseLine('   '), null);
+  assert.match((parseLine('/nope') as { error: string }).error, /Unknown command/);
+  assert.match((parseLine('/ask q --bogus 1') as { error: string }).error, /no option --bogus/);
+});

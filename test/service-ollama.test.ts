@@ -1,0 +1,283 @@
+/**
+ * The service answering with a model: PapercordService -> writer -> the real `ollama` client ->
+ * the fake Ollama server. What the model is sent, and what the user gets in every case.
+ */
+import { test, describe, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { OllamaTestServer, NO_ANSWER_REPLY, type ChatRequestRecord } from './support/ollama-server.js';
+import { captureLog, tempDir, testSettings } from './support/env.js';
+import { PapercordService } from '../src/service.js';
+import { isPapercordError } from '../src/errors.js';
+import { ASK_SYSTEM_PROMPT, summarySystemPrompt, RELATED_SYSTEM_PROMPT } from '../src/writer/prompts.js';
+import type { ProgressEvent } from '../src/types.js';
+
+const QUESTION = 'What does MentisOculi evaluate?';
+/** Chats that asked something (the start-up warm-up has no messages). */
+const asked = (s: OllamaTestServer) => s.chats.filter((c) => c.messages.length > 0);
+const userText = (c: ChatRequestRecord) => c.messages.find((m) => m.role === 'user')!.content;
+const questionOf = (c: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/question>/.exec(userText(c))?.[1] ?? '';
+const isCancelled = (e: unknown) => isPapercordError(e) && e.code === 'CANCELLED';
+
+/** Records progress events and lets a test wait for one without sleeping. */
+function recorder() {
+  const events: ProgressEvent[] = [];
+  const waiters: { pred: (e: ProgressEvent) => boolean; resolve: () => void }[] = [];
+  return {
+    events,
+    onProgress: (e: ProgressEvent) => {
+      events.push(e);
+      for (const w of waiters.filter((w) => w.pred(e))) w.resolve();
+    },
+    next: (pred: (e: ProgressEvent) => boolean) => new Promise<void>((resolve) => waiters.push({ pred, resolve })),
+    /** The events other than tokens, as short strings. */
+    outline: () => events.filter((e) => e.type !== 'token').map((e) => (e.type === 'queued' ? `queued ${e.position}` : e.type === 'notice' ? `notice: ${e.message}` : e.type)),
+  };
+}
+
+let dataDir: string;
+let server: OllamaTestServer;
+
+/** A service on the fake server; inside a test it is closed when the test ends (in a hook, the caller closes it). */
+async function open(env: Record<string, string> = {}, closeAfter = true) {
+  const log = captureLog();
+  const service = await PapercordService.open(await testSettings({ DATA_DIR: dataDir, OLLAMA_HOST: server.host, ...env }), { log });
+  if (closeAfter) after(() => service.close());
+  return { service, log };
+}
+
+before(async () => {
+  dataDir = await tempDir();
+  server = await OllamaTestServer.start();
+});
+after(() => server.stop());
+
+describe('answers written by the model', () => {
+  let service: PapercordService;
+  let log: ReturnType<typeof captureLog>;
+  before(async () => {
+    ({ service, log } = await open({}, false));
+  });
+  after(() => service.close());
+  beforeEach(() => server.reset());
+
+  test('the sources go into the prompt, tokens stream to the caller, and the answer is cited', async () => {
+    const rec = recorder();
+    const a = await service.ask(QUESTION, { onProgress: rec.onProgress });
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.model, 'llama3.2:3b');
+    assert.equal(a.refused, false);
+    assert.equal(a.notice, undefined);
+    assert.deepEqual(a.citations.map((c) => [c.n, c.paperId]), [[1, 'zeller26a']]);
+    assert.equal(a.sources[0]!.paperId, 'zeller26a');
+    assert.match(a.answer, /^MentisOculi: Revealing the Limits of Reasoning with Mental Imagery \(paper id: zeller26a\) .+ \[1\]$/);
+
+    assert.deepEqual(rec.outline(), ['retrieved', 'started']);
+    const tokens = rec.events.filter((e): e is Extract<ProgressEvent, { type: 'token' }> => e.type === 'token');
+    assert.ok(tokens.length > 5, `${tokens.length} token events`);
+    assert.equal(tokens.map((t) => t.text).join(''), a.answer);
+    assert.equal(tokens.at(-1)!.soFar, a.answer);
+
+    const [chat] = asked(server);
+    assert.equal(chat!.model, 'llama3.2:3b');
+    assert.equal(chat!.stream, true);
+    assert.deepEqual(chat!.options, { num_ctx: 4096, temperature: 0.2, num_predict: 400 });
+    assert.equal(chat!.keep_alive, '10m');
+    assert.equal(chat!.messages[0]!.role, 'system');
+    assert.equal(chat!.messages[0]!.content, ASK_SYSTEM_PROMPT);
+    const prompt = userText(chat!);
+    for (const s of a.sources) {
+      assert.ok(prompt.includes(`[${s.n}] ${s.title} (paper id: ${s.paperId})\n${s.text}`), `source ${s.n} is in the prompt`);
+    }
+    assert.equal(questionOf(chat!), QUESTION);
+  });
+
+  test('invented citations are dropped; the rest are renumbered and the sources reordered to match', async () => {
+    server.script({ reply: 'It builds a suite of reasoning problems [2]. It was tested on Mars [7]. Visual thoughts do not help yet [1, 7].' });
+    const before = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?', { useModel: false });
+    const a = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?');
+    assert.equal(a.mode, 'ollama');
+    assert.equal(a.answer, 'It builds a suite of reasoning problems [1]. It was tested on Mars. Visual thoughts do not help yet [2].');
+    assert.deepEqual(a.citations.map((c) => [c.n, c.paperId, c.title]), [
+      [1, before.sources[1]!.paperId, before.sources[1]!.title],
+      [2, before.sources[0]!.paperId, before.sources[0]!.title],
+    ]);
+    assert.deepEqual(a.sources.slice(0, 2).map((s) => [s.n, s.paperId]), [
+      [1, before.sources[1]!.paperId],
+      [2, before.sources[0]!.paperId],
+    ]);
+    assert.ok(log.lines.some((l) => l.msg === 'dropped citations to sources the model was not given' && l.fields.invalid === '7'), log.text());
+  });
+
+  test('<think> blocks never reach the user, streamed or final', async () => {
+    server.script({ reply: 'MentisOculi is a suite of visual reasoning problems [1].', thinking: 'SECRET PLAN', thinkInContent: true });
+    const rec = recorder();
+    const a = await service.ask('What kind of problems does MentisOculi contain?', { onProgress: rec.onProgress });
+    assert.equal(a.answer, 'MentisOculi is a suite of visual reasoning problems [1].');
+    assert.ok(rec.events.every((e) => e.type !== 'token' || !/SECRET|think>/.test(e.soFar)));
+  });
+
+  test('an answer without a valid citation is not shown as grounded: the extractive answer with a notice', async () => {
+    server.script({ reply: 'MentisOculi evaluates everything perfectly [9].' });
+    const q = 'What does MentisOculi find about visual thoughts?';
+    const extractive = await service.ask(q, { useModel: false });
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
+    assert.equal(a.mode, 'extractive');
+    assert.equal(a.answer, extractive.answer);
+    assert.deepEqual(a.citations, extractive.citations);
+    assert.match(a.notice!, /cited none of the sources, so it is not shown as if it were grounded/);
+    assert.deepEqual(rec.outline().at(-1), `notice: ${a.notice}`);
+  });
+
+  test('the model saying the sources do not answer is a refusal', async () => {
+    server.script({ reply: NO_ANSWER_REPLY });
+    const q = 'Which visual strategies did MentisOculi compare, and on which GPU?';
+    assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds the paper');
+    const a = await service.ask(q);
+    assert.equal(a.mode, 'ollama');
+    assert.equal(a.refused, true);
+    assert.equal(a.answer, NO_ANSWER_REPLY);
+    assert.deepEqual(a.citations, []);
+  });
+
+  test('an error mid-stream keeps the text, marks it truncated, says so, and is not cached', async () => {
+    server.script({ reply: 'MentisOculi probes mental imagery [1]. It also finds that', failAfterChunks: 7 });
+    const q = 'What does MentisOculi probe?';
+    const a = await service.ask(q);
+    assert.equal(a.mode, 'ollama');
+    assert.equal(a.truncated, true);
+    assert.equal(a.answer, 'MentisOculi probes mental imagery [1]. It also');
+    assert.match(a.notice!, /stopped with an error part-way \(an error was encountered while running the model: unexpected EOF\)/);
+    server.script(null);
+    const again = await service.ask(q);
+    assert.equal(again.cached, undefined);
+    assert.equal(asked(server).length, 2);
+  });
+
+  test('a second identical question comes from the cache without calling the server; a reindex empties it', async () => {
+    const q = 'Which benchmark is built from scientific experiment videos?';
+    const first = await service.ask(q);
+    assert.equal(first.mode, 'ollama');
+    const second = await service.ask('  which benchmark is built from scientific experiment videos ');
+    assert.equal(second.cached, true);
+    assert.equal(second.answer, first.answer);
+    assert.equal(asked(server).length, 1);
+    assert.ok(service.modelStatus().cache.size >= 1);
+    await service.reindex();
+    assert.equal(service.modelStatus().cache.size, 0);
+    const third = await service.ask(q);
+    assert.equal(third.cached, undefined);
+    assert.equal(asked(server).length, 2);
+  });
+
+  test('aborting a request while the model writes gives a clear CANCELLED error', async () => {
+    server.script({ reply: 'one two three', hangAfterChunks: 1 });
+    const ctrl = new AbortController();
+    const rec = recorder();
+    const pending = service.ask('How are the MentisOculi problems stratified?', { signal: ctrl.signal, onProgress: rec.onProgress });
+    await rec.next((e) => e.type === 'token');
+    ctrl.abort();
+    await assert.rejects(pending, (e: unknown) => isCancelled(e) && /cancelled/.test((e as Error).message));
+  });
+
+  test('summary: the TL;DR format is asked for, the abstract is the only source, and the summary is cited', async () => {
+    const reply = '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Problem:** Whether visual thoughts help [1].\n**Method:** A stratified suite of problems [1].\n**Results:** They do not yet help [1].';
+    server.script({ reply });
+    const s = await service.summary('zeller26a');
+    assert.equal(s.mode, 'ollama');
+    assert.equal(s.summary, reply);
+    assert.deepEqual(s.citations.map((c) => [c.n, c.paperId]), [[1, 'zeller26a']]);
+    const chat = asked(server)[0]!;
+    assert.equal(chat.messages[0]!.content, summarySystemPrompt('medium'));
+    const paper = service.retriever.paper('zeller26a')!;
+    assert.ok(userText(chat).includes(`[1] ${paper.title} (paper id: zeller26a)\n${paper.abstract}`));
+
+    server.script({ reply: 'A nice paper about images.' });
+    const fallback = await service.summary('zeller26a', { length: 'short' });
+    assert.equal(fallback.mode, 'extractive');
+    assert.match(fallback.summary, /^\*\*TL;DR:\*\* .+ \[1\]/);
+    assert.match(fallback.notice!, /did not cite the abstract/);
+  });
+
+  test('related: ranking from retrieval, one grounded sentence per paper from the model, term reasons where it fails', async () => {
+    const baseline = await service.related('zeller26a', { count: 3, useModel: false });
+    assert.equal(baseline.mode, 'extractive');
+    const [a, b] = baseline.related;
+    server.script({ reply: `1. Like MentisOculi, ${a!.title} studies reasoning of multimodal models.\n2. It is about cooking recipes.\n` });
+    const r = await service.related('zeller26a', { count: 3 });
+    assert.equal(r.mode, 'ollama');
+    assert.deepEqual(r.related.map((x) => x.paperId), baseline.related.map((x) => x.paperId));
+    assert.equal(r.related[0]!.reason, `Like MentisOculi, ${a!.title} studies reasoning of multimodal models.`);
+    assert.equal(r.related[0]!.reasonBy, 'model');
+    assert.equal(r.related[1]!.reason, baseline.related[1]!.reason, `"${b!.title}" keeps its term reason: the sentence shares nothing with it`);
+    assert.equal(r.related[1]!.reasonBy, undefined);
+    assert.match(r.notice!, /explained 1 of 3 papers/);
+    const chat = asked(server)[0]!;
+    assert.equal(chat.messages[0]!.content, RELATED_SYSTEM_PROMPT);
+    assert.match(userText(chat), /<query>\nMentisOculi: Revealing the Limits of Reasoning with Mental Imagery \(paper id: zeller26a\)/);
+  });
+
+  test('related to a topic, and a follow-up question carries the earlier turn without its citations', async () => {
+    server.script({ reply: '1. It localizes spatial audio with a multimodal model.\n' });
+    const r = await service.related('spatial audio localization', { count: 2 });
+    assert.match(userText(asked(server)[0]!), /<query>\nTopic: spatial audio localization\n<\/query>/);
+    assert.equal(r.paper, undefined);
+    assert.equal(r.related[0]!.reasonBy, 'model');
+
+    server.script(null);
+    const f = await service.ask('And which LLM did they fine-tune?', { history: [{ question: 'Which paper localizes sounds with any microphone array?', answer: 'A spatial audio encoder does [1].' }] });
+    assert.equal(f.mode, 'ollama');
+    const prompt = userText(asked(server)[1]!);
+    assert.match(prompt, /<earlier>\nEarlier question: Which paper localizes sounds with any microphone array\?\nEarlier answer: A spatial audio encoder does\.\n<\/earlier>/);
+    assert.equal(f.cached, undefined);
+  });
+
+  test('modelStatus reports the model, the queue and recent latencies', () => {
+    const st = service.modelStatus();
+    assert.equal(st.chatModel, 'llama3.2:3b');
+    assert.equal(st.answers, true);
+    assert.equal(st.reachable, true);
+    assert.match(st.detail, new RegExp(`^Ollama 0\\.12\\.6 at ${server.host} writes answers with llama3\\.2:3b\\.$`));
+    assert.deepEqual([st.waiting, st.running, st.concurrency], [0, 0, 1]);
+    assert.ok(st.latency.count > 3 && st.latency.medianMs !== undefined);
+  });
+});
+
+describe('the queue', () => {
+  test('concurrency 1 with three asks: positions reported and updated; a waiting ask can leave', async () => {
+    server.reset();
+    const { service } = await open({ GENERATION_CONCURRENCY: '1' });
+    // The first question hangs until it is cancelled, so the others must wait behind it.
+    server.script((req) => (questionOf(req).includes('MentisOculi') ? { hang: true } : {}));
+    const [r1, r2, r3, r4] = [recorder(), recorder(), recorder(), recorder()];
+    const c1 = new AbortController();
+    const c3 = new AbortController();
+    const p1 = service.ask(QUESTION, { signal: c1.signal, onProgress: r1.onProgress });
+    await server.waitForRequest((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes('<question>\\nWhat does MentisOculi'));
+    const p2 = service.ask('How many questions does SciVideoBench have?', { onProgress: r2.onProgress });
+    await r2.next((e) => e.type === 'queued');
+    const p3 = service.ask('What does the S3 framework specialize and sparsify?', { signal: c3.signal, onProgress: r3.onProgress });
+    await r3.next((e) => e.type === 'queued');
+    const p4 = service.ask('Which LLM reads the spatial audio tokens?', { onProgress: r4.onProgress });
+    await r4.next((e) => e.type === 'queued');
+    assert.deepEqual([service.modelStatus().running, service.modelStatus().waiting], [1, 3]);
+
+    c3.abort(); // leaves the line; the one behind it moves up
+    await assert.rejects(p3, isCancelled);
+    c1.abort(); // the running one ends; the line moves
+    await assert.rejects(p1, isCancelled);
+    const [a2, a4] = await Promise.all([p2, p4]);
+    assert.equal(a2.mode, 'ollama');
+    assert.equal(a4.mode, 'ollama');
+
+    assert.deepEqual(r2.outline(), ['retrieved', 'queued 1', 'started']);
+    assert.deepEqual(r3.outline(), ['retrieved', 'queued 2']);
+    assert.deepEqual(r4.outline(), ['retrieved', 'queued 3', 'queued 2', 'queued 1', 'started']);
+    assert.deepEqual(asked(server).map(questionOf), [QUESTION, 'How many questions does SciVideoBench have?', 'Which LLM reads the spatial audio tokens?']);
+    // One at a time: the last one was sent only after the second had been answered in full.
+    const chatOf = (q: string) => server.requests.find((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes(q))!;
+    const second = chatOf('How many questions does SciVideoBench have?');
+    assert.equal(second.outcome, 'completed');
+    assert.ok(chatOf('Which LLM reads the spatial audio tokens?').at >= second.endedAt!);
+  });
+});

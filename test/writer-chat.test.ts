@@ -1,0 +1,273 @@
+/**
+ * The writer (src/writer/writer.ts + chat.ts) through the real `ollama` client against the fake
+ * Ollama server: what is sent, and how every failure ends.
+ */
+import { test, describe, before, after, beforeEach } from 'node:test';
+import assert from 'node:assert/strict';
+import { OllamaTestServer, MID_STREAM_ERROR, DEFAULT_MODELS } from './support/ollama-server.js';
+import { captureLog, testSettings } from './support/env.js';
+import { OllamaWriter } from '../src/writer/writer.js';
+import { isWriterError, type WriterFailure } from '../src/writer/errors.js';
+import { isPapercordError } from '../src/errors.js';
+import type { ProgressEvent } from '../src/types.js';
+import type { ChatMessage } from '../src/writer/prompts.js';
+
+const MESSAGES: ChatMessage[] = [
+  { role: 'system', content: 'Answer from the sources.' },
+  { role: 'user', content: '<sources>\n[1] A paper (paper id: p1)\nIt measures things. It is good.\n</sources>\n\n<question>\nWhat does it do?\n</question>' },
+];
+
+async function writerFor(env: Record<string, string>) {
+  const log = captureLog();
+  const writer = new OllamaWriter(await testSettings(env), log);
+  after(() => writer.close());
+  return { writer, log };
+}
+
+function failsWith(kind: WriterFailure, message?: RegExp) {
+  return (e: unknown) => {
+    assert.ok(isWriterError(e), `expected a WriterError, got ${String(e)}`);
+    assert.equal(e.kind, kind);
+    if (message) assert.match(e.message, message);
+    return true;
+  };
+}
+
+const isCancelled = (e: unknown) => isPapercordError(e) && e.code === 'CANCELLED';
+
+describe('the writer against one server', () => {
+  let server: OllamaTestServer;
+  before(async () => {
+    server = await OllamaTestServer.start({ pullable: [], pullStepDelayMs: 0 });
+  });
+  after(() => server.stop());
+  beforeEach(() => server.reset());
+
+  test('a streamed chat with the model, num_ctx, temperature, num_predict and keep_alive; text arrives piece by piece', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_NUM_CTX: '8192', OLLAMA_TEMPERATURE: '0.4', OLLAMA_KEEP_ALIVE: '3m' });
+    const seen: string[] = [];
+    const events: ProgressEvent[] = [];
+    const gen = await writer.generate({ messages: MESSAGES, numPredict: 300 }, { onText: (t) => seen.push(t), onProgress: (e) => events.push(e) });
+    assert.equal(gen.text, 'A paper (paper id: p1) It measures things. [1]');
+    assert.equal(gen.model, 'llama3.2:3b');
+    assert.equal(gen.host, server.host);
+    assert.equal(gen.cut, undefined);
+    assert.ok(seen.length > 3, 'streamed in pieces');
+    assert.equal(seen.at(-1), gen.raw);
+    assert.deepEqual(events, [{ type: 'started' }]);
+    const sent = server.chats[0]!;
+    assert.equal(sent.model, 'llama3.2:3b');
+    assert.equal(sent.stream, true);
+    assert.deepEqual(sent.options, { num_ctx: 8192, temperature: 0.4, num_predict: 300 });
+    assert.equal(sent.keep_alive, '3m');
+    assert.equal('think' in sent.body, false, 'no think field for a model without the thinking capability');
+    assert.deepEqual(sent.messages.map((m) => [m.role, m.content]), MESSAGES.map((m) => [m.role, m.content]));
+    assert.equal(writer.status().latency.count, 1);
+  });
+
+  test('think: false goes only to thinking models; <think> in the content is removed', async () => {
+    const { writer: qwen } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_CHAT_MODEL: 'qwen3:4b' });
+    server.script({ reply: 'Measured [1].', thinking: 'SECRET REASONING' });
+    const g1 = await qwen.generate({ messages: MESSAGES });
+    assert.equal(server.chats[0]!.think, false);
+    assert.equal(g1.text, 'Measured [1].');
+
+    const { writer: llama } = await writerFor({ OLLAMA_HOST: server.host });
+    server.script({ reply: 'Measured [1].', thinking: 'SECRET REASONING', thinkInContent: true });
+    const seen: string[] = [];
+    const g2 = await llama.generate({ messages: MESSAGES }, { onText: (t) => seen.push(t) });
+    assert.equal(server.chats[1]!.think, undefined);
+    assert.match(g2.raw, /<think>/);
+    assert.equal(g2.text, 'Measured [1].');
+  });
+
+  test('slow first token: a timeout message within the limit, and the request is closed', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_FIRST_TOKEN_TIMEOUT_MS: '150' });
+    server.script({ firstTokenDelayMs: 5000 });
+    const t0 = Date.now();
+    const ended = server.waitForRequestEnd((r) => r.path === '/api/chat');
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('timeout', /did not start answering within .*OLLAMA_FIRST_TOKEN_TIMEOUT_MS/));
+    assert.ok(Date.now() - t0 < 2000, `took ${Date.now() - t0} ms`);
+    assert.equal((await ended).outcome, 'client-closed');
+  });
+
+  test('total timeout after some text: the text is kept and marked cut off', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_TIMEOUT_MS: '600' });
+    server.script({ reply: 'First claim [1]. Second claim', hangAfterChunks: 4 });
+    const gen = await writer.generate({ messages: MESSAGES });
+    assert.equal(gen.cut, 'timeout');
+    assert.equal(gen.text, 'First claim [1]. Second');
+    assert.match(gen.notice!, /stopped after 0\.6 s \(OLLAMA_TIMEOUT_MS\).*cut off/);
+  });
+
+  test('an error line mid-stream, or a dropped connection: partial text kept, marked cut off', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host });
+    server.script({ reply: 'First claim [1]. Second claim', failAfterChunks: 3 });
+    const errored = await writer.generate({ messages: MESSAGES });
+    assert.equal(errored.cut, 'stream-error');
+    assert.equal(errored.text, 'First claim [1].');
+    assert.ok(errored.notice!.includes(MID_STREAM_ERROR), errored.notice);
+
+    server.script({ reply: 'First claim [1]. Second claim', destroyAfterChunks: 3 });
+    const dropped = await writer.generate({ messages: MESSAGES });
+    assert.equal(dropped.cut, 'stream-error');
+    assert.equal(dropped.text, 'First claim [1].');
+    assert.match(dropped.notice!, /stopped with an error part-way/);
+
+    server.script({ failAfterChunks: 0, errorMessage: 'CUDA error: out of memory' });
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('failed', /CUDA error: out of memory/));
+  });
+
+  test('a stream that ends without its done line keeps its text, cut off; malformed lines are skipped', async (t) => {
+    const warn = t.mock.method(console, 'warn', () => {});
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host });
+    server.script({ reply: 'Claim [1].', omitDone: true });
+    const gen = await writer.generate({ messages: MESSAGES });
+    assert.equal(gen.text, 'Claim [1].');
+    assert.equal(gen.cut, 'stream-error');
+    server.script({ reply: 'Still fine [1].', malformed: true });
+    const ok = await writer.generate({ messages: MESSAGES });
+    assert.equal(ok.text, 'Still fine [1].');
+    assert.equal(ok.cut, undefined);
+    assert.equal(warn.mock.callCount(), 1);
+  });
+
+  test('a model that is not pulled: the message gives the exact ollama pull command', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host });
+    server.setModels(DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b'));
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /not installed .* run: ollama pull llama3\.2:3b/));
+    assert.equal(server.chats.length, 0, '/api/show already said 404');
+    assert.match(writer.status().lastError!, /ollama pull llama3\.2:3b/);
+  });
+
+  test('503 busy: retried with back-off, then a clear message; a single 503 is retried through', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_BUSY_RETRIES: '2', OLLAMA_RETRY_DELAY_MS: '5' });
+    server.script({ status: 503 });
+    const notices: string[] = [];
+    await assert.rejects(
+      writer.generate({ messages: MESSAGES }, { onProgress: (e) => e.type === 'notice' && notices.push(e.message) }),
+      failsWith('busy', /stayed busy after 3 attempts/),
+    );
+    assert.equal(server.chats.length, 3);
+    assert.deepEqual(notices, ['The model server is busy; trying again (1/2).', 'The model server is busy; trying again (2/2).']);
+
+    server.reset();
+    server.scriptOnce({ status: 503 });
+    const gen = await writer.generate({ messages: MESSAGES });
+    assert.equal(gen.text, 'A paper (paper id: p1) It measures things. [1]');
+    assert.equal(server.chats.length, 2);
+  });
+
+  test('cancelled while waiting for the first token: CANCELLED, and the server sees the client leave', async () => {
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host });
+    server.script({ hang: true });
+    const ctrl = new AbortController();
+    const pending = writer.generate({ messages: MESSAGES }, { signal: ctrl.signal });
+    const seen = await server.waitForRequest((r) => r.path === '/api/chat');
+    const ended = server.waitForRequestEnd((r) => r.id === seen.id);
+    ctrl.abort();
+    await assert.rejects(pending, isCancelled);
+    assert.equal((await ended).outcome, 'client-closed');
+  });
+});
+
+describe('the writer when servers come and go', () => {
+  test('unreachable: a clear message, then the server comes back and is used without a restart', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    await server.stop();
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host });
+    const report = await writer.start();
+    assert.equal(report?.ready, false);
+    assert.equal(writer.status().reachable, false);
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable', new RegExp(`No Ollama server answered at ${server.host}`)));
+    await server.restart();
+    const gen = await writer.generate({ messages: MESSAGES });
+    assert.match(gen.text, /\[1\]$/);
+    assert.equal(writer.status().reachable, true);
+  });
+
+  test('several hosts: round robin, and a host that is down is skipped', async () => {
+    const a = await OllamaTestServer.start();
+    const b = await OllamaTestServer.start();
+    after(() => Promise.all([a.stop(), b.stop()]));
+    const { writer } = await writerFor({ OLLAMA_HOSTS: `${a.host},${b.host}` });
+    await writer.start();
+    await writer.warmed;
+    a.reset();
+    b.reset();
+    const hosts = [(await writer.generate({ messages: MESSAGES })).host, (await writer.generate({ messages: MESSAGES })).host];
+    assert.deepEqual(hosts, [a.host, b.host]);
+    await a.stop();
+    const next = [(await writer.generate({ messages: MESSAGES })).host, (await writer.generate({ messages: MESSAGES })).host];
+    assert.deepEqual(next, [b.host, b.host]);
+    assert.deepEqual(writer.status().hosts.map((h) => h.up), [false, true]);
+    assert.equal(b.chats.length, 3);
+  });
+
+  test('auto-pull: the request waits for the download with progress, then the model answers', async () => {
+    const llama = DEFAULT_MODELS.find((m) => m.name === 'llama3.2:3b')!;
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m !== llama), pullable: [llama], pullSteps: 4, pullStepDelayMs: 5 });
+    after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true' });
+    const notices: string[] = [];
+    const gen = await writer.generate({ messages: MESSAGES }, { onProgress: (e) => e.type === 'notice' && notices.push(e.message) });
+    assert.match(gen.text, /\[1\]$/);
+    assert.equal(notices[0], 'llama3.2:3b is not on the server yet; downloading it (OLLAMA_AUTO_PULL=true).');
+    const percents = notices.slice(1).map((n) => Number(/Downloading llama3\.2:3b: (\d+)%/.exec(n)?.[1]));
+    // One notice per progress line of the fake's four download steps, rounded down.
+    assert.deepEqual(percents, [24, 50, 75, 100]);
+    assert.deepEqual(server.requests.filter((r) => r.path === '/api/pull' || r.path === '/api/chat').map((r) => r.path), ['/api/pull', '/api/chat']);
+    assert.ok(log.lines.some((l) => l.msg === 'pulled the chat model'), log.text());
+  });
+
+  test('auto-pull of a model the registry does not have: the message says to pull it by hand', async () => {
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b'), pullable: [] });
+    after(() => server.stop());
+    const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true' });
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /could not be pulled \(pull model manifest: file does not exist\)\. Run: ollama pull llama3\.2:3b/));
+  });
+
+  test('start-up: one log line with version, models and capabilities; the chat model is warmed', async () => {
+    const server = await OllamaTestServer.start({ version: '0.12.6' });
+    after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    const report = await writer.start();
+    await writer.warmed;
+    assert.equal(report?.ready, true);
+    const lines = log.lines.filter((l) => l.msg.startsWith('ollama'));
+    assert.equal(lines.length, 1, log.text());
+    assert.equal(lines[0]!.msg, 'ollama checked');
+    assert.equal(lines[0]!.fields.hosts, `${server.host} v0.12.6`);
+    assert.equal(lines[0]!.fields.chat, 'llama3.2:3b ok (completion, tools)');
+    assert.match(String(lines[0]!.fields.embed), /^nomic-embed-text ok \(embedding\)/);
+    const warm = server.chats[0]!;
+    assert.deepEqual([warm.model, warm.messages.length, warm.keep_alive], ['llama3.2:3b', 0, '10m']);
+  });
+
+  test('start-up against a server that never answers is bounded by the connect timeout', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    server.scriptEndpoint('/api/version', { hang: true });
+    server.scriptEndpoint('/api/tags', { hang: true });
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_CONNECT_TIMEOUT_MS: '200' });
+    const t0 = Date.now();
+    const report = await writer.start();
+    assert.ok(Date.now() - t0 < 1500, `start-up took ${Date.now() - t0} ms`);
+    assert.equal(report?.ready, false);
+    assert.ok(log.lines.some((l) => l.level === 'warn' && l.msg === 'ollama unreachable: answers will be extractive'), log.text());
+  });
+
+  test('start-up with the chat model missing says how to fix it', async () => {
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b') });
+    after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    await writer.start();
+    const line = log.lines.find((l) => l.msg.startsWith('ollama checked'))!;
+    assert.equal(line.level, 'warn');
+    assert.equal(line.fields.chat, 'llama3.2:3b missing');
+    assert.equal(line.fields.fix, 'ollama pull llama3.2:3b');
+    assert.equal(writer.status().chatModelPresent, false);
+    assert.equal(server.chats.length, 0, 'no warm-up for a missing model');
+  });
+});

@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { groundCitations, isRefusal, parseCitations, stripThinking, visibleSoFar } from '../src/writer/citations.js';
+import { parseNumberedLines } from '../src/writer/answers.js';
+import { instructionEcho } from '../src/writer/echo.js';
+import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, summarySystemPrompt } from '../src/writer/prompts.js';
+import type { Source } from '../src/types.js';
+
+function source(n: number, paperId = `p${n}`): Source {
+  return { n, paperId, title: `Paper ${n}`, url: `https://example.org/${paperId}`, score: 1 / n, text: `Text of paper ${n}.`, chunkId: `${paperId}#0`, start: 0, end: 16 };
+}
+const five = [1, 2, 3, 4, 5].map((n) => source(n));
+
+test('parseCitations: single, grouped, ranges, order of first use, no years', () => {
+  assert.deepEqual(parseCitations('A [2]. B [1, 3]. C [3][4]. D [2-4]. In [2019] and [1;5].'), [2, 1, 3, 4, 5]);
+  assert.deepEqual(parseCitations('no citations here, only [a] and [ ]'), []);
+  assert.deepEqual(parseCitations('[1–3]'), [1, 2, 3]);
+});
+
+test('invented citations are dropped and the rest renumbered by first use, with sources reordered to match', () => {
+  const g = groundCitations('Claim A [7]. Claim B [3]. Claim C [1, 7]. Claim D [3].', five);
+  assert.equal(g.text, 'Claim A. Claim B [1]. Claim C [2]. Claim D [1].');
+  assert.deepEqual(g.invalid, [7]);
+  assert.deepEqual(g.citations.map((c) => [c.n, c.paperId, c.title, c.url]), [
+    [1, 'p3', 'Paper 3', 'https://example.org/p3'],
+    [2, 'p1', 'Paper 1', 'https://example.org/p1'],
+  ]);
+  // Cited sources first with their new numbers, then the others in their old order.
+  assert.deepEqual(g.sources.map((s) => `${s.n}:${s.paperId}`), ['1:p3', '2:p1', '3:p2', '4:p4', '5:p5']);
+});
+
+test('a source left out of the prompt cannot be cited even though the user sees it', () => {
+  const g = groundCitations('From two [2] and one [1].', five, [1]);
+  assert.equal(g.text, 'From two and one [1].');
+  assert.deepEqual(g.invalid, [2]);
+  assert.deepEqual(g.citations.map((c) => c.paperId), ['p1']);
+});
+
+test('malformed citation text: unclosed, zero, words and duplicates', () => {
+  const g = groundCitations('It works [1 and fails [x] or [0], see [2, 2] and [2][1].', five);
+  assert.equal(g.text, 'It works [1 and fails [x] or, see [1] and [1][2].');
+  assert.deepEqual(g.invalid, [0]);
+  assert.deepEqual(g.citations.map((c) => c.paperId), ['p2', 'p1']);
+});
+
+test('no valid citation leaves an empty citation list', () => {
+  const g = groundCitations('Everything is fine [9].', five);
+  assert.equal(g.text, 'Everything is fine.');
+  assert.equal(g.citations.length, 0);
+  assert.deepEqual(g.sources.map((s) => s.n), [1, 2, 3, 4, 5]);
+});
+
+test('<think> blocks are removed, including unclosed ones and a lone closing tag', () => {
+  assert.equal(stripThinking('<think>\nsecret plan [9]\n</think>\n\nThe answer [1].'), 'The answer [1].');
+  assert.equal(stripThinking('A [1]. <thinking>hmm</thinking> B [2].'), 'A [1].  B [2].');
+  assert.equal(stripThinking('The answer [1]. <think>still thinking when cut off'), 'The answer [1].');
+  assert.equal(stripThinking('<think>never closed'), '');
+  assert.equal(stripThinking('reasoning the template opened</think>The answer [1].'), 'The answer [1].');
+});
+
+test('visibleSoFar holds back a tag that may still be arriving', () => {
+  assert.equal(visibleSoFar('<thi'), '');
+  assert.equal(visibleSoFar('<think>plan'), '');
+  assert.equal(visibleSoFar('<think>plan</think>Ans'), 'Ans');
+  assert.equal(visibleSoFar('x < y'), 'x < y');
+  assert.equal(visibleSoFar('Answer <'), 'Answer');
+});
+
+test('refusals are recognised only when nothing is cited', () => {
+  assert.equal(isRefusal('The sources do not answer this question.', 0), true);
+  assert.equal(isRefusal('None of the provided abstracts mention GPU prices.', 0), true);
+  assert.equal(isRefusal('I cannot answer that from the given sources.', 0), true);
+  assert.equal(isRefusal('The sources do not say which GPU was used, but training took 3 days [1].', 1), false);
+  assert.equal(isRefusal('MentisOculi evaluates visual reasoning.', 0), false);
+  assert.equal(isRefusal('', 0), false);
+});
+
+test('numbered related-work lines: formats, citations stripped, first sentence only', () => {
+  const lines = parseNumberedLines('<think>x</think>1. Both study audio [1]. Extra sentence.\n[2] Shares the benchmark.\n3) Uses MoE.\n**4.** Bold one.\nnot a line\n1. duplicate');
+  assert.deepEqual([...lines.entries()], [
+    [1, 'Both study audio.'],
+    [2, 'Shares the benchmark.'],
+    [3, 'Uses MoE.'],
+    [4, 'Bold one.'],
+  ]);
+});
+
+test('a reply that recites the system prompt is recognised; answers and refusals are not', () => {
+  for (const system of [ASK_SYSTEM_PROMPT, summarySystemPrompt('long'), RELATED_SYSTEM_PROMPT]) {
+    const echoes = instructionEcho(system);
+    for (const line of system.split('\n').filter((l) => l.split(' ').length >= 8)) assert.equal(echoes(`Sure! ${line.toUpperCase()} [1]`), true, line);
+    assert.equal(echoes('The sources do not answer this question.'), false);
+    assert.equal(echoes('MentisOculi is a suite of multi-step reasoning problems that probes mental imagery in unified multimodal models [1].'), false);
+  }
+});
