@@ -118,6 +118,8 @@ export interface RetrievalSettings {
   /** MMR trade-off between relevance and diversity for related papers. */
   mmrLambda: number;
   relatedCount: number;
+  /** Tf-idf cosine below which a paper is not recommended as related at all. */
+  minRelatedSimilarity: number;
   /** Sentences the extractive answer quotes. */
   extractiveSentences: number;
 }
@@ -132,6 +134,7 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   minTermCoverage: 0.26,
   mmrLambda: 0.7,
   relatedCount: 5,
+  minRelatedSimilarity: 0.02,
   extractiveSentences: 3,
 };
 

@@ -60,8 +60,10 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
     c.score = sparseCosine(targetTerms, c.terms);
   }
   candidates.sort((a, b) => b.score - a.score);
+  // Nothing in common is not "related": better three true recommendations than five.
+  const similar = candidates.filter((c) => c.score >= settings.minRelatedSimilarity);
 
-  const chosen = mmr(candidates, count, settings.mmrLambda);
+  const chosen = mmr(similar, count, settings.mmrLambda);
   return chosen.map((c) => ({
     paperId: c.paper.id,
     title: c.paper.title,
