@@ -3,6 +3,9 @@ import type { Paper } from './corpus/paper.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
+/** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
+export const MAX_PAPER_QUERY_CHARS = 300;
+
 export interface PaperMatch {
   paper: Paper;
   score: number;
@@ -32,7 +35,7 @@ export class PaperCatalog {
 
   /** Best matches for what a user typed, best first. An empty query lists papers in corpus order. */
   suggest(query: string, limit = 25): PaperMatch[] {
-    const q = query.trim();
+    const q = query.trim().slice(0, MAX_PAPER_QUERY_CHARS);
     if (!q) return this.papers.slice(0, limit).map((paper) => ({ paper, score: 0 }));
     const exact = this.get(q);
     const found = this.search.search(q).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));

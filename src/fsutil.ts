@@ -23,12 +23,21 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 
 /**
  * Appends one line in a single write on a file opened for appending, so concurrent writers
- * (and a crash) never leave half a line between two whole ones.
+ * (and a crash) never leave half a line between two whole ones. Not fs.appendFile: it writes
+ * in 512 KiB pieces, and another writer's line can land between two pieces of a long one.
  */
 export async function appendLine(file: string, line: string): Promise<void> {
   if (line.includes('\n')) throw new Error('appendLine: a line must not contain a newline');
   await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.appendFile(file, line + '\n', { flag: 'a' });
+  const data = Buffer.from(line + '\n', 'utf8');
+  const handle = await fs.open(file, 'a');
+  try {
+    // One write(2) with O_APPEND: the kernel puts the whole buffer at the end in one go.
+    const { bytesWritten } = await handle.write(data, 0, data.length);
+    if (bytesWritten !== data.length) throw new Error(`appendLine: only ${bytesWritten} of ${data.length} bytes were written to ${file} (disk full?)`);
+  } finally {
+    await handle.close();
+  }
 }
 
 export async function readJson<T>(file: string): Promise<T> {

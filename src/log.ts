@@ -38,13 +38,18 @@ export function configureLogging(opts: { level?: Level; sink?: (line: string) =>
   if (opts.json !== undefined) json = opts.json;
 }
 
-function fieldValue(v: unknown): unknown {
-  if (v instanceof Error) return `${v.name}: ${v.message}`;
-  return v;
+/** Scrubs secrets from every string before formatting: once JSON-escaped, a secret with a quote or backslash would no longer match. */
+function fieldValue(v: unknown, depth = 0): unknown {
+  if (v instanceof Error) return scrub(`${v.name}: ${v.message}`);
+  if (typeof v === 'string') return scrub(v);
+  if (depth > 4 || v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map((x) => fieldValue(x, depth + 1));
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fieldValue(x, depth + 1)]));
 }
 
 function format(level: Level, msg: string, fields: Fields): string {
   const clean: Fields = {};
+  msg = scrub(msg);
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) clean[k] = fieldValue(v);
   if (json) return JSON.stringify({ time: new Date().toISOString(), level, msg, ...clean });
   const kv = Object.entries(clean)

@@ -1,7 +1,7 @@
 import { dataPath, type Settings } from './config.js';
 import { loadCorpus, summarizeLoad } from './corpus/load.js';
 import type { Paper } from './corpus/paper.js';
-import { PaperCatalog, paperRef } from './catalog.js';
+import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, localEmbedderId, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, staleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
@@ -130,6 +130,7 @@ export class PapercordService {
   resolvePaper(query: string): Paper {
     const q = cleanText(query);
     if (!q) throw new PapercordError('BAD_INPUT', 'No paper was named.', 'Give a paper id or part of its title; /papers lists them.');
+    if (q.length > MAX_PAPER_QUERY_CHARS) throw new PapercordError('BAD_INPUT', `A paper name has at most ${MAX_PAPER_QUERY_CHARS} characters; this one has ${q.length}.`, 'Give the paper id or a few words of its title; /papers lists them.');
     const r = this.catalog.resolve(q);
     if ('paper' in r) return r.paper;
     const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, 3).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
