@@ -7,32 +7,13 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { OllamaTestServer, DEFAULT_MODELS, type ChatRequestRecord } from './support/ollama-server.js';
+import { OllamaTestServer, DEFAULT_MODELS } from './support/ollama-server.js';
 import { captureLog, tempDir, testSettings } from './support/env.js';
 import { PapercordService } from '../src/service.js';
 import { ASK_SYSTEM_PROMPT } from '../src/writer/prompts.js';
-import type { ProgressEvent } from '../src/types.js';
+import { asked, recorder, userText } from './support/progress.js';
 
 const QUESTION = 'What does MentisOculi evaluate?';
-/** Chats that asked something (the start-up warm-up has no messages). */
-const asked = (s: OllamaTestServer) => s.chats.filter((c) => c.messages.length > 0);
-const userText = (c: ChatRequestRecord) => c.messages.find((m) => m.role === 'user')!.content;
-
-/** Records progress events and lets a test wait for one without sleeping. */
-function recorder() {
-  const events: ProgressEvent[] = [];
-  const waiters: { pred: (e: ProgressEvent) => boolean; resolve: () => void }[] = [];
-  return {
-    events,
-    onProgress: (e: ProgressEvent) => {
-      events.push(e);
-      for (const w of waiters.filter((w) => w.pred(e))) w.resolve();
-    },
-    next: (pred: (e: ProgressEvent) => boolean) => new Promise<void>((resolve) => waiters.push({ pred, resolve })),
-    /** The events other than tokens, as short strings. */
-    outline: () => events.filter((e) => e.type !== 'token').map((e) => (e.type === 'queued' ? `queued ${e.position}` : e.type === 'notice' ? `notice: ${e.message}` : e.type)),
-  };
-}
 
 let dataDir: string;
 let server: OllamaTestServer;

@@ -10,29 +10,11 @@ import { PapercordService } from '../src/service.js';
 import { isPapercordError } from '../src/errors.js';
 import { ASK_SYSTEM_PROMPT, summarySystemPrompt, RELATED_SYSTEM_PROMPT } from '../src/writer/prompts.js';
 import type { ProgressEvent } from '../src/types.js';
+import { asked, recorder, userText } from './support/progress.js';
 
 const QUESTION = 'What does MentisOculi evaluate?';
-/** Chats that asked something (the start-up warm-up has no messages). */
-const asked = (s: OllamaTestServer) => s.chats.filter((c) => c.messages.length > 0);
-const userText = (c: ChatRequestRecord) => c.messages.find((m) => m.role === 'user')!.content;
 const questionOf = (c: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/question>/.exec(userText(c))?.[1] ?? '';
 const isCancelled = (e: unknown) => isPapercordError(e) && e.code === 'CANCELLED';
-
-/** Records progress events and lets a test wait for one without sleeping. */
-function recorder() {
-  const events: ProgressEvent[] = [];
-  const waiters: { pred: (e: ProgressEvent) => boolean; resolve: () => void }[] = [];
-  return {
-    events,
-    onProgress: (e: ProgressEvent) => {
-      events.push(e);
-      for (const w of waiters.filter((w) => w.pred(e))) w.resolve();
-    },
-    next: (pred: (e: ProgressEvent) => boolean) => new Promise<void>((resolve) => waiters.push({ pred, resolve })),
-    /** The events other than tokens, as short strings. */
-    outline: () => events.filter((e) => e.type !== 'token').map((e) => (e.type === 'queued' ? `queued ${e.position}` : e.type === 'notice' ? `notice: ${e.message}` : e.type)),
-  };
-}
 
 let dataDir: string;
 let server: OllamaTestServer;
