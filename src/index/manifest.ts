@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Paper } from '../corpus/paper.js';
 
-export const INDEX_FORMAT = 1;
+/** 2: BM25 as compact postings (bm25.json header, bm25.bin numbers; src/retrieval/postings.ts) instead of a MiniSearch dump. */
+export const INDEX_FORMAT = 2;
 
 /** What an index was built from; an index whose manifest does not match the present is rebuilt. */
 export interface IndexManifest {

@@ -2,7 +2,6 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { JsonCodec, LocalIndex, type IndexItem } from 'vectra';
-import MiniSearch from 'minisearch';
 import type { Paper } from '../corpus/paper.js';
 import { chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
 import type { Embedder } from '../embed/embedder.js';
@@ -10,7 +9,8 @@ import { LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
 import { corpusHash, INDEX_FORMAT, isManifest, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
-import { bm25Options } from '../retrieval/bm25.js';
+import { Bm25Index, buildPostings } from '../retrieval/postings.js';
+import { terms } from '../text/terms.js';
 
 /**
  * One JSON file per shard stays far below the ~512 MB string limit that stops vectra from
@@ -30,7 +30,8 @@ export interface LoadedIndex {
   papers: Paper[];
   chunks: Chunk[];
   shards: LocalIndex<ChunkMetadata>[];
-  bm25: MiniSearch;
+  /** BM25 over titles and chunk texts (MiniSearch's ranking over compact postings). */
+  bm25: Bm25Index;
   /** Present when the index was built by the local embedder: its fitted state. */
   localEmbedder?: LocalEmbedder;
 }
@@ -93,7 +94,8 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
       if (!paper) throw new IndexError(`chunk of unknown paper ${paperId}`);
       return { id: `${paperId}#${index}`, paperId, index, start, end, text: paper.abstract.slice(start, end) };
     });
-    const bm25 = MiniSearch.loadJSON(await fs.readFile(path.join(dir, 'bm25.json'), 'utf8'), bm25Options());
+    const bm25 = Bm25Index.parse(await fs.readFile(path.join(dir, 'bm25.json'), 'utf8'), await fs.readFile(path.join(dir, 'bm25.bin')));
+    if (bm25.documentCount !== chunks.length) throw new IndexError(`bm25.json indexes ${bm25.documentCount} chunks, chunks.json lists ${chunks.length}`);
     const shards: LocalIndex<ChunkMetadata>[] = [];
     for (const s of manifest.shards) {
       const shard = new LocalIndex<ChunkMetadata>(path.join(dir, s.name));
@@ -132,6 +134,13 @@ export async function buildIndex(opts: BuildOptions): Promise<LoadedIndex> {
   }
 }
 
+/**
+ * Writes a build and switches CURRENT to it. Returns it as loadIndex would, from what is still
+ * in memory rather than by reading back what was just written (at 100,000 chunks reading it
+ * back took longer than a third of the ingest): papers, chunks, BM25 and the embedder are the
+ * objects that were written; only the shards are read back (the vectors were dropped shard by
+ * shard to bound memory).
+ */
 async function build(opts: BuildOptions): Promise<LoadedIndex> {
   const { root, papers } = opts;
   const buildId = `build-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
@@ -141,10 +150,31 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const chunks = papers.flatMap((p) => chunkPaper(p));
     opts.onProgress?.({ phase: 'chunk', done: chunks.length, total: chunks.length });
     const byId = new Map(papers.map((p) => [p.id, p]));
-    const texts = chunks.map((c) => chunkIndexText(byId.get(c.paperId)!, c));
-    const local = opts.embedder ? undefined : LocalEmbedder.fit(texts, opts.localDims);
+    // Each chunk is split into terms once, for the local embedder's fit, its vectors and BM25:
+    // tokenizing was most of the cost of an ingest. The terms of chunkIndexText (title, newline,
+    // text) are the title's terms followed by the text's, as no word spans the newline.
+    const titleTerms = new Map(papers.map((p) => [p.id, terms(p.title)]));
+    const textTerms = chunks.map((c) => terms(c.text));
+    const indexTerms = (i: number) => [...titleTerms.get(chunks[i]!.paperId)!, ...textTerms[i]!];
+    const local = opts.embedder ? undefined : LocalEmbedder.fitTerms(chunks.length, indexTerms, opts.localDims);
     const embedder: Embedder = opts.embedder ?? local!;
-    const vectors = await embedder.embedDocuments(texts, (done, total) => opts.onProgress?.({ phase: 'embed', done, total }));
+    // Vectors are made, written and dropped one shard at a time: the memory they take during an
+    // ingest is one shard's, whatever the size of the corpus.
+    const embedShard = async (first: number, end: number): Promise<number[][]> => {
+      const onEmbed = (done: number) => opts.onProgress?.({ phase: 'embed', done: first + done, total: chunks.length });
+      if (local) {
+        const out: number[][] = [];
+        for (let i = first; i < end; i++) {
+          out.push(local.vectorOfTerms(indexTerms(i)));
+          if ((i - first) % 1000 === 999 || i === end - 1) onEmbed(i + 1 - first);
+        }
+        return out;
+      }
+      return opts.embedder!.embedDocuments(
+        chunks.slice(first, end).map((c) => chunkIndexText(byId.get(c.paperId)!, c)),
+        onEmbed,
+      );
+    };
 
     const files: Record<string, number> = {};
     const put = async (name: string, data: string | Buffer) => {
@@ -156,22 +186,25 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const shards: IndexManifest['shards'] = [];
     for (let first = 0; first < chunks.length || first === 0; first += SHARD_SIZE) {
       const name = `shard-${String(shards.length).padStart(3, '0')}`;
+      const end = Math.min(first + SHARD_SIZE, chunks.length);
+      const vectors = await embedShard(first, end);
       const items: IndexItem<ChunkMetadata>[] = [];
-      for (let i = first; i < Math.min(first + SHARD_SIZE, chunks.length); i++) {
-        const vector = vectors[i]!.map(round);
+      for (let i = first; i < end; i++) {
+        const vector = vectors[i - first]!.map(round);
         items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: Math.hypot(...vector) });
       }
       // vectra's own codec and file layout: the folder is a LocalIndex that vectra opens as usual.
       await put(`${name}/index.json`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
       shards.push({ name, items: items.length });
-      opts.onProgress?.({ phase: 'write', done: Math.min(first + SHARD_SIZE, chunks.length), total: chunks.length });
+      opts.onProgress?.({ phase: 'write', done: end, total: chunks.length });
       if (chunks.length === 0) break;
     }
     await put('papers.json', JSON.stringify(papers));
     await put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
-    const bm25 = new MiniSearch(bm25Options());
-    bm25.addAll(chunks.map((c) => ({ id: c.id, title: byId.get(c.paperId)!.title, text: c.text })));
-    await put('bm25.json', JSON.stringify(bm25));
+    const postings = buildPostings(chunks.map((c, i) => ({ id: c.id, fields: { title: titleTerms.get(c.paperId)!, text: textTerms[i]! } })));
+    await put('bm25.json', postings.header);
+    await put('bm25.bin', postings.data);
+    const bm25 = Bm25Index.parse(postings.header, postings.data);
     if (local) await put('embedder.json', JSON.stringify(local.toState()));
     const manifest: IndexManifest = {
       format: INDEX_FORMAT,
@@ -191,7 +224,11 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const previous = await currentBuildDir(root);
     await writeFileAtomic(path.join(root, CURRENT), buildId);
     await removeOldBuilds(root, [buildId, previous ? path.basename(previous) : '']);
-    return await loadIndex(root);
+    const dir = path.join(root, buildId);
+    const shardIndexes = shards.map((s) => new LocalIndex<ChunkMetadata>(path.join(dir, s.name)));
+    // Read now, not on first use: a later ingest may remove this folder while this index still serves.
+    for (const shard of shardIndexes) await shard.getIndexStats();
+    return { dir, manifest, papers, chunks, shards: shardIndexes, bm25, localEmbedder: local };
   } catch (e) {
     await fs.rm(tmp, { recursive: true, force: true });
     throw e;

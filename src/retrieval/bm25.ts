@@ -7,8 +7,11 @@ export interface Bm25Doc {
   text: string;
 }
 
-/** MiniSearch settings shared by the index builder and the loader (they must match). */
-export function bm25Options(): Options<Bm25Doc> {
+/**
+ * MiniSearch settings: the BM25 that papercord ranks by. The index builder tokenizes with them
+ * and postings.ts scores as MiniSearch does with them (checked by test/bench-equivalence.test.ts).
+ */
+export function bm25Options(): Options<Bm25Doc> & { fields: string[] } {
   return {
     fields: ['title', 'text'],
     storeFields: [],

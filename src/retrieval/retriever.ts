@@ -5,6 +5,10 @@ import type { Embedder } from '../embed/embedder.js';
 import type { LoadedIndex } from '../index/store.js';
 import { queryTerms, terms } from '../text/terms.js';
 import { TermStats } from './termstats.js';
+import { VectorTable } from './vectors.js';
+
+/** Chunks whose term sets are kept between questions (each is a few kilobytes). */
+const CHUNK_TERMS_CACHE_MAX = 20_000;
 
 export interface Hit {
   chunk: Chunk;
@@ -46,6 +50,7 @@ export class Retriever {
   private readonly chunkTerms = new Map<string, Set<string>>();
   /** Name term -> papers with that short name: a question that names a paper ("PixelThink") should find it first. */
   private readonly titleIndex = new Map<string, string[]>();
+  private vectors?: Promise<VectorTable>;
 
   constructor(
     readonly index: LoadedIndex,
@@ -136,6 +141,8 @@ export class Retriever {
     let set = this.chunkTerms.get(chunk.id);
     if (!set) {
       set = new Set(terms(`${this.papersById.get(chunk.paperId)!.title}\n${chunk.text}`));
+      // Bounded: on a large corpus a long-running bot would otherwise end up holding a set for every chunk.
+      if (this.chunkTerms.size >= CHUNK_TERMS_CACHE_MAX) this.chunkTerms.clear();
       this.chunkTerms.set(chunk.id, set);
     }
     return set;
@@ -144,20 +151,15 @@ export class Retriever {
   /** Cosine search over every shard; returns chunk ids best first with their similarity. */
   async vectorSearch(vector: number[], paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number; vector: number[] }[]> {
     if (!vector.some((x) => x !== 0)) return [];
-    const filter = paperId ? { paperId: { $eq: paperId } } : undefined;
-    const perShard = await Promise.all(this.index.shards.map((s) => s.queryItems(vector, '', limit, filter)));
-    return perShard
-      .flat()
-      .filter((r) => Number.isFinite(r.score))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, limit)
-      .map((r) => ({ id: r.item.id, cosine: r.score, vector: r.item.vector }));
+    // Built on first use from the shards vectra loaded; see VectorTable for why it is not queryItems.
+    this.vectors ??= VectorTable.fromShards(this.index.shards);
+    const table = await this.vectors;
+    return table.search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score, vector: h.vector }));
   }
 
   /** BM25 over titles and chunk texts; returns chunk ids best first. */
   keywordSearch(query: string, paperId?: string, limit = this.settings.candidates): string[] {
     const prefix = paperId ? `${paperId}#` : undefined;
-    const results = this.index.bm25.search(query, prefix ? { filter: (r) => String(r.id).startsWith(prefix) } : {});
-    return results.slice(0, limit).map((r) => String(r.id));
+    return this.index.bm25.search(query, { filter: prefix ? (id) => id.startsWith(prefix) : undefined, limit }).map((r) => r.id);
   }
 }

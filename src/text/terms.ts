@@ -8,7 +8,11 @@ const STOPWORDS = new Set(
 /** Question words and fillers that say nothing about the topic. */
 const QUERY_FILLERS = new Set('what which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about tell explain describe any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
+const PLAIN_ASCII = /^[\x00-\x7f]*$/;
+
 export function normalize(text: string): string {
+  // Most text is ASCII, where decomposition and the removals below change nothing but cost a pass each.
+  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -21,33 +25,53 @@ export function words(text: string): string[] {
   return normalize(text).match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+const STEM_RULES: [RegExp, string][] = [
+  [/ational$/, 'ate'],
+  [/ization$/, 'ize'],
+  [/isation$/, 'ize'],
+  [/ations?$/, 'ate'],
+  [/ements?$/, ''],
+  [/ments?$/, ''],
+  [/ness$/, ''],
+  [/ities$/, ''],
+  [/ity$/, ''],
+  [/ically$/, 'ic'],
+  [/ally$/, 'al'],
+  [/ly$/, ''],
+  [/ies$/, 'y'],
+  [/ing$/, ''],
+  [/ers?$/, ''],
+  [/ed$/, ''],
+  [/es$/, ''],
+  [/s$/, ''],
+];
+
+/**
+ * Stems of words seen before. A corpus has far fewer distinct words than word occurrences, and
+ * trying eighteen suffix rules was the largest single cost of ingest. Emptied when it grows
+ * past the limit, so a stream of odd words cannot make it grow without bound.
+ */
+const stemCache = new Map<string, string>();
+const STEM_CACHE_MAX = 200_000;
+
 /**
  * A light suffix stripper: enough to match "localization" with "localize" and "models" with
  * "model", without a dependency. Conservative on short words so acronyms survive.
  */
 export function stem(word: string): string {
-  if (word.length <= 4 || /\d/.test(word)) return word;
-  const rules: [RegExp, string][] = [
-    [/ational$/, 'ate'],
-    [/ization$/, 'ize'],
-    [/isation$/, 'ize'],
-    [/ations?$/, 'ate'],
-    [/ements?$/, ''],
-    [/ments?$/, ''],
-    [/ness$/, ''],
-    [/ities$/, ''],
-    [/ity$/, ''],
-    [/ically$/, 'ic'],
-    [/ally$/, 'al'],
-    [/ly$/, ''],
-    [/ies$/, 'y'],
-    [/ing$/, ''],
-    [/ers?$/, ''],
-    [/ed$/, ''],
-    [/es$/, ''],
-    [/s$/, ''],
-  ];
-  for (const [re, rep] of rules) {
+  if (word.length <= 4) return word;
+  let out = stemCache.get(word);
+  if (out === undefined) {
+    out = stemUncached(word);
+    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
+    stemCache.set(word, out);
+  }
+  return out;
+}
+
+function stemUncached(word: string): string {
+  if (/\d/.test(word)) return word;
+  for (const [re, rep] of STEM_RULES) {
     if (re.test(word)) {
       const out = word.replace(re, rep);
       if (out.length >= 3) return stripVerbEnding(out);

@@ -1,0 +1,100 @@
+/** What the benchmark runner asks a worker process to measure, and what the worker reports back. */
+import type { LatencyStats } from './measure.js';
+import type { RetrievalScores } from '../src/eval/metrics.js';
+
+export type Task =
+  /** Corpus files to a ready index, in a fresh data folder. */
+  | { kind: 'ingest'; corpus: string[]; dataDir: string }
+  /** Load the index, answer a first question, then time `queries` more (and some limited to one paper). */
+  | { kind: 'serve'; dataDir: string; queries: number; filtered: number; seed: number }
+  /** The plain vectra way on the same corpus: upsertDocument per paper, then timed queryDocuments (BM25 mode). */
+  | { kind: 'vectra'; corpus: string[]; folder: string; queries: number; seed: number }
+  /**
+   * Eval questions `from`..`to` against a plain vectra index a 'vectra' task built. Separate
+   * processes of a few questions each: vectra's BM25 mode loads a new wink-nlp model on every
+   * query, and after about 20 queries in one process that fails with "Invalid string length".
+   */
+  | { kind: 'vectra-recall'; corpus: string[]; folder: string; from: number; to: number }
+  /** Our hybrid against BM25 alone on the eval questions, over indexes the ingest tasks built. */
+  | { kind: 'quality'; corpora: { name: string; dataDir: string; singlePaperOnly: boolean }[] }
+  /** The bot against the Discord emulator, the model replaced by the Ollama test server with a fixed delay. */
+  | { kind: 'bot'; interactions: number; modelDelayMs: number };
+
+export interface IngestResult {
+  papers: number;
+  chunks: number;
+  /** Corpus files to a ready index: load, chunk, embed, write, reload. */
+  ingestMs: number;
+  /** CPU time (user + system) of the ingest: less disturbed than wall time when other processes share the cores. */
+  ingestCpuMs: number;
+  loadCorpusMs: number;
+  /** Time spent in each build phase (as reported by buildIndex's progress). */
+  phasesMs: Record<string, number>;
+  indexBytes: number;
+  largestFileBytes: number;
+  shards: number;
+  peakRssMB: number;
+}
+
+export interface ServeResult {
+  chunks: number;
+  /** Importing the store and retriever modules (vectra, MiniSearch): paid once per process. */
+  importMs: number;
+  loadIndexMs: number;
+  /** loadIndex, building the retriever and answering the first question. */
+  coldStartMs: number;
+  coldStartCpuMs: number;
+  firstQueryMs: number;
+  latency: LatencyStats;
+  /** Questions limited to one paper (`ask --paper`), which go through vectra's metadata filter. */
+  filteredLatency: LatencyStats;
+  peakRssMB: number;
+}
+
+export interface VectraResult {
+  documents: number;
+  chunks: number;
+  ingestMs: number;
+  /** Fitting our local embedder for vectra's use; not part of ingestMs (the plain way assumes a ready model). */
+  fitMs: number;
+  latency: LatencyStats;
+  /** On the eval questions, scored like `npm run eval` scores this corpus (set by the runner from 'vectra-recall' tasks). */
+  recall?: RetrievalScores;
+  indexBytes: number;
+  peakRssMB: number;
+}
+
+export interface VectraRecallResult {
+  /** Per question (by eval id): the paper ids vectra returned, best first. */
+  ranked: Record<string, string[]>;
+}
+
+export interface QualityRow {
+  corpus: string;
+  method: string;
+  scores: RetrievalScores;
+}
+
+export interface QualityResult {
+  rows: QualityRow[];
+}
+
+export interface BotResult {
+  interactions: number;
+  modelDelayMs: number;
+  /** Interaction created in the emulator to the bot's acknowledgement (deferred reply) received, ms. */
+  ack: LatencyStats;
+  /** Callback types the bot answered with (5 = deferred reply), by count. */
+  callbackTypes: Record<string, number>;
+  /** The first interaction, sent alone before the burst: the bot's first-use costs. */
+  firstAckMs: number;
+  peakRssMB: number;
+}
+
+export type TaskResult = IngestResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult;
+
+/** Messages from a worker to the runner, over the IPC channel. */
+export type WorkerMessage =
+  | { type: 'progress'; phase: string; done: number; total: number }
+  | { type: 'result'; result: TaskResult }
+  | { type: 'error'; message: string; stack?: string };

@@ -1,0 +1,33 @@
+/** Benchmark questions: the labeled eval questions, then generated ones drawn from the indexed papers. */
+import type { Paper } from '../src/corpus/paper.js';
+import { splitSentences } from '../src/text/sentences.js';
+import { shortName } from '../src/retrieval/retriever.js';
+import { terms, words } from '../src/text/terms.js';
+import { Prng } from './prng.js';
+
+/**
+ * `count` questions, the same for the same papers and seed: the eval questions first (they
+ * are real questions; on a synthetic corpus most are refused, which is work too), then a mix
+ * of questions naming a paper, phrases from an abstract and keyword queries.
+ */
+export function benchQueries(papers: Paper[], evalQuestions: string[], count: number, seed: number): string[] {
+  const rng = new Prng(seed);
+  const out = evalQuestions.slice(0, count);
+  while (out.length < count) {
+    const p = rng.pick(papers);
+    const kind = rng.int(3);
+    if (kind === 0) {
+      const name = shortName(p.title) || p.title.split(/\s+/).slice(0, 3 + rng.int(4)).join(' ');
+      out.push(rng.chance(0.5) ? `What does ${name} do?` : `How is ${name} evaluated?`);
+    } else if (kind === 1) {
+      const sentences = splitSentences(p.abstract);
+      const w = words(rng.pick(sentences).text);
+      const start = rng.int(Math.max(1, w.length - 6));
+      out.push(`${rng.chance(0.5) ? 'Which papers discuss' : 'What is known about'} ${w.slice(start, start + 6 + rng.int(9)).join(' ')}?`);
+    } else {
+      const t = [...new Set(words(p.abstract).filter((w) => w.length >= 4 && terms(w).length > 0))];
+      out.push(Array.from({ length: 2 + rng.int(3) }, () => rng.pick(t)).join(' '));
+    }
+  }
+  return out;
+}

@@ -1,0 +1,344 @@
+/**
+ * BM25 over compact postings: MiniSearch's ranking, same scores and same order, held in typed
+ * arrays instead of a Map per term and field.
+ *
+ * Why not MiniSearch itself at run time: at 100,000 chunks its index holds about ten million
+ * Map entries. Loading them took 11 s and over a gigabyte, and each query built a result
+ * object per matching chunk (a third of the corpus for a common word) to keep the best fifty.
+ * Here a query adds into one array of scores. MiniSearch stays the reference: bm25Options()
+ * is its configuration, the scoring below is its `search` (OR of the query terms, BM25+ with
+ * its default k, b and d, field boosts, score times the number of distinct matched terms,
+ * stable order among equal scores), and test/bench-equivalence.test.ts checks that both give
+ * the same ids and scores.
+ */
+import { bm25Options } from './bm25.js';
+import { terms } from '../text/terms.js';
+
+export const POSTINGS_FORMAT = 'papercord-bm25/1';
+
+/** MiniSearch's defaults, which bm25Options() keeps. */
+const BM25 = { k: 1.2, b: 0.7, d: 0.5 };
+
+interface FieldPostings {
+  /** Postings of term t are offsets[t] .. offsets[t + 1]. */
+  offsets: Uint16Array | Uint32Array;
+  docs: Uint16Array | Uint32Array;
+  tfs: Uint16Array | Uint32Array;
+}
+
+/** A typed array inside bm25.bin. */
+interface Column {
+  type: 'u16' | 'u32';
+  /** Byte offset in bm25.bin (a multiple of 4) and number of values. */
+  offset: number;
+  length: number;
+}
+
+/** bm25.json: everything but the numbers, which are in bm25.bin. */
+interface PostingsHeader {
+  format: string;
+  fields: string[];
+  ids: string[];
+  averageFieldLength: number[];
+  terms: string[];
+  /** Distinct terms of document d in field f, at d * fields + f. */
+  fieldLength: Column;
+  postings: { offsets: Column; docs: Column; tfs: Column }[];
+}
+
+/** The two files of a BM25 index: the header (JSON) and the postings (binary, little-endian typed arrays). */
+export interface PostingsFiles {
+  header: string;
+  data: Buffer;
+}
+
+export interface Bm25Hit {
+  id: string;
+  score: number;
+}
+
+export interface Bm25Document {
+  id: string;
+  /** Terms of each field of bm25Options().fields, as its tokenizer gives them. */
+  fields: Record<string, string[]>;
+}
+
+/** Lays typed arrays out one after the other, each at a multiple of 4 bytes. */
+class ColumnWriter {
+  private readonly parts: Buffer[] = [];
+  private size = 0;
+
+  add(values: ArrayLike<number>): Column {
+    let max = 0;
+    for (let i = 0; i < values.length; i++) if (values[i]! > max) max = values[i]!;
+    const array = max <= 0xffff ? Uint16Array.from(values) : Uint32Array.from(values);
+    const column: Column = { type: array instanceof Uint16Array ? 'u16' : 'u32', offset: this.size, length: array.length };
+    const bytes = Buffer.from(array.buffer, array.byteOffset, array.byteLength);
+    const padding = (4 - (bytes.length % 4)) % 4;
+    this.parts.push(bytes, Buffer.alloc(padding));
+    this.size += bytes.length + padding;
+    return column;
+  }
+
+  toBuffer(): Buffer {
+    return Buffer.concat(this.parts, this.size);
+  }
+}
+
+function readColumn(data: ArrayBuffer, c: Column, what: string): Uint16Array | Uint32Array {
+  const width = c.type === 'u16' ? 2 : 4;
+  if (c.offset % 4 || c.offset + c.length * width > data.byteLength) throw new Error(`bm25.bin: the ${what} column lies outside the file (truncated or mixed files)`);
+  return c.type === 'u16' ? new Uint16Array(data, c.offset, c.length) : new Uint32Array(data, c.offset, c.length);
+}
+
+/** The postings files for these documents, in order (document n is the n-th). */
+export function buildPostings(docs: Iterable<Bm25Document>): PostingsFiles {
+  const fields = bm25Options().fields;
+  const termIds = new Map<string, number>();
+  const termList: string[] = [];
+  const ids: string[] = [];
+  const lengths: number[] = [];
+  const averageFieldLength: number[] = [];
+  const seen = new Set<string>();
+  // Pass 1: each document's distinct terms with their frequencies, field by field, appended to
+  // flat lists (term, frequency), and how many documents each term has per field. Pass 2 then
+  // places every posting straight at its final position: no growing array per term.
+  const pairs = fields.map(() => new GrowableUint32());
+  const docEnds = fields.map(() => new GrowableUint32());
+  const counts = fields.map(() => new GrowableUint32());
+  let tfScratch = new Uint32Array(1024);
+  for (const doc of docs) {
+    if (seen.has(doc.id)) throw new Error(`bm25: duplicate id ${doc.id}`);
+    seen.add(doc.id);
+    const n = ids.length;
+    ids.push(doc.id);
+    for (let f = 0; f < fields.length; f++) {
+      const tokens = doc.fields[fields[f]!] ?? [];
+      const touched: number[] = [];
+      let empty = 0;
+      for (const term of tokens) {
+        if (!term) {
+          empty = 1;
+          continue;
+        }
+        let t = termIds.get(term);
+        if (t === undefined) {
+          t = termList.length;
+          termIds.set(term, t);
+          termList.push(term);
+          if (t >= tfScratch.length) {
+            const grown = new Uint32Array(tfScratch.length * 2);
+            grown.set(tfScratch);
+            tfScratch = grown;
+          }
+        }
+        if (tfScratch[t] === 0) touched.push(t);
+        tfScratch[t]!++;
+      }
+      // MiniSearch counts distinct tokens (an empty one too), and keeps a running average of that count.
+      const unique = touched.length + empty;
+      lengths.push(unique);
+      averageFieldLength[f] = ((averageFieldLength[f] || 0) * n + unique) / (n + 1);
+      for (const t of touched) {
+        pairs[f]!.push(t);
+        pairs[f]!.push(tfScratch[t]!);
+        counts[f]!.add(t, 1);
+        tfScratch[t] = 0;
+      }
+      docEnds[f]!.push(pairs[f]!.length);
+    }
+  }
+  const columns = new ColumnWriter();
+  const fieldLength = columns.add(lengths);
+  const postings = fields.map((_, f) => {
+    const offsets = new Uint32Array(termList.length + 1);
+    for (let t = 0; t < termList.length; t++) offsets[t + 1] = offsets[t]! + counts[f]!.get(t);
+    const docsOut = new Uint32Array(offsets[termList.length]!);
+    const tfsOut = new Uint32Array(offsets[termList.length]!);
+    const next = offsets.slice(0, termList.length);
+    const flat = pairs[f]!.view();
+    const ends = docEnds[f]!.view();
+    let p = 0;
+    // Documents in order, so each term's postings come out in ascending document order.
+    for (let d = 0; d < ends.length; d++) {
+      for (; p < ends[d]!; p += 2) {
+        const at = next[flat[p]!]!++;
+        docsOut[at] = d;
+        tfsOut[at] = flat[p + 1]!;
+      }
+    }
+    return { offsets: columns.add(offsets), docs: columns.add(docsOut), tfs: columns.add(tfsOut) };
+  });
+  const header: PostingsHeader = { format: POSTINGS_FORMAT, fields, ids, averageFieldLength, terms: termList, fieldLength, postings };
+  return { header: JSON.stringify(header), data: columns.toBuffer() };
+}
+
+/** A Uint32Array that grows by doubling. */
+class GrowableUint32 {
+  private data = new Uint32Array(1024);
+  length = 0;
+
+  push(x: number): void {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = x;
+  }
+
+  /** Adds to the value at `i`, extending with zeros as needed. */
+  add(i: number, x: number): void {
+    if (i >= this.length) {
+      if (i >= this.data.length) this.grow(i + 1);
+      this.length = i + 1;
+    }
+    this.data[i]! += x;
+  }
+
+  get(i: number): number {
+    return i < this.length ? this.data[i]! : 0;
+  }
+
+  view(): Uint32Array {
+    return this.data.subarray(0, this.length);
+  }
+
+  private grow(min: number): void {
+    let size = this.data.length * 2;
+    while (size < min) size *= 2;
+    const grown = new Uint32Array(size);
+    grown.set(this.data.subarray(0, this.length));
+    this.data = grown;
+  }
+}
+
+export class Bm25Index {
+  private readonly termIds: Map<string, number>;
+  private readonly boosts: number[];
+  // Scratch arrays reused by every query; `search` is synchronous, so queries never share them.
+  private readonly total: Float64Array;
+  private readonly termScore: Float64Array;
+  private readonly termStamp: Int32Array;
+  private readonly inTotal: Uint8Array;
+  private readonly distinct: Uint16Array;
+
+  private constructor(
+    readonly ids: string[],
+    private readonly fields: string[],
+    private readonly averageFieldLength: number[],
+    private readonly fieldLength: Uint16Array | Uint32Array,
+    termList: string[],
+    private readonly postings: FieldPostings[],
+  ) {
+    this.termIds = new Map(termList.map((t, i) => [t, i]));
+    const boost = (bm25Options().searchOptions?.boost ?? {}) as Record<string, number>;
+    this.boosts = fields.map((f) => boost[f] || 1);
+    const n = ids.length;
+    this.total = new Float64Array(n);
+    this.termScore = new Float64Array(n);
+    this.termStamp = new Int32Array(n);
+    this.inTotal = new Uint8Array(n);
+    this.distinct = new Uint16Array(n);
+  }
+
+  static parse(headerJson: string, data: Uint8Array): Bm25Index {
+    const h = JSON.parse(headerJson) as PostingsHeader;
+    if (h.format !== POSTINGS_FORMAT) throw new Error(`bm25 postings have format ${String(h.format)}, expected ${POSTINGS_FORMAT}`);
+    const expected = bm25Options().fields;
+    if (h.fields.join() !== expected.join()) throw new Error(`bm25 postings index fields ${h.fields.join(', ')}, expected ${expected.join(', ')}`);
+    // Typed arrays need aligned offsets; a Buffer may start anywhere in its memory.
+    const buffer = data.byteOffset % 4 === 0 ? data.buffer : new Uint8Array(data).buffer;
+    const base = data.byteOffset % 4 === 0 ? data.byteOffset : 0;
+    const col = (c: Column, what: string) => readColumn(buffer as ArrayBuffer, { ...c, offset: base + c.offset }, what);
+    const postings = h.postings.map((p, f) => ({ offsets: col(p.offsets, `offsets ${f}`), docs: col(p.docs, `documents ${f}`), tfs: col(p.tfs, `frequencies ${f}`) }));
+    const fieldLength = col(h.fieldLength, 'field length');
+    if (fieldLength.length !== h.ids.length * h.fields.length || postings.some((p) => p.offsets.length !== h.terms.length + 1 || p.docs.length !== p.offsets[h.terms.length] || p.tfs.length !== p.docs.length)) {
+      throw new Error('bm25 postings are inconsistent (truncated or mixed files)');
+    }
+    return new Bm25Index(h.ids, h.fields, h.averageFieldLength, fieldLength, h.terms, postings);
+  }
+
+  get documentCount(): number {
+    return this.ids.length;
+  }
+
+  /** Documents matching any term of the query, best first, as MiniSearch's `search` ranks them; at most `limit`. */
+  search(query: string, opts: { filter?: (id: string) => boolean; limit?: number } = {}): Bm25Hit[] {
+    const queryTerms = terms(query).filter((t) => !!t);
+    const { total, termScore, termStamp, inTotal, distinct } = this;
+    const nFields = this.fields.length;
+    const order: number[] = [];
+    const counted = new Set<string>();
+    for (let q = 0; q < queryTerms.length; q++) {
+      const term = queryTerms[q]!;
+      // A repeated query word adds its score again but counts once among the matched terms.
+      const firstTime = !counted.has(term);
+      counted.add(term);
+      const t = this.termIds.get(term);
+      if (t === undefined) continue;
+      const stamp = q + 1;
+      const touched: number[] = [];
+      for (let f = 0; f < nFields; f++) {
+        const { offsets, docs, tfs } = this.postings[f]!;
+        const start = offsets[t]!;
+        const end = offsets[t + 1]!;
+        if (start === end) continue;
+        const matching = end - start;
+        const avg = this.averageFieldLength[f]!;
+        const boost = this.boosts[f]!;
+        // MiniSearch's calcBM25Score and weighting, operation for operation.
+        const idf = Math.log(1 + (this.ids.length - matching + 0.5) / (matching + 0.5));
+        for (let p = start; p < end; p++) {
+          const d = docs[p]!;
+          const tf = tfs[p]!;
+          const raw = idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * this.fieldLength[d * nFields + f]!) / avg)));
+          const weighted = 1 * 1 * boost * 1 * raw;
+          if (termStamp[d] === stamp) termScore[d] += weighted;
+          else {
+            termStamp[d] = stamp;
+            termScore[d] = weighted;
+            touched.push(d);
+          }
+        }
+      }
+      for (const d of touched) {
+        if (inTotal[d]) total[d] = total[d]! + termScore[d]!;
+        else {
+          inTotal[d] = 1;
+          total[d] = termScore[d]!;
+          distinct[d] = 0;
+          order.push(d);
+        }
+        if (firstTime) distinct[d]!++;
+      }
+    }
+    const hits: { d: number; rank: number; score: number }[] = [];
+    for (let rank = 0; rank < order.length; rank++) {
+      const d = order[rank]!;
+      if (!opts.filter || opts.filter(this.ids[d]!)) hits.push({ d, rank, score: total[d]! * (distinct[d]! || 1) });
+    }
+    // Reset for the next query: only what this one touched.
+    for (const d of order) {
+      inTotal[d] = 0;
+      termStamp[d] = 0;
+    }
+    const best = selectTop(hits, opts.limit ?? hits.length);
+    return best.map((h) => ({ id: this.ids[h.d]!, score: h.score }));
+  }
+}
+
+/** The `limit` best by score, ties in first-matched order (MiniSearch sorts all results, stably). */
+function selectTop<T extends { rank: number; score: number }>(hits: T[], limit: number): T[] {
+  const better = (a: T, b: T) => b.score - a.score || a.rank - b.rank;
+  if (limit >= hits.length) return hits.sort(better);
+  // Keep the best `limit` in a sorted window; most hits fall below its last entry and cost one comparison.
+  const top: T[] = [];
+  for (const h of hits) {
+    if (top.length === limit && better(h, top[limit - 1]!) >= 0) continue;
+    let i = top.length < limit ? top.length : limit - 1;
+    if (top.length < limit) top.push(h);
+    while (i > 0 && better(h, top[i - 1]!) < 0) {
+      top[i] = top[i - 1]!;
+      i--;
+    }
+    top[i] = h;
+  }
+  return top;
+}

@@ -1,0 +1,133 @@
+import type { LocalIndex } from 'vectra';
+import type { ChunkMetadata } from '../index/store.js';
+
+export interface VectorHit {
+  /** Position of the item in the table (shard order, then item order). */
+  position: number;
+  id: string;
+  score: number;
+  vector: number[];
+}
+
+/**
+ * The items of every shard, searched by cosine similarity exactly as vectra's `queryItems` on
+ * each shard followed by a merge: same dot products (in dimension order, over the stored
+ * norms), same bounded heap per shard, so even equal scores come out in the same order. Two
+ * differences change speed, not results:
+ * - only the query's non-zero dimensions are visited: a local-embedder query has a few dozen of
+ *   512, and the skipped products are zeros that would not change a bit of the sum;
+ * - a filter to one paper looks its chunks up instead of testing every item's metadata.
+ * Items are vectra's own objects, not copies, so this costs no vector memory.
+ */
+export class VectorTable {
+  private readonly ids: string[] = [];
+  private readonly vectors: number[][] = [];
+  private readonly norms: number[] = [];
+  /** Positions of each shard's items: shard s holds shardStart[s] .. shardStart[s + 1]. */
+  private readonly shardStart: number[] = [0];
+  /** Each paper's item positions, ascending (so per shard in item order, as vectra filters). */
+  private readonly byPaper = new Map<string, number[]>();
+
+  static async fromShards(shards: LocalIndex<ChunkMetadata>[]): Promise<VectorTable> {
+    const table = new VectorTable();
+    for (const shard of shards) {
+      for (const item of await shard.listItems()) {
+        const position = table.ids.length;
+        table.ids.push(item.id);
+        table.vectors.push(item.vector);
+        table.norms.push(item.norm);
+        const list = table.byPaper.get(item.metadata.paperId);
+        if (list) list.push(position);
+        else table.byPaper.set(item.metadata.paperId, [position]);
+      }
+      table.shardStart.push(table.ids.length);
+    }
+    return table;
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The `limit` most similar items, best first (vectra's order among equal scores). */
+  search(query: number[], limit: number, paperId?: string): VectorHit[] {
+    const dims: number[] = [];
+    for (let j = 0; j < query.length; j++) if (query[j] !== 0) dims.push(j);
+    // ItemSelector.normalize: the square root of the sum of squares, in dimension order.
+    let sq = 0;
+    for (let j = 0; j < query.length; j++) sq += query[j]! * query[j]!;
+    const qNorm = Math.sqrt(sq);
+    const cosine = (i: number): number => {
+      const norm = this.norms[i]!;
+      if (qNorm === 0 || norm === 0) return Number.NaN;
+      const v = this.vectors[i]!;
+      let dot = 0;
+      for (let d = 0; d < dims.length; d++) dot += query[dims[d]!]! * v[dims[d]!]!;
+      return dot / (qNorm * norm);
+    };
+    const paperItems = paperId !== undefined ? (this.byPaper.get(paperId) ?? []) : undefined;
+    const merged: Scored[] = [];
+    for (let s = 0; s + 1 < this.shardStart.length; s++) {
+      const start = this.shardStart[s]!;
+      const end = this.shardStart[s + 1]!;
+      const positions = paperItems ? paperItems.filter((i) => i >= start && i < end) : undefined;
+      const count = positions ? positions.length : end - start;
+      merged.push(...shardTop(count, (n) => (positions ? positions[n]! : start + n), cosine, limit));
+    }
+    return merged
+      .filter((r) => Number.isFinite(r.score))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, limit)
+      .map(({ position, score }) => ({ position, id: this.ids[position]!, score, vector: this.vectors[position]! }));
+  }
+}
+
+interface Scored {
+  position: number;
+  score: number;
+}
+
+/**
+ * vectra 0.15's LocalIndex.queryItems selection, step for step: a min-heap of the first k
+ * scores, replaced only by a strictly greater one, then sorted (stably) by score.
+ */
+function shardTop(count: number, positionOf: (n: number) => number, score: (position: number) => number, topK: number): Scored[] {
+  const k = Math.min(topK, count);
+  const heap: { index: number; distance: number }[] = [];
+  const siftUp = (start: number) => {
+    let i = start;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (heap[parent]!.distance > heap[i]!.distance) {
+        [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+        i = parent;
+      } else break;
+    }
+  };
+  const siftDown = () => {
+    let i = 0;
+    const n = heap.length;
+    for (;;) {
+      const l = (i << 1) + 1;
+      const r = l + 1;
+      let smallest = i;
+      if (l < n && heap[l]!.distance < heap[smallest]!.distance) smallest = l;
+      if (r < n && heap[r]!.distance < heap[smallest]!.distance) smallest = r;
+      if (smallest === i) break;
+      [heap[i], heap[smallest]] = [heap[smallest]!, heap[i]!];
+      i = smallest;
+    }
+  };
+  for (let n = 0; n < count; n++) {
+    const distance = score(positionOf(n));
+    if (heap.length < k) {
+      heap.push({ index: n, distance });
+      siftUp(heap.length - 1);
+    } else if (k > 0 && distance > heap[0]!.distance) {
+      heap[0] = { index: n, distance };
+      siftDown();
+    }
+  }
+  heap.sort((a, b) => b.distance - a.distance);
+  return heap.map((h) => ({ position: positionOf(h.index), score: h.distance }));
+}
