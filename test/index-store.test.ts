@@ -106,3 +106,11 @@ test('an index with more chunks than one shard holds is split into shards that a
   const hits = await retriever.vectorSearch(await built.localEmbedder!.embedQuery(`${last.title}\n${last.abstract}`), last.id);
   assert.equal(hits[0]?.id, `${last.id}#0`, 'a chunk in the second shard is found');
 });
+
+test('an index built with other word processing is stale, so tokenizer changes rebuild it', async () => {
+  const root = await tempDir();
+  const built = await buildIndex({ root, papers, embedder: null });
+  const { TERMS_VERSION } = await import('../src/text/terms.js');
+  assert.equal(built.manifest.termsVersion, TERMS_VERSION);
+  assert.match(staleReason({ ...built, manifest: { ...built.manifest, termsVersion: TERMS_VERSION - 1 } }, papers, localEmbedderId())!, /word processing changed/);
+});

@@ -12,6 +12,8 @@ export interface IndexManifest {
   embedder: { id: string; kind: 'local' | 'ollama'; dims: number };
   corpusHash: string;
   chunkerVersion: number;
+  /** Version of the word processing (tokens, stems, stopwords) that the BM25 postings and vectors were built with. */
+  termsVersion?: number;
   papers: number;
   chunks: number;
   shards: { name: string; items: number }[];

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { JsonCodec, LocalIndex, type IndexItem } from 'vectra';
 import type { Paper } from '../corpus/paper.js';
 import { chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
+import { TERMS_VERSION } from '../text/terms.js';
 import type { Embedder } from '../embed/embedder.js';
 import { LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
 import { corpusHash, INDEX_FORMAT, isManifest, type IndexManifest } from './manifest.js';
@@ -115,6 +116,7 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
 /** Why an index must be rebuilt for these papers, or null when it is up to date. */
 export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: string | null): string | null {
   if (index.manifest.chunkerVersion !== CHUNKER_VERSION) return `the chunker changed (v${index.manifest.chunkerVersion} -> v${CHUNKER_VERSION})`;
+  if ((index.manifest.termsVersion ?? 0) !== TERMS_VERSION) return `the word processing changed (v${index.manifest.termsVersion ?? 0} -> v${TERMS_VERSION})`;
   if (embedderId && index.manifest.embedder.id !== embedderId) return `it was built by ${index.manifest.embedder.id}, not ${embedderId}`;
   if (index.manifest.corpusHash !== corpusHash(papers)) return 'the corpus changed';
   return null;
@@ -213,6 +215,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       embedder: { id: embedder.id, kind: embedder.kind, dims: embedder.dims },
       corpusHash: corpusHash(papers),
       chunkerVersion: CHUNKER_VERSION,
+      termsVersion: TERMS_VERSION,
       papers: papers.length,
       chunks: chunks.length,
       shards,

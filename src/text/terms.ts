@@ -5,6 +5,12 @@ const STOPWORDS = new Set(
   paper papers propose proposed proposes present presents introduce introduces introduced show shows shown demonstrate demonstrates work approach method methods new novel using use used based via however thus therefore across within without toward towards whether does do did tell explain describe`.split(/\s+/),
 );
 
+/**
+ * Bump when tokens, stems or stopwords change: indexes store terms made by this code, and an
+ * index built with other terms is rebuilt rather than silently matched against new ones.
+ */
+export const TERMS_VERSION = 1;
+
 /** Question words and fillers that say nothing about the topic. */
 const QUERY_FILLERS = new Set('what which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about tell explain describe any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
