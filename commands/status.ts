@@ -4,14 +4,17 @@ import type { BotContext } from '../src/bot/context.js';
 import { channelGuard } from '../src/bot/interactions.js';
 import { statusMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
+import { deferReply, withRetry } from '../src/bot/retry.js';
 import { collectStatus } from '../src/status.js';
 
 export const data = new SlashCommandBuilder().setName(COMMANDS.status.name).setDescription(COMMANDS.status.description);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const receivedAt = Date.now();
   if (!(await channelGuard(interaction, ctx))) return;
+  const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
   // Asking Ollama whether it answers can take up to OLLAMA_CONNECT_TIMEOUT_MS.
-  await interaction.deferReply();
+  await deferReply(interaction, log, { receivedAt });
   const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.counts(), startedAt: ctx.startedAt });
-  await interaction.editReply(payload(statusMessage(status)));
+  await withRetry('reply', () => interaction.editReply(payload(statusMessage(status))), log);
 }

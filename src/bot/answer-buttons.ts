@@ -1,8 +1,9 @@
-import { MessageFlags, type ButtonInteraction } from 'discord.js';
+import type { ButtonInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
 import { runRequest } from './flow.js';
 import { noticeMessage, quotesMessages, relatedMessages } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
+import { deferReply } from './retry.js';
 import type { Vote } from '../feedback.js';
 
 /**
@@ -21,9 +22,10 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
       return;
     }
     case 'rel': {
-      await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+      const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
+      await deferReply(interaction, log, { receivedAt: Date.now(), ephemeral: true });
       const key = ctx.answers.remember({ kind: 'related', question: `Related to ${arg}`, citations: [], sources: [], papers: [arg] });
-      await runRequest(ctx, interactionResponder(interaction, true), {
+      await runRequest(ctx, interactionResponder(interaction, log, true), {
         kind: 'related-button',
         what: 'related',
         fields: { user: interaction.user.id, paper: arg },

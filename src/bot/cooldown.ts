@@ -19,6 +19,11 @@ export class Cooldown {
     if (this.last.size > 10_000) this.prune(now);
   }
 
+  /** Gives the turn back: the question it was taken for got no answer (Discord or the service failed). */
+  release(userId: string): void {
+    this.last.delete(userId);
+  }
+
   private prune(now: number): void {
     for (const [id, at] of this.last) if (now - at >= this.seconds * 1000) this.last.delete(id);
   }

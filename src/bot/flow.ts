@@ -2,7 +2,8 @@ import type { RequestOptions } from '../types.js';
 import { userFacingError } from '../errors.js';
 import type { BotContext } from './context.js';
 import { errorMessage, ProgressText, type Outgoing } from './render.js';
-import type { Responder } from './reply.js';
+import type { Logger } from '../log.js';
+import { DeliveryError, type Responder } from './reply.js';
 import { ThrottledEditor } from './throttle.js';
 import { raceAbort } from './work.js';
 
@@ -14,6 +15,11 @@ export interface RequestSpec<T> {
   render: (result: T) => Outgoing[];
   /** Brief, non-secret fields for the log line. */
   fields?: Record<string, unknown>;
+  /**
+   * Called when the asker gets no answer, before the error reply is sent (someone told to try
+   * again may do so at once): gives back the cooldown turn the question took.
+   */
+  onUnanswered?: () => void;
 }
 
 /**
@@ -27,6 +33,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   try {
     work = ctx.work.begin();
   } catch (e) {
+    spec.onUnanswered?.();
     await responder.final([errorMessage(e)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
     return;
   }
@@ -40,21 +47,45 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     editor.push(progress.text());
   };
   try {
-    const result = await raceAbort(spec.run({ signal: work.signal, onProgress }), work.signal);
+    let reply: Outgoing[];
+    try {
+      reply = spec.render(await raceAbort(spec.run({ signal: work.signal, onProgress }), work.signal));
+    } catch (e) {
+      await editor.close();
+      // A cancelled request reports why it was cancelled (a restart), not how the service noticed.
+      const shown = work.signal.aborted ? work.signal.reason : e;
+      const ue = userFacingError(shown);
+      if (ue.code === 'INTERNAL') log.error('request failed', { error: e });
+      else log.info('request refused', { code: ue.code });
+      spec.onUnanswered?.();
+      await responder.final([errorMessage(shown)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
+      return;
+    }
     await editor.close();
-    await responder.final(spec.render(result));
+    try {
+      await responder.final(reply);
+    } catch (e) {
+      await undelivered(e, responder, log, spec.onUnanswered);
+      return;
+    }
     const ms = Date.now() - started;
     ctx.latencies.record(spec.kind, ms);
     log.info('answered', { ms });
-  } catch (e) {
-    await editor.close();
-    // A cancelled request reports why it was cancelled (a restart), not how the service noticed.
-    const shown = work.signal.aborted ? work.signal.reason : e;
-    const ue = userFacingError(shown);
-    if (ue.code === 'INTERNAL') log.error('request failed', { error: e });
-    else log.info('request refused', { code: ue.code });
-    await responder.final([errorMessage(shown)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
   } finally {
     work.end();
   }
+}
+
+/**
+ * The answer was ready but Discord would not take it (even on a second try). If nothing of it
+ * is shown, the asker is told something went wrong (that may get through once Discord recovers,
+ * or say what was refused); an answer already partly shown is left as it is.
+ */
+async function undelivered(e: unknown, responder: Responder, log: Logger, onUnanswered: (() => void) | undefined): Promise<void> {
+  const sent = e instanceof DeliveryError ? e.sent : 0;
+  const cause = e instanceof DeliveryError ? e.cause : e;
+  log.error('could not deliver the answer', { error: cause, partsSent: sent });
+  if (sent > 0) return;
+  onUnanswered?.();
+  await responder.final([errorMessage(cause)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
 }

@@ -4,6 +4,7 @@ import { checkAccess, type Asker } from './access.js';
 import { runRequest, type RequestSpec } from './flow.js';
 import { errorMessage } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
+import { deferReply } from './retry.js';
 import { LIMITS, truncate } from './split.js';
 import { restartingError } from './work.js';
 
@@ -25,6 +26,7 @@ function rolesFromRaw(member: unknown): string[] | undefined {
  * the request runs with progress.
  */
 export async function answerInteraction<T>(interaction: ChatInputCommandInteraction, ctx: BotContext, spec: RequestSpec<T> & { precheck: () => void }): Promise<void> {
+  const receivedAt = Date.now();
   try {
     if (ctx.work.stopping) throw restartingError();
     checkAccess(ctx.settings, askerOf(interaction));
@@ -34,8 +36,14 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
     await replyEphemeral(interaction, [errorMessage(e)]);
     return;
   }
-  await interaction.deferReply();
-  await runRequest(ctx, interactionResponder(interaction), { ...spec, fields: { ...spec.fields, user: interaction.user.id } });
+  const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
+  try {
+    await deferReply(interaction, log, { receivedAt });
+  } catch (e) {
+    ctx.cooldown.release(interaction.user.id);
+    throw e;
+  }
+  await runRequest(ctx, interactionResponder(interaction, log), { ...spec, fields: { ...spec.fields, user: interaction.user.id }, onUnanswered: () => ctx.cooldown.release(interaction.user.id) });
 }
 
 /** The channel allow list applies to every command but /help; answered only to the asker. */

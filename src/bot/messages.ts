@@ -49,10 +49,12 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   const newThread = ctx.settings.threadPerQuestion && !channel.isThread() && !repliedTo;
   let responder;
   try {
-    if (channel.isTextBased() && 'sendTyping' in channel) await channel.sendTyping().catch(() => undefined);
-    responder = await messageResponder(message, { thread: newThread, threadName: question });
+    // Not awaited: the typing indicator is a courtesy, and a slow one must not hold up the reply.
+    if (channel.isTextBased() && 'sendTyping' in channel) void channel.sendTyping().catch(() => undefined);
+    responder = await messageResponder(message, { thread: newThread, threadName: question, log });
   } catch (e) {
     log.warn('could not start the reply', { error: e });
+    ctx.cooldown.release(message.author.id);
     await fail(e);
     return;
   }
@@ -60,6 +62,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     kind: history.length ? 'follow-up' : 'mention',
     what: 'answer',
     fields: { user: message.author.id, turns: history.length, thread: newThread || undefined },
+    onUnanswered: () => ctx.cooldown.release(message.author.id),
     run: (opts) => ctx.service.ask(question, { history, ...opts }),
     render: (a) =>
       answerMessages(a, ctx.answers.remember({ kind: 'mention', question: a.question, citations: a.citations, sources: a.sources, mode: a.mode, model: a.model, papers: [...new Set(a.citations.map((c) => c.paperId))] })),

@@ -6,6 +6,7 @@ import { layoutEmbeds } from './layout.js';
 import { payload, replyEphemeral } from './reply.js';
 import { ThrottledEditor } from './throttle.js';
 import { raceAbort } from './work.js';
+import { deferReply, withRetry } from './retry.js';
 import { escapeText } from './markdown.js';
 
 const PHASES = { chunk: 'splitting the abstracts', embed: 'embedding the chunks', write: 'writing the index' } as const;
@@ -16,6 +17,7 @@ const PHASES = { chunk: 'splitting the abstracts', embed: 'embedding the chunks'
  * old index while the new one is built, then switches.
  */
 export async function reindexInteraction(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const receivedAt = Date.now();
   if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
     await replyEphemeral(interaction, [errorMessage(new PapercordError('FORBIDDEN', 'Only members with the Manage Server permission can rebuild the index.', 'Ask a server admin to run /reindex.'))]);
     return;
@@ -27,8 +29,13 @@ export async function reindexInteraction(interaction: ChatInputCommandInteractio
     await replyEphemeral(interaction, [errorMessage(e)]);
     return;
   }
-  await interaction.deferReply();
   const log = ctx.log.child({ kind: 'reindex', user: interaction.user.id });
+  try {
+    await deferReply(interaction, log, { receivedAt });
+  } catch (e) {
+    work.end();
+    throw e;
+  }
   const joined = ctx.service.isReindexing;
   const editor = new ThrottledEditor((text) => interaction.editReply(payload({ content: text })), (e) => log.warn('progress edit failed', { error: e }), ctx.progressIntervalMs);
   editor.push(joined ? '🔧 A rebuild is already running; waiting for it…' : '🔧 Reloading the corpus…');
@@ -44,7 +51,7 @@ export async function reindexInteraction(interaction: ChatInputCommandInteractio
     const problems = info.corpusProblems ? `\n${info.corpusProblems} problem(s) in the corpus were logged; ${info.corpusSkipped} record(s) skipped.` : '';
     const description = `Rebuilt in ${secs} s: **${info.papers} papers, ${info.chunks} chunks** with the ${escapeText(info.embedder)} embedder. Answers now come from the new index (${escapeText(info.buildId)}).${problems}`;
     const [embeds] = layoutEmbeds({ title: 'Index rebuilt', description, color: COLORS.extractive });
-    await interaction.editReply(payload({ embeds }));
+    await withRetry('reply', () => interaction.editReply(payload({ embeds })), log);
     log.info('reindexed', { ms: Date.now() - started, papers: info.papers, chunks: info.chunks });
   } catch (e) {
     await editor.close();

@@ -1,0 +1,195 @@
+/**
+ * Ollama faults as the bot's users see them: the model server down at start, killed in the
+ * middle of a streamed answer, slow to its first token, busy (503), without the model (404),
+ * sending a line that is not JSON, or writing nothing. Each time the asker gets the extractive
+ * answer or the partial answer marked as cut off, with a note saying what happened, within the
+ * configured timeout; and once the server is back (restart() on the same port) the next
+ * question is written by the model again, without restarting the bot.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
+import { OllamaTestServer, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
+import type { InteractionHandle, StoredMessage } from './support/discord-emulator.js';
+
+const TIMEOUT_MS = 4000;
+const FIRST_TOKEN_TIMEOUT_MS = 500;
+
+const isAnswer = (m: StoredMessage) => m.embeds.some((e) => /^(Written by|Extractive)/.test(e.footer?.text ?? ''));
+const footerOf = (m: StoredMessage) => m.embeds.at(-1)?.footer?.text ?? '';
+/** The "⚠️ Note" field, with the markdown escapes taken out. */
+const noteOf = (m: StoredMessage) => (m.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === '⚠️ Note')?.value ?? '').replace(/\\(.)/g, '$1');
+const questionOf = (req: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/question>/.exec([...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '')?.[1] ?? '';
+
+let server: OllamaTestServer;
+let h: BotHarness;
+/** Resolved when the text written so far for a question matches (the service's own progress events). */
+const written = new Set<{ match: (soFar: string) => boolean; resolve: () => void }>();
+
+before(async () => {
+  // Down at start: the server exists (its port is known) but is not listening when the bot starts.
+  server = await OllamaTestServer.start();
+  await server.stop();
+  h = await startHarness({
+    env: {
+      OLLAMA_HOST: server.host,
+      OLLAMA_CONNECT_TIMEOUT_MS: '300',
+      OLLAMA_FIRST_TOKEN_TIMEOUT_MS: String(FIRST_TOKEN_TIMEOUT_MS),
+      OLLAMA_TIMEOUT_MS: String(TIMEOUT_MS),
+      OLLAMA_BUSY_RETRIES: '1',
+      OLLAMA_RETRY_DELAY_MS: '20',
+      ANSWER_CACHE_SIZE: '0',
+    },
+  });
+  const ask = h.service.ask.bind(h.service);
+  h.service.ask = (q, opts = {}) =>
+    ask(q, {
+      ...opts,
+      onProgress: (e) => {
+        if (e.type === 'token') for (const w of [...written]) if (w.match(e.soFar)) (written.delete(w), w.resolve());
+        opts.onProgress?.(e);
+      },
+    });
+});
+after(async () => {
+  await h?.close();
+  await server?.stop();
+});
+
+/** Scripts the model for questions matching `word`; other questions get the quick default reply. */
+function scriptFor(word: RegExp, script: ChatScript): void {
+  server.script((req) => (word.test(questionOf(req)) ? script : {}));
+}
+
+async function ask(question: string): Promise<{ it: InteractionHandle; m: StoredMessage; ms: number }> {
+  const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+  const m = await it.waitForOriginal(isAnswer, TIMEOUT_MS + 3000);
+  return { it, m, ms: m.history.at(-1)!.at - it.createdAt };
+}
+
+/** The model writes the next answer again: the bot did not need a restart. */
+async function modelIsBack(): Promise<void> {
+  server.script(null);
+  const { m } = await ask('What does SciVideoBench evaluate?');
+  assert.match(footerOf(m), /^Written by llama3\.2:3b/, textOf(m));
+  assert.equal(noteOf(m), '');
+}
+
+test('down at start: extractive answers that say no model answered (slash command and mention); once it is up, the model writes again', async () => {
+  assert.ok(h.log.lines.some((l) => l.msg === 'ollama unreachable: answers will be extractive'), h.log.text());
+  const { m, ms } = await ask('What does MentisOculi evaluate?');
+  assert.match(footerOf(m), /^Extractive/);
+  assert.match(m.embeds[0]!.description!, /\[1\]/, 'cited quotes from the abstracts');
+  assert.match(noteOf(m), new RegExp(`No Ollama server answered at ${server.host}.*Start Ollama \\(ollama serve\\) or check OLLAMA_HOST`));
+  assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
+  const q = await h.emu.postMessage({ content: 'What does PhaseCoder localize?', mentionsBot: true, author: h.user() });
+  const reply = await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && isAnswer(x));
+  assert.match(noteOf(reply), /No Ollama server answered/);
+  const status = await h.emu.slashCommand('status', {}, { user: h.user() });
+  assert.match(textOf(await status.waitForOriginal((x) => x.embeds.length > 0)), /not used: answers are extractive/);
+
+  await server.restart();
+  await modelIsBack();
+  assert.equal(h.emu.identifyCount, 1, 'the same bot session throughout');
+});
+
+test('killed in the middle of a streamed answer: the part written so far, marked as cut off, in time; extractive while it is down; the model again once it is back', async () => {
+  const opening = 'PixelThink cuts the reasoning tokens of the model [1].';
+  scriptFor(/PixelThink/, { reply: `${opening} ${'It then explains the budget in more and more words. '.repeat(60)}`, tokenDelayMs: 5 });
+  const started = new Promise<void>((resolve) => written.add({ match: (soFar) => soFar.includes(opening) && soFar.length > opening.length + 100, resolve }));
+  const asked = ask('What does PixelThink reduce?');
+  await started;
+  await server.stop();
+  const { m, ms } = await asked;
+  assert.match(footerOf(m), /^Written by/);
+  assert.ok(m.embeds[0]!.description!.startsWith(opening), m.embeds[0]!.description);
+  assert.ok(m.embeds[0]!.description!.length < 60 * 50, 'only the part written before the server went away');
+  assert.match(noteOf(m), /stopped with an error part-way .*so the answer is cut off/);
+  assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
+
+  const down = await ask('What does VEQ quantize?');
+  assert.match(footerOf(down.m), /^Extractive/);
+  assert.match(noteOf(down.m), /No Ollama server answered/);
+  await server.restart();
+  await modelIsBack();
+});
+
+test('killed before the model cited anything: the extractive answer, saying why', async () => {
+  scriptFor(/TGV-KV/, { reply: `${'TGV-KV keeps some tokens and drops others. '.repeat(60)}[1]`, tokenDelayMs: 5 });
+  const started = new Promise<void>((resolve) => written.add({ match: (soFar) => soFar.length > 200, resolve }));
+  const asked = ask('What does TGV-KV evict?');
+  await started;
+  await server.stop();
+  const { m, ms } = await asked;
+  assert.match(footerOf(m), /^Extractive/);
+  assert.match(m.embeds[0]!.description!, /\[1\]/);
+  assert.match(noteOf(m), /cut off\. It had not cited any source by then, so this answer is quoted from the abstracts/);
+  assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
+  await server.restart();
+  await modelIsBack();
+});
+
+test('an error line in the middle of the stream: the part written so far, marked as cut off', async () => {
+  scriptFor(/CoPE/, { reply: `CoPE expands the context window [1]. ${'More words follow here. '.repeat(20)}`, failAfterChunks: 12 });
+  const { m } = await ask('What does CoPE expand?');
+  assert.match(footerOf(m), /^Written by/);
+  assert.match(m.embeds[0]!.description!, /^CoPE expands the context window \[1\]/);
+  assert.match(noteOf(m), /stopped with an error part-way \(an error was encountered while running the model: unexpected EOF\)/);
+  await modelIsBack();
+});
+
+test(`slow to the first token (beyond OLLAMA_FIRST_TOKEN_TIMEOUT_MS = ${FIRST_TOKEN_TIMEOUT_MS} ms): the extractive answer, naming the setting, in time`, async () => {
+  scriptFor(/ProactiveLLM/, { firstTokenDelayMs: TIMEOUT_MS * 2 });
+  const { m, ms } = await ask('What does ProactiveLLM propose?');
+  assert.match(footerOf(m), /^Extractive/);
+  assert.match(noteOf(m), /did not start answering within 0\.5 s .*OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait/);
+  assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
+  await modelIsBack();
+});
+
+test('busy (503) on every try: retried once, then the extractive answer saying so', async () => {
+  const before = server.chats.length;
+  scriptFor(/MentisOculi/, { status: 503 });
+  const { m } = await ask('What does MentisOculi evaluate?');
+  assert.match(footerOf(m), /^Extractive/);
+  assert.match(noteOf(m), /stayed busy after 2 attempts/);
+  assert.equal(server.chats.slice(before).filter((c) => /MentisOculi/.test(questionOf(c))).length, 2, 'OLLAMA_BUSY_RETRIES = 1');
+  await modelIsBack();
+});
+
+test('404 for the model: the extractive answer with the ollama pull command', async () => {
+  scriptFor(/PhaseCoder/, { status: 404, errorMessage: "model 'llama3.2:3b' not found" });
+  const { m } = await ask('What does PhaseCoder localize?');
+  assert.match(footerOf(m), /^Extractive/);
+  assert.match(noteOf(m), /not installed on the Ollama server .*run: ollama pull llama3\.2:3b/);
+  await modelIsBack();
+});
+
+test('a line that is not JSON in the stream: skipped, and the rest of the answer shown whole', async (t) => {
+  const warnings: unknown[][] = [];
+  // The ollama client reports the skipped line with console.warn; keep it out of the test output.
+  t.mock.method(console, 'warn', (...args: unknown[]) => void warnings.push(args));
+  const reply = 'VEQ quantizes the visual tokens into a small codebook [1].';
+  scriptFor(/VEQ/, { reply, malformed: true });
+  const { m } = await ask('What does VEQ quantize?');
+  assert.match(footerOf(m), /^Written by/);
+  assert.equal(m.embeds[0]!.description, reply);
+  assert.equal(noteOf(m), '');
+  assert.ok(warnings.some((w) => /invalid json/.test(String(w[0]))), 'the line was skipped by the client');
+  await modelIsBack();
+});
+
+test('an empty answer: the extractive answer, saying the model wrote nothing', async () => {
+  scriptFor(/cMoLLM/, { empty: true });
+  const { m } = await ask('What is cMoLLM?');
+  assert.match(footerOf(m), /^Extractive/);
+  assert.match(noteOf(m), /llama3\.2:3b wrote nothing, so this answer is quoted from the abstracts/);
+  await modelIsBack();
+});
+
+test('through all of it: one bot session, no error replies, nobody pinged', () => {
+  assert.equal(h.emu.identifyCount, 1);
+  assert.deepEqual(h.emu.surprises(), []);
+  assert.ok(!h.emu.botMessages().some((m) => /Something went wrong/.test(textOf(m))));
+  assertNoPings(h.emu);
+});
