@@ -4,34 +4,20 @@
  */
 import { test, describe, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
-import { OllamaTestServer, NO_ANSWER_REPLY, type ChatRequestRecord } from './support/ollama-server.js';
-import { captureLog, tempDir, testSettings } from './support/env.js';
+import { NO_ANSWER_REPLY, type ChatRequestRecord } from './support/ollama-server.js';
+import { captureLog } from './support/env.js';
 import { PapercordService } from '../src/service.js';
 import { isPapercordError } from '../src/errors.js';
 import { ASK_SYSTEM_PROMPT, summarySystemPrompt, RELATED_SYSTEM_PROMPT } from '../src/writer/prompts.js';
 import type { ProgressEvent } from '../src/types.js';
-import { asked, recorder, userText } from './support/progress.js';
+import { asked, modelServiceFixture, recorder, userText } from './support/progress.js';
 
 const QUESTION = 'What does MentisOculi evaluate?';
 const questionOf = (c: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/question>/.exec(userText(c))?.[1] ?? '';
 const isCancelled = (e: unknown) => isPapercordError(e) && e.code === 'CANCELLED';
 
-let dataDir: string;
-let server: OllamaTestServer;
-
-/** A service on the fake server; inside a test it is closed when the test ends (in a hook, the caller closes it). */
-async function open(env: Record<string, string> = {}, closeAfter = true) {
-  const log = captureLog();
-  const service = await PapercordService.open(await testSettings({ DATA_DIR: dataDir, OLLAMA_HOST: server.host, ...env }), { log });
-  if (closeAfter) after(() => service.close());
-  return { service, log };
-}
-
-before(async () => {
-  dataDir = await tempDir();
-  server = await OllamaTestServer.start();
-});
-after(() => server.stop());
+const fx = modelServiceFixture();
+const open = fx.open;
 
 describe('answers written by the model', () => {
   let service: PapercordService;
@@ -40,7 +26,7 @@ describe('answers written by the model', () => {
     ({ service, log } = await open({}, false));
   });
   after(() => service.close());
-  beforeEach(() => server.reset());
+  beforeEach(() => fx.server.reset());
 
   test('the sources go into the prompt, tokens stream to the caller, and the answer is cited', async () => {
     const rec = recorder();
@@ -59,7 +45,7 @@ describe('answers written by the model', () => {
     assert.equal(tokens.map((t) => t.text).join(''), a.answer);
     assert.equal(tokens.at(-1)!.soFar, a.answer);
 
-    const [chat] = asked(server);
+    const [chat] = asked(fx.server);
     assert.equal(chat!.model, 'llama3.2:3b');
     assert.equal(chat!.stream, true);
     assert.deepEqual(chat!.options, { num_ctx: 4096, temperature: 0.2, num_predict: 400 });
@@ -74,7 +60,7 @@ describe('answers written by the model', () => {
   });
 
   test('invented citations are dropped; the rest are renumbered and the sources reordered to match', async () => {
-    server.script({ reply: 'It builds a suite of reasoning problems [2]. It was tested on Mars [7]. Visual thoughts do not help yet [1, 7].' });
+    fx.server.script({ reply: 'It builds a suite of reasoning problems [2]. It was tested on Mars [7]. Visual thoughts do not help yet [1, 7].' });
     const before = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?', { useModel: false });
     const a = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?');
     assert.equal(a.mode, 'ollama');
@@ -91,7 +77,7 @@ describe('answers written by the model', () => {
   });
 
   test('<think> blocks never reach the user, streamed or final', async () => {
-    server.script({ reply: 'MentisOculi is a suite of visual reasoning problems [1].', thinking: 'SECRET PLAN', thinkInContent: true });
+    fx.server.script({ reply: 'MentisOculi is a suite of visual reasoning problems [1].', thinking: 'SECRET PLAN', thinkInContent: true });
     const rec = recorder();
     const a = await service.ask('What kind of problems does MentisOculi contain?', { onProgress: rec.onProgress });
     assert.equal(a.answer, 'MentisOculi is a suite of visual reasoning problems [1].');
@@ -99,7 +85,7 @@ describe('answers written by the model', () => {
   });
 
   test('an answer without a valid citation is not shown as grounded: the extractive answer with a notice', async () => {
-    server.script({ reply: 'MentisOculi evaluates everything perfectly [9].' });
+    fx.server.script({ reply: 'MentisOculi evaluates everything perfectly [9].' });
     const q = 'What does MentisOculi find about visual thoughts?';
     const extractive = await service.ask(q, { useModel: false });
     const rec = recorder();
@@ -112,7 +98,7 @@ describe('answers written by the model', () => {
   });
 
   test('the model saying the sources do not answer is a refusal', async () => {
-    server.script({ reply: NO_ANSWER_REPLY });
+    fx.server.script({ reply: NO_ANSWER_REPLY });
     const q = 'Which visual strategies did MentisOculi compare, and on which GPU?';
     assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds the paper');
     const a = await service.ask(q);
@@ -123,17 +109,17 @@ describe('answers written by the model', () => {
   });
 
   test('an error mid-stream keeps the text, marks it truncated, says so, and is not cached', async () => {
-    server.script({ reply: 'MentisOculi probes mental imagery [1]. It also finds that', failAfterChunks: 7 });
+    fx.server.script({ reply: 'MentisOculi probes mental imagery [1]. It also finds that', failAfterChunks: 7 });
     const q = 'What does MentisOculi probe?';
     const a = await service.ask(q);
     assert.equal(a.mode, 'ollama');
     assert.equal(a.truncated, true);
     assert.equal(a.answer, 'MentisOculi probes mental imagery [1]. It also');
     assert.match(a.notice!, /stopped with an error part-way \(an error was encountered while running the model: unexpected EOF\)/);
-    server.script(null);
+    fx.server.script(null);
     const again = await service.ask(q);
     assert.equal(again.cached, undefined);
-    assert.equal(asked(server).length, 2);
+    assert.equal(asked(fx.server).length, 2);
   });
 
   test('a second identical question comes from the cache without calling the server; a reindex empties it', async () => {
@@ -143,17 +129,17 @@ describe('answers written by the model', () => {
     const second = await service.ask('  which benchmark is built from scientific experiment videos ');
     assert.equal(second.cached, true);
     assert.equal(second.answer, first.answer);
-    assert.equal(asked(server).length, 1);
+    assert.equal(asked(fx.server).length, 1);
     assert.ok(service.modelStatus().cache.size >= 1);
     await service.reindex();
     assert.equal(service.modelStatus().cache.size, 0);
     const third = await service.ask(q);
     assert.equal(third.cached, undefined);
-    assert.equal(asked(server).length, 2);
+    assert.equal(asked(fx.server).length, 2);
   });
 
   test('aborting a request while the model writes gives a clear CANCELLED error', async () => {
-    server.script({ reply: 'one two three', hangAfterChunks: 1 });
+    fx.server.script({ reply: 'one two three', hangAfterChunks: 1 });
     const ctrl = new AbortController();
     const rec = recorder();
     const pending = service.ask('How are the MentisOculi problems stratified?', { signal: ctrl.signal, onProgress: rec.onProgress });
@@ -164,17 +150,17 @@ describe('answers written by the model', () => {
 
   test('summary: the TL;DR format is asked for, the abstract is the only source, and the summary is cited', async () => {
     const reply = '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Problem:** Whether visual thoughts help [1].\n**Method:** A stratified suite of problems [1].\n**Results:** They do not yet help [1].';
-    server.script({ reply });
+    fx.server.script({ reply });
     const s = await service.summary('zeller26a');
     assert.equal(s.mode, 'ollama');
     assert.equal(s.summary, reply);
     assert.deepEqual(s.citations.map((c) => [c.n, c.paperId]), [[1, 'zeller26a']]);
-    const chat = asked(server)[0]!;
+    const chat = asked(fx.server)[0]!;
     assert.equal(chat.messages[0]!.content, summarySystemPrompt('medium'));
     const paper = service.retriever.paper('zeller26a')!;
     assert.ok(userText(chat).includes(`[1] ${paper.title} (paper id: zeller26a)\n${paper.abstract}`));
 
-    server.script({ reply: 'A nice paper about images.' });
+    fx.server.script({ reply: 'A nice paper about images.' });
     const fallback = await service.summary('zeller26a', { length: 'short' });
     assert.equal(fallback.mode, 'extractive');
     assert.match(fallback.summary, /^\*\*TL;DR:\*\* .+ \[1\]/);
@@ -185,7 +171,7 @@ describe('answers written by the model', () => {
     const baseline = await service.related('zeller26a', { count: 3, useModel: false });
     assert.equal(baseline.mode, 'extractive');
     const [a, b] = baseline.related;
-    server.script({ reply: `1. Like MentisOculi, ${a!.title} studies reasoning of multimodal models.\n2. It is about cooking recipes.\n` });
+    fx.server.script({ reply: `1. Like MentisOculi, ${a!.title} studies reasoning of multimodal models.\n2. It is about cooking recipes.\n` });
     const r = await service.related('zeller26a', { count: 3 });
     assert.equal(r.mode, 'ollama');
     assert.deepEqual(r.related.map((x) => x.paperId), baseline.related.map((x) => x.paperId));
@@ -194,22 +180,22 @@ describe('answers written by the model', () => {
     assert.equal(r.related[1]!.reason, baseline.related[1]!.reason, `"${b!.title}" keeps its term reason: the sentence shares nothing with it`);
     assert.equal(r.related[1]!.reasonBy, undefined);
     assert.match(r.notice!, /explained 1 of 3 papers/);
-    const chat = asked(server)[0]!;
+    const chat = asked(fx.server)[0]!;
     assert.equal(chat.messages[0]!.content, RELATED_SYSTEM_PROMPT);
     assert.match(userText(chat), /<query>\nMentisOculi: Revealing the Limits of Reasoning with Mental Imagery \(paper id: zeller26a\)/);
   });
 
   test('related to a topic, and a follow-up question carries the earlier turn without its citations', async () => {
-    server.script({ reply: '1. It localizes spatial audio with a multimodal model.\n' });
+    fx.server.script({ reply: '1. It localizes spatial audio with a multimodal model.\n' });
     const r = await service.related('spatial audio localization', { count: 2 });
-    assert.match(userText(asked(server)[0]!), /<query>\nTopic: spatial audio localization\n<\/query>/);
+    assert.match(userText(asked(fx.server)[0]!), /<query>\nTopic: spatial audio localization\n<\/query>/);
     assert.equal(r.paper, undefined);
     assert.equal(r.related[0]!.reasonBy, 'model');
 
-    server.script(null);
+    fx.server.script(null);
     const f = await service.ask('And which LLM did they fine-tune?', { history: [{ question: 'Which paper localizes sounds with any microphone array?', answer: 'A spatial audio encoder does [1].' }] });
     assert.equal(f.mode, 'ollama');
-    const prompt = userText(asked(server)[1]!);
+    const prompt = userText(asked(fx.server)[1]!);
     assert.match(prompt, /<earlier>\nEarlier question: Which paper localizes sounds with any microphone array\?\nEarlier answer: A spatial audio encoder does\.\n<\/earlier>/);
     assert.equal(f.cached, undefined);
   });
@@ -219,7 +205,7 @@ describe('answers written by the model', () => {
     assert.equal(st.chatModel, 'llama3.2:3b');
     assert.equal(st.answers, true);
     assert.equal(st.reachable, true);
-    assert.match(st.detail, new RegExp(`^Ollama 0\\.12\\.6 at ${server.host} writes answers with llama3\\.2:3b\\.$`));
+    assert.match(st.detail, new RegExp(`^Ollama 0\\.12\\.6 at ${fx.server.host} writes answers with llama3\\.2:3b\\.$`));
     assert.deepEqual([st.waiting, st.running, st.concurrency], [0, 0, 1]);
     assert.ok(st.latency.count > 3 && st.latency.medianMs !== undefined);
   });
@@ -227,15 +213,15 @@ describe('answers written by the model', () => {
 
 describe('the queue', () => {
   test('concurrency 1 with three asks: positions reported and updated; a waiting ask can leave', async () => {
-    server.reset();
+    fx.server.reset();
     const { service } = await open({ GENERATION_CONCURRENCY: '1' });
     // The first question hangs until it is cancelled, so the others must wait behind it.
-    server.script((req) => (questionOf(req).includes('MentisOculi') ? { hang: true } : {}));
+    fx.server.script((req) => (questionOf(req).includes('MentisOculi') ? { hang: true } : {}));
     const [r1, r2, r3, r4] = [recorder(), recorder(), recorder(), recorder()];
     const c1 = new AbortController();
     const c3 = new AbortController();
     const p1 = service.ask(QUESTION, { signal: c1.signal, onProgress: r1.onProgress });
-    await server.waitForRequest((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes('<question>\\nWhat does MentisOculi'));
+    await fx.server.waitForRequest((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes('<question>\\nWhat does MentisOculi'));
     const p2 = service.ask('How many questions does SciVideoBench have?', { onProgress: r2.onProgress });
     await r2.next((e) => e.type === 'queued');
     const p3 = service.ask('What does the S3 framework specialize and sparsify?', { signal: c3.signal, onProgress: r3.onProgress });
@@ -255,9 +241,9 @@ describe('the queue', () => {
     assert.deepEqual(r2.outline(), ['retrieved', 'queued 1', 'started']);
     assert.deepEqual(r3.outline(), ['retrieved', 'queued 2']);
     assert.deepEqual(r4.outline(), ['retrieved', 'queued 3', 'queued 2', 'queued 1', 'started']);
-    assert.deepEqual(asked(server).map(questionOf), [QUESTION, 'How many questions does SciVideoBench have?', 'Which LLM reads the spatial audio tokens?']);
+    assert.deepEqual(asked(fx.server).map(questionOf), [QUESTION, 'How many questions does SciVideoBench have?', 'Which LLM reads the spatial audio tokens?']);
     // One at a time: the last one was sent only after the second had been answered in full.
-    const chatOf = (q: string) => server.requests.find((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes(q))!;
+    const chatOf = (q: string) => fx.server.requests.find((r) => r.path === '/api/chat' && JSON.stringify(r.body).includes(q))!;
     const second = chatOf('How many questions does SciVideoBench have?');
     assert.equal(second.outcome, 'completed');
     assert.ok(chatOf('Which LLM reads the spatial audio tokens?').at >= second.endedAt!);

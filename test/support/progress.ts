@@ -1,5 +1,11 @@
+import { after, before } from 'node:test';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { ProgressEvent } from '../../src/types.js';
-import type { ChatRequestRecord, OllamaTestServer } from './ollama-server.js';
+import { PapercordService } from '../../src/service.js';
+import { OllamaTestServer, type ChatRequestRecord } from './ollama-server.js';
+import { captureLog, testSettings } from './env.js';
 
 /** Chats that asked something (the start-up warm-up has no messages). */
 export const asked = (s: OllamaTestServer) => s.chats.filter((c) => c.messages.length > 0);
@@ -18,5 +24,33 @@ export function recorder() {
     next: (pred: (e: ProgressEvent) => boolean) => new Promise<void>((resolve) => waiters.push({ pred, resolve })),
     /** The events other than tokens, as short strings. */
     outline: () => events.filter((e) => e.type !== 'token').map((e) => (e.type === 'queued' ? `queued ${e.position}` : e.type === 'notice' ? `notice: ${e.message}` : e.type)),
+  };
+}
+
+/**
+ * One Ollama test server and data folder per test file, and `open()` for a service on them:
+ * inside a test the service is closed when the test ends (in a hook, the caller closes it).
+ */
+export function modelServiceFixture() {
+  let dataDir = '';
+  let server: OllamaTestServer | undefined;
+  before(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'papercord-model-'));
+    server = await OllamaTestServer.start();
+  });
+  after(async () => {
+    await server?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return {
+    get server(): OllamaTestServer {
+      return server!;
+    },
+    async open(env: Record<string, string> = {}, closeAfter = true) {
+      const log = captureLog();
+      const service = await PapercordService.open(await testSettings({ DATA_DIR: dataDir, OLLAMA_HOST: server!.host, ...env }), { log });
+      if (closeAfter) after(() => service.close());
+      return { service, log };
+    },
   };
 }
