@@ -62,6 +62,8 @@ const apiBase: Parse<string> = (raw, name) => {
   return raw.replace(/\/+$/, '');
 };
 
+const shardCount: Parse<number | 'auto'> = (raw, name) => (raw.trim().toLowerCase() === 'auto' ? 'auto' : int(1, 10000)(raw, name));
+
 /** Every setting papercord reads from the environment, each named once with its default. */
 export const VARIABLES = {
   corpus: { env: 'CORPUS', default: 'icml2026', description: 'Papers to index: comma-separated files or folders (plain-text abstracts, JSON, JSON Lines, PMLR Markdown posts) or the shipped corpora `icml2026` and `pmlr-v306`.', parse: list },
@@ -87,6 +89,7 @@ export const VARIABLES = {
   discordClientId: { env: 'DISCORD_CLIENT_ID', default: '', description: 'The application id, needed only by `npm run deploy-commands` before the bot has logged in once (otherwise read from the token).', parse: str },
   discordGuildId: { env: 'DISCORD_GUILD_ID', default: '', description: 'Register slash commands in this server only (instant); empty registers them globally.', parse: str },
   discordApiBase: { env: 'DISCORD_API_BASE', default: 'https://discord.com/api', description: 'Discord REST base URL, for a REST proxy or the test emulator.', parse: apiBase },
+  discordShards: { env: 'DISCORD_SHARDS', default: 'auto', description: 'Shards started by `npm run start:sharded`: a number, or `auto` for the count Discord recommends. `npm start` ignores it (one process, one shard).', parse: shardCount },
   allowedChannels: { env: 'DISCORD_ALLOWED_CHANNELS', default: '', description: 'Channel ids the bot answers in, comma-separated; empty: every channel.', parse: list },
   allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },

@@ -1,7 +1,8 @@
 import 'dotenv/config';
-import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
+import type { Settings } from './config.js';
+import { fatal, processSettings } from './process.js';
 import { userFacingError } from './errors.js';
-import { configureLogging, log, redact } from './log.js';
+import { log } from './log.js';
 import { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
 import { runConsole } from './console/console.js';
@@ -12,15 +13,7 @@ import { runConsole } from './console/console.js';
  * that says what to do, while a failure in one request never ends the process.
  */
 async function main(): Promise<void> {
-  let settings: Settings;
-  try {
-    settings = loadSettings();
-  } catch (e) {
-    if (e instanceof ConfigError) fatal(e.message, 'Fix the variables named above in .env or the environment; .env.example lists them all.');
-    throw e;
-  }
-  configureLogging({ level: settings.logLevel });
-  for (const secret of secretValues(settings)) redact(secret);
+  const settings = processSettings();
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
 
@@ -87,11 +80,6 @@ async function runLocalConsole(settings: Settings, service: PapercordService): P
   await runConsole(service, { input: process.stdin, output: process.stdout, interactive: !!process.stdin.isTTY && !!process.stdout.isTTY, banner, log, signal: controller.signal });
   await service.close();
   process.exit(0);
-}
-
-function fatal(message: string, hint?: string): never {
-  process.stderr.write(`papercord: ${message}${hint ? `\n${hint}` : ''}\n`);
-  process.exit(1);
 }
 
 main().catch((e: unknown) => {

@@ -31,6 +31,9 @@
  * - discord.js drops MESSAGE_CREATE for channels it has not cached, so GUILD_CREATE is sent right after READY.
  * - INTERACTION_CREATE must carry `entitlements` and `authorizing_integration_owners` or discord.js throws.
  *
+ * Sharding: IDENTIFY with `shard: [id, count]` gets only that shard's guilds and their events
+ * (`(guild_id >> 22) % count === id`; DMs on shard 0); `shards` sets what `GET /gateway/bot` recommends.
+ *
  * Realism extras (so bot bugs show up in tests): message validation like Discord's (content <= 2000,
  * embed limits, component limits, empty messages -> 50006), application command validation on
  * registration, permission checks (403 50013) for channel routes, the 3 s interaction
@@ -275,6 +278,12 @@ export interface EmulatorOptions {
   defaultTimeoutMs?: number;
   /** Log every REST call and gateway frame to stderr (or env DISCORD_EMU_DEBUG=1). */
   debug?: boolean;
+  /**
+   * Shards recommended by `GET /gateway/bot` (default 1). Whatever this says, an IDENTIFY with
+   * `shard: [id, count]` is accepted and that session only gets the guilds (and their events) with
+   * `(guild_id >> 22) % count === id`, and DMs only on shard 0, like Discord.
+   */
+  shards?: number;
 }
 
 export interface UploadedFile {
@@ -476,6 +485,17 @@ export interface InteractionHandle {
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
+/** The shard that gets a guild's events, by Discord's rule `(guild_id >> 22) % count`. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/** Whether a session on this shard gets the events of this guild (DMs, without a guild, go to shard 0). */
+function onShard([id, count]: [number, number], guildId: string | undefined): boolean {
+  if (count <= 1) return true;
+  return guildId === undefined ? id === 0 : shardOf(guildId, count) === id;
+}
+
 let lastSnowflakeTs = 0n;
 let snowflakeInc = 0n;
 /** A real-looking, strictly increasing snowflake. */
@@ -557,6 +577,8 @@ interface Session {
   conn: Conn | undefined;
   alive: boolean;
   intents: number;
+  /** [shard id, shard count] from IDENTIFY ([0, 1] when the client sent none) */
+  shard: [number, number];
 }
 
 interface Conn {
@@ -652,7 +674,7 @@ export class DiscordEmulator {
   identifyCount = 0;
   resumeCount = 0;
 
-  private readonly opts: Required<Pick<EmulatorOptions, 'heartbeatIntervalMs' | 'interactionAckTimeoutMs' | 'validate' | 'allowedPrivilegedIntents' | 'defaultTimeoutMs' | 'debug'>>;
+  private readonly opts: Required<Pick<EmulatorOptions, 'heartbeatIntervalMs' | 'interactionAckTimeoutMs' | 'validate' | 'allowedPrivilegedIntents' | 'defaultTimeoutMs' | 'debug' | 'shards'>>;
   private readonly server: http.Server;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<Socket>();
@@ -684,6 +706,7 @@ export class DiscordEmulator {
       allowedPrivilegedIntents: options.allowedPrivilegedIntents ?? PRIVILEGED_INTENTS,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 5000,
       debug: options.debug ?? process.env.DISCORD_EMU_DEBUG === '1',
+      shards: options.shards ?? 1,
     };
     const botId = options.botUser?.id ?? snowflake();
     this.applicationId = options.applicationId ?? botId;
@@ -1332,18 +1355,27 @@ export class DiscordEmulator {
       conn.ws.close(4014, 'Disallowed intent(s)');
       return;
     }
-    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, buffer: [], conn, alive: true, intents };
+    let shard: [number, number] = [0, 1];
+    if (d.shard !== undefined) {
+      const [id, count] = Array.isArray(d.shard) ? d.shard.map(Number) : [NaN, NaN];
+      if (!Number.isInteger(id) || !Number.isInteger(count) || count < 1 || id < 0 || id >= count) {
+        conn.ws.close(4010, 'Invalid shard');
+        return;
+      }
+      shard = [id, count];
+    }
+    const session: Session = { id: randomBytes(16).toString('hex'), seq: 0, buffer: [], conn, alive: true, intents, shard };
     this.sessions.push(session);
     conn.session = session;
     this.identifyCount++;
     this.sessionDispatch(session, 'READY', {
       v: 10,
       user: { ...this.botUser, verified: true, mfa_enabled: false, email: null },
-      guilds: this.guilds.map((g) => ({ id: g.id, unavailable: true })),
+      guilds: this.guilds.filter((g) => onShard(session.shard, g.id)).map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       session_type: 'normal',
       resume_gateway_url: this.gatewayUrl,
-      shard: Array.isArray(d.shard) ? d.shard : [0, 1],
+      shard: session.shard,
       application: { id: this.applicationId, flags: 0 },
       private_channels: [],
       presences: [],
@@ -1354,7 +1386,7 @@ export class DiscordEmulator {
       user_settings: {},
       _trace: ['["discord-emulator",{}]'],
     });
-    for (const g of this.guilds) this.sessionDispatch(session, 'GUILD_CREATE', this.guildCreatePayload(g));
+    for (const g of this.guilds) if (onShard(session.shard, g.id)) this.sessionDispatch(session, 'GUILD_CREATE', this.guildCreatePayload(g));
   }
 
   private onResume(conn: Conn, d: any): void {
@@ -1408,7 +1440,8 @@ export class DiscordEmulator {
 
   /**
    * Dispatch an event to every live session (buffered for resume when disconnected).
-   * `d` may be a function of the session, returning undefined to skip it.
+   * `d` may be a function of the session, returning undefined to skip it. A payload with a
+   * `guild_id` only goes to the session whose shard has that guild; one without, to shard 0.
    */
   dispatch(t: string, d: unknown | ((s: { intents: number }) => unknown), intent?: number): void {
     for (const session of this.sessions) {
@@ -1416,6 +1449,8 @@ export class DiscordEmulator {
       if (intent !== undefined && !(session.intents & intent)) continue;
       const data = typeof d === 'function' ? (d as (s: Session) => unknown)(session) : d;
       if (data === undefined) continue;
+      const guildId = (data as { guild_id?: unknown } | null)?.guild_id;
+      if (!onShard(session.shard, typeof guildId === 'string' ? guildId : undefined)) continue;
       this.sessionDispatch(session, t, data);
     }
   }
@@ -2399,7 +2434,7 @@ export class DiscordEmulator {
     this.route('GET', '/gateway', () => ({ status: 200, body: { url: this.gatewayUrl } }), noAuth);
     this.route('GET', '/gateway/bot', () => ({
       status: 200,
-      body: { url: this.gatewayUrl, shards: 1, session_start_limit: { total: 1000, remaining: 999, reset_after: 14400000, max_concurrency: 1 } },
+      body: { url: this.gatewayUrl, shards: this.opts.shards, session_start_limit: { total: 1000, remaining: 999, reset_after: 14400000, max_concurrency: 1 } },
     }));
     this.route('GET', '/users/@me', () => ({ status: 200, body: { ...this.botUser, verified: true, mfa_enabled: false, locale: 'en-US', email: null } }));
     this.route('POST', '/users/@me/channels', ({ body }) => {

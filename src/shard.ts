@@ -1,0 +1,159 @@
+import 'dotenv/config';
+import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { ShardingManager, type Shard } from 'discord.js';
+import { PROJECT_ROOT, type Settings } from './config.js';
+import { fatal, processSettings } from './process.js';
+import { userFacingError } from './errors.js';
+import { log as rootLog } from './log.js';
+import { PapercordService } from './service.js';
+
+/**
+ * `npm run start:sharded`: the Discord bot as several shards, one `src/main.ts` process each,
+ * under a discord.js ShardingManager (see docs/scaling.md).
+ *
+ * 1. Checks the settings and builds the index once, if it is missing or stale, so the shards
+ *    all load the same build and none of them rebuilds it.
+ * 2. Works out the shard count: DISCORD_SHARDS, or for `auto` Discord's recommendation from
+ *    `GET /gateway/bot` at DISCORD_API_BASE (discord.js would always ask discord.com).
+ * 3. Spawns the shards one after the other (each waits for the previous one to be ready and
+ *    5.5 s more, Discord's identify rate); each gets SHARDS and SHARD_COUNT in its environment,
+ *    which the discord.js Client reads. A shard that dies later is respawned.
+ * 4. On SIGTERM or SIGINT, passes SIGTERM on to every shard (each stops as `npm start` does,
+ *    within SHUTDOWN_GRACE_SECONDS), waits for them and exits 0.
+ */
+
+const log = rootLog.child({ component: 'shards' });
+/** Discord allows one IDENTIFY per 5 s (per max_concurrency bucket); discord.js's default spawn delay. */
+const SPAWN_DELAY_MS = 5500;
+/** How long one shard may take from spawn to ready (loading a large index takes a while). */
+const READY_TIMEOUT_MS = 180_000;
+
+async function main(): Promise<void> {
+  const settings = processSettings();
+  if (!settings.discordToken) fatal('DISCORD_TOKEN is not set, so there is no bot to shard.', 'Set it in .env (see "Discord bot" in README.md), or run `npm start` for the local console.');
+  process.on('unhandledRejection', (e) => log.error('unhandled rejection', { error: e }));
+
+  const shards = new Set<Shard>();
+  let manager: ShardingManager | undefined;
+  let stopping = false;
+
+  const stopAll = async (): Promise<void> => {
+    const graceMs = settings.shutdownGraceSeconds * 1000 + 5000;
+    const children: ChildProcess[] = [];
+    for (const shard of shards) {
+      const child = shard.process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) continue;
+      children.push(child);
+      shard.kill(); // SIGTERM, and no respawn
+    }
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              log.warn('a shard did not stop in time; killing it', { pid: child.pid });
+              child.kill('SIGKILL');
+            }, graceMs);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
+  };
+
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (stopping) return void log.info('already shutting down', { signal });
+    stopping = true;
+    log.info('shutting down the shards', { signal, shards: shards.size });
+    stopAll().then(
+      () => {
+        log.info('all shards stopped');
+        process.exit(0);
+      },
+      (e: unknown) => {
+        log.error('shutdown failed', { error: e });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  // 1. The index, built once here rather than by every shard.
+  try {
+    const service = await PapercordService.open(settings, { writer: null });
+    const info = service.info();
+    log.info('index ready for the shards', { papers: info.papers, chunks: info.chunks, embedder: info.embedder, build: info.buildId });
+    await service.close();
+  } catch (e) {
+    const ue = userFacingError(e);
+    if (ue.code === 'INTERNAL') log.error('could not prepare the index', { error: e });
+    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
+  }
+  if (stopping) return;
+
+  // 2. How many shards.
+  let totalShards: number;
+  try {
+    totalShards = settings.discordShards === 'auto' ? await recommendedShards(settings) : settings.discordShards;
+  } catch (e) {
+    fatal((e as Error).message, 'Check DISCORD_TOKEN and DISCORD_API_BASE, or set DISCORD_SHARDS to a number.');
+  }
+  if (stopping) return;
+
+  // 3. The shards.
+  manager = new ShardingManager(path.join(PROJECT_ROOT, 'src', 'main.ts'), {
+    token: settings.discordToken,
+    totalShards,
+    mode: 'process',
+    respawn: true,
+    // The shards are TypeScript run through tsx, like `npm start`.
+    execArgv: ['--import', 'tsx'],
+  });
+  manager.on('shardCreate', (shard) => {
+    shards.add(shard);
+    log.info('shard starting', { shard: shard.id, of: totalShards });
+    shard.on('spawn', (child) => {
+      log.info('shard spawned', { shard: shard.id, pid: (child as ChildProcess).pid });
+      // A signal that came while this one was being forked: stop it too.
+      if (stopping) shard.kill();
+    });
+    shard.on('ready', () => log.info('shard ready', { shard: shard.id }));
+    shard.on('death', (child) => {
+      if (stopping) return;
+      const p = child as ChildProcess;
+      log.warn('shard died; it will be started again', { shard: shard.id, exitCode: p.exitCode, signal: p.signalCode });
+    });
+  });
+  log.info('spawning shards', { shards: totalShards, api: settings.discordApiBase, pid: process.pid });
+  try {
+    await manager.spawn({ amount: totalShards, delay: SPAWN_DELAY_MS, timeout: READY_TIMEOUT_MS });
+  } catch (e) {
+    if (stopping) return;
+    stopping = true;
+    log.error('a shard did not start', { error: e });
+    await stopAll();
+    fatal(`A shard did not start: ${(e as Error).message ?? String(e)}`, 'Its own log lines above say why; `npm start` runs a single process and shows the same problems.');
+  }
+  if (!stopping) log.info('all shards ready', { shards: totalShards });
+}
+
+/** Discord's recommended shard count, asked at DISCORD_API_BASE. */
+async function recommendedShards(settings: Settings): Promise<number> {
+  const res = await fetch(`${settings.discordApiBase}/v10/gateway/bot`, { headers: { Authorization: `Bot ${settings.discordToken.replace(/^Bot\s*/i, '')}` } });
+  if (res.status === 401) throw new Error('Discord rejected DISCORD_TOKEN (401 on /gateway/bot).');
+  if (!res.ok) throw new Error(`GET /gateway/bot failed with ${res.status} ${res.statusText}.`);
+  const body = (await res.json()) as { shards?: unknown };
+  const n = Number(body.shards);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`GET /gateway/bot returned no usable shard count (${JSON.stringify(body.shards)}).`);
+  return n;
+}
+
+main().catch((e: unknown) => {
+  log.error('fatal', { error: e });
+  fatal((e as Error).message ?? String(e));
+});
