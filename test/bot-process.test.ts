@@ -11,16 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DiscordEmulator } from './support/discord-emulator.js';
-import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
+import { PROJECT_ROOT } from '../src/config.js';
+import { childEnv } from './support/env.js';
 
-/** The environment of this process without any papercord setting, plus the given ones. */
-function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const v of Object.values(VARIABLES)) delete env[v.env];
-  delete env.NODE_OPTIONS;
-  delete env.NODE_TEST_CONTEXT;
-  return { ...env, LOG_FORMAT: 'json', ...vars };
-}
 
 interface Run {
   child: ChildProcess;
@@ -65,7 +58,7 @@ describe('papercord processes', { concurrency: true }, () => {
     const emu = await DiscordEmulator.start();
     try {
       await withDataDir(async (dir) => {
-        const run = npm(['start'], envWith({ DISCORD_TOKEN: emu.token, DISCORD_API_BASE: emu.apiBase, DISCORD_GUILD_ID: emu.guild.id, DATA_DIR: dir, OLLAMA_HOST: 'http://127.0.0.1:9', EMBEDDINGS: 'local' }));
+        const run = npm(['start'], childEnv({ DISCORD_TOKEN: emu.token, DISCORD_API_BASE: emu.apiBase, DISCORD_GUILD_ID: emu.guild.id, DATA_DIR: dir, OLLAMA_HOST: 'http://127.0.0.1:9', EMBEDDINGS: 'local' }));
         try {
           await emu.waitForRequest((c) => c.method === 'PUT' && c.path.endsWith('/commands') && c.status === 200, { timeoutMs: 40_000 });
           const it = await emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' });
@@ -104,7 +97,7 @@ describe('papercord processes', { concurrency: true }, () => {
         '/status',
         '/help',
       ];
-      const run = npm(['start', '--silent'], envWith({ DISCORD_TOKEN: '', DATA_DIR: dir, OLLAMA_HOST: 'http://127.0.0.1:9', EMBEDDINGS: 'local' }), lines.join('\n') + '\n');
+      const run = npm(['start', '--silent'], childEnv({ DISCORD_TOKEN: '', DATA_DIR: dir, OLLAMA_HOST: 'http://127.0.0.1:9', EMBEDDINGS: 'local' }), lines.join('\n') + '\n');
       try {
         const { code } = await run.exit;
         assert.equal(code, 0, run.stderr().slice(-2000));
@@ -137,7 +130,7 @@ describe('papercord processes', { concurrency: true }, () => {
     const emu = await DiscordEmulator.start();
     try {
       await withDataDir(async (dir) => {
-        const run = npm(['run', '--silent', 'deploy-commands', '--', '--json'], envWith({ DISCORD_TOKEN: emu.token, DISCORD_API_BASE: emu.apiBase, DISCORD_GUILD_ID: emu.guild.id, DATA_DIR: dir }));
+        const run = npm(['run', '--silent', 'deploy-commands', '--', '--json'], childEnv({ DISCORD_TOKEN: emu.token, DISCORD_API_BASE: emu.apiBase, DISCORD_GUILD_ID: emu.guild.id, DATA_DIR: dir }));
         try {
           const { code } = await run.exit;
           assert.equal(code, 0, run.stderr());

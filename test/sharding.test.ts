@@ -10,16 +10,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DiscordEmulator, shardOf, type GatewayRecord } from './support/discord-emulator.js';
-import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
+import { PROJECT_ROOT } from '../src/config.js';
+import { childEnv } from './support/env.js';
 
-/** The environment of this process without any papercord setting, plus the given ones. */
-function envWith(vars: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const v of Object.values(VARIABLES)) delete env[v.env];
-  delete env.NODE_OPTIONS;
-  delete env.NODE_TEST_CONTEXT;
-  return { ...env, LOG_FORMAT: 'json', ...vars };
-}
 
 /** Whether any process of this process group is still there. */
 function groupAlive(pgid: number): boolean {
@@ -52,7 +45,7 @@ function startLauncher(emu: DiscordEmulator, dir: string, vars: Record<string, s
     // Its own process group: the launcher, npm, tsx and the shards end together if the test fails.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: envWith({ DISCORD_TOKEN: emu.token, DISCORD_API_BASE: emu.apiBase, DATA_DIR: dir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', SHUTDOWN_GRACE_SECONDS: '2', ...vars }),
+    env: childEnv({ DISCORD_TOKEN: emu.token, DISCORD_API_BASE: emu.apiBase, DATA_DIR: dir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', SHUTDOWN_GRACE_SECONDS: '2', ...vars }),
   });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { loadSettings, type Settings } from '../../src/config.js';
+import { loadSettings, VARIABLES, type Settings } from '../../src/config.js';
 import type { Logger, Fields } from '../../src/log.js';
 
 /** A fresh temp folder, removed when the test file ends. */
@@ -34,4 +34,13 @@ export function captureLog(): CapturedLog {
     child: (f) => make({ ...base, ...f }),
   });
   return Object.assign(make({}), { lines, text: () => lines.map((l) => `${l.level} ${l.msg} ${JSON.stringify(l.fields)}`).join('\n') });
+}
+
+/** The environment of this process without any papercord setting, plus the given ones: for `npm start` in a child process. */
+export function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const v of Object.values(VARIABLES)) delete env[v.env];
+  delete env.NODE_OPTIONS;
+  delete env.NODE_TEST_CONTEXT;
+  return { ...env, LOG_FORMAT: 'json', ...vars };
 }
