@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import type { Settings } from './config.js';
-import { fatal, processSettings } from './process.js';
+import { exitWhenStopped, fatal, processSettings } from './process.js';
 import { userFacingError } from './errors.js';
 import { log } from './log.js';
 import { PapercordService } from './service.js';
@@ -40,16 +40,10 @@ async function runBot(settings: Settings, service: PapercordService): Promise<vo
     if (stopping) return void log.info('already shutting down', { signal });
     stopping = true;
     log.info('shutting down', { signal, graceSeconds: settings.shutdownGraceSeconds });
-    starting
-      .then((bot) => bot.stop())
-      .then(() => service.close())
-      .then(
-        () => process.exit(0),
-        (e: unknown) => {
-          log.error('shutdown failed', { error: e });
-          process.exit(1);
-        },
-      );
+    exitWhenStopped(
+      starting.then((bot) => bot.stop()).then(() => service.close()),
+      log,
+    );
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

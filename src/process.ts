@@ -1,5 +1,5 @@
 import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
-import { configureLogging, redact } from './log.js';
+import { configureLogging, redact, type Logger } from './log.js';
 
 /** Ends a long-running entry point (npm start, the shard launcher) with a message and what to do. */
 export function fatal(message: string, hint?: string): never {
@@ -19,4 +19,15 @@ export function processSettings(): Settings {
   configureLogging({ level: settings.logLevel });
   for (const secret of secretValues(settings)) redact(secret);
   return settings;
+}
+
+/** Exits 0 once a shutdown's work is done, 1 with the reason logged if it fails. */
+export function exitWhenStopped(stopped: Promise<unknown>, log: Logger): void {
+  stopped.then(
+    () => process.exit(0),
+    (e: unknown) => {
+      log.error('shutdown failed', { error: e });
+      process.exit(1);
+    },
+  );
 }

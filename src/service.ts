@@ -158,13 +158,15 @@ export class PapercordService {
     }
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
     const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${q}` : q;
-    const { hits, relevant } = await this.retriever.search(searchText, { paperId: paper?.id });
+    // One index for the whole request: a reindex that lands during the search must not score its sentences.
+    const retriever = this.retriever;
+    const { hits, relevant } = await retriever.search(searchText, { paperId: paper?.id });
     const sources = toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
       return { question: q, answer: REFUSAL_TEXT, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
-    const ex = extractiveAnswer(q, sources, this.retriever.termStats, this.settings.retrieval);
+    const ex = extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval);
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     if (!useModel) return extractive();
     const last = opts.history?.at(-1);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager, type Shard } from 'discord.js';
 import { PROJECT_ROOT, type Settings } from './config.js';
-import { fatal, processSettings } from './process.js';
+import { exitWhenStopped, fatal, processSettings } from './process.js';
 import { userFacingError } from './errors.js';
 import { log as rootLog } from './log.js';
 import { PapercordService } from './service.js';
@@ -69,15 +69,9 @@ async function main(): Promise<void> {
     if (stopping) return void log.info('already shutting down', { signal });
     stopping = true;
     log.info('shutting down the shards', { signal, shards: shards.size });
-    stopAll().then(
-      () => {
-        log.info('all shards stopped');
-        process.exit(0);
-      },
-      (e: unknown) => {
-        log.error('shutdown failed', { error: e });
-        process.exit(1);
-      },
+    exitWhenStopped(
+      stopAll().then(() => log.info('all shards stopped')),
+      log,
     );
   };
   process.on('SIGINT', shutdown);

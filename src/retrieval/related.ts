@@ -7,13 +7,13 @@ import type { RelatedPaper } from '../types.js';
 interface Candidate {
   paper: Paper;
   score: number;
-  vector: number[];
-  terms?: Map<string, number>;
+  /** The paper's text as sparse tf-idf weights: what ranking and diversity are measured on. */
+  terms: Map<string, number>;
 }
 
 /**
- * Papers related to a paper (its chunks' vectors and its key terms) or to free text, ranked by
- * fused similarity and diversified with maximal marginal relevance. Never the paper itself.
+ * Papers related to a paper (found by its chunks' vectors and its key terms) or to free text,
+ * ranked by tf-idf similarity and diversified with maximal marginal relevance. Never the paper itself.
  * Each comes with the key terms the two texts share: a reason that is true by construction.
  */
 export async function relatedPapers(retriever: Retriever, target: { paper: Paper } | { text: string }, count: number, settings: RetrievalSettings): Promise<RelatedPaper[]> {
@@ -21,44 +21,32 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
   const text = self ? `${self.title}\n${self.abstract}` : (target as { text: string }).text;
   const vector = self ? await paperVector(retriever, self) : await retriever.embedder.embedQuery(text);
   const keywordQuery = self ? keyTerms(retriever, text, 25).join(' ') : text;
-  const [vectorHits, keywordHits] = await Promise.all([retriever.vectorSearch(vector, undefined, settings.candidates * 2), Promise.resolve(retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2))]);
+  const vectorHits = (await retriever.vectorSearch(vector, undefined, settings.candidates * 2)).map((h) => h.id);
+  const keywordHits = retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2);
 
-  // Rank papers (not chunks): a paper's rank is that of its best chunk in each list.
-  const fused = new Map<string, Candidate>();
-  const add = (chunkId: string, rank: number, weight: number, vec?: number[]) => {
-    const paperId = chunkId.slice(0, chunkId.lastIndexOf('#'));
-    if (paperId === self?.id) return;
-    const paper = retriever.paper(paperId);
-    if (!paper) return;
-    const c = fused.get(paperId) ?? { paper, score: 0, vector: vec ?? [] };
-    if (vec && c.vector.length === 0) c.vector = vec;
-    c.score += weight / (settings.rrfK + rank + 1);
-    fused.set(paperId, c);
+  // The fused lists find candidate papers (each at the rank of its best chunk); the exact tf-idf
+  // similarity of the two texts ranks them (the hashed vectors approximate it, with collisions).
+  const fused = new Map<string, number>();
+  const addRanks = (chunkIds: string[], weight: number) => {
+    const seen = new Set<string>();
+    for (const chunkId of chunkIds) {
+      const paperId = chunkId.slice(0, chunkId.lastIndexOf('#'));
+      if (seen.has(paperId)) continue;
+      if (paperId !== self?.id && retriever.paper(paperId)) fused.set(paperId, (fused.get(paperId) ?? 0) + weight / (settings.rrfK + seen.size + 1));
+      seen.add(paperId);
+    }
   };
-  const seenV = new Set<string>();
-  let rankV = 0;
-  for (const h of vectorHits) {
-    const pid = h.id.slice(0, h.id.lastIndexOf('#'));
-    if (seenV.has(pid)) continue;
-    seenV.add(pid);
-    add(h.id, rankV++, 1, h.vector);
-  }
-  const seenK = new Set<string>();
-  let rankK = 0;
-  for (const id of keywordHits) {
-    const pid = id.slice(0, id.lastIndexOf('#'));
-    if (seenK.has(pid)) continue;
-    seenK.add(pid);
-    add(id, rankK++, settings.bm25Weight);
-  }
-  // The fused lists find candidates; the exact tf-idf similarity of the two texts ranks them
-  // (the hashed vectors approximate it, with collisions).
-  const targetTerms = tfidf(retriever, text);
-  const candidates = [...fused.values()].sort((a, b) => b.score - a.score).slice(0, Math.max(count * 8, 40));
-  for (const c of candidates) {
-    c.terms = tfidf(retriever, `${c.paper.title}\n${c.paper.abstract}`);
-    c.score = sparseCosine(targetTerms, c.terms);
-  }
+  addRanks(vectorHits, 1);
+  addRanks(keywordHits, settings.bm25Weight);
+  const targetTerms = keyTermWeights(retriever, text);
+  const candidates: Candidate[] = [...fused.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Math.max(count * 8, 40))
+    .map(([paperId]) => {
+      const paper = retriever.paper(paperId)!;
+      const paperTerms = keyTermWeights(retriever, `${paper.title}\n${paper.abstract}`);
+      return { paper, terms: paperTerms, score: sparseCosine(targetTerms, paperTerms) };
+    });
   candidates.sort((a, b) => b.score - a.score);
   // Nothing in common is not "related": better three true recommendations than five.
   const similar = candidates.filter((c) => c.score >= settings.minRelatedSimilarity);
@@ -97,7 +85,7 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
     let bestIdx = 0;
     let best = -Infinity;
     left.forEach((c, i) => {
-      const redundancy = chosen.length ? Math.max(...chosen.map((s) => (c.terms && s.terms ? sparseCosine(c.terms, s.terms) : cosine(c.vector, s.vector)))) : 0;
+      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.terms, s.terms))) : 0;
       const value = lambda * (c.score / max) - (1 - lambda) * redundancy;
       if (value > best) {
         best = value;
@@ -107,18 +95,6 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
     chosen.push(left.splice(bestIdx, 1)[0]!);
   }
   return chosen;
-}
-
-function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }
 
 /** The rarest terms of a text, as stems: what a paper is about, for the keyword side of the search. */
@@ -164,11 +140,6 @@ export function sharedTermsReason(retriever: Retriever, a: string, b: string, fr
   return `${fromPaper ? 'Both abstracts discuss' : 'Matches your query on'} ${joinList(top)}.`;
 }
 
-/** A text as a sparse tf-idf vector of whole-word stems. */
-function tfidf(retriever: Retriever, text: string): Map<string, number> {
-  return keyTermWeights(retriever, text);
-}
-
 function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
   let dot = 0;
   for (const [t, w] of a) dot += w * (b.get(t) ?? 0);
@@ -177,7 +148,7 @@ function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
   return d ? dot / d : 0;
 }
 
-/** Tf-idf weight of every term of a text. */
+/** A text as sparse tf-idf weights of its whole-word stems. */
 function keyTermWeights(retriever: Retriever, text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const t of terms(text, { parts: false })) counts.set(t, (counts.get(t) ?? 0) + 1);
