@@ -169,13 +169,13 @@ test('a missing or half-written manifest, a truncated shard, a missing papers.js
       reason: /manifest is missing or unreadable/,
     },
     {
-      name: 'truncated shard index.json',
+      name: 'truncated shard index.f32',
       inject: async (dir) => {
-        const f = path.join(dir, 'shard-000', 'index.json');
+        const f = path.join(dir, 'shard-000', 'index.f32');
         const data = await fs.readFile(f);
         await fs.writeFile(f, data.subarray(0, data.length - 100));
       },
-      reason: /shard-000\/index\.json has \d+ bytes, the manifest says \d+/,
+      reason: /shard-000\/index\.f32 has \d+ bytes, the manifest says \d+/,
     },
     { name: 'missing papers.json', inject: (dir) => fs.rm(path.join(dir, 'papers.json')), reason: /papers\.json is missing/ },
     { name: 'CURRENT points at a build that is gone', inject: (dir) => fs.rm(dir, { recursive: true }), reason: /manifest is missing/ },

@@ -29,7 +29,7 @@ test('a truncated, corrupt or half-written index is detected with the reason', a
   const root = await tempDir();
   await buildIndex({ root, papers, embedder: null });
   const dir = (await currentBuildDir(root))!;
-  const shard = path.join(dir, 'shard-000', 'index.json');
+  const shard = path.join(dir, 'shard-000', 'index.f32');
   const original = await fs.readFile(shard);
 
   await fs.writeFile(shard, original.subarray(0, original.length / 2));

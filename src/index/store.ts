@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { JsonCodec, LocalIndex, type IndexItem } from 'vectra';
+import { ItemSelector, LocalIndex, type IndexItem } from 'vectra';
 import type { Paper } from '../corpus/paper.js';
 import { chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
 import { TERMS_VERSION } from '../text/terms.js';
@@ -12,15 +12,19 @@ import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
 import { Bm25Index, buildPostings } from '../retrieval/postings.js';
 import { terms } from '../text/terms.js';
+import { Float32VectorCodec } from './vector-codec.js';
+import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
 
 /**
- * One JSON file per shard stays far below the ~512 MB string limit that stops vectra from
- * saving one big index (it fails near 55,000 items of 768 dimensions), and shards load and
- * parse independently.
+ * Shards bound the memory of an ingest (one shard's vectors at a time) and keep every file
+ * far below the ~512 MB string limit that stops vectra from saving one big JSON index (it
+ * fails near 55,000 items of 768 dimensions).
  */
 export const SHARD_SIZE = 10_000;
-/** Vectors are stored with this many decimals: enough for cosine ranking, and half the file. */
-const VECTOR_DECIMALS = 5;
+
+/** Every shard is a vectra LocalIndex whose vectors are stored as float32 (see Float32VectorCodec). */
+const codec = new Float32VectorCodec();
+const openShard = (dir: string) => new LocalIndex<ChunkMetadata>(dir, undefined, undefined, codec);
 
 export type ChunkMetadata = { paperId: string; chunk: number };
 
@@ -87,23 +91,41 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     if (stat.size !== size) throw new IndexError(`${file} has ${stat.size} bytes, the manifest says ${size} (truncated or changed)`);
   }
   try {
-    const papers = await readJson<Paper[]>(path.join(dir, 'papers.json'));
-    const offsets = await readJson<[string, number, number, number][]>(path.join(dir, 'chunks.json'));
+    // Every file is requested at once: the reads run on libuv's threads while this one parses.
+    const shards = manifest.shards.map((s) => openShard(path.join(dir, s.name)));
+    const shardStats = Promise.all(shards.map((shard) => shard.getIndexStats()));
+    shardStats.catch(() => undefined); // awaited below; a failure must not surface as unhandled first
+    const [papersJson, abstracts, chunksJson, bm25Header, bm25Data] = await Promise.all([
+      fs.readFile(path.join(dir, 'papers.json'), 'utf8'),
+      fs.readFile(path.join(dir, 'abstracts.bin')),
+      fs.readFile(path.join(dir, 'chunks.json'), 'utf8'),
+      fs.readFile(path.join(dir, 'bm25.json'), 'utf8'),
+      fs.readFile(path.join(dir, 'bm25.bin')),
+    ]);
+    const papers = decodePapers(JSON.parse(papersJson) as PapersFile, abstracts);
+    const offsets = JSON.parse(chunksJson) as [string, number, number, number][];
     const byId = new Map(papers.map((p) => [p.id, p]));
     const chunks = offsets.map(([paperId, index, start, end]): Chunk => {
       const paper = byId.get(paperId);
       if (!paper) throw new IndexError(`chunk of unknown paper ${paperId}`);
-      return { id: `${paperId}#${index}`, paperId, index, start, end, text: paper.abstract.slice(start, end) };
+      // Decoded when read, like the abstract it comes from.
+      return {
+        id: `${paperId}#${index}`,
+        paperId,
+        index,
+        start,
+        end,
+        get text() {
+          return paper.abstract.slice(start, end);
+        },
+      };
     });
-    const bm25 = Bm25Index.parse(await fs.readFile(path.join(dir, 'bm25.json'), 'utf8'), await fs.readFile(path.join(dir, 'bm25.bin')));
+    const bm25 = Bm25Index.parse(bm25Header, bm25Data);
     if (bm25.documentCount !== chunks.length) throw new IndexError(`bm25.json indexes ${bm25.documentCount} chunks, chunks.json lists ${chunks.length}`);
-    const shards: LocalIndex<ChunkMetadata>[] = [];
-    for (const s of manifest.shards) {
-      const shard = new LocalIndex<ChunkMetadata>(path.join(dir, s.name));
-      const stats = await shard.getIndexStats();
+    (await shardStats).forEach((stats, i) => {
+      const s = manifest.shards[i]!;
       if (stats.items !== s.items) throw new IndexError(`${s.name} holds ${stats.items} items, the manifest says ${s.items}`);
-      shards.push(shard);
-    }
+    });
     if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
     const localEmbedder = manifest.embedder.kind === 'local' ? LocalEmbedder.fromState(await readJson<LocalEmbedderState>(path.join(dir, 'embedder.json'))) : undefined;
     return { dir, manifest, papers, chunks, shards, bm25, localEmbedder };
@@ -184,7 +206,6 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       await fs.writeFile(path.join(tmp, name), data);
       files[name] = Buffer.byteLength(data);
     };
-    const codec = new JsonCodec();
     const shards: IndexManifest['shards'] = [];
     for (let first = 0; first < chunks.length || first === 0; first += SHARD_SIZE) {
       const name = `shard-${String(shards.length).padStart(3, '0')}`;
@@ -192,16 +213,19 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       const vectors = await embedShard(first, end);
       const items: IndexItem<ChunkMetadata>[] = [];
       for (let i = first; i < end; i++) {
-        const vector = vectors[i - first]!.map(round);
-        items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: Math.hypot(...vector) });
+        // The norm of the float32 values that are stored, so a cosine over them is exact.
+        const vector = Array.from(Float32Array.from(vectors[i - first]!));
+        items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: ItemSelector.normalize(vector) });
       }
-      // vectra's own codec and file layout: the folder is a LocalIndex that vectra opens as usual.
-      await put(`${name}/index.json`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
+      // vectra's file layout with a binary codec: the folder is a LocalIndex that vectra opens with that codec.
+      await put(`${name}/index${codec.extension}`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
       shards.push({ name, items: items.length });
       opts.onProgress?.({ phase: 'write', done: end, total: chunks.length });
       if (chunks.length === 0) break;
     }
-    await put('papers.json', JSON.stringify(papers));
+    const stored = encodePapers(papers);
+    await put('papers.json', stored.json);
+    await put('abstracts.bin', stored.abstracts);
     await put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
     const postings = buildPostings(chunks.map((c, i) => ({ id: c.id, fields: { title: titleTerms.get(c.paperId)!, text: textTerms[i]! } })));
     await put('bm25.json', postings.header);
@@ -228,7 +252,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     await writeFileAtomic(path.join(root, CURRENT), buildId);
     await removeOldBuilds(root, [buildId, previous ? path.basename(previous) : '']);
     const dir = path.join(root, buildId);
-    const shardIndexes = shards.map((s) => new LocalIndex<ChunkMetadata>(path.join(dir, s.name)));
+    const shardIndexes = shards.map((s) => openShard(path.join(dir, s.name)));
     // Read now, not on first use: a later ingest may remove this folder while this index still serves.
     for (const shard of shardIndexes) await shard.getIndexStats();
     return { dir, manifest, papers, chunks, shards: shardIndexes, bm25, localEmbedder: local };
@@ -236,11 +260,6 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     await fs.rm(tmp, { recursive: true, force: true });
     throw e;
   }
-}
-
-function round(x: number): number {
-  const f = 10 ** VECTOR_DECIMALS;
-  return Math.round(x * f) / f;
 }
 
 /** Keeps the current and the previous build (a reader may still be loading it); removes the rest and stale temp folders. */

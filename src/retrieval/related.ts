@@ -64,7 +64,7 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
 /** The mean of a paper's chunk vectors, read back from the index (no re-embedding). */
 async function paperVector(retriever: Retriever, paper: Paper): Promise<number[]> {
   const chunks = retriever.chunksOf(paper.id);
-  const vectors: number[][] = [];
+  const vectors: ArrayLike<number>[] = [];
   for (const shard of retriever.index.shards) {
     for (const c of chunks) {
       const item = await shard.getItem(c.id);
@@ -73,7 +73,7 @@ async function paperVector(retriever: Retriever, paper: Paper): Promise<number[]
     if (vectors.length === chunks.length) break;
   }
   if (vectors.length === 0) return retriever.embedder.embedQuery(`${paper.title}\n${paper.abstract}`);
-  return vectors[0]!.map((_, i) => vectors.reduce((s, v) => s + v[i]!, 0) / vectors.length);
+  return Array.from({ length: vectors[0]!.length }, (_, i) => vectors.reduce((s, v) => s + v[i]!, 0) / vectors.length);
 }
 
 function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[] {

@@ -149,12 +149,12 @@ export class Retriever {
   }
 
   /** Cosine search over every shard; returns chunk ids best first with their similarity. */
-  async vectorSearch(vector: number[], paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number; vector: number[] }[]> {
+  async vectorSearch(vector: number[], paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number }[]> {
     if (!vector.some((x) => x !== 0)) return [];
     // Built on first use from the shards vectra loaded; see VectorTable for why it is not queryItems.
     this.vectors ??= VectorTable.fromShards(this.index.shards);
     const table = await this.vectors;
-    return table.search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score, vector: h.vector }));
+    return table.search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score }));
   }
 
   /** BM25 over titles and chunk texts; returns chunk ids best first. */

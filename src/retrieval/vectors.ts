@@ -6,7 +6,6 @@ export interface VectorHit {
   position: number;
   id: string;
   score: number;
-  vector: number[];
 }
 
 /**
@@ -17,12 +16,16 @@ export interface VectorHit {
  * - only the query's non-zero dimensions are visited: a local-embedder query has a few dozen of
  *   512, and the skipped products are zeros that would not change a bit of the sum;
  * - a filter to one paper looks its chunks up instead of testing every item's metadata.
- * Items are vectra's own objects, not copies, so this costs no vector memory.
+ * Each shard's vectors are read as one block: with Float32VectorCodec every item's vector is a
+ * view into the shard's file, in item order, so the block is a view of that memory too and the
+ * scan reads one typed array instead of 100,000 small ones.
  */
 export class VectorTable {
   private readonly ids: string[] = [];
-  private readonly vectors: number[][] = [];
   private readonly norms: number[] = [];
+  /** Shard s: its vectors, item after item, `dims` numbers each. */
+  private readonly blocks: (Float32Array | Float64Array)[] = [];
+  private dims = 0;
   /** Positions of each shard's items: shard s holds shardStart[s] .. shardStart[s + 1]. */
   private readonly shardStart: number[] = [0];
   /** Each paper's item positions, ascending (so per shard in item order, as vectra filters). */
@@ -31,10 +34,16 @@ export class VectorTable {
   static async fromShards(shards: LocalIndex<ChunkMetadata>[]): Promise<VectorTable> {
     const table = new VectorTable();
     for (const shard of shards) {
-      for (const item of await shard.listItems()) {
+      const items = await shard.listItems();
+      if (items.length > 0) {
+        const dims = items[0]!.vector.length;
+        if (table.dims && dims !== table.dims) throw new Error(`shards of ${table.dims} and ${dims} dimensions`);
+        table.dims = dims;
+      }
+      table.blocks.push(vectorBlock(items.map((i) => i.vector), table.dims));
+      for (const item of items) {
         const position = table.ids.length;
         table.ids.push(item.id);
-        table.vectors.push(item.vector);
         table.norms.push(item.norm);
         const list = table.byPaper.get(item.metadata.paperId);
         if (list) list.push(position);
@@ -57,12 +66,10 @@ export class VectorTable {
     let sq = 0;
     for (let j = 0; j < query.length; j++) sq += query[j]! * query[j]!;
     const qNorm = Math.sqrt(sq);
-    const cosine = (i: number): number => {
-      const norm = this.norms[i]!;
+    const cosine = (block: Float32Array | Float64Array, offset: number, norm: number): number => {
       if (qNorm === 0 || norm === 0) return Number.NaN;
-      const v = this.vectors[i]!;
       let dot = 0;
-      for (let d = 0; d < dims.length; d++) dot += query[dims[d]!]! * v[dims[d]!]!;
+      for (let d = 0; d < dims.length; d++) dot += query[dims[d]!]! * block[offset + dims[d]!]!;
       return dot / (qNorm * norm);
     };
     const paperItems = paperId !== undefined ? (this.byPaper.get(paperId) ?? []) : undefined;
@@ -72,13 +79,15 @@ export class VectorTable {
       const end = this.shardStart[s + 1]!;
       const positions = paperItems ? paperItems.filter((i) => i >= start && i < end) : undefined;
       const count = positions ? positions.length : end - start;
-      merged.push(...shardTop(count, (n) => (positions ? positions[n]! : start + n), cosine, limit));
+      const block = this.blocks[s]!;
+      const score = (position: number) => cosine(block, (position - start) * this.dims, this.norms[position]!);
+      merged.push(...shardTop(count, (n) => (positions ? positions[n]! : start + n), score, limit));
     }
     return merged
       .filter((r) => Number.isFinite(r.score))
       .sort((a, b) => b.score - a.score)
       .slice(0, limit)
-      .map(({ position, score }) => ({ position, id: this.ids[position]!, score, vector: this.vectors[position]! }));
+      .map(({ position, score }) => ({ position, id: this.ids[position]!, score }));
   }
 }
 
@@ -130,4 +139,21 @@ function shardTop(count: number, positionOf: (n: number) => number, score: (posi
   }
   heap.sort((a, b) => b.distance - a.distance);
   return heap.map((h) => ({ position: positionOf(h.index), score: h.distance }));
+}
+
+/**
+ * The vectors as one array: a view of their memory when they are consecutive float32 views of
+ * one buffer (what Float32VectorCodec loads), else an exact copy.
+ */
+function vectorBlock(vectors: ArrayLike<number>[], dims: number): Float32Array | Float64Array {
+  const first = vectors[0];
+  if (first instanceof Float32Array && vectors.every((v, i) => v instanceof Float32Array && v.buffer === first.buffer && v.byteOffset === first.byteOffset + i * dims * 4 && v.length === dims)) {
+    return new Float32Array(first.buffer, first.byteOffset, vectors.length * dims);
+  }
+  const block = new Float64Array(vectors.length * dims);
+  vectors.forEach((v, i) => {
+    if (v.length !== dims) throw new Error(`a vector of ${v.length} dimensions among ${dims}`);
+    block.set(v, i * dims);
+  });
+  return block;
 }

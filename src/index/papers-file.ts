@@ -1,0 +1,56 @@
+import type { Paper } from '../corpus/paper.js';
+
+/**
+ * papers.json: one array per paper, with file names and venues, which repeat across a corpus,
+ * written once in their own lists. The abstracts are not in it: they are most of a corpus
+ * (120 MB at 100,000 chunks), so they go to abstracts.bin, one UTF-8 run per paper.
+ */
+export interface PapersFile {
+  files: string[];
+  venues: string[];
+  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end. */
+  papers: [string, string, string[], string[], number, string, number, number, string, number, number][];
+}
+
+export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer } {
+  const files = new Map<string, number>();
+  const venues = new Map<string, number>();
+  const indexOf = (map: Map<string, number>, key: string) => map.get(key) ?? map.set(key, map.size).get(key)!;
+  const lengths = papers.map((p) => Buffer.byteLength(p.abstract, 'utf8'));
+  const abstracts = Buffer.allocUnsafe(lengths.reduce((a, b) => a + b, 0));
+  let at = 0;
+  const rows = papers.map((p, i): PapersFile['papers'][number] => {
+    abstracts.write(p.abstract, at, 'utf8');
+    at += lengths[i]!;
+    return [p.id, p.title, p.authors, p.aliases, indexOf(files, p.source.file), p.source.record, p.year ?? 0, p.venue === undefined ? -1 : indexOf(venues, p.venue), p.url ?? '', at - lengths[i]!, at];
+  });
+  const file: PapersFile = { files: [...files.keys()], venues: [...venues.keys()], papers: rows };
+  return { json: JSON.stringify(file), abstracts };
+}
+
+/**
+ * Papers whose abstract is decoded from `abstracts` each time it is read: at start-up only the
+ * small rows are parsed, and a running bot decodes the few abstracts its answers quote.
+ */
+export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
+  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end]) => {
+    if (!(start >= 0 && start <= end && end <= abstracts.length)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} are outside abstracts.bin (${abstracts.length} bytes)`);
+    const sourceFile = file.files[fileIndex];
+    if (sourceFile === undefined || (venueIndex >= 0 && file.venues[venueIndex] === undefined)) throw new Error(`paper ${id}: its file or venue is not in papers.json's lists`);
+    const paper: Paper = {
+      id,
+      title,
+      // An own, enumerable getter: JSON, spreads and copies see `abstract` like any other field.
+      get abstract() {
+        return abstracts.toString('utf8', start, end);
+      },
+      authors,
+      aliases,
+      source: { file: sourceFile, record },
+    };
+    if (year) paper.year = year;
+    if (venueIndex >= 0) paper.venue = file.venues[venueIndex];
+    if (url) paper.url = url;
+    return paper;
+  });
+}
