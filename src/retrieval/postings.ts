@@ -218,6 +218,9 @@ export class Bm25Index {
   private readonly termStamp: Int32Array;
   private readonly inTotal: Uint8Array;
   private readonly distinct: Uint16Array;
+  /** Documents in first-matched order, and those one term touched: a query allocates no per-document memory. */
+  private readonly order: Int32Array;
+  private readonly touched: Int32Array;
 
   private constructor(
     readonly ids: string[],
@@ -236,6 +239,8 @@ export class Bm25Index {
     this.termStamp = new Int32Array(n);
     this.inTotal = new Uint8Array(n);
     this.distinct = new Uint16Array(n);
+    this.order = new Int32Array(n);
+    this.touched = new Int32Array(n);
   }
 
   static parse(headerJson: string, data: Uint8Array): Bm25Index {
@@ -262,9 +267,9 @@ export class Bm25Index {
   /** Documents matching any term of the query, best first, as MiniSearch's `search` ranks them; at most `limit`. */
   search(query: string, opts: { filter?: (id: string) => boolean; limit?: number } = {}): Bm25Hit[] {
     const queryTerms = terms(query).filter((t) => !!t);
-    const { total, termScore, termStamp, inTotal, distinct } = this;
+    const { total, termScore, termStamp, inTotal, distinct, order, touched } = this;
     const nFields = this.fields.length;
-    const order: number[] = [];
+    let matchedDocs = 0;
     const counted = new Set<string>();
     for (let q = 0; q < queryTerms.length; q++) {
       const term = queryTerms[q]!;
@@ -274,7 +279,7 @@ export class Bm25Index {
       const t = this.termIds.get(term);
       if (t === undefined) continue;
       const stamp = q + 1;
-      const touched: number[] = [];
+      let touchedDocs = 0;
       for (let f = 0; f < nFields; f++) {
         const { offsets, docs, tfs } = this.postings[f]!;
         const start = offsets[t]!;
@@ -294,51 +299,62 @@ export class Bm25Index {
           else {
             termStamp[d] = stamp;
             termScore[d] = weighted;
-            touched.push(d);
+            touched[touchedDocs++] = d;
           }
         }
       }
-      for (const d of touched) {
+      for (let i = 0; i < touchedDocs; i++) {
+        const d = touched[i]!;
         if (inTotal[d]) total[d] = total[d]! + termScore[d]!;
         else {
           inTotal[d] = 1;
           total[d] = termScore[d]!;
           distinct[d] = 0;
-          order.push(d);
+          order[matchedDocs++] = d;
         }
         if (firstTime) distinct[d]!++;
       }
     }
-    const hits: { d: number; rank: number; score: number }[] = [];
-    for (let rank = 0; rank < order.length; rank++) {
+    const best = selectTop(matchedDocs, (rank) => {
       const d = order[rank]!;
-      if (!opts.filter || opts.filter(this.ids[d]!)) hits.push({ d, rank, score: total[d]! * (distinct[d]! || 1) });
-    }
+      return !opts.filter || opts.filter(this.ids[d]!) ? total[d]! * (distinct[d]! || 1) : Number.NaN;
+    }, opts.limit ?? matchedDocs);
     // Reset for the next query: only what this one touched.
-    for (const d of order) {
-      inTotal[d] = 0;
-      termStamp[d] = 0;
+    for (let i = 0; i < matchedDocs; i++) {
+      inTotal[order[i]!] = 0;
+      termStamp[order[i]!] = 0;
     }
-    const best = selectTop(hits, opts.limit ?? hits.length);
-    return best.map((h) => ({ id: this.ids[h.d]!, score: h.score }));
+    return best.map((h) => ({ id: this.ids[order[h.rank]!]!, score: h.score }));
   }
 }
 
-/** The `limit` best by score, ties in first-matched order (MiniSearch sorts all results, stably). */
-function selectTop<T extends { rank: number; score: number }>(hits: T[], limit: number): T[] {
-  const better = (a: T, b: T) => b.score - a.score || a.rank - b.rank;
-  if (limit >= hits.length) return hits.sort(better);
-  // Keep the best `limit` in a sorted window; most hits fall below its last entry and cost one comparison.
-  const top: T[] = [];
-  for (const h of hits) {
-    if (top.length === limit && better(h, top[limit - 1]!) >= 0) continue;
+/**
+ * The `limit` best of `count` candidates by score, ties in first-matched order (MiniSearch sorts
+ * all results, stably). `scoreAt` gives NaN for a candidate the filter leaves out. Only entries
+ * of the window are allocated: most candidates fall below its last entry after one comparison.
+ */
+function selectTop(count: number, scoreAt: (rank: number) => number, limit: number): { rank: number; score: number }[] {
+  const top: { rank: number; score: number }[] = [];
+  if (limit <= 0) return top;
+  if (limit >= count) {
+    for (let rank = 0; rank < count; rank++) {
+      const score = scoreAt(rank);
+      if (!Number.isNaN(score)) top.push({ rank, score });
+    }
+    return top.sort((x, y) => y.score - x.score || x.rank - y.rank);
+  }
+  for (let rank = 0; rank < count; rank++) {
+    const score = scoreAt(rank);
+    if (Number.isNaN(score)) continue;
+    // Candidates come in rank order, so an equal score never beats an entry already in the window.
+    if (top.length === limit && score <= top[limit - 1]!.score) continue;
     let i = top.length < limit ? top.length : limit - 1;
-    if (top.length < limit) top.push(h);
-    while (i > 0 && better(h, top[i - 1]!) < 0) {
+    if (top.length < limit) top.push({ rank, score });
+    while (i > 0 && score > top[i - 1]!.score) {
       top[i] = top[i - 1]!;
       i--;
     }
-    top[i] = h;
+    top[i] = { rank, score };
   }
   return top;
 }
