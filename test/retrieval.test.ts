@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { words, isStopword, stem } from '../src/text/terms.js';
+import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { testSettings, captureLog } from './support/env.js';
 
 const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
@@ -98,4 +99,14 @@ test('a summary is built from the abstract with TL;DR, method and results, each 
     for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(abstract.includes(sentence), `"${sentence.slice(0, 40)}..." is from the abstract`);
   }
   assert.equal(s.citations[0]?.paperId, 'deng26w');
+});
+
+test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
+  const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
+  const doc = new Set(['audio', 'retrieval', 'empirical']);
+  assert.equal(stats.conceptCoverage([['handl'], ['audio', 'speech']], doc), 0.5);
+  assert.equal(stats.coverage(['handl', 'audio', 'speech'], doc), 1 / 3);
+  assert.equal(hasTerm(doc, 'retriev'), true);
+  // Five letters are too few: "empir" (empire) must not match "empirical".
+  assert.equal(hasTerm(doc, 'empir'), false);
 });

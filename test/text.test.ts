@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitSentences } from '../src/text/sentences.js';
-import { stem, terms, queryTerms } from '../src/text/terms.js';
+import { stem, terms, queryTerms, queryConcepts } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
@@ -23,6 +23,24 @@ test('stemming joins word forms but leaves acronyms and numbers alone', () => {
   assert.equal(stem('2024'), '2024');
   assert.ok(!terms('What is the paper about?').includes('the'));
   assert.deepEqual(queryTerms('What does MentisOculi evaluate?'), ['mentisoculi', 'evalu']);
+});
+
+test('a versioned model name also yields its family, so "Qwen" finds Qwen3-VL and Qwen2.5-VL', () => {
+  assert.deepEqual(terms('Qwen3-VL'), ['qwen3-vl', 'qwen3', 'vl', 'qwen']);
+  assert.ok(terms('Qwen2.5-VL').includes('qwen'));
+  assert.ok(terms('GPT-4o').includes('gpt'));
+  assert.ok(terms('llama3').includes('llama'));
+  // Digits alone and single letters are no family: "W3A16" and "3D" add nothing.
+  assert.deepEqual(terms('W3A16 3D'), ['w3a16', '3d']);
+  assert.deepEqual(terms('vision-language', { parts: false }), ['vision-languag']);
+});
+
+test('a question\'s alternatives ("audio or speech", "memory, compute or latency") are one concept', () => {
+  assert.deepEqual(queryConcepts('Is there anything that handles audio or speech?'), [['handl'], ['audio', 'speech']]);
+  assert.deepEqual(queryConcepts('Which papers cut memory, compute or latency?'), [['cut'], ['memory', 'comput', 'latency']]);
+  // A compound counts by its words; "or" between question words joins nothing.
+  assert.deepEqual(queryConcepts('state-of-the-art robot policy'), [['state'], ['art'], ['robot'], ['policy']]);
+  assert.deepEqual(queryConcepts('how uncertain it is or how hard'), [['uncertain'], ['hard']]);
 });
 
 test('cleanText removes zero-width and control characters', () => {

@@ -3,8 +3,8 @@ import type { Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { LoadedIndex } from '../index/store.js';
-import { queryTerms, terms } from '../text/terms.js';
-import { TermStats } from './termstats.js';
+import { queryConcepts, queryTerms, terms } from '../text/terms.js';
+import { TermStats, hasTerm } from './termstats.js';
 import { VectorTable } from './vectors.js';
 
 /** Chunks whose term sets are kept between questions (each is a few kilobytes). */
@@ -17,9 +17,9 @@ export interface Hit {
   score: number;
   /** Cosine similarity of the query and chunk vectors. */
   cosine: number;
-  /** Idf-weighted share of the question's terms that the chunk (with its title) contains. */
+  /** Idf-weighted share of the question's concepts (see queryConcepts) that the chunk (with its title) contains. */
   coverage: number;
-  /** How many distinct question terms the chunk contains. */
+  /** How many of the question's concepts the chunk contains. */
   matched: number;
 }
 
@@ -82,8 +82,7 @@ export class Retriever {
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {
     const k = opts.k ?? this.settings.topK;
     const qTerms = queryTerms(query);
-    // A compound ("state-of-the-art") is also split into its words; counting both would weigh it thrice.
-    const coverageTerms = qTerms.filter((t) => !t.includes('-'));
+    const concepts = queryConcepts(query);
     const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
@@ -100,18 +99,17 @@ export class Retriever {
       if (!chunk) continue;
       const paper = this.papersById.get(chunk.paperId)!;
       const chunkTerms = this.termsOf(chunk);
-      const matched = new Set(coverageTerms.filter((t) => chunkTerms.has(t))).size;
-      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.coverage(coverageTerms, chunkTerms), matched });
+      const matched = concepts.filter((group) => group.some((t) => hasTerm(chunkTerms, t))).length;
+      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.conceptCoverage(concepts, chunkTerms), matched });
     }
     // Rerank: the fused rank says "similar", coverage says "contains what was asked".
     const maxScore = Math.max(...hits.map((h) => h.score), Number.MIN_VALUE);
     const value = (h: Hit) => h.score / maxScore + this.settings.coverageWeight * h.coverage;
     hits.sort((a, b) => value(b) - value(a));
     const top = hits.slice(0, k);
-    const distinctTerms = new Set(coverageTerms).size;
-    const relevant = top.some((h) => this.isRelevantHit(h, distinctTerms));
+    const relevant = top.some((h) => this.isRelevantHit(h, concepts.length));
     // Keep sources that plausibly bear on the question; unrelated tail hits only add noise.
-    const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, distinctTerms) || h.coverage >= this.settings.minTermCoverage / 2) : [];
+    const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, concepts.length) || h.coverage >= this.settings.minTermCoverage / 2) : [];
     return { hits: kept, relevant };
   }
 
@@ -119,9 +117,9 @@ export class Retriever {
    * A hit answers the question when it shares enough of its telling words, and more than one
    * of them unless the question is that short: one shared rare word ("cheapest") is chance.
    */
-  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, queryTermCount: number): boolean {
+  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, conceptCount: number): boolean {
     if (h.cosine >= this.settings.minCosine) return true;
-    return h.coverage >= this.settings.minTermCoverage && (h.matched >= 2 || queryTermCount <= 2);
+    return h.coverage >= this.settings.minTermCoverage && (h.matched >= 2 || conceptCount <= 2);
   }
 
   /** First chunks of papers whose titles contain the question's rarer words, best match first. */

@@ -3,6 +3,21 @@ import { terms } from '../text/terms.js';
 /** Tried 1.5 (unseen words weigh more): better refusals on large corpora, worse recall on small ones. */
 export const tuning = { unseenTermWeight: 1 };
 
+/**
+ * Shortest stem that also matches longer words it begins ("retriev" -> "retrieval", "uncertain"
+ * -> "uncertainty"): forms the light stemmer leaves apart. Five letters already join unrelated
+ * words ("empir" starts "empirical", which let a question about the Roman Empire through).
+ */
+const MIN_PREFIX = 6;
+
+/** Whether a document with `docTerms` contains `term`, or a longer word that begins with it. */
+export function hasTerm(docTerms: Set<string>, term: string): boolean {
+  if (docTerms.has(term)) return true;
+  if (term.length < MIN_PREFIX) return false;
+  for (const d of docTerms) if (d.startsWith(term)) return true;
+  return false;
+}
+
 /** Document frequencies of terms over the indexed chunks: how rare, and so how telling, a word is. */
 export class TermStats {
   private constructor(
@@ -31,12 +46,21 @@ export class TermStats {
    * the question is about something the papers do not cover.
    */
   coverage(queryTerms: string[], docTerms: Set<string>): number {
+    return this.conceptCoverage([...new Set(queryTerms)].map((t) => [t]), docTerms);
+  }
+
+  /**
+   * `coverage` for groups of alternative terms (see queryConcepts): a group weighs as its most
+   * telling term, and is found as far as the most telling of its terms the document contains
+   * (by `hasTerm`).
+   */
+  conceptCoverage(concepts: string[][], docTerms: Set<string>): number {
     let total = 0;
     let found = 0;
-    for (const t of new Set(queryTerms)) {
-      const w = this.idf(t) * (this.df(t) === 0 ? tuning.unseenTermWeight : 1);
-      total += w;
-      if (docTerms.has(t)) found += w;
+    for (const group of concepts) {
+      const weights = group.map((t) => this.idf(t) * (this.df(t) === 0 ? tuning.unseenTermWeight : 1));
+      total += Math.max(...weights);
+      found += Math.max(0, ...weights.filter((_, i) => hasTerm(docTerms, group[i]!)));
     }
     return total ? found / total : 0;
   }

@@ -9,7 +9,7 @@ const STOPWORDS = new Set(
  * Bump when tokens, stems or stopwords change: indexes store terms made by this code, and an
  * index built with other terms is rebuilt rather than silently matched against new ones.
  */
-export const TERMS_VERSION = 1;
+export const TERMS_VERSION = 2;
 
 /** Question words and fillers that say nothing about the topic. */
 const QUERY_FILLERS = new Set('what which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about tell explain describe any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
@@ -97,20 +97,50 @@ export function isStopword(word: string): boolean {
 }
 
 /**
- * Content terms of a text: stemmed words without stopwords. A hyphenated word also yields its
- * parts, so "uncertainty-based" matches "uncertain" while "vision-language" still matches whole.
+ * Content terms of a text: stemmed words without stopwords. A compound word also yields its
+ * parts, so "uncertainty-based" matches "uncertain" while "vision-language" still matches whole,
+ * and a versioned model name yields its family: "qwen3-vl" and "qwen2.5-vl" both match "qwen".
  */
 export function terms(text: string, opts: { parts?: boolean } = {}): string[] {
   const out: string[] = [];
   for (const w of words(text)) {
     if (w.length < 2 || STOPWORDS.has(w)) continue;
     out.push(stem(w));
-    if (w.includes('-') && opts.parts !== false) for (const part of w.split('-')) if (part.length >= 2 && !STOPWORDS.has(part) && !/^\d+$/.test(part)) out.push(stem(part));
+    if (opts.parts !== false) for (const part of partsOf(w)) if (part.length >= 2 && !STOPWORDS.has(part)) out.push(stem(part));
   }
+  return out;
+}
+
+/** The hyphen-separated parts of a word, and the letter runs of those that mix letters and digits ("gpt-4o" -> gpt, "llama3" -> llama). */
+function partsOf(word: string): string[] {
+  const pieces = word.includes('-') ? word.split('-') : [word];
+  const out = word.includes('-') ? pieces.filter((p) => !/^\d+$/.test(p)) : [];
+  for (const p of pieces) if (/\d/.test(p) && /\p{L}/u.test(p)) out.push(...(p.match(/\p{L}+/gu) ?? []));
   return out;
 }
 
 /** Content terms of a question: like `terms`, also without question words. */
 export function queryTerms(text: string): string[] {
   return terms(words(text).filter((w) => !QUERY_FILLERS.has(w)).join(' '));
+}
+
+/** "x or y" and "x, y or z": words a question offers as alternatives. */
+const ALTERNATIVES = /(?<![\p{L}\p{N}])((?:[\p{L}\p{N}][\p{L}\p{N}.-]*\s*,\s*)*[\p{L}\p{N}][\p{L}\p{N}.-]*),?\s+or\s+([\p{L}\p{N}][\p{L}\p{N}.-]*)/gu;
+
+/**
+ * What a question asks for, as groups of terms: each group is one thing asked and is found when
+ * any of its terms is. Most groups are one term; "audio or speech" is one group of two, so a
+ * paper about audio answers it fully rather than half. A compound ("state-of-the-art") is
+ * represented by its words alone: counting both would weigh it thrice.
+ */
+export function queryConcepts(text: string): string[][] {
+  const single = (t: string) => !t.includes('-');
+  const groups: string[][] = [];
+  for (const m of normalize(text).matchAll(ALTERNATIVES)) {
+    const group = [...new Set(queryTerms(`${m[1]} ${m[2]}`).filter(single))];
+    if (group.length > 1) groups.push(group);
+  }
+  const grouped = new Set(groups.flat());
+  const rest = [...new Set(queryTerms(text).filter(single))].filter((t) => !grouped.has(t));
+  return [...rest.map((t) => [t]), ...groups];
 }
