@@ -26,6 +26,9 @@ export class LocalEmbedder implements Embedder {
   private readonly idfCache = new Map<string, number>();
   private readonly termInfo = new Map<string, TermInfo>();
   private nextTermId = 0;
+  /** Scratch reused by every vector: one is computed at a time, synchronously. */
+  private readonly features = new FeatureCounts();
+  private sums = new Float64Array(0);
 
   private constructor(private readonly state: LocalEmbedderState) {
     this.id = `local-hash-v${state.version}-${state.dims}`;
@@ -93,6 +96,16 @@ export class LocalEmbedder implements Embedder {
   }
 
   vectorOfTerms(toks: string[]): number[] {
+    const out = new Array<number>(this.state.dims);
+    this.writeVector(toks, out, 0);
+    return out;
+  }
+
+  /**
+   * The vector of `toks` written into `out` from `offset`: the index builder writes straight
+   * into a shard's float32 block instead of making an array per chunk.
+   */
+  writeVector(toks: string[], out: { [i: number]: number }, offset: number): void {
     // Ids restart well before the limit, so no id within one vector can reach it.
     if (this.nextTermId >= MAX_TERM_ID / 2) {
       this.termInfo.clear();
@@ -100,32 +113,27 @@ export class LocalEmbedder implements Embedder {
     }
     // Features in first-seen order, each word followed by the pair it starts: the sums below
     // add in this order, so the vector is the same to the last bit however it is computed.
-    // Keys are numbers (a word's id, or both ids of a pair), which spares building and hashing
-    // a string for every pair.
-    const features = new Map<number, Feature>();
+    const features = this.features.reset(2 * toks.length);
     let info = toks.length ? this.termInfoOf(toks[0]!) : undefined;
     for (let i = 0; i < toks.length; i++) {
       const t = info!;
-      let f = features.get(t.id);
-      if (!f) features.set(t.id, (f = { tf: 0, idf: t.idf, hash: t.hash }));
-      f.tf++;
+      if (features.count(0, t.id)) features.add(t.idf, t.hash);
       if (i + 1 < toks.length) {
         const next = this.termInfoOf(toks[i + 1]!);
-        const key = (t.id + 1) * MAX_TERM_ID + next.id;
-        let p = features.get(key);
         // Pairs have no document frequency of their own (that table would be huge): use the rarer word's.
-        if (!p) features.set(key, (p = { tf: 0, idf: 0.6 * Math.max(t.idf, next.idf), hash: fnv1aFrom(t.pairState, toks[i + 1]!) }));
-        p.tf++;
+        if (features.count(t.id + 1, next.id)) features.add(0.6 * Math.max(t.idf, next.idf), fnv1aFrom(t.pairState, toks[i + 1]!));
         info = next;
       }
     }
     const dims = this.state.dims;
-    const v = new Float64Array(dims);
-    for (const { tf, idf, hash } of features.values()) v[hash % dims]! += (hash & 0x80000000 ? -1 : 1) * (1 + Math.log(tf)) * idf;
+    const v = this.sums.length === dims ? this.sums.fill(0) : (this.sums = new Float64Array(dims));
+    features.forEach((tf, idf, hash) => {
+      v[hash % dims]! += (hash & 0x80000000 ? -1 : 1) * (1 + Math.log(tf)) * idf;
+    });
     let norm = 0;
     for (const x of v) norm += x * x;
     norm = Math.sqrt(norm) || 1;
-    return Array.from(v, (x) => x / norm);
+    for (let j = 0; j < dims; j++) out[offset + j] = v[j]! / norm;
   }
 
   /** What the embedder needs of a word, worked out once: id, idf, hash, and the hash state its pairs start from. */
@@ -147,10 +155,71 @@ interface TermInfo {
   pairState: number;
 }
 
-interface Feature {
-  tf: number;
-  idf: number;
-  hash: number;
+/**
+ * Counts of a text's features (a word's id, or a pair of ids) in first-seen order, in an
+ * open-addressing table of typed arrays that is reused from text to text. A Map keyed by pair
+ * numbers boxed every key and allocated an object per feature: at 100,000 chunks that was a
+ * third of an ingest, half of it in the garbage collector.
+ */
+class FeatureCounts {
+  private mask = 0;
+  /** Slot -> 1 + index in the arrays below; 0 is an empty slot. */
+  private slots = new Int32Array(0);
+  private first = new Int32Array(0);
+  private second = new Int32Array(0);
+  private tf = new Int32Array(0);
+  private idf = new Float64Array(0);
+  private hash = new Uint32Array(0);
+  private size = 0;
+  /** Index of the feature `count` found or made; `add` fills in a new one. */
+  private current = 0;
+
+  /** Empties the table, sized for up to `capacity` features. */
+  reset(capacity: number): this {
+    if (capacity * 2 > this.slots.length) {
+      let n = 64;
+      while (n < capacity * 2) n *= 2;
+      this.slots = new Int32Array(n);
+      this.mask = n - 1;
+      this.first = new Int32Array(n >> 1);
+      this.second = new Int32Array(n >> 1);
+      this.tf = new Int32Array(n >> 1);
+      this.idf = new Float64Array(n >> 1);
+      this.hash = new Uint32Array(n >> 1);
+    } else this.slots.fill(0);
+    this.size = 0;
+    return this;
+  }
+
+  /** Counts one more of the feature (a, b); true when it is new and needs `add`. */
+  count(a: number, b: number): boolean {
+    let slot = (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77)) & this.mask;
+    for (;;) {
+      const at = this.slots[slot]!;
+      if (at === 0) break;
+      if (this.first[at - 1] === a && this.second[at - 1] === b) {
+        this.tf[at - 1]!++;
+        return false;
+      }
+      slot = (slot + 1) & this.mask;
+    }
+    const i = this.size++;
+    this.slots[slot] = i + 1;
+    this.first[i] = a;
+    this.second[i] = b;
+    this.tf[i] = 1;
+    this.current = i;
+    return true;
+  }
+
+  add(idf: number, hash: number): void {
+    this.idf[this.current] = idf;
+    this.hash[this.current] = hash;
+  }
+
+  forEach(fn: (tf: number, idf: number, hash: number) => void): void {
+    for (let i = 0; i < this.size; i++) fn(this.tf[i]!, this.idf[i]!, this.hash[i]!);
+  }
 }
 
 const FNV_OFFSET = 0x811c9dc5;

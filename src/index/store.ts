@@ -183,21 +183,28 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const local = opts.embedder ? undefined : LocalEmbedder.fitTerms(chunks.length, indexTerms, opts.localDims);
     const embedder: Embedder = opts.embedder ?? local!;
     // Vectors are made, written and dropped one shard at a time: the memory they take during an
-    // ingest is one shard's, whatever the size of the corpus.
-    const embedShard = async (first: number, end: number): Promise<number[][]> => {
+    // ingest is one shard's, whatever the size of the corpus. They are float32 from the start,
+    // as the shard stores them, in one block per shard.
+    const embedShard = async (first: number, end: number): Promise<Float32Array> => {
+      const dims = embedder.dims;
+      const block = new Float32Array((end - first) * dims);
       const onEmbed = (done: number) => opts.onProgress?.({ phase: 'embed', done: first + done, total: chunks.length });
       if (local) {
-        const out: number[][] = [];
         for (let i = first; i < end; i++) {
-          out.push(local.vectorOfTerms(indexTerms(i)));
+          local.writeVector(indexTerms(i), block, (i - first) * dims);
           if ((i - first) % 1000 === 999 || i === end - 1) onEmbed(i + 1 - first);
         }
-        return out;
+        return block;
       }
-      return opts.embedder!.embedDocuments(
+      const vectors = await opts.embedder!.embedDocuments(
         chunks.slice(first, end).map((c) => chunkIndexText(byId.get(c.paperId)!, c)),
         onEmbed,
       );
+      vectors.forEach((v, i) => {
+        if (v.length !== dims) throw new Error(`${embedder.id} returned ${v.length} dimensions, expected ${dims}`);
+        block.set(v, i * dims);
+      });
+      return block;
     };
 
     const files: Record<string, number> = {};
@@ -210,11 +217,11 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     for (let first = 0; first < chunks.length || first === 0; first += SHARD_SIZE) {
       const name = `shard-${String(shards.length).padStart(3, '0')}`;
       const end = Math.min(first + SHARD_SIZE, chunks.length);
-      const vectors = await embedShard(first, end);
+      const block = await embedShard(first, end);
       const items: IndexItem<ChunkMetadata>[] = [];
       for (let i = first; i < end; i++) {
-        // The norm of the float32 values that are stored, so a cosine over them is exact.
-        const vector = Array.from(Float32Array.from(vectors[i - first]!));
+        // A view, typed as vectra types vectors; the norm is of the float32 values that are stored, so a cosine over them is exact.
+        const vector = block.subarray((i - first) * embedder.dims, (i + 1 - first) * embedder.dims) as unknown as number[];
         items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: ItemSelector.normalize(vector) });
       }
       // vectra's file layout with a binary codec: the folder is a LocalIndex that vectra opens with that codec.

@@ -36,20 +36,24 @@ export class Float32VectorCodec implements IndexCodec {
     const headerBytes = Buffer.from(JSON.stringify(header), 'utf8');
     const normsAt = align8(PREAMBLE_BYTES + headerBytes.length);
     const vectorsAt = normsAt + data.items.length * 8;
+    // Buffer.alloc never hands out pooled memory: the buffer starts at offset 0, and the views below are aligned.
     const out = Buffer.alloc(vectorsAt + data.items.length * dims * 4);
     MAGIC.copy(out, 0);
     out.writeUInt32LE(headerBytes.length, MAGIC.length);
     headerBytes.copy(out, PREAMBLE_BYTES);
+    if (!isLittleEndian()) throw new Error('the float32 vector files are little-endian; this machine is not');
+    const norms = new Float64Array(out.buffer, out.byteOffset + normsAt, data.items.length);
+    const vectors = new Float32Array(out.buffer, out.byteOffset + vectorsAt, data.items.length * dims);
     data.items.forEach((item, i) => {
-      out.writeDoubleLE(item.norm, normsAt + i * 8);
-      const at = vectorsAt + i * dims * 4;
-      for (let d = 0; d < dims; d++) out.writeFloatLE(item.vector[d]!, at + d * 4);
+      norms[i] = item.norm;
+      vectors.set(item.vector, i * dims);
     });
     return out;
   }
 
   deserializeIndex(input: Buffer): IndexData {
     if (input.length < PREAMBLE_BYTES || !input.subarray(0, MAGIC.length).equals(MAGIC)) throw new Error('not a papercord vector file (bad magic)');
+    if (!isLittleEndian()) throw new Error('the float32 vector files are little-endian; this machine is not');
     const headerLength = input.readUInt32LE(MAGIC.length);
     if (PREAMBLE_BYTES + headerLength > input.length) throw new Error('vector file truncated in its header');
     const header = JSON.parse(input.toString('utf8', PREAMBLE_BYTES, PREAMBLE_BYTES + headerLength)) as Header;
@@ -86,6 +90,10 @@ export class Float32VectorCodec implements IndexCodec {
   deserializeMetadata(buffer: Buffer): Record<string, MetadataTypes> {
     return this.json.deserializeMetadata(buffer);
   }
+}
+
+function isLittleEndian(): boolean {
+  return new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 }
 
 /** Buffer.alloc never takes memory from the shared pool, so the copy starts at offset 0. */
