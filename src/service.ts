@@ -1,10 +1,10 @@
 import { dataPath, type Settings } from './config.js';
-import { loadCorpus, summarizeLoad } from './corpus/load.js';
+import { corpusFingerprint, loadCorpus, summarizeLoad } from './corpus/load.js';
 import type { Paper } from './corpus/paper.js';
 import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, localEmbedderId, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
-import { buildIndex, loadIndex, staleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
+import { buildIndex, loadIndex, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
 import { Retriever } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, extractiveSummary, REFUSAL_TEXT, type SummaryLength } from './answer/extractive.js';
@@ -321,7 +321,9 @@ export class PapercordService {
   reindex(opts: { onBuildProgress?: (p: BuildProgress) => void } = {}): Promise<IndexInfo> {
     this.reindexing ??= (async () => {
       try {
+        const previous = this.state;
         this.state = await loadState(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress });
+        previous.catalog.close();
         // Every cached answer was written from the old index's sources.
         this.cache.clear();
         return this.info();
@@ -338,6 +340,27 @@ export class PapercordService {
 }
 
 async function loadState(settings: Settings, log: Logger, opts: ServiceOptions): Promise<State> {
+  const embedderChoice = await chooseEmbedder(settings, log);
+  log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
+  const embedderId = embedderChoice.embedder ? embedderChoice.id : localEmbedderId(LOCAL_DIMS);
+  const root = dataPath(settings, 'index', embedderChoice.id);
+  // Taken before the files are read: a file changed while they are read makes the next start read them again.
+  const fingerprint = await corpusFingerprint(settings.corpus);
+  let index: LoadedIndex | null = null;
+  let reason: string | null = opts.forceRebuild ? 'a rebuild was requested' : null;
+  if (!reason) {
+    try {
+      index = await loadIndex(root);
+      reason = versionStaleReason(index, embedderId);
+    } catch (e) {
+      reason = (e as Error).message;
+    }
+  }
+  const record = index?.manifest.corpus;
+  if (index && !reason && fingerprint && record?.fingerprint === fingerprint) {
+    log.info('corpus files unchanged since the index was built: not read again', { papers: index.manifest.papers, skipped: record.skipped, problems: record.problems, build: index.manifest.buildId });
+    return serviceState(index, embedderChoice, settings, record, log);
+  }
   const corpus = await loadCorpus(settings.corpus);
   for (const p of corpus.problems) {
     const fields = { file: p.file, record: p.record };
@@ -346,33 +369,32 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
   }
   log.info(summarizeLoad(corpus));
   if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
-  const embedderChoice = await chooseEmbedder(settings, log);
-  log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
-  const root = dataPath(settings, 'index', embedderChoice.id);
-  let index: LoadedIndex | null = null;
-  let reason: string | null = opts.forceRebuild ? 'a rebuild was requested' : null;
-  if (!reason) {
-    try {
-      index = await loadIndex(root);
-      reason = staleReason(index, corpus.papers, embedderChoice.embedder ? embedderChoice.id : localEmbedderId(LOCAL_DIMS));
-    } catch (e) {
-      reason = (e as Error).message;
-    }
-  }
+  const summary = { problems: corpus.problems.filter((p) => p.severity !== 'info').length, skipped: corpus.skipped };
+  reason ??= staleReason(index!, corpus.papers, embedderId);
   if (reason) {
     log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
     const t = Date.now();
-    index = await buildIndex({ root, papers: corpus.papers, embedder: embedderChoice.embedder, localDims: LOCAL_DIMS, onProgress: opts.onBuildProgress, log: (m, f) => log.info(m, f) });
+    index = await buildIndex({ root, papers: corpus.papers, embedder: embedderChoice.embedder, localDims: LOCAL_DIMS, corpus: fingerprint ? { fingerprint, ...summary } : undefined, onProgress: opts.onBuildProgress, log: (m, f) => log.info(m, f) });
     log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });
   }
-  const embedder: Embedder = embedderChoice.embedder ?? index!.localEmbedder!;
+  return serviceState(index!, embedderChoice, settings, summary, log);
+}
+
+function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings: Settings, corpus: { problems: number; skipped: number }, log: Logger): State {
+  const embedder: Embedder = embedderChoice.embedder ?? index.localEmbedder!;
+  const catalog = new PaperCatalog(index.papers);
+  if (!catalog.fuzzy) {
+    const started = Date.now();
+    log.info('paper names: exact and word matches now, typo-tolerant matches once indexed in the background', { papers: index.papers.length });
+    void catalog.ready.then(() => log.info('paper names indexed: typo-tolerant matches on', { papers: index.papers.length, ms: Date.now() - started }));
+  }
   return {
-    papers: index!.papers,
-    index: index!,
-    retriever: new Retriever(index!, embedder, settings.retrieval),
-    catalog: new PaperCatalog(index!.papers),
+    papers: index.papers,
+    index,
+    retriever: new Retriever(index, embedder, settings.retrieval),
+    catalog,
     embedderChoice,
-    corpus: { problems: corpus.problems.filter((p) => p.severity !== 'info').length, skipped: corpus.skipped },
+    corpus: { problems: corpus.problems, skipped: corpus.skipped },
   };
 }
 

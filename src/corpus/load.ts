@@ -3,6 +3,7 @@
  * with every record that could not be used reported rather than thrown.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.js';
 import type { CorpusLoadResult, CorpusProblem, ImportResult, Paper } from './paper.js';
@@ -17,6 +18,12 @@ export const CORPUS_PRESETS: Readonly<Record<string, string>> = {
   icml2026: 'data/corpus/icml2026/icml2026-abstracts.txt',
   'pmlr-v306': 'data/corpus/pmlr-v306/posts',
 };
+
+/**
+ * Bump when an importer would read the same files into different papers: a corpus fingerprint
+ * (below) made by another version no longer vouches for the index.
+ */
+export const IMPORTERS_VERSION = 1;
 
 export interface LoadOptions {
   /** Where relative entries resolve; default the working directory. Presets always resolve against the project root. */
@@ -291,6 +298,28 @@ export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Pro
     skipped: skipped + deduped.skipped,
     files: files.map(displayPath),
   };
+}
+
+/**
+ * A digest of which files make up the corpus (sidecars included) with their sizes and times of
+ * last change: equal digests mean the files were not touched, so an index built from them need
+ * not be checked by reading them all again (7 s at 100,000 chunks). Null when an entry is
+ * missing: a full load says what is wrong.
+ */
+export async function corpusFingerprint(entries: string[], opts: LoadOptions = {}): Promise<string | null> {
+  const problems: CorpusProblem[] = [];
+  const files = await resolveEntries(entries, opts.root ?? process.cwd(), problems);
+  if (problems.length) return null;
+  const h = createHash('sha256').update(`importers v${IMPORTERS_VERSION}\n`);
+  for (const file of files) {
+    const sidecar = kindOf(file) === 'plaintext' ? await findSidecar(file) : undefined;
+    for (const f of sidecar ? [file, sidecar] : [file]) {
+      const s = await stat(f).catch(() => undefined);
+      if (!s) return null;
+      h.update(`${f}\0${s.size}\0${s.mtimeMs}\n`);
+    }
+  }
+  return h.digest('hex').slice(0, 16);
 }
 
 function count(n: number, noun: string): string {

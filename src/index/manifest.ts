@@ -17,11 +17,21 @@ export interface IndexManifest {
   chunkerVersion: number;
   /** Version of the word processing (tokens, stems, stopwords) that the BM25 postings and vectors were built with. */
   termsVersion?: number;
+  /** The files the corpus was read from, when the builder knew them: an index whose files are unchanged is up to date without reading them. */
+  corpus?: CorpusRecord;
   papers: number;
   chunks: number;
   shards: { name: string; items: number }[];
   /** Byte sizes of every file of the build, to notice truncation without parsing everything. */
   files: Record<string, number>;
+}
+
+export interface CorpusRecord {
+  /** corpusFingerprint of the files, taken before they were read. */
+  fingerprint: string;
+  /** What loading them reported: problems (warnings) and records skipped. */
+  problems: number;
+  skipped: number;
 }
 
 /** A hash of everything about the papers that ends up in the index. */

@@ -7,7 +7,7 @@ import { chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chun
 import { TERMS_VERSION } from '../text/terms.js';
 import type { Embedder } from '../embed/embedder.js';
 import { LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
-import { corpusHash, INDEX_FORMAT, isManifest, type IndexManifest } from './manifest.js';
+import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
 import { Bm25Index, buildPostings } from '../retrieval/postings.js';
@@ -55,6 +55,8 @@ export interface BuildOptions {
   embedder: Embedder | null;
   localDims?: number;
   onProgress?: (p: BuildProgress) => void;
+  /** The corpus files' fingerprint and load summary, kept in the manifest (see corpusFingerprint). */
+  corpus?: CorpusRecord;
   /** Reason logged with the build, e.g. "corpus changed". */
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
@@ -135,13 +137,17 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
   }
 }
 
-/** Why an index must be rebuilt for these papers, or null when it is up to date. */
-export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: string | null): string | null {
+/** Why an index made by other code or another embedder must be rebuilt, whatever the corpus; null when it need not. */
+export function versionStaleReason(index: LoadedIndex, embedderId: string | null): string | null {
   if (index.manifest.chunkerVersion !== CHUNKER_VERSION) return `the chunker changed (v${index.manifest.chunkerVersion} -> v${CHUNKER_VERSION})`;
   if ((index.manifest.termsVersion ?? 0) !== TERMS_VERSION) return `the word processing changed (v${index.manifest.termsVersion ?? 0} -> v${TERMS_VERSION})`;
   if (embedderId && index.manifest.embedder.id !== embedderId) return `it was built by ${index.manifest.embedder.id}, not ${embedderId}`;
-  if (index.manifest.corpusHash !== corpusHash(papers)) return 'the corpus changed';
   return null;
+}
+
+/** Why an index must be rebuilt for these papers, or null when it is up to date. */
+export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: string | null): string | null {
+  return versionStaleReason(index, embedderId) ?? (index.manifest.corpusHash !== corpusHash(papers) ? 'the corpus changed' : null);
 }
 
 /**
@@ -247,6 +253,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       corpusHash: corpusHash(papers),
       chunkerVersion: CHUNKER_VERSION,
       termsVersion: TERMS_VERSION,
+      ...(opts.corpus ? { corpus: opts.corpus } : {}),
       papers: papers.length,
       chunks: chunks.length,
       shards,
