@@ -5,6 +5,8 @@ import type { RetrievalScores } from '../src/eval/metrics.js';
 export type Task =
   /** Corpus files to a ready index, in a fresh data folder. */
   | { kind: 'ingest'; corpus: string[]; dataDir: string }
+  /** What a bot restart waits for: PapercordService.open on an ingested index (no Ollama), then a first /ask. */
+  | { kind: 'start'; corpus: string[]; dataDir: string }
   /** Load the index, answer a first question, then time `queries` more (and some limited to one paper). */
   | { kind: 'serve'; dataDir: string; queries: number; filtered: number; seed: number }
   /** The plain vectra way on the same corpus: upsertDocument per paper, then timed queryDocuments (BM25 mode). */
@@ -51,6 +53,16 @@ export interface ServeResult {
   peakRssMB: number;
 }
 
+export interface StartResult {
+  /** PapercordService.open: embedder choice, corpus check, index load, retriever and catalog. */
+  openMs: number;
+  /** The first ask after that (extractive: no model). */
+  firstAnswerMs: number;
+  /** Whether the corpus files were found unchanged and not read again. */
+  corpusSkipped: boolean;
+  peakRssMB: number;
+}
+
 export interface VectraResult {
   documents: number;
   chunks: number;
@@ -91,7 +103,7 @@ export interface BotResult {
   peakRssMB: number;
 }
 
-export type TaskResult = IngestResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult;
+export type TaskResult = IngestResult | StartResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult;
 
 /** Messages from a worker to the runner, over the IPC channel. */
 export type WorkerMessage =

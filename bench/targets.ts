@@ -10,7 +10,7 @@ export interface TargetCheck {
   figure: string;
 }
 
-/** vectra's JsonCodec builds one string per index file; V8 strings stop at 2^29 - 24 characters (~512 MB). */
+/** vectra's JsonCodec builds one string per index file; V8 strings stop at 2^29 - 24 characters (~512 MB). Kept as the bound for every file of an index. */
 export const JSON_STRING_LIMIT = 2 ** 29 - 24;
 /** "Linear": the cost per chunk at the largest size is within this factor of the cost at 10,000 chunks. */
 export const LINEAR_TOLERANCE = 1.3;

@@ -4,7 +4,8 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Task, TaskResult, WorkerMessage, IngestResult, ServeResult, VectraResult, VectraRecallResult, QualityResult, QualityRow, BotResult } from './protocol.js';
+import type { Logger } from '../src/log.js';
+import type { Task, TaskResult, WorkerMessage, IngestResult, StartResult, ServeResult, VectraResult, VectraRecallResult, QualityResult, QualityRow, BotResult } from './protocol.js';
 import { cpuMs, dirBytes, latencyStats, peakRssMB, since } from './measure.js';
 
 const send = (m: WorkerMessage) => process.send?.(m);
@@ -17,7 +18,7 @@ async function indexRoot(dataDir: string): Promise<string> {
 }
 
 async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestResult> {
-  const { loadCorpus } = await import('../src/corpus/load.js');
+  const { corpusFingerprint, loadCorpus } = await import('../src/corpus/load.js');
   const { buildIndex, currentBuildDir } = await import('../src/index/store.js');
   const { LOCAL_DIMS } = await import('../src/embed/select.js');
   await fs.rm(task.dataDir, { recursive: true, force: true });
@@ -25,6 +26,8 @@ async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestRe
   const t0 = performance.now();
   const cpu0 = cpuMs();
   progress('load corpus', 0, 1);
+  // As `npm run ingest` does: the fingerprint lets a restart skip reading unchanged files.
+  const fingerprint = await corpusFingerprint(task.corpus);
   const corpus = await loadCorpus(task.corpus);
   const loadCorpusMs = since(t0);
   // Time of each phase's last progress report: a phase runs from the previous phase's last report to its own.
@@ -35,6 +38,7 @@ async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestRe
     papers: corpus.papers,
     embedder: null,
     localDims: LOCAL_DIMS,
+    corpus: fingerprint ? { fingerprint, problems: corpus.problems.filter((p) => p.severity !== 'info').length, skipped: corpus.skipped } : undefined,
     onProgress: (p) => {
       lastReport.set(p.phase, performance.now());
       progress(p.phase, p.done, p.total);
@@ -65,6 +69,22 @@ async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestRe
     shards: index.manifest.shards.length,
     peakRssMB: peakRssMB(),
   };
+}
+
+async function start(task: Extract<Task, { kind: 'start' }>): Promise<StartResult> {
+  const { loadSettings } = await import('../src/config.js');
+  const { PapercordService } = await import('../src/service.js');
+
+  // Port 9 (discard) refuses at once: the start does not wait out a connect timeout.
+  const settings = loadSettings({ CORPUS: task.corpus.join(','), DATA_DIR: task.dataDir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' });
+  const messages: string[] = [];
+  const log: Logger = { debug: () => undefined, info: (m) => void messages.push(m), warn: (m) => void messages.push(m), error: (m) => void messages.push(m), child: () => log };
+  const t0 = performance.now();
+  const service = await PapercordService.open(settings, { log });
+  const openMs = since(t0);
+  const t1 = performance.now();
+  await service.ask('Which papers study uncertainty in language models?');
+  return { openMs, firstAnswerMs: since(t1), corpusSkipped: messages.some((m) => m.startsWith('corpus files unchanged')), peakRssMB: peakRssMB() };
 }
 
 async function serve(task: Extract<Task, { kind: 'serve' }>): Promise<ServeResult> {
@@ -232,7 +252,7 @@ async function main(): Promise<void> {
   // Library log lines would interleave with the runner's progress display; warnings still show.
   const { configureLogging } = await import('../src/log.js');
   configureLogging({ level: 'warn' });
-  const run: Record<Task['kind'], (t: never) => Promise<TaskResult>> = { ingest, serve, vectra, 'vectra-recall': vectraRecall, quality, bot };
+  const run: Record<Task['kind'], (t: never) => Promise<TaskResult>> = { ingest, start, serve, vectra, 'vectra-recall': vectraRecall, quality, bot };
   const result = await run[task.kind](task as never);
   send({ type: 'result', result });
 }

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { ensureSynthCorpus } from '../corpus.js';
 import { runTask } from '../child.js';
 import { int, mb, ms, type Table } from '../format.js';
-import type { IngestResult, ServeResult } from '../protocol.js';
+import type { IngestResult, ServeResult, StartResult } from '../protocol.js';
 import type { Section, SectionContext, SectionResult } from './section.js';
+import { SYNC_CATALOG_MAX } from '../../src/catalog.js';
 
 /** Timed questions per size (the issue asks for at least 200) and questions limited to one paper. */
 export const QUERIES = 300;
@@ -38,6 +39,7 @@ export interface SizeResult {
   dataDir: string;
   ingest: IngestResult;
   serve: ServeResult;
+  start: StartResult;
 }
 
 /** Ingest in one process, then load and query in another: each peak is its own. */
@@ -51,12 +53,16 @@ export async function measureSize(ctx: SectionContext, label: string, source: st
   ctx.progress.start(serveStep);
   const serve = await runTask<ServeResult>({ kind: 'serve', dataDir, queries: QUERIES, filtered: FILTERED_QUERIES, seed: ctx.seed }, (phase, done, total) => ctx.progress.update(serveStep, phase, done, total));
   ctx.progress.done(serveStep, `cold start ${ms(serve.coldStartMs)}, p50 ${ms(serve.latency.p50)}, p95 ${ms(serve.latency.p95)}, peak ${mb(serve.peakRssMB)}`, { ...serve, latency: undefined, filteredLatency: undefined, p50: serve.latency.p50, p95: serve.latency.p95 });
-  return { label, source, corpus, dataDir, ingest, serve };
+  const startStep = `service start ${label}`;
+  ctx.progress.start(startStep);
+  const start = await runTask<StartResult>({ kind: 'start', corpus, dataDir }, () => undefined);
+  ctx.progress.done(startStep, `open ${ms(start.openMs)} (corpus ${start.corpusSkipped ? 'not read again' : 'read'}), first answer ${ms(start.firstAnswerMs)}, peak ${mb(start.peakRssMB)}`, { ...start });
+  return { label, source, corpus, dataDir, ingest, serve, start };
 }
 
 export function scaleTable(sizes: SizeResult[]): Table {
   return {
-    columns: ['chunks', 'papers', 'source', 'ingest', 'ingest CPU', 'papers/s', 'µs/chunk', 'index on disk', 'ingest peak RSS', 'cold start', 'cold start CPU', 'p50', 'p95', 'p50 one paper', 'query peak RSS'],
+    columns: ['chunks', 'papers', 'source', 'ingest', 'ingest CPU', 'papers/s', 'µs/chunk', 'index on disk', 'ingest peak RSS', 'cold start', 'cold start CPU', 'p50', 'p95', 'p50 one paper', 'query peak RSS', 'service start + first answer', 'service peak RSS'],
     rows: sizes.map((s) => [
       int(s.ingest.chunks),
       int(s.ingest.papers),
@@ -73,6 +79,8 @@ export function scaleTable(sizes: SizeResult[]): Table {
       ms(s.serve.latency.p95),
       ms(s.serve.filteredLatency.p50),
       mb(s.serve.peakRssMB),
+      `${ms(s.start.openMs + s.start.firstAnswerMs)}${s.start.corpusSkipped ? '' : ' (corpus read)'}`,
+      mb(s.start.peakRssMB),
     ]),
   };
 }
@@ -98,6 +106,7 @@ export const scaleSection: Section = {
       notes: [
         `Ingest: corpus files to a ready index (load and parse the files, chunk, fit and run the local embedder, write shards, BM25 and metadata, switch CURRENT, load the new build). Each ingest and each query run is its own process; peak RSS is that process's high-water mark. CPU: user + system time of that step (with the garbage collector's threads), for comparison when other processes share the cores.`,
         `Cold start: load the index and answer a first question. Latency: ${QUERIES} questions through Retriever.search (the hybrid path of ask): the labeled eval questions, then generated ones; "one paper": ${FILTERED_QUERIES} questions limited to one paper (ask --paper).`,
+        `Service start: what a bot restart on an ingested index waits for, in its own process: PapercordService.open (embedder choice with Ollama refusing at once, the corpus files' fingerprint, which finds them unchanged so they are not read again, the index, retriever and paper catalog; above ${int(SYNC_CATALOG_MAX)} papers the catalog's typo-tolerant index is built in the background afterwards), then one /ask answered extractively.`,
         `Ingest phases, ${phases.join('; ')}.`,
       ],
       data: { sizes },
