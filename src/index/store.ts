@@ -176,6 +176,8 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
   const buildId = `build-${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${randomBytes(3).toString('hex')}`;
   const tmp = path.join(root, `.tmp-${buildId}`);
   await fs.mkdir(tmp, { recursive: true });
+  // Files are written while the next ones are computed; every write is awaited before the manifest.
+  const writes: Promise<void>[] = [];
   try {
     const chunks = papers.flatMap((p) => chunkPaper(p));
     opts.onProgress?.({ phase: 'chunk', done: chunks.length, total: chunks.length });
@@ -214,10 +216,12 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     };
 
     const files: Record<string, number> = {};
-    const put = async (name: string, data: string | Buffer) => {
-      await fs.mkdir(path.dirname(path.join(tmp, name)), { recursive: true });
-      await fs.writeFile(path.join(tmp, name), data);
+    const put = (name: string, data: string | Buffer) => {
       files[name] = Buffer.byteLength(data);
+      const written = fs.mkdir(path.dirname(path.join(tmp, name)), { recursive: true }).then(() => fs.writeFile(path.join(tmp, name), data));
+      written.catch(() => undefined); // a failure surfaces at Promise.all below, not as an unhandled rejection first
+      writes.push(written);
+      return written;
     };
     const shards: IndexManifest['shards'] = [];
     for (let first = 0; first < chunks.length || first === 0; first += SHARD_SIZE) {
@@ -231,20 +235,21 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
         items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: ItemSelector.normalize(vector) });
       }
       // vectra's file layout with a binary codec: the folder is a LocalIndex that vectra opens with that codec.
+      // Awaited before the next shard: "written" progress means on disk, and shards never pile up in memory.
       await put(`${name}/index${codec.extension}`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
       shards.push({ name, items: items.length });
       opts.onProgress?.({ phase: 'write', done: end, total: chunks.length });
       if (chunks.length === 0) break;
     }
     const stored = encodePapers(papers);
-    await put('papers.json', stored.json);
-    await put('abstracts.bin', stored.abstracts);
-    await put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
+    put('papers.json', stored.json);
+    put('abstracts.bin', stored.abstracts);
+    put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
     const postings = buildPostings(chunks.map((c, i) => ({ id: c.id, fields: { title: titleTerms.get(c.paperId)!, text: textTerms[i]! } })));
-    await put('bm25.json', postings.header);
-    await put('bm25.bin', postings.data);
+    put('bm25.json', postings.header);
+    put('bm25.bin', postings.data);
     const bm25 = Bm25Index.parse(postings.header, postings.data);
-    if (local) await put('embedder.json', JSON.stringify(local.toState()));
+    if (local) put('embedder.json', JSON.stringify(local.toState()));
     const manifest: IndexManifest = {
       format: INDEX_FORMAT,
       buildId,
@@ -259,6 +264,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       shards,
       files,
     };
+    await Promise.all(writes);
     // The manifest is written last: a build without one is incomplete by definition.
     await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fs.rename(tmp, path.join(root, buildId));
@@ -271,6 +277,8 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     for (const shard of shardIndexes) await shard.getIndexStats();
     return { dir, manifest, papers, chunks, shards: shardIndexes, bm25, localEmbedder: local };
   } catch (e) {
+    // A write still in flight would recreate the folder after it was removed.
+    await Promise.allSettled(writes);
     await fs.rm(tmp, { recursive: true, force: true });
     throw e;
   }
