@@ -26,6 +26,14 @@ test('the local embedder is deterministic, unit length, and puts related texts c
   assert.deepEqual(await again.embedQuery('audio'), await e.embedQuery('audio'));
 });
 
+test('words that name Object.prototype properties ("constructor") are counted like any other word', async () => {
+  const embedder = LocalEmbedder.fit(['a type constructor for lists', 'the constructor of a class', 'sorting lists quickly']);
+  assert.equal(embedder.toState().df.constructor, 2);
+  const v = await embedder.embedQuery('which paper builds a type constructor?');
+  assert.ok(v.every(Number.isFinite), 'a finite vector');
+  assert.ok(v.some((x) => x !== 0));
+});
+
 test('Ollama embeddings go through the real client in batches, with the model\'s task prefixes', async () => {
   const server = await OllamaTestServer.start();
   after(() => server.stop());

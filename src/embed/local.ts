@@ -1,10 +1,9 @@
 import type { Embedder } from './embedder.js';
 import { terms } from '../text/terms.js';
+import { Vocabulary } from '../text/vocabulary.js';
 
 export const LOCAL_EMBEDDER_VERSION = 1;
 const IDF_CACHE_MAX = 500_000;
-/** Word ids stay below this, so a pair's key, (first + 1) * MAX_TERM_ID + second, is exact in a double and never a word's. */
-const MAX_TERM_ID = 2 ** 26;
 
 /** Document frequencies the local embedder learns from the corpus, saved with the index. */
 export interface LocalEmbedderState {
@@ -24,8 +23,6 @@ export class LocalEmbedder implements Embedder {
   readonly id: string;
   private readonly df: Map<string, number>;
   private readonly idfCache = new Map<string, number>();
-  private readonly termInfo = new Map<string, TermInfo>();
-  private nextTermId = 0;
   /** Scratch reused by every vector: one is computed at a time, synchronously. */
   private readonly features = new FeatureCounts();
   private sums = new Float64Array(0);
@@ -48,8 +45,32 @@ export class LocalEmbedder implements Embedder {
    * terms once for every use, and hands them over one at a time rather than all at once.
    */
   static fitTerms(count: number, termsOf: (i: number) => string[], dims = 512): LocalEmbedder {
+    const vocabulary = new Vocabulary();
+    return LocalEmbedder.fitIds(count, (i) => vocabulary.idsOf(termsOf(i)), vocabulary.terms, dims);
+  }
+
+  /** `fit` over documents given as ids of `vocabulary` (read after every document was given). */
+  static fitIds(count: number, idsOf: (i: number) => ArrayLike<number>, vocabulary: readonly string[], dims = 512): LocalEmbedder {
+    let counts = new Int32Array(Math.max(vocabulary.length, 1024));
+    let lastDoc = new Int32Array(counts.length).fill(-1);
+    for (let i = 0; i < count; i++) {
+      const ids = idsOf(i);
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k]!;
+        if (id >= counts.length) {
+          const size = Math.max(counts.length * 2, id + 1);
+          counts = grown(counts, size, 0);
+          lastDoc = grown(lastDoc, size, -1);
+        }
+        if (lastDoc[id] !== i) {
+          lastDoc[id] = i;
+          counts[id]!++;
+        }
+      }
+    }
+    // Only assignments: reading df[t] first would find Object.prototype's "constructor".
     const df: Record<string, number> = {};
-    for (let i = 0; i < count; i++) for (const t of new Set(termsOf(i))) df[t] = (df[t] ?? 0) + 1;
+    for (let id = 0; id < vocabulary.length; id++) if (counts[id]) df[vocabulary[id]!] = counts[id]!;
     return new LocalEmbedder({ version: LOCAL_EMBEDDER_VERSION, dims, docs: count, df });
   }
 
@@ -96,33 +117,42 @@ export class LocalEmbedder implements Embedder {
   }
 
   vectorOfTerms(toks: string[]): number[] {
+    const vocabulary = new Vocabulary();
+    const ids = vocabulary.idsOf(toks);
     const out = new Array<number>(this.state.dims);
-    this.writeVector(toks, out, 0);
+    this.writeVector(ids, this.termFeatures(vocabulary.terms), out, 0);
     return out;
   }
 
-  /**
-   * The vector of `toks` written into `out` from `offset`: the index builder writes straight
-   * into a shard's float32 block instead of making an array per chunk.
-   */
-  writeVector(toks: string[], out: { [i: number]: number }, offset: number): void {
-    // Ids restart well before the limit, so no id within one vector can reach it.
-    if (this.nextTermId >= MAX_TERM_ID / 2) {
-      this.termInfo.clear();
-      this.nextTermId = 0;
+  /** What the embedder needs of each term of a vocabulary, worked out once for all its vectors. */
+  termFeatures(vocabulary: readonly string[]): TermFeatures {
+    const n = vocabulary.length;
+    const features: TermFeatures = { terms: vocabulary, idf: new Float64Array(n), hash: new Uint32Array(n), pairState: new Int32Array(n) };
+    for (let id = 0; id < n; id++) {
+      const term = vocabulary[id]!;
+      features.idf[id] = this.idf(term);
+      features.hash[id] = fnv1a(term);
+      features.pairState[id] = fnv1aFrom(fnv1aFrom(FNV_OFFSET, term, false), ' ', false);
     }
+    return features;
+  }
+
+  /**
+   * The vector of a text given as term ids, written into `out` from `offset`: the index builder
+   * writes straight into a shard's float32 block instead of making an array per chunk.
+   */
+  writeVector(ids: ArrayLike<number>, terms: TermFeatures, out: { [i: number]: number }, offset: number): void {
     // Features in first-seen order, each word followed by the pair it starts: the sums below
     // add in this order, so the vector is the same to the last bit however it is computed.
-    const features = this.features.reset(2 * toks.length);
-    let info = toks.length ? this.termInfoOf(toks[0]!) : undefined;
-    for (let i = 0; i < toks.length; i++) {
-      const t = info!;
-      if (features.count(0, t.id)) features.add(t.idf, t.hash);
-      if (i + 1 < toks.length) {
-        const next = this.termInfoOf(toks[i + 1]!);
+    // A word's key is (0, id), a pair's (first id + 1, second id).
+    const features = this.features.reset(2 * ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      const t = ids[i]!;
+      if (features.count(0, t)) features.add(terms.idf[t]!, terms.hash[t]!);
+      if (i + 1 < ids.length) {
+        const next = ids[i + 1]!;
         // Pairs have no document frequency of their own (that table would be huge): use the rarer word's.
-        if (features.count(t.id + 1, next.id)) features.add(0.6 * Math.max(t.idf, next.idf), fnv1aFrom(t.pairState, toks[i + 1]!));
-        info = next;
+        if (features.count(t + 1, next)) features.add(0.6 * Math.max(terms.idf[t]!, terms.idf[next]!), fnv1aFrom(terms.pairState[t]!, terms.terms[next]!));
       }
     }
     const dims = this.state.dims;
@@ -135,24 +165,20 @@ export class LocalEmbedder implements Embedder {
     norm = Math.sqrt(norm) || 1;
     for (let j = 0; j < dims; j++) out[offset + j] = v[j]! / norm;
   }
-
-  /** What the embedder needs of a word, worked out once: id, idf, hash, and the hash state its pairs start from. */
-  private termInfoOf(term: string): TermInfo {
-    let info = this.termInfo.get(term);
-    if (!info) {
-      info = { id: this.nextTermId++, idf: this.idf(term), hash: fnv1a(term), pairState: fnv1aFrom(fnv1aFrom(FNV_OFFSET, term, false), ' ', false) };
-      if (this.termInfo.size >= IDF_CACHE_MAX) this.termInfo.clear();
-      this.termInfo.set(term, info);
-    }
-    return info;
-  }
 }
 
-interface TermInfo {
-  id: number;
-  idf: number;
-  hash: number;
-  pairState: number;
+/** Per term id of one vocabulary: its idf, hash, and the hash state its pairs start from. */
+export interface TermFeatures {
+  terms: readonly string[];
+  idf: Float64Array;
+  hash: Uint32Array;
+  pairState: Int32Array;
+}
+
+function grown(a: Int32Array<ArrayBuffer>, size: number, fill: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(size).fill(fill);
+  out.set(a);
+  return out;
 }
 
 /**

@@ -12,6 +12,7 @@ import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
 import { Bm25Index, buildPostings } from '../retrieval/postings.js';
 import { terms } from '../text/terms.js';
+import { Vocabulary } from '../text/vocabulary.js';
 import { Float32VectorCodec } from './vector-codec.js';
 import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
 
@@ -182,13 +183,22 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const chunks = papers.flatMap((p) => chunkPaper(p));
     opts.onProgress?.({ phase: 'chunk', done: chunks.length, total: chunks.length });
     const byId = new Map(papers.map((p) => [p.id, p]));
-    // Each chunk is split into terms once, for the local embedder's fit, its vectors and BM25:
-    // tokenizing was most of the cost of an ingest. The terms of chunkIndexText (title, newline,
-    // text) are the title's terms followed by the text's, as no word spans the newline.
-    const titleTerms = new Map(papers.map((p) => [p.id, terms(p.title)]));
-    const textTerms = chunks.map((c) => terms(c.text));
-    const indexTerms = (i: number) => [...titleTerms.get(chunks[i]!.paperId)!, ...textTerms[i]!];
-    const local = opts.embedder ? undefined : LocalEmbedder.fitTerms(chunks.length, indexTerms, opts.localDims);
+    // Each chunk is split into terms once, kept as vocabulary ids, for the local embedder's fit,
+    // its vectors and BM25: tokenizing was most of the cost of an ingest. The terms of
+    // chunkIndexText (title, newline, text) are the title's followed by the text's, as no word
+    // spans the newline.
+    const vocabulary = new Vocabulary();
+    const titleIds = new Map(papers.map((p) => [p.id, vocabulary.idsOf(terms(p.title))]));
+    const textIds = chunks.map((c) => vocabulary.idsOf(terms(c.text)));
+    const indexIds = (i: number) => {
+      const title = titleIds.get(chunks[i]!.paperId)!;
+      const ids = new Int32Array(title.length + textIds[i]!.length);
+      ids.set(title);
+      ids.set(textIds[i]!, title.length);
+      return ids;
+    };
+    const local = opts.embedder ? undefined : LocalEmbedder.fitIds(chunks.length, indexIds, vocabulary.terms, opts.localDims);
+    const termFeatures = local?.termFeatures(vocabulary.terms);
     const embedder: Embedder = opts.embedder ?? local!;
     // Vectors are made, written and dropped one shard at a time: the memory they take during an
     // ingest is one shard's, whatever the size of the corpus. They are float32 from the start,
@@ -199,7 +209,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       const onEmbed = (done: number) => opts.onProgress?.({ phase: 'embed', done: first + done, total: chunks.length });
       if (local) {
         for (let i = first; i < end; i++) {
-          local.writeVector(indexTerms(i), block, (i - first) * dims);
+          local.writeVector(indexIds(i), termFeatures!, block, (i - first) * dims);
           if ((i - first) % 1000 === 999 || i === end - 1) onEmbed(i + 1 - first);
         }
         return block;
@@ -245,7 +255,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     put('papers.json', stored.json);
     put('abstracts.bin', stored.abstracts);
     put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
-    const postings = buildPostings(chunks.map((c, i) => ({ id: c.id, fields: { title: titleTerms.get(c.paperId)!, text: textTerms[i]! } })));
+    const postings = buildPostings(chunks.map((c, i) => ({ id: c.id, fields: { title: titleIds.get(c.paperId)!, text: textIds[i]! } })), vocabulary.terms);
     put('bm25.json', postings.header);
     put('bm25.bin', postings.data);
     const bm25 = Bm25Index.parse(postings.header, postings.data);

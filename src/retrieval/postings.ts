@@ -59,8 +59,8 @@ export interface Bm25Hit {
 
 export interface Bm25Document {
   id: string;
-  /** Terms of each field of bm25Options().fields, as its tokenizer gives them. */
-  fields: Record<string, string[]>;
+  /** Terms of each field of bm25Options().fields, as its tokenizer gives them, as ids of the vocabulary. */
+  fields: Record<string, ArrayLike<number>>;
 }
 
 /** Lays typed arrays out one after the other, each at a multiple of 4 bytes. */
@@ -91,10 +91,11 @@ function readColumn(data: ArrayBuffer, c: Column, what: string): Uint16Array | U
   return c.type === 'u16' ? new Uint16Array(data, c.offset, c.length) : new Uint32Array(data, c.offset, c.length);
 }
 
-/** The postings files for these documents, in order (document n is the n-th). */
-export function buildPostings(docs: Iterable<Bm25Document>): PostingsFiles {
+/** The postings files for these documents, in order (document n is the n-th), whose terms are ids of `vocabulary`. */
+export function buildPostings(docs: Iterable<Bm25Document>, vocabulary: readonly string[]): PostingsFiles {
   const fields = bm25Options().fields;
-  const termIds = new Map<string, number>();
+  // Terms are numbered in order of first use, as before ids came from a shared vocabulary.
+  const termIds = new Int32Array(vocabulary.length).fill(-1);
   const termList: string[] = [];
   const ids: string[] = [];
   const lengths: number[] = [];
@@ -116,15 +117,18 @@ export function buildPostings(docs: Iterable<Bm25Document>): PostingsFiles {
       const tokens = doc.fields[fields[f]!] ?? [];
       const touched: number[] = [];
       let empty = 0;
-      for (const term of tokens) {
+      for (let k = 0; k < tokens.length; k++) {
+        const id = tokens[k]!;
+        const term = vocabulary[id];
+        if (term === undefined) throw new Error(`bm25: term id ${id} is not in the vocabulary`);
         if (!term) {
           empty = 1;
           continue;
         }
-        let t = termIds.get(term);
-        if (t === undefined) {
+        let t = termIds[id]!;
+        if (t === -1) {
           t = termList.length;
-          termIds.set(term, t);
+          termIds[id] = t;
           termList.push(term);
           if (t >= tfScratch.length) {
             const grown = new Uint32Array(tfScratch.length * 2);
