@@ -374,7 +374,17 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
   if (reason) {
     log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
     const t = Date.now();
-    index = await buildIndex({ root, papers: corpus.papers, embedder: embedderChoice.embedder, localDims: LOCAL_DIMS, corpus: fingerprint ? { fingerprint, ...summary } : undefined, onProgress: opts.onBuildProgress, log: (m, f) => log.info(m, f) });
+    index = await buildIndex({
+      root,
+      papers: corpus.papers,
+      embedder: embedderChoice.embedder,
+      localDims: LOCAL_DIMS,
+      corpus: fingerprint ? { fingerprint, ...summary } : undefined,
+      // A requested rebuild is done even if another one just finished; a stale index is built once.
+      reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderId) === null,
+      onProgress: opts.onBuildProgress,
+      log: (m, f) => log.info(m, f),
+    });
     log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });
   }
   return serviceState(index!, embedderChoice, settings, summary, log);

@@ -62,6 +62,21 @@ test('a second start on unchanged files does not read the corpus; a changed file
   assert.equal(fourth.indexVersion, third.indexVersion);
 });
 
+test('two services starting at once on a data folder without an index build it once; a requested rebuild after a wait still builds', async () => {
+  const { dir } = await corpusDir();
+  const settings = await testSettings({ CORPUS: dir });
+  const logs = [captureLog(), captureLog()];
+  const [a, b] = await Promise.all(logs.map((log) => PapercordService.open(settings, { log })));
+  assert.equal(a.indexVersion, b.indexVersion);
+  const built = logs.filter((l) => l.lines.some((x) => x.msg === 'index ready' && x.fields.build === a.indexVersion && !l.lines.some((y) => y.msg.startsWith('the ingest waited for'))));
+  assert.equal(built.length, 1, logs.map((l) => l.text()).join('\n---\n'));
+  assert.ok(logs.some((l) => l.lines.some((x) => x.msg.startsWith('the ingest waited for built this corpus'))), 'the other one reused it');
+
+  const forced = [captureLog(), captureLog()];
+  const [c, d] = await Promise.all(forced.map((log) => PapercordService.open(settings, { log, forceRebuild: true })));
+  assert.notEqual(c.indexVersion, d.indexVersion, 'both requested rebuilds happened');
+});
+
 test('a large catalog answers by plain word matches while its fuzzy index is built, then tolerates typos', async (t) => {
   const papers: Paper[] = Array.from({ length: SYNC_CATALOG_MAX + 1500 }, (_, i) => ({
     id: `p${i}`,

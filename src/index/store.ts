@@ -58,6 +58,11 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** The corpus files' fingerprint and load summary, kept in the manifest (see corpusFingerprint). */
   corpus?: CorpusRecord;
+  /**
+   * When this build had to wait for another builder: whether the index that one left serves
+   * this request as it is, so that shards starting together on a stale index build it once.
+   */
+  reuseAfterWait?: (index: LoadedIndex) => boolean;
   /** Reason logged with the build, e.g. "corpus changed". */
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
@@ -157,8 +162,20 @@ export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: str
  * builders from mixing; the second waits for the first.
  */
 export async function buildIndex(opts: BuildOptions): Promise<LoadedIndex> {
-  const lock = await acquireLock(path.join(opts.root, '.lock'), { onWait: (pid) => opts.log?.('waiting for another ingest to finish', { pid }) });
+  let waited = false;
+  const onWait = (pid: number) => {
+    waited = true;
+    opts.log?.('waiting for another ingest to finish', { pid });
+  };
+  const lock = await acquireLock(path.join(opts.root, '.lock'), { onWait });
   try {
+    if (waited && opts.reuseAfterWait) {
+      const current = await loadIndex(opts.root).catch(() => null);
+      if (current && opts.reuseAfterWait(current)) {
+        opts.log?.('the ingest waited for built this corpus: using its index', { build: current.manifest.buildId });
+        return current;
+      }
+    }
     return await build(opts);
   } finally {
     await lock.release();
