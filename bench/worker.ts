@@ -18,7 +18,7 @@ async function indexRoot(dataDir: string): Promise<string> {
 }
 
 async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestResult> {
-  const { corpusFingerprint, loadCorpus } = await import('../src/corpus/load.js');
+  const { corpusFingerprint, loadCorpus, loadCounts } = await import('../src/corpus/load.js');
   const { buildIndex, currentBuildDir } = await import('../src/index/store.js');
   const { LOCAL_DIMS } = await import('../src/embed/select.js');
   await fs.rm(task.dataDir, { recursive: true, force: true });
@@ -38,7 +38,7 @@ async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestRe
     papers: corpus.papers,
     embedder: null,
     localDims: LOCAL_DIMS,
-    corpus: fingerprint ? { fingerprint, problems: corpus.problems.filter((p) => p.severity !== 'info').length, skipped: corpus.skipped } : undefined,
+    corpus: fingerprint ? { fingerprint, ...loadCounts(corpus) } : undefined,
     onProgress: (p) => {
       lastReport.set(p.phase, performance.now());
       progress(p.phase, p.done, p.total);

@@ -1,5 +1,5 @@
 import { dataPath, type Settings } from './config.js';
-import { corpusFingerprint, loadCorpus, summarizeLoad } from './corpus/load.js';
+import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from './corpus/load.js';
 import type { Paper } from './corpus/paper.js';
 import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, localEmbedderId, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
@@ -369,7 +369,7 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
   }
   log.info(summarizeLoad(corpus));
   if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
-  const summary = { problems: corpus.problems.filter((p) => p.severity !== 'info').length, skipped: corpus.skipped };
+  const summary = loadCounts(corpus);
   reason ??= staleReason(index!, corpus.papers, embedderId);
   if (reason) {
     log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });

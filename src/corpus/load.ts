@@ -326,10 +326,15 @@ function count(n: number, noun: string): string {
   return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
+/** What a load reported, in numbers: problems (warnings, not the expected duplicates) and records skipped. */
+export function loadCounts(result: CorpusLoadResult): { problems: number; skipped: number } {
+  return { problems: result.problems.filter((p) => p.severity !== 'info').length, skipped: result.skipped };
+}
+
 /** One line for logs: `corpus: 306 papers indexed, 6 skipped (6 duplicates), 0 problems from 294 files`. */
 export function summarizeLoad(result: CorpusLoadResult): string {
   const duplicates = result.problems.filter((p) => p.duplicateOf !== undefined).length;
-  const warnings = result.problems.filter((p) => p.severity !== 'info').length;
+  const warnings = loadCounts(result).problems;
   const dup = duplicates ? ` (${count(duplicates, 'duplicate')})` : '';
   return `corpus: ${count(result.papers.length, 'paper')} indexed, ${result.skipped} skipped${dup}, ${count(warnings, 'problem')} from ${count(result.files.length, 'file')}`;
 }

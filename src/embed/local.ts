@@ -37,19 +37,14 @@ export class LocalEmbedder implements Embedder {
   }
 
   static fit(texts: string[], dims = 512): LocalEmbedder {
-    return LocalEmbedder.fitTerms(texts.length, (i) => terms(texts[i]!), dims);
+    const vocabulary = new Vocabulary();
+    return LocalEmbedder.fitIds(texts.length, (i) => vocabulary.idsOf(terms(texts[i]!)), vocabulary.terms, dims);
   }
 
   /**
-   * `fit` over `count` documents given as terms: the index builder splits each chunk into
-   * terms once for every use, and hands them over one at a time rather than all at once.
+   * `fit` over documents given as ids of `vocabulary` (read after every document was given):
+   * the index builder splits each chunk into terms once, for this, the vectors and BM25.
    */
-  static fitTerms(count: number, termsOf: (i: number) => string[], dims = 512): LocalEmbedder {
-    const vocabulary = new Vocabulary();
-    return LocalEmbedder.fitIds(count, (i) => vocabulary.idsOf(termsOf(i)), vocabulary.terms, dims);
-  }
-
-  /** `fit` over documents given as ids of `vocabulary` (read after every document was given). */
   static fitIds(count: number, idsOf: (i: number) => ArrayLike<number>, vocabulary: readonly string[], dims = 512): LocalEmbedder {
     let counts = new Int32Array(Math.max(vocabulary.length, 1024));
     let lastDoc = new Int32Array(counts.length).fill(-1);
@@ -113,12 +108,8 @@ export class LocalEmbedder implements Embedder {
   }
 
   vector(text: string): number[] {
-    return this.vectorOfTerms(terms(text));
-  }
-
-  vectorOfTerms(toks: string[]): number[] {
     const vocabulary = new Vocabulary();
-    const ids = vocabulary.idsOf(toks);
+    const ids = vocabulary.idsOf(terms(text));
     const out = new Array<number>(this.state.dims);
     this.writeVector(ids, this.termFeatures(vocabulary.terms), out, 0);
     return out;

@@ -25,7 +25,17 @@ export const SHARD_SIZE = 10_000;
 
 /** Every shard is a vectra LocalIndex whose vectors are stored as float32 (see Float32VectorCodec). */
 const codec = new Float32VectorCodec();
-const openShard = (dir: string) => new LocalIndex<ChunkMetadata>(dir, undefined, undefined, codec);
+
+/**
+ * Opens a build's shards and reads them now, all at once, not on first use: a later ingest
+ * may remove the folder while this index still serves. Their item counts, in shard order.
+ */
+function readShards(dir: string, list: IndexManifest['shards']): { shards: LocalIndex<ChunkMetadata>[]; items: Promise<number[]> } {
+  const shards = list.map((s) => new LocalIndex<ChunkMetadata>(path.join(dir, s.name), undefined, undefined, codec));
+  const items = Promise.all(shards.map(async (shard) => (await shard.getIndexStats()).items));
+  items.catch(() => undefined); // awaited by the caller; a failure must not surface as unhandled first
+  return { shards, items };
+}
 
 export type ChunkMetadata = { paperId: string; chunk: number };
 
@@ -100,15 +110,14 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
   }
   try {
     // Every file is requested at once: the reads run on libuv's threads while this one parses.
-    const shards = manifest.shards.map((s) => openShard(path.join(dir, s.name)));
-    const shardStats = Promise.all(shards.map((shard) => shard.getIndexStats()));
-    shardStats.catch(() => undefined); // awaited below; a failure must not surface as unhandled first
-    const [papersJson, abstracts, chunksJson, bm25Header, bm25Data] = await Promise.all([
+    const { shards, items } = readShards(dir, manifest.shards);
+    const [papersJson, abstracts, chunksJson, bm25Header, bm25Data, embedderState] = await Promise.all([
       fs.readFile(path.join(dir, 'papers.json'), 'utf8'),
       fs.readFile(path.join(dir, 'abstracts.bin')),
       fs.readFile(path.join(dir, 'chunks.json'), 'utf8'),
       fs.readFile(path.join(dir, 'bm25.json'), 'utf8'),
       fs.readFile(path.join(dir, 'bm25.bin')),
+      manifest.embedder.kind === 'local' ? readJson<LocalEmbedderState>(path.join(dir, 'embedder.json')) : undefined,
     ]);
     const papers = decodePapers(JSON.parse(papersJson) as PapersFile, abstracts);
     const offsets = JSON.parse(chunksJson) as [string, number, number, number][];
@@ -130,12 +139,12 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     });
     const bm25 = Bm25Index.parse(bm25Header, bm25Data);
     if (bm25.documentCount !== chunks.length) throw new IndexError(`bm25.json indexes ${bm25.documentCount} chunks, chunks.json lists ${chunks.length}`);
-    (await shardStats).forEach((stats, i) => {
+    (await items).forEach((count, i) => {
       const s = manifest.shards[i]!;
-      if (stats.items !== s.items) throw new IndexError(`${s.name} holds ${stats.items} items, the manifest says ${s.items}`);
+      if (count !== s.items) throw new IndexError(`${s.name} holds ${count} items, the manifest says ${s.items}`);
     });
     if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
-    const localEmbedder = manifest.embedder.kind === 'local' ? LocalEmbedder.fromState(await readJson<LocalEmbedderState>(path.join(dir, 'embedder.json'))) : undefined;
+    const localEmbedder = embedderState ? LocalEmbedder.fromState(embedderState) : undefined;
     return { dir, manifest, papers, chunks, shards, bm25, localEmbedder };
   } catch (e) {
     if (e instanceof IndexError) throw e;
@@ -299,10 +308,9 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     await writeFileAtomic(path.join(root, CURRENT), buildId);
     await removeOldBuilds(root, [buildId, previous ? path.basename(previous) : '']);
     const dir = path.join(root, buildId);
-    const shardIndexes = shards.map((s) => openShard(path.join(dir, s.name)));
-    // Read now, not on first use: a later ingest may remove this folder while this index still serves.
-    for (const shard of shardIndexes) await shard.getIndexStats();
-    return { dir, manifest, papers, chunks, shards: shardIndexes, bm25, localEmbedder: local };
+    const read = readShards(dir, shards);
+    await read.items;
+    return { dir, manifest, papers, chunks, shards: read.shards, bm25, localEmbedder: local };
   } catch (e) {
     // A write still in flight would recreate the folder after it was removed.
     await Promise.allSettled(writes);

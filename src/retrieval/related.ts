@@ -63,15 +63,7 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
 
 /** The mean of a paper's chunk vectors, read back from the index (no re-embedding). */
 async function paperVector(retriever: Retriever, paper: Paper): Promise<number[]> {
-  const chunks = retriever.chunksOf(paper.id);
-  const vectors: ArrayLike<number>[] = [];
-  for (const shard of retriever.index.shards) {
-    for (const c of chunks) {
-      const item = await shard.getItem(c.id);
-      if (item) vectors.push(item.vector);
-    }
-    if (vectors.length === chunks.length) break;
-  }
+  const vectors = await retriever.chunkVectors(paper.id);
   if (vectors.length === 0) return retriever.embedder.embedQuery(`${paper.title}\n${paper.abstract}`);
   return Array.from({ length: vectors[0]!.length }, (_, i) => vectors.reduce((s, v) => s + v[i]!, 0) / vectors.length);
 }

@@ -59,8 +59,8 @@ export class Retriever {
   ) {
     this.papersById = new Map(index.papers.map((p) => [p.id, p]));
     this.chunksById = new Map(index.chunks.map((c) => [c.id, c]));
-    const local = index.localEmbedder?.toState();
-    this.termStats = local ? TermStats.fromCounts(local.docs, local.df) : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
+    const local = index.localEmbedder;
+    this.termStats = local ? TermStats.fromCounts(local.toState().docs, local.documentFrequencies) : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
     for (const p of index.papers) {
       for (const t of new Set(terms(shortName(p.title)))) {
         if (t.length < 3) continue;
@@ -149,10 +149,18 @@ export class Retriever {
   /** Cosine search over every shard; returns chunk ids best first with their similarity. */
   async vectorSearch(vector: number[], paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number }[]> {
     if (!vector.some((x) => x !== 0)) return [];
-    // Built on first use from the shards vectra loaded; see VectorTable for why it is not queryItems.
+    return (await this.vectorTable()).search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score }));
+  }
+
+  /** The stored vectors of a paper's chunks. */
+  async chunkVectors(paperId: string): Promise<ArrayLike<number>[]> {
+    return (await this.vectorTable()).vectorsOf(paperId);
+  }
+
+  /** Built on first use from the shards vectra loaded; see VectorTable for why it is not queryItems. */
+  private vectorTable(): Promise<VectorTable> {
     this.vectors ??= VectorTable.fromShards(this.index.shards);
-    const table = await this.vectors;
-    return table.search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score }));
+    return this.vectors;
   }
 
   /** BM25 over titles and chunk texts; returns chunk ids best first. */

@@ -25,7 +25,7 @@ export class TermStats {
     private readonly df: (term: string) => number,
   ) {}
 
-  static fromCounts(docs: number, df: Record<string, number> | Map<string, number>): TermStats {
+  static fromCounts(docs: number, df: Record<string, number> | ReadonlyMap<string, number>): TermStats {
     const map = df instanceof Map ? df : new Map(Object.entries(df));
     return new TermStats(docs, (t) => map.get(t) ?? 0);
   }

@@ -65,6 +65,21 @@ export class VectorTable {
     return this.ids.length;
   }
 
+  /** The stored vectors of a paper's chunks, in chunk order (views, not copies). */
+  vectorsOf(paperId: string): ArrayLike<number>[] {
+    return (this.byPaper.get(paperId) ?? []).map((position) => {
+      const s = this.shardOf(position);
+      const offset = (position - this.shardStart[s]!) * this.dims;
+      return this.blocks[s]!.subarray(offset, offset + this.dims);
+    });
+  }
+
+  private shardOf(position: number): number {
+    let s = 0;
+    while (this.shardStart[s + 1]! <= position) s++;
+    return s;
+  }
+
   /** The `limit` most similar items, best first (vectra's order among equal scores). */
   search(query: number[], limit: number, paperId?: string): VectorHit[] {
     const dims: number[] = [];
@@ -82,11 +97,12 @@ export class VectorTable {
       const end = this.shardStart[s + 1]!;
       const positions = paperItems ? paperItems.filter((i) => i >= start && i < end) : undefined;
       const count = positions ? positions.length : end - start;
-      // Every score first, in one plain loop, then the selection: a loop without calls is
-      // optimised within the first question, which a cold start waits for.
+      // Every score first, then vectra's selection over them.
       const scores = this.scratch(count);
-      if (positions) for (let n = 0; n < count; n++) scores[n] = cosine(this.blocks[s]!, (positions[n]! - start) * this.dims, this.norms[positions[n]!]!, qDims, qValues, qNorm);
-      else scoreAll(this.blocks[s]!, this.dims, this.norms, start, count, qDims, qValues, qNorm, scores);
+      for (let n = 0; n < count; n++) {
+        const position = positions ? positions[n]! : start + n;
+        scores[n] = cosine(this.blocks[s]!, (position - start) * this.dims, this.norms[position]!, qDims, qValues, qNorm);
+      }
       for (const top of shardTop(scores, count, limit)) merged.push({ position: positions ? positions[top.index]! : start + top.index, score: top.distance });
     }
     return merged
@@ -103,22 +119,6 @@ function cosine(block: Float32Array | Float64Array, offset: number, norm: number
   let dot = 0;
   for (let d = 0; d < qDims.length; d++) dot += qValues[d]! * block[offset + qDims[d]!]!;
   return dot / (qNorm * norm);
-}
-
-/** `cosine` for every vector of a block, inlined by hand: this loop is all of a cold first search. */
-function scoreAll(block: Float32Array | Float64Array, stride: number, norms: number[], start: number, count: number, qDims: Int32Array, qValues: Float64Array, qNorm: number, scores: Float64Array): void {
-  const nd = qDims.length;
-  for (let n = 0; n < count; n++) {
-    const norm = norms[start + n]!;
-    if (qNorm === 0 || norm === 0) {
-      scores[n] = Number.NaN;
-      continue;
-    }
-    const offset = n * stride;
-    let dot = 0;
-    for (let d = 0; d < nd; d++) dot += qValues[d]! * block[offset + qDims[d]!]!;
-    scores[n] = dot / (qNorm * norm);
-  }
 }
 
 interface Scored {
