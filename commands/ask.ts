@@ -1,7 +1,8 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
-import { answerInteraction, MAX_PAPER_NAME, paperAutocomplete } from '../src/bot/interactions.js';
+import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
+import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
 import { answerMessages } from '../src/bot/render.js';
 
 const help = COMMANDS.ask;
@@ -10,7 +11,7 @@ export const data = new SlashCommandBuilder()
   .setName(help.name)
   .setDescription(help.description)
   .addStringOption((o) => o.setName('question').setDescription(help.options.question).setRequired(true))
-  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_NAME).setAutocomplete(true));
+  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const question = interaction.options.getString('question', true);

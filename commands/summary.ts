@@ -1,26 +1,27 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
-import { answerInteraction, MAX_PAPER_NAME, paperAutocomplete } from '../src/bot/interactions.js';
+import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
+import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
+import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/extractive.js';
 import { summaryMessages } from '../src/bot/render.js';
 
 const help = COMMANDS.summary;
-type Length = 'short' | 'medium' | 'long';
 
 export const data = new SlashCommandBuilder()
   .setName(help.name)
   .setDescription(help.description)
-  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setRequired(true).setMaxLength(MAX_PAPER_NAME).setAutocomplete(true))
+  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setRequired(true).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true))
   .addStringOption((o) =>
     o
       .setName('length')
       .setDescription(help.options.length)
-      .addChoices({ name: 'short', value: 'short' }, { name: 'medium', value: 'medium' }, { name: 'long', value: 'long' }),
+      .addChoices(...SUMMARY_LENGTHS.map((l) => ({ name: l, value: l }))),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const paper = interaction.options.getString('paper', true);
-  const length = (interaction.options.getString('length') ?? 'medium') as Length;
+  const length = (interaction.options.getString('length') ?? 'medium') as SummaryLength;
   await answerInteraction(interaction, ctx, {
     kind: 'summary',
     what: 'summary',

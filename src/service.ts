@@ -2,7 +2,7 @@ import { dataPath, type Settings } from './config.js';
 import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from './corpus/load.js';
 import type { Paper } from './corpus/paper.js';
 import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
-import { chooseEmbedder, localEmbedderId, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
+import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
 import { Retriever } from './retrieval/retriever.js';
@@ -342,7 +342,6 @@ export class PapercordService {
 async function loadState(settings: Settings, log: Logger, opts: ServiceOptions): Promise<State> {
   const embedderChoice = await chooseEmbedder(settings, log);
   log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
-  const embedderId = embedderChoice.embedder ? embedderChoice.id : localEmbedderId(LOCAL_DIMS);
   const root = dataPath(settings, 'index', embedderChoice.id);
   // Taken before the files are read: a file changed while they are read makes the next start read them again.
   const fingerprint = await corpusFingerprint(settings.corpus);
@@ -351,7 +350,7 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
   if (!reason) {
     try {
       index = await loadIndex(root);
-      reason = versionStaleReason(index, embedderId);
+      reason = versionStaleReason(index, embedderChoice.id);
     } catch (e) {
       reason = (e as Error).message;
     }
@@ -370,7 +369,7 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
   log.info(summarizeLoad(corpus));
   if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
   const summary = loadCounts(corpus);
-  reason ??= staleReason(index!, corpus.papers, embedderId);
+  reason ??= staleReason(index!, corpus.papers, embedderChoice.id);
   if (reason) {
     log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
     const t = Date.now();
@@ -381,7 +380,7 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
       localDims: LOCAL_DIMS,
       corpus: fingerprint ? { fingerprint, ...summary } : undefined,
       // A requested rebuild is done even if another one just finished; a stale index is built once.
-      reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderId) === null,
+      reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderChoice.id) === null,
       onProgress: opts.onBuildProgress,
       log: (m, f) => log.info(m, f),
     });

@@ -68,6 +68,13 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(h / 24)} days ${h % 24} h`;
 }
 
+/** Request and model-writing latencies in one line, for /status in every front end. */
+export function latencyLine(s: StatusSnapshot): string {
+  const m = s.model;
+  const gen = m.latency.count ? `; writing: median ${formatMs(m.latency.medianMs)}, first token ${formatMs(m.latency.firstTokenMedianMs)}` : '';
+  return s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
+}
+
 export function formatMs(ms: number | undefined): string {
   return ms === undefined ? '-' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
 }

@@ -58,7 +58,12 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
   return { answer, citations };
 }
 
-export type SummaryLength = 'short' | 'medium' | 'long';
+export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
+export type SummaryLength = (typeof SUMMARY_LENGTHS)[number];
+
+export function isSummaryLength(x: unknown): x is SummaryLength {
+  return (SUMMARY_LENGTHS as readonly unknown[]).includes(x);
+}
 
 const METHOD = /\b(we (propose|present|introduce|develop|design|study|formulate|show|prove|derive|construct|build)|our (method|approach|framework|model|algorithm)|this (paper|work) (proposes|presents|introduces))/i;
 const RESULT = /\b(results?|achiev|outperform|improv|state-of-the-art|experiments?|empirical|evaluat|demonstrat|benchmark|accuracy|gains?|reduc|speedup|faster)\w*/i;
@@ -77,9 +82,7 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const limits = rest.filter((s, i) => LIMIT.test(s) && i > 0 && !results.includes(s));
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
   const lines = [`**TL;DR:** ${tldr} [1]`];
-  if (length !== 'short' || problem.length) {
-    if (problem.length) lines.push(`**Problem:** ${problem.slice(0, take).join(' ')} [1]`);
-  }
+  if (problem.length) lines.push(`**Problem:** ${problem.slice(0, take).join(' ')} [1]`);
   if (method.length) lines.push(`**Method:** ${method.slice(0, take).join(' ')} [1]`);
   if (results.length) lines.push(`**Results:** ${results.slice(0, take).join(' ')} [1]`);
   if (limits.length && length !== 'short') lines.push(`**Limits:** ${limits.slice(0, take).join(' ')} [1]`);

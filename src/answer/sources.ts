@@ -19,12 +19,3 @@ export function toSources(hits: Hit[]): Source[] {
 export function citationFor(source: Source, quote?: string): Citation {
   return { n: source.n, paperId: source.paperId, title: source.title, url: source.url, ...(quote ? { quote } : {}) };
 }
-
-/** The `[n]` markers in a text, in order of first appearance ("[1, 3]" and "[1][2]" both count). */
-export function citedNumbers(text: string): number[] {
-  const seen: number[] = [];
-  for (const m of text.matchAll(/\[(\d+(?:\s*[,;]\s*\d+)*)\]/g)) {
-    for (const n of m[1]!.split(/[,;]/).map((x) => Number(x.trim()))) if (!seen.includes(n)) seen.push(n);
-  }
-  return seen;
-}

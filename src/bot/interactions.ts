@@ -6,6 +6,7 @@ import { errorMessage } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
 import { LIMITS, truncate } from './split.js';
+import { MAX_PAPER_QUERY_CHARS } from '../catalog.js';
 import { restartingError } from './work.js';
 
 /** Where and by whom an interaction was made, for the allow lists. */
@@ -59,19 +60,16 @@ export async function channelGuard(interaction: ChatInputCommandInteraction, ctx
 }
 
 /** Papers matching what was typed so far (typos and partial words welcome), as autocomplete choices. */
-export function paperChoices(ctx: BotContext, typed: string): { name: string; value: string }[] {
+function paperChoices(ctx: BotContext, typed: string): { name: string; value: string }[] {
   return ctx.service.catalog
     .suggest(typed, 25)
     .filter((m) => m.paper.id.length <= LIMITS.choiceValue)
     .map((m) => ({ name: truncate(`${m.paper.title} (${m.paper.id})`, LIMITS.choiceName), value: m.paper.id }));
 }
 
-/** No paper has a longer title; longer input only makes the fuzzy search slow. */
-export const MAX_PAPER_NAME = 300;
-
 export async function paperAutocomplete(interaction: AutocompleteInteraction, ctx: BotContext, opts: { allowTopic?: boolean } = {}): Promise<void> {
   // Suggestions must arrive within Discord's 3 s, so a pasted wall of text is cut to a title's length.
-  const typed = interaction.options.getFocused().trim().slice(0, MAX_PAPER_NAME);
+  const typed = interaction.options.getFocused().trim().slice(0, MAX_PAPER_QUERY_CHARS);
   const choices = paperChoices(ctx, typed);
   // A topic is fine for /related: offer what was typed, after the papers it might mean.
   if (opts.allowTopic && typed && typed.length <= LIMITS.choiceValue && !choices.some((c) => c.value === typed)) {

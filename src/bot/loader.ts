@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { PROJECT_ROOT } from '../config.js';
 import type { BotCommand } from './context.js';
 
-export const COMMANDS_DIR = path.join(PROJECT_ROOT, 'commands');
+const COMMANDS_DIR = path.join(PROJECT_ROOT, 'commands');
 
 /** Loads every command module of the commands folder (one per slash command), checking each one's shape. */
 export async function loadCommands(dir = COMMANDS_DIR): Promise<Map<string, BotCommand>> {

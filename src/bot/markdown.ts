@@ -11,7 +11,7 @@ export function unescapeText(text: string): string {
 }
 
 /** Only http(s) links, with the characters that would end a markdown link encoded. */
-export function safeUrl(url: string | undefined): string | undefined {
+function safeUrl(url: string | undefined): string | undefined {
   if (!url || !/^https?:\/\//i.test(url)) return undefined;
   return url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }

@@ -9,7 +9,7 @@ import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
 
 /** Turns of a conversation given to the service for a follow-up. */
-export const HISTORY_TURNS = 3;
+const HISTORY_TURNS = 3;
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
@@ -82,7 +82,7 @@ async function referencedBotMessage(message: Message, botId: string): Promise<Me
 }
 
 /** A bot answer read back as a turn: the embed's title is the question, its descriptions the answer. */
-export function turnOf(m: Message): Turn | undefined {
+function turnOf(m: Message): Turn | undefined {
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
@@ -90,7 +90,7 @@ export function turnOf(m: Message): Turn | undefined {
 }
 
 /** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */
-export async function chainHistory(start: Message, botId: string, max = HISTORY_TURNS): Promise<Turn[]> {
+async function chainHistory(start: Message, botId: string, max = HISTORY_TURNS): Promise<Turn[]> {
   const turns: Turn[] = [];
   let cur: Message | undefined = start;
   for (let hops = 0; cur && turns.length < max && hops < max * 4; hops++) {

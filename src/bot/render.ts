@@ -1,8 +1,8 @@
 import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import type { Answer, Citation, PaperRef, ProgressEvent, Related, Source, Summary } from '../types.js';
-import { footerText } from '../render/text.js';
+import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
-import { formatDuration, formatMs, type StatusSnapshot } from '../status.js';
+import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
@@ -25,7 +25,7 @@ export const COLORS = { answer: 0x5865f2, extractive: 0x3ba55c, refused: 0x99aab
 /** Custom ids of the buttons under answers; the router sends `ans:*` to the answer button handler. */
 export const ANSWER_BUTTON = { quotes: 'ans:quotes', related: 'ans:rel', up: 'ans:up', down: 'ans:down' } as const;
 
-export const PAGE_SIZE = 10;
+const PAGE_SIZE = 10;
 
 /** A doc laid out as messages; buttons go under the first one. */
 function messages(doc: Doc, components: Row[] = []): Outgoing[] {
@@ -50,8 +50,11 @@ function row(...buttons: APIButtonComponent[]): Row {
 function answerButtons(key: string, paperId: string | undefined, hasQuotes: boolean): Row {
   const buttons = [button(`${ANSWER_BUTTON.quotes}:${key}`, 'Quoted passages', { emoji: '📄', disabled: !hasQuotes })];
   if (paperId && `${ANSWER_BUTTON.related}:${paperId}`.length <= LIMITS.customId) buttons.push(button(`${ANSWER_BUTTON.related}:${paperId}`, 'Related papers', { emoji: '🔗' }));
-  buttons.push(button(`${ANSWER_BUTTON.up}:${key}`, 'Helpful', { emoji: '👍' }), button(`${ANSWER_BUTTON.down}:${key}`, 'Not helpful', { emoji: '👎' }));
-  return row(...buttons);
+  return row(...buttons, ...voteButtons(key));
+}
+
+function voteButtons(key: string): APIButtonComponent[] {
+  return [button(`${ANSWER_BUTTON.up}:${key}`, 'Helpful', { emoji: '👍' }), button(`${ANSWER_BUTTON.down}:${key}`, 'Not helpful', { emoji: '👎' })];
 }
 
 function sourceLine(n: number, title: string, url: string | undefined, paperId: string): string {
@@ -66,12 +69,6 @@ function footer(mode: string, model: string | undefined, ms: number, cached?: bo
 function noticeFields(notice: string | undefined, truncated: boolean | undefined): Doc['fields'] {
   const lines = [notice, truncated && !notice ? 'The answer was cut off before the model finished.' : undefined].filter((l): l is string => !!l);
   return lines.length ? [{ name: '⚠️ Note', value: lines.map(escapeText).join('\n') }] : [];
-}
-
-/** The cited sources, in the order of their numbers. */
-export function citedSources(citations: Citation[], sources: Source[]): Source[] {
-  const cited = new Set(citations.map((c) => c.n));
-  return sources.filter((s) => cited.has(s.n));
 }
 
 export function answerMessages(a: Answer, key: string): Outgoing[] {
@@ -95,7 +92,7 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
     ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
     : 'No related papers found.';
   const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
-  return messages(doc, [row(button(`${ANSWER_BUTTON.up}:${key}`, 'Helpful', { emoji: '👍' }), button(`${ANSWER_BUTTON.down}:${key}`, 'Not helpful', { emoji: '👎' }))]);
+  return messages(doc, [row(...voteButtons(key))]);
 }
 
 /** The quoted passages behind an answer: each cited source with the sentence it relies on (or the passage). */
@@ -126,8 +123,7 @@ export function papersPage(papers: PaperRef[], page: number, search: string): Ou
 
 export function statusMessage(s: StatusSnapshot): Outgoing {
   const m = s.model;
-  const gen = m.latency.count ? `; writing: median ${formatMs(m.latency.medianMs)}, first token ${formatMs(m.latency.firstTokenMedianMs)}` : '';
-  const lat = s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
+  const lat = latencyLine(s);
   const fields = [
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
     { name: 'Embedder', value: escapeText(s.embedder), inline: true },

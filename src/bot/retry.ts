@@ -10,14 +10,14 @@ import type { Logger } from '../log.js';
  */
 
 /** A pause before our own retry: a failure that outlasted three immediate retries is rarely over within milliseconds. */
-export const RETRY_DELAY_MS = 500;
+const RETRY_DELAY_MS = 500;
 
 /** Our retry of a deferral must still reach Discord within its 3 s acknowledgement deadline. */
 const DEFER_RETRY_WINDOW_MS = 2000;
 const DEFER_RETRY_DELAY_MS = 100;
 
 /** Server errors, timeouts and dropped connections: failures that may not happen twice. */
-export function isTransient(e: unknown): boolean {
+function isTransient(e: unknown): boolean {
   if (e instanceof HTTPError || e instanceof DiscordAPIError) return e.status >= 500;
   if (!(e instanceof Error)) return false;
   if (e.name === 'AbortError' || e.name === 'TimeoutError') return true;

@@ -8,6 +8,7 @@ import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, re
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
+import { isSummaryLength } from '../answer/extractive.js';
 
 export interface ConsoleOptions {
   input: Readable;
@@ -80,8 +81,8 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       return renderAnswer(await service.ask(p.text, { paper: p.options.paper, ...req }));
     case 'summary': {
       const length = p.options.length ?? 'medium';
-      if (!['short', 'medium', 'long'].includes(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${length}".`);
-      return renderSummary(await service.summary(p.text, { length: length as 'short' | 'medium' | 'long', ...req }));
+      if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${length}".`);
+      return renderSummary(await service.summary(p.text, { length, ...req }));
     }
     case 'related': {
       const count = p.options.count === undefined ? undefined : Number(p.options.count);

@@ -26,7 +26,7 @@ export function recordToPaper(value: unknown, file: string, label: string, defau
       title: str(r.title),
       abstract: rawAbstract === undefined ? undefined : htmlToText(rawAbstract),
       authors: parseAuthors(r.authors ?? r.author),
-      year: yearFrom(r.year) ?? yearFrom(venue),
+      year: yearFrom(r.year),
       venue,
       url,
       pmlrId,

@@ -1,6 +1,6 @@
-import type { Answer, PaperRef, Related, Summary } from '../types.js';
+import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
-import { formatDuration, formatMs, type StatusSnapshot } from '../status.js';
+import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
@@ -8,8 +8,7 @@ import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 export function renderAnswer(a: Answer): string {
   const lines = [a.answer, ''];
   if (a.notice) lines.push(`Note: ${a.notice}`, '');
-  const cited = new Set(a.citations.map((c) => c.n));
-  const shown = a.sources.filter((s) => cited.has(s.n));
+  const shown = citedSources(a.citations, a.sources);
   if (shown.length) {
     lines.push('Sources:');
     for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
@@ -48,6 +47,12 @@ function footer(mode: string, model: string | undefined, ms: number): string {
   return `— ${footerText(mode, model, ms)}`;
 }
 
+/** The cited sources, in the order of their numbers. */
+export function citedSources(citations: Citation[], sources: Source[]): Source[] {
+  const cited = new Set(citations.map((c) => c.n));
+  return sources.filter((s) => cited.has(s.n));
+}
+
 /** How an answer was made, shared by every front end: the mode, the model, the time, and that it comes from abstracts only. */
 export function footerText(mode: string, model: string | undefined, ms: number): string {
   return `${mode === 'ollama' ? `written by ${model}` : 'extractive (quoted from the abstracts)'} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
@@ -55,8 +60,7 @@ export function footerText(mode: string, model: string | undefined, ms: number):
 
 export function renderStatus(s: StatusSnapshot): string {
   const m = s.model;
-  const gen = m.latency.count ? `; writing: median ${formatMs(m.latency.medianMs)}, first token ${formatMs(m.latency.firstTokenMedianMs)}` : '';
-  const lat = s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
+  const lat = latencyLine(s);
   return [
     `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}${s.reindexing ? ', rebuilding now' : ''})`,
     `Embedder:   ${s.embedder}`,

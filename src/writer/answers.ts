@@ -47,7 +47,7 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   const fit = fitPrompt({
     system: ASK_SYSTEM_PROMPT,
     render: (sources, withEarlier) => askUserPrompt({ question: input.question, sources, earlier: withEarlier ? input.earlier : undefined }),
-    sources: input.sources.map(promptSource),
+    sources: input.sources,
     hasEarlier: !!input.earlier,
     numCtx: ctx.numCtx,
     reserve,
@@ -80,7 +80,7 @@ export interface WrittenSummary {
 
 export async function writeSummary(ctx: WriteContext, input: { source: Source; length: SummaryLength }): Promise<WrittenSummary | Fallback> {
   const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.summary[input.length]);
-  const fit = fitPrompt({ system: summarySystemPrompt(input.length), render: ([s]) => summaryUserPrompt(s!), sources: [promptSource(input.source)], numCtx: ctx.numCtx, reserve });
+  const fit = fitPrompt({ system: summarySystemPrompt(input.length), render: ([s]) => summaryUserPrompt(s!), sources: [input.source], numCtx: ctx.numCtx, reserve });
   if (!fit.fits) return tooSmall(ctx);
   logBudget(ctx, 'summary', fit);
   const gen = await generate(ctx, fit.messages, reserve);
@@ -145,10 +145,6 @@ export function parseNumberedLines(text: string): Map<number, string> {
 function sharesTerms(sentence: string, other: string | Set<string>): boolean {
   const set = typeof other === 'string' ? new Set(terms(other)) : other;
   return terms(sentence).some((t) => set.has(t));
-}
-
-function promptSource(s: Source): PromptSource & Source {
-  return s;
 }
 
 function tooSmall(ctx: WriteContext): Fallback {

@@ -41,8 +41,6 @@ export interface BudgetInput<S extends PromptSource> {
   numCtx: number;
   /** Tokens reserved for the answer. */
   reserve: number;
-  /** Keep at least this many sources, or report that the prompt does not fit (default 1). */
-  minSources?: number;
 }
 
 export interface BudgetResult<S extends PromptSource> {
@@ -62,7 +60,6 @@ export interface BudgetResult<S extends PromptSource> {
 
 export function fitPrompt<S extends PromptSource>(input: BudgetInput<S>): BudgetResult<S> {
   const limit = input.numCtx - input.reserve;
-  const minSources = input.minSources ?? 1;
   let withEarlier = input.hasEarlier ?? false;
   let kept = [...input.sources];
   const trimmed: number[] = [];
@@ -90,7 +87,8 @@ export function fitPrompt<S extends PromptSource>(input: BudgetInput<S>): Budget
     withEarlier = false;
     if (size() <= limit) return result(true);
   }
-  while (kept.length > Math.max(1, minSources) && size() > limit) kept = kept.slice(0, -1);
+  // At least one source is kept; if that does not fit, the prompt does not fit.
+  while (kept.length > 1 && size() > limit) kept = kept.slice(0, -1);
   if (size() <= limit) return result(true);
   if (kept.length === 0) return result(false);
 

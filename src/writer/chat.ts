@@ -40,7 +40,6 @@ export interface ChatOutcome {
   error?: string;
   firstTokenMs?: number;
   ms: number;
-  evalCount?: number;
 }
 
 /** A request that produced nothing usable. */
@@ -54,6 +53,14 @@ export class ChatFault extends Error {
   ) {
     super(message);
   }
+}
+
+/** What went wrong in a request to Ollama, by kind: an HTTP status, an unreachable server, or anything else. */
+export function toChatFault(e: unknown): ChatFault {
+  const status = ollamaStatus(e);
+  if (status !== undefined) return new ChatFault('status', (e as Error).message, status);
+  if (isUnreachable(e)) return new ChatFault('unreachable', errorText(e));
+  return new ChatFault('failed', errorText(e));
 }
 
 export async function streamChat(call: ChatCall): Promise<ChatOutcome> {
@@ -76,7 +83,6 @@ export async function streamChat(call: ChatCall): Promise<ChatOutcome> {
   let firstTokenMs: number | undefined;
   let received = false;
   let doneReason: string | undefined;
-  let evalCount: number | undefined;
   try {
     const stream = await client.chat({
       model: call.model,
@@ -100,10 +106,9 @@ export async function streamChat(call: ChatCall): Promise<ChatOutcome> {
       }
       if (part.done) {
         doneReason = part.done_reason;
-        evalCount = part.eval_count;
       }
     }
-    return { raw, firstTokenMs, ms: Date.now() - started, evalCount, ...(doneReason === 'length' ? { cut: 'length' as const } : {}) };
+    return { raw, firstTokenMs, ms: Date.now() - started, ...(doneReason === 'length' ? { cut: 'length' as const } : {}) };
   } catch (e) {
     const ms = Date.now() - started;
     if (ended === 'cancelled') throw cancelledError();
@@ -117,10 +122,7 @@ export async function streamChat(call: ChatCall): Promise<ChatOutcome> {
       if (raw) return { raw, cut: 'stream-error', error: errorText(e), firstTokenMs, ms };
       throw new ChatFault('failed', (e as Error).message ?? String(e));
     }
-    const status = ollamaStatus(e);
-    if (status !== undefined) throw new ChatFault('status', (e as Error).message, status);
-    if (isUnreachable(e)) throw new ChatFault('unreachable', errorText(e));
-    throw new ChatFault('failed', (e as Error).message ?? String(e));
+    throw toChatFault(e);
   } finally {
     clearTimeout(firstTimer);
     clearTimeout(totalTimer);

@@ -9,10 +9,10 @@ import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Ollama } from 'ollama';
-import { errorText, fetchWithSignal, isUnreachable, ollamaClient, ollamaStatus, sameModel } from '../ollama/client.js';
+import { errorText, fetchWithSignal, ollamaClient, sameModel } from '../ollama/client.js';
 import { probeOllama } from '../ollama/probe.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '../types.js';
-import { ChatFault, streamChat, type CutReason } from './chat.js';
+import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
 import { HostPool, type HostState } from './hosts.js';
@@ -296,10 +296,7 @@ export class OllamaWriter implements Writer {
         .then((r) => (Array.isArray(r.capabilities) ? r.capabilities : null))
         .catch((e: unknown) => {
           this.capabilities.delete(host);
-          const status = ollamaStatus(e);
-          if (status !== undefined) throw new ChatFault('status', (e as Error).message, status);
-          if (isUnreachable(e)) throw new ChatFault('unreachable', errorText(e));
-          throw new ChatFault('failed', errorText(e));
+          throw toChatFault(e);
         });
       this.capabilities.set(host, p);
     }
