@@ -1,9 +1,9 @@
 import 'dotenv/config';
 import type { Settings } from './config.js';
-import { exitWhenStopped, fatal, processSettings } from './process.js';
+import { exitWhenStopped, fatal, openServiceOrExit, processSettings, runMain } from './process.js';
 import { userFacingError } from './errors.js';
 import { log } from './log.js';
-import { PapercordService } from './service.js';
+import type { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
 import { runConsole } from './console/console.js';
 
@@ -17,14 +17,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
 
-  let service: PapercordService;
-  try {
-    service = await PapercordService.open(settings);
-  } catch (e) {
-    const ue = userFacingError(e);
-    if (ue.code === 'INTERNAL') log.error('start-up failed', { error: e });
-    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
-  }
+  const service = await openServiceOrExit(settings, {}, log);
 
   if (settings.discordToken) await runBot(settings, service);
   else await runLocalConsole(settings, service);
@@ -76,7 +69,4 @@ async function runLocalConsole(settings: Settings, service: PapercordService): P
   process.exit(0);
 }
 
-main().catch((e: unknown) => {
-  log.error('fatal', { error: e });
-  fatal((e as Error).message ?? String(e));
-});
+runMain(main, log);

@@ -1,5 +1,7 @@
 import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
 import { configureLogging, redact, type Logger } from './log.js';
+import { userFacingError } from './errors.js';
+import { PapercordService, type ServiceOptions } from './service.js';
 
 /** Ends a long-running entry point (npm start, the shard launcher) with a message and what to do. */
 export function fatal(message: string, hint?: string): never {
@@ -19,6 +21,25 @@ export function processSettings(): Settings {
   configureLogging({ level: settings.logLevel });
   for (const secret of secretValues(settings)) redact(secret);
   return settings;
+}
+
+/** Opens the service for an entry point; if it cannot be opened, the process ends saying why and what to do. */
+export async function openServiceOrExit(settings: Settings, opts: ServiceOptions, log: Logger): Promise<PapercordService> {
+  try {
+    return await PapercordService.open(settings, opts);
+  } catch (e) {
+    const ue = userFacingError(e);
+    if (ue.code === 'INTERNAL') log.error('could not open the index', { error: e });
+    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
+  }
+}
+
+/** Runs an entry point; a failure nothing else handled is logged and ends the process. */
+export function runMain(main: () => Promise<void>, log: Logger): void {
+  main().catch((e: unknown) => {
+    log.error('fatal', { error: e });
+    fatal((e as Error).message ?? String(e));
+  });
 }
 
 /** Exits 0 once a shutdown's work is done, 1 with the reason logged if it fails. */

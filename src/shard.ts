@@ -3,10 +3,8 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager, type Shard } from 'discord.js';
 import { PROJECT_ROOT, type Settings } from './config.js';
-import { exitWhenStopped, fatal, processSettings } from './process.js';
-import { userFacingError } from './errors.js';
+import { exitWhenStopped, fatal, openServiceOrExit, processSettings, runMain } from './process.js';
 import { log as rootLog } from './log.js';
-import { PapercordService } from './service.js';
 
 /**
  * `npm run start:sharded`: the Discord bot as several shards, one `src/main.ts` process each,
@@ -78,16 +76,10 @@ async function main(): Promise<void> {
   process.on('SIGTERM', shutdown);
 
   // 1. The index, built once here rather than by every shard.
-  try {
-    const service = await PapercordService.open(settings, { writer: null });
-    const info = service.info();
-    log.info('index ready for the shards', { papers: info.papers, chunks: info.chunks, embedder: info.embedder, build: info.buildId });
-    await service.close();
-  } catch (e) {
-    const ue = userFacingError(e);
-    if (ue.code === 'INTERNAL') log.error('could not prepare the index', { error: e });
-    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
-  }
+  const service = await openServiceOrExit(settings, { writer: null }, log);
+  const info = service.info();
+  log.info('index ready for the shards', { papers: info.papers, chunks: info.chunks, embedder: info.embedder, build: info.buildId });
+  await service.close();
   if (stopping) return;
 
   // 2. How many shards.
@@ -147,7 +139,4 @@ async function recommendedShards(settings: Settings): Promise<number> {
   return n;
 }
 
-main().catch((e: unknown) => {
-  log.error('fatal', { error: e });
-  fatal((e as Error).message ?? String(e));
-});
+runMain(main, log);

@@ -4,19 +4,19 @@ import type { FeedbackCounts } from './feedback.js';
 
 /** Durations of the last requests a front end served, for /status. */
 export class LatencyTracker {
-  private readonly samples: { kind: string; ms: number }[] = [];
+  private readonly samples: number[] = [];
   constructor(private readonly keep = 50) {}
 
-  record(kind: string, ms: number): void {
-    this.samples.push({ kind, ms });
+  record(ms: number): void {
+    this.samples.push(ms);
     if (this.samples.length > this.keep) this.samples.shift();
   }
 
   summary(): LatencySummary {
-    const ms = this.samples.map((s) => s.ms).sort((a, b) => a - b);
+    const ms = [...this.samples].sort((a, b) => a - b);
     if (ms.length === 0) return { count: 0 };
     const at = (q: number) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))]!;
-    return { count: ms.length, p50Ms: at(0.5), p95Ms: at(0.95), lastMs: this.samples[this.samples.length - 1]!.ms };
+    return { count: ms.length, p50Ms: at(0.5), p95Ms: at(0.95) };
   }
 }
 
@@ -24,7 +24,6 @@ export interface LatencySummary {
   count: number;
   p50Ms?: number;
   p95Ms?: number;
-  lastMs?: number;
 }
 
 export interface StatusSnapshot {

@@ -69,7 +69,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       return;
     }
     const ms = Date.now() - started;
-    ctx.latencies.record(spec.kind, ms);
+    ctx.latencies.record(ms);
     log.info('answered', { ms });
   } finally {
     work.end();

@@ -51,7 +51,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
           const text = await execute(service, parsed, { latencies, progress: interactive ? progressLine(write) : undefined, signal: opts.signal });
           clearProgress(write, interactive);
           write(`${text}\n\n`);
-          if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(parsed.command, Date.now() - started);
+          if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(Date.now() - started);
         } catch (e) {
           clearProgress(write, interactive);
           const ue = userFacingError(e);

@@ -19,6 +19,7 @@ export async function probeOllama(host: string, timeoutMs: number): Promise<Prob
   }
 }
 
-export function hasModel(probe: ProbeResult, model: string): boolean {
-  return probe.models.some((m) => sameModel(m, model));
+/** Whether a server's model list holds `model` (a missing tag means latest). */
+export function hasModel(models: readonly string[], model: string): boolean {
+  return models.some((m) => sameModel(m, model));
 }

@@ -6,7 +6,8 @@
  */
 import type { Settings } from '../config.js';
 import type { Logger } from '../log.js';
-import { errorText, ollamaClient, sameModel } from '../ollama/client.js';
+import { errorText, ollamaClient } from '../ollama/client.js';
+import { hasModel } from '../ollama/probe.js';
 import type { HostPool } from './hosts.js';
 
 export interface ModelCheck {
@@ -40,7 +41,7 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
       if (!s.up) return { host: s.host, reachable: false, error: s.error };
       const client = ollamaClient(s.host, settings.connectTimeoutMs);
       const check = async (model: string, needs: string): Promise<ModelCheck> => {
-        if (!(s.models ?? []).some((m) => sameModel(m, model))) return { model, present: false };
+        if (!hasModel(s.models ?? [], model)) return { model, present: false };
         try {
           const caps = (await client.show({ model })).capabilities;
           if (!Array.isArray(caps)) return { model, present: true };

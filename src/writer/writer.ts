@@ -9,8 +9,8 @@ import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Ollama } from 'ollama';
-import { errorText, fetchWithSignal, ollamaClient, sameModel } from '../ollama/client.js';
-import { probeOllama } from '../ollama/probe.js';
+import { errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
+import { hasModel, probeOllama } from '../ollama/probe.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '../types.js';
 import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
@@ -161,7 +161,7 @@ export class OllamaWriter implements Writer {
 
   async refresh(): Promise<WriterStatus> {
     const states = await this.pool.checkAll();
-    for (const h of states) if (h.up && h.models) this.modelPresent.set(h.host, h.models.some((m) => sameModel(m, this.model)));
+    for (const h of states) if (h.up && h.models) this.modelPresent.set(h.host, hasModel(h.models, this.model));
     return this.status();
   }
 
