@@ -110,3 +110,10 @@ test('coverage counts a group of alternatives once, and a long stem also matches
   // Five letters are too few: "empir" (empire) must not match "empirical".
   assert.equal(hasTerm(doc, 'empir'), false);
 });
+
+test('a name in the question weighs twice in coverage', () => {
+  const stats = TermStats.fromCounts(10, { qwen: 1, model: 1 });
+  const doc = new Set(['qwen']);
+  assert.equal(stats.conceptCoverage([['qwen'], ['model']], doc), 0.5);
+  assert.equal(stats.conceptCoverage([['qwen'], ['model']], doc, new Set(['qwen'])), 2 / 3);
+});

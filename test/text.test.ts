@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { splitSentences } from '../src/text/sentences.js';
-import { stem, terms, queryTerms, queryConcepts } from '../src/text/terms.js';
+import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
@@ -41,6 +41,13 @@ test('a question\'s alternatives ("audio or speech", "memory, compute or latency
   // A compound counts by its words; "or" between question words joins nothing.
   assert.deepEqual(queryConcepts('state-of-the-art robot policy'), [['state'], ['art'], ['robot'], ['policy']]);
   assert.deepEqual(queryConcepts('how uncertain it is or how hard'), [['uncertain'], ['hard']]);
+});
+
+test('the names in a question: capitals after its first word, and words mixing letters and digits', () => {
+  assert.deepEqual([...queryNames('Which papers report results on Qwen vision-language models?')], ['qwen']);
+  assert.deepEqual([...queryNames('Which results use GRPO? Does llama3 help?')], ['grpo', 'llama3', 'llama']);
+  // A capital that only starts a sentence names nothing.
+  assert.deepEqual([...queryNames('Which papers are about robots? Robots that act.')], []);
 });
 
 test('cleanText removes zero-width and control characters', () => {

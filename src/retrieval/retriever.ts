@@ -3,7 +3,7 @@ import type { Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { LoadedIndex } from '../index/store.js';
-import { queryConcepts, queryTerms, terms } from '../text/terms.js';
+import { queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
 import { TermStats, hasTerm } from './termstats.js';
 import { VectorTable } from './vectors.js';
 
@@ -83,6 +83,7 @@ export class Retriever {
     const k = opts.k ?? this.settings.topK;
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
+    const names = queryNames(query);
     const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
@@ -100,7 +101,7 @@ export class Retriever {
       const paper = this.papersById.get(chunk.paperId)!;
       const chunkTerms = this.termsOf(chunk);
       const matched = concepts.filter((group) => group.some((t) => hasTerm(chunkTerms, t))).length;
-      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.conceptCoverage(concepts, chunkTerms), matched });
+      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.conceptCoverage(concepts, chunkTerms, names), matched });
     }
     // Rerank: the fused rank says "similar", coverage says "contains what was asked".
     const maxScore = Math.max(...hits.map((h) => h.score), Number.MIN_VALUE);

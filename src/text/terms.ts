@@ -144,3 +144,21 @@ export function queryConcepts(text: string): string[][] {
   const rest = [...new Set(queryTerms(text).filter(single))].filter((t) => !grouped.has(t));
   return [...rest.map((t) => [t]), ...groups];
 }
+
+/**
+ * Stems of the words a question writes as names: a capital after the first word ("Qwen",
+ * "GRPO", "LIBERO") or letters mixed with digits ("Qwen3-VL"). A name says what the question is
+ * about more surely than its ordinary words do.
+ */
+export function queryNames(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const sentence of text.split(/[.?!]\s+/)) {
+    const raw = sentence.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [];
+    for (const [i, w] of raw.entries()) {
+      const named = (i > 0 && /\p{Lu}/u.test(w)) || (/\p{L}/u.test(w) && /\p{N}/u.test(w));
+      if (named && w.length > 1) for (const t of terms(w)) names.add(t);
+    }
+  }
+  return names;
+}
+
