@@ -52,6 +52,10 @@ test('papers, summary and related print JSON in the documented shapes', async ()
   const papers = JSON.parse((await npmRun('papers', ['--json'])).stdout);
   assert.equal(papers.length, 19);
   assert.deepEqual(Object.keys(papers[0]).sort(), ['abstract', 'authors', 'id', 'title', 'url', 'venue', 'year']);
+  // Search words list the best match first, not in corpus order (PixelThink is the last paper there).
+  const found = JSON.parse((await npmRun('papers', ['--json', 'chain-of-pixel', 'reasoning'])).stdout);
+  assert.equal(found[0].id, '2505.23727');
+  assert.ok(found.length < 19);
   const summary = JSON.parse((await npmRun('summary', ['--json', 'SciVideoBench'])).stdout);
   assert.equal(summary.paper.id, 'deng26w');
   assert.match(summary.summary, /TL;DR/);
