@@ -270,4 +270,15 @@ describe('the writer when servers come and go', () => {
     assert.equal(writer.status().chatModelPresent, false);
     assert.equal(server.chats.length, 0, 'no warm-up for a missing model');
   });
+
+  test('start-up with a chat model that cannot chat: no warm-up, and the log says what it lacks', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_CHAT_MODEL: 'nomic-embed-text' });
+    const report = await writer.start();
+    await writer.warmed;
+    assert.equal(report?.ready, false);
+    assert.match(String(log.lines.find((l) => l.msg.startsWith('ollama checked'))?.fields.chat), /^nomic-embed-text lacks "completion"/, log.text());
+    assert.equal(server.chats.length, 0, 'an embedding model is not warmed as a chat model');
+  });
 });
