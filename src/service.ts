@@ -4,7 +4,7 @@ import type { Paper } from './corpus/paper.js';
 import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
-import { buildIndex, loadIndex, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
+import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
 import { Retriever } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, extractiveSummary, REFUSAL_TEXT, type SummaryLength } from './answer/extractive.js';
@@ -370,6 +370,9 @@ async function loadState(settings: Settings, log: Logger, opts: ServiceOptions):
   if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
   const summary = loadCounts(corpus);
   reason ??= staleReason(index!, corpus.papers, embedderChoice.id);
+  if (!reason && fingerprint) {
+    await recordCorpus(index!, { fingerprint, ...summary }).catch((e) => log.warn('could not record the corpus files in the index manifest; they will be read again at the next start', { error: e }));
+  }
   if (reason) {
     log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
     const t = Date.now();

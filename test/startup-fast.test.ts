@@ -37,7 +37,7 @@ test('the corpus fingerprint changes with a file\'s content, a new file, a new s
   assert.equal(await corpusFingerprint([path.join(dir, 'nope.jsonl')]), null);
 });
 
-test('a second start on unchanged files does not read the corpus; a changed file is read and the index rebuilt', async () => {
+test('a second start on unchanged files does not read the corpus; a changed file is read and the index rebuilt; touched files are read once', async () => {
   const { dir, file } = await corpusDir();
   const settings = await testSettings({ CORPUS: dir });
   const first = await PapercordService.open(settings, { log: captureLog() });
@@ -60,6 +60,10 @@ test('a second start on unchanged files does not read the corpus; a changed file
   const fourth = await PapercordService.open(settings, { log: touched });
   assert.ok(touched.lines.some((l) => l.msg.startsWith('corpus:')), touched.text());
   assert.equal(fourth.indexVersion, third.indexVersion);
+  // ...and the index now records the touched files, so the start after that does not read them.
+  const fifth = captureLog();
+  await PapercordService.open(settings, { log: fifth });
+  assert.ok(fifth.lines.some((l) => l.msg.startsWith('corpus files unchanged')), fifth.text());
 });
 
 test('two services starting at once on a data folder without an index build it once; a requested rebuild after a wait still builds', async () => {

@@ -166,6 +166,16 @@ export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: str
 }
 
 /**
+ * Records in an up-to-date index which corpus files it serves, so that the next start finds it
+ * current without reading them. For an index whose files were touched but not changed (a fresh
+ * checkout, a copy), which would otherwise be re-read at every start.
+ */
+export async function recordCorpus(index: LoadedIndex, corpus: CorpusRecord): Promise<void> {
+  index.manifest.corpus = corpus;
+  await writeFileAtomic(path.join(index.dir, 'manifest.json'), JSON.stringify(index.manifest, null, 2));
+}
+
+/**
  * Builds a new index into a temporary folder, then points CURRENT at it with an atomic
  * rename: a crash at any moment leaves the previous index in place. A lock file keeps two
  * builders from mixing; the second waits for the first.
