@@ -125,6 +125,12 @@ export interface RetrievalSettings {
   minRelatedSimilarity: number;
   /** Sentences the extractive answer quotes. */
   extractiveSentences: number;
+  /**
+   * A source that covers less of the question than this share of what the best source covers
+   * has its sentences' scores lowered in proportion. Tried 1 (every source below the best):
+   * answers to multi-paper questions then cited fewer of the papers.
+   */
+  extractiveSourceShare: number;
 }
 
 export const DEFAULT_RETRIEVAL: RetrievalSettings = {
@@ -139,6 +145,7 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   relatedCount: 5,
   minRelatedSimilarity: 0.02,
   extractiveSentences: 3,
+  extractiveSourceShare: 0.8,
 };
 
 /** Reads and validates every setting; throws one ConfigError naming every bad variable. */

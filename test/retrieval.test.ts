@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
+import { extractiveAnswer } from '../src/answer/extractive.js';
+import { DEFAULT_RETRIEVAL } from '../src/config.js';
+import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
 
 const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
@@ -47,6 +50,18 @@ test('an extractive answer quotes sentences of its sources, each followed by a v
     assert.ok(c.quote && source.text.includes(c.quote), `quote of [${c.n}] is in its source`);
     assert.ok(a.answer.includes(`${c.quote} [${c.n}]`));
   }
+});
+
+test('an extractive answer does not quote a weak source for the one word it shares with the question', () => {
+  const source = (n: number, title: string, text: string): Source => ({ n, paperId: `p${n}`, title, score: 1 / n, text, chunkId: `p${n}#0`, start: 0, end: text.length });
+  const sources = [
+    source(1, 'Spatial audio encoding for language models', 'We encode spatial audio from any microphone array. The encoder turns phase differences into tokens. A language model then reasons about where sounds come from.'),
+    source(2, 'Video retrieval with state tracking', 'We retrieve video clips for storytelling. Clips are ranked by state consistency. Sound tokens from a microphone array are ignored.'),
+  ];
+  const stats = TermStats.fromTexts(sources.map((s) => `${s.title}\n${s.text}`));
+  const a = extractiveAnswer('How are spatial audio tokens made from any microphone array?', sources, stats, DEFAULT_RETRIEVAL);
+  assert.deepEqual(a.citations.map((c) => c.paperId), ['p1']);
+  assert.match(a.answer, /microphone array\. \[1\]/);
 });
 
 test('related papers never include the paper itself, and every reason names terms both abstracts contain', async () => {
