@@ -1,5 +1,6 @@
 import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
 import type { Answer, Citation, PaperRef, ProgressEvent, Related, Source, Summary } from '../types.js';
+import type { IndexInfo } from '../service.js';
 import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
@@ -136,6 +137,14 @@ export function statusMessage(s: StatusSnapshot): Outgoing {
     { name: 'Index', value: `${escapeText(s.buildId)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
   ];
   const [embeds] = layoutEmbeds({ title: 'papercord status', fields, color: m.answers ? COLORS.answer : COLORS.warning });
+  return { embeds: embeds! };
+}
+
+/** The index a /reindex switched to, and how long the rebuild took. */
+export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
+  const problems = info.corpusProblems ? `\n${info.corpusProblems} problem(s) in the corpus were logged; ${info.corpusSkipped} record(s) skipped.` : '';
+  const description = `Rebuilt in ${(ms / 1000).toFixed(1)} s: **${info.papers} papers, ${info.chunks} chunks** with the ${escapeText(info.embedder)} embedder. Answers now come from the new index (${escapeText(info.buildId)}).${problems}`;
+  const [embeds] = layoutEmbeds({ title: 'Index rebuilt', description, color: COLORS.extractive });
   return { embeds: embeds! };
 }
 
