@@ -7,18 +7,15 @@ import { DeliveryError, type Responder } from './reply.js';
 import { ThrottledEditor } from './throttle.js';
 import { raceAbort } from './work.js';
 
-/** What a request's `run` is given: the service's options, and a way to show progress of its own. */
-export interface RunOptions extends Required<RequestOptions> {
-  /** Shows a progress line the request makes itself (for work the service reports no progress events of). */
-  showProgress(text: string): void;
-}
-
 export interface RequestSpec<T> {
   kind: string;
   /** What the progress line made from the service's progress events says is being prepared; left out by a request that shows its own lines. */
   what?: 'answer' | 'summary' | 'related';
-  /** Calls the service; must pass the signal and the progress callback on. */
-  run: (opts: RunOptions) => Promise<T>;
+  /**
+   * Calls the service; must pass the signal and the progress callback on. Work the service
+   * reports no progress events of shows lines of its own through `showProgress`.
+   */
+  run: (opts: Required<RequestOptions>, showProgress: (text: string) => void) => Promise<T>;
   render: (result: T) => Outgoing[];
   /** Brief, non-secret fields for the log line. */
   fields?: Record<string, unknown>;
@@ -49,7 +46,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   const started = Date.now();
   const progress = spec.what && new ProgressText(spec.what);
   const editor = new ThrottledEditor((text) => responder.progress(text), (e) => log.warn('progress edit failed', { error: e }), ctx.progressIntervalMs, responder.startedAt);
-  const onProgress: RunOptions['onProgress'] = (event) => {
+  const onProgress: Required<RequestOptions>['onProgress'] = (event) => {
     if (event.type === 'queued') work.waiting = true;
     else if (event.type === 'started' || event.type === 'token') work.waiting = false;
     if (!progress) return;
@@ -59,7 +56,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   try {
     let reply: Outgoing[];
     try {
-      reply = spec.render(await raceAbort(spec.run({ signal: work.signal, onProgress, showProgress: (text) => editor.push(text) }), work.signal));
+      reply = spec.render(await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal));
     } catch (e) {
       await editor.close();
       // A cancelled request reports why it was cancelled (a restart), not how the service noticed.

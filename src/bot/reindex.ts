@@ -27,7 +27,7 @@ export async function reindexInteraction(interaction: ChatInputCommandInteractio
     kind: 'reindex',
     fields: { user: interaction.user.id, joined },
     recordLatency: false,
-    run: ({ showProgress }) => {
+    run: (_serviceOptions, showProgress) => {
       showProgress(joined ? '🔧 A rebuild is already running; waiting for it…' : '🔧 Reloading the corpus…');
       return ctx.service.reindex({ onBuildProgress: (p) => showProgress(`🔧 Rebuilding the index: ${PHASES[p.phase]} (${p.done}/${p.total})…`) });
     },
