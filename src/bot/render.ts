@@ -1,6 +1,7 @@
 import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
-import type { Answer, Citation, PaperRef, ProgressEvent, Related, Source, Summary } from '../types.js';
+import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
+import type { RememberedAnswer } from './memory.js';
 import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
@@ -97,14 +98,14 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
 }
 
 /** The quoted passages behind an answer: each cited source with the sentence it relies on (or the passage). */
-export function quotesMessages(q: { question: string; citations: Citation[]; sources: Source[] }): Outgoing[] {
+export function quotesMessages(q: RememberedAnswer): Outgoing[] {
   const shown = citedSources(q.citations, q.sources);
   const blocks = (shown.length ? shown : q.sources).map((s) => {
     const quotes = q.citations.filter((c) => c.n === s.n && c.quote).map((c) => c.quote!);
     const text = quotes.length ? [...new Set(quotes)].join('\n') : s.text;
     return `${sourceLine(s.n, s.title, s.url, s.paperId)}\n${blockQuote(text)}`;
   });
-  return messages({ title: `Quoted passages: ${truncate(escapeText(q.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
+  return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
 }
 
 /** One page of the paper list, with ◀ ▶ buttons that carry the page and the search. */
