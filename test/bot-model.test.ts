@@ -186,6 +186,8 @@ describe('graceful shutdown', () => {
   after(() => h?.close());
 
   test('stop(): new work refused, waiting users told at once, running answers finish or are cancelled after the grace period, client destroyed', async () => {
+    const pages = await (await h.emu.slashCommand('papers', {}, { user: h.user() })).waitForOriginal(hasEmbed);
+    assert.ok(buttonIds(pages).some((id) => id.startsWith('papers:pg:')), 'a page button to click during the shutdown');
     scriptBy(h, [
       [/MentisOculi/, { tokenDelayMs: 30 }],
       [/PhaseCoder/, { hang: true }],
@@ -203,10 +205,18 @@ describe('graceful shutdown', () => {
     const stopped = h.bot.stop({ graceMs: 1500 });
     const w = await waiting.waitForOriginal(hasEmbed, 5000);
     assert.match(textOf(w), /restarting/);
-    const late = await h.emu.slashCommand('ask', { question: 'Anything new?' }, { user: h.user() });
-    const l = await late.waitForOriginal();
-    assert.equal(l.flags & EPHEMERAL, EPHEMERAL);
-    assert.match(textOf(l), /restarting/);
+    // Commands and buttons that arrive now are refused at once (no deferral), only to whoever sent them.
+    const late = [
+      await h.emu.slashCommand('ask', { question: 'Anything new?' }, { user: h.user() }),
+      await h.emu.slashCommand('papers', {}, { user: h.user() }),
+      await h.emu.clickButton(pages, buttonIds(pages).at(-1)!, { user: h.user() }),
+    ];
+    for (const it of late) {
+      assert.equal((await it.callback()).body.type, 4);
+      const l = await it.waitForOriginal();
+      assert.equal(l.flags & EPHEMERAL, EPHEMERAL);
+      assert.match(textOf(l), /restarting/);
+    }
 
     const f = await finishing.waitForOriginal(hasEmbed, 5000);
     assert.match(f.embeds.at(-1)!.footer!.text, /^Written by/, 'a running answer finishes within the grace period');
