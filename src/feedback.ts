@@ -34,6 +34,12 @@ export interface FeedbackCounts {
   down: number;
 }
 
+/** The counts for /status, with what the operator should know: votes in the file that are not counted. */
+export interface FeedbackStatus extends FeedbackCounts {
+  /** Lines of the file that could not be read back, so their votes are missing from the counts. */
+  unreadable: number;
+}
+
 /**
  * 👍/👎 feedback in a JSON Lines file. Each vote is appended as one whole line; counts keep only
  * each person's latest vote on a message, so changing one's mind is not counted twice.
@@ -76,6 +82,10 @@ export class FeedbackStore {
     await appendLine(this.file, JSON.stringify(full));
     this.votes.set(key(full), full.vote);
     return this.counts();
+  }
+
+  status(): FeedbackStatus {
+    return { ...this.counts(), unreadable: this.unreadable };
   }
 
   counts(): FeedbackCounts {

@@ -1,7 +1,8 @@
-import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
+import type { FeedbackStatus } from '../feedback.js';
 import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
@@ -123,6 +124,23 @@ export function papersPage(papers: PaperRef[], page: number, search: string): Ou
   return { embeds: embeds!, components };
 }
 
+/** The votes, and a warning when some in the file are not counted (in a full-width field, so it can be read). */
+function feedbackField(f: FeedbackStatus | undefined): APIEmbedField {
+  if (!f) return { name: 'Feedback', value: 'none', inline: true };
+  const votes = `👍 ${f.up} · 👎 ${f.down}`;
+  if (!f.unreadable) return { name: 'Feedback', value: votes, inline: true };
+  const lines = f.unreadable === 1 ? '1 line of the feedback file could not be read; its vote is' : `${f.unreadable} lines of the feedback file could not be read; their votes are`;
+  return { name: 'Feedback', value: `${votes}\n⚠️ ${lines} not counted.`, inline: false };
+}
+
+/** A moment as a Discord timestamp, which each reader sees in their own time zone, and how long ago it was. */
+function discordTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return escapeText(iso);
+  const unix = Math.floor(ms / 1000);
+  return `<t:${unix}:f> (<t:${unix}:R>)`;
+}
+
 export function statusMessage(s: StatusSnapshot): Outgoing {
   const m = s.model;
   const lat = latencyLine(s);
@@ -133,9 +151,9 @@ export function statusMessage(s: StatusSnapshot): Outgoing {
     { name: 'Ollama', value: `${m.answers ? '✅ writes the answers' : '❌ not used: answers are extractive'}\n${escapeText(m.detail)}`, inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
-    { name: 'Feedback', value: s.feedback ? `👍 ${s.feedback.up} · 👎 ${s.feedback.down}` : 'none', inline: true },
+    feedbackField(s.feedback),
     { name: 'Latency', value: lat, inline: false },
-    { name: 'Index', value: `${escapeText(s.buildId)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
+    { name: 'Index', value: `${escapeText(s.buildId)}, built ${discordTime(s.builtAt)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
   ];
   const [embeds] = layoutEmbeds({ title: 'papercord status', fields, color: m.answers ? COLORS.answer : COLORS.warning });
   return { embeds: embeds! };
