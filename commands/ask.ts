@@ -25,8 +25,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       if (paper) ctx.service.resolvePaper(paper);
     },
     run: (opts) => ctx.service.ask(question, { paper, ...opts }),
-    render: (a) =>
-      answerMessages(a, ctx.answers.remember({ kind: 'ask', question: a.question, citations: a.citations, sources: a.sources, mode: a.mode, model: a.model, papers: [...new Set(a.citations.map((c) => c.paperId))] })),
+    render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'ask', result: a })),
   });
 }
 

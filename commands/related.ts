@@ -25,7 +25,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       ctx.service.validateQuestion(query);
     },
     run: (opts) => ctx.service.related(query, { count, ...opts }),
-    render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', question: r.query, citations: [], sources: [], mode: r.mode, model: r.model, papers: r.related.map((p) => p.paperId) })),
+    render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
   });
 }
 

@@ -15,6 +15,6 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
   // Asking Ollama whether it answers can take up to OLLAMA_CONNECT_TIMEOUT_MS.
   await deferReply(interaction, log, { receivedAt });
-  const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.counts(), startedAt: ctx.startedAt });
+  const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.status(), startedAt: ctx.startedAt });
   await withRetry('reply', () => interaction.editReply(payload(statusMessage(status))), log);
 }

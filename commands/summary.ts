@@ -28,7 +28,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     fields: { paper, length },
     precheck: () => void ctx.service.resolvePaper(paper),
     run: (opts) => ctx.service.summary(paper, { length, ...opts }),
-    render: (s) => summaryMessages(s, ctx.answers.remember({ kind: 'summary', question: `Summary of ${s.paper.title}`, citations: s.citations, sources: s.sources, mode: s.mode, model: s.model, papers: [s.paper.id] })),
+    render: (s) => summaryMessages(s, ctx.answers.remember({ kind: 'summary', result: s })),
   });
 }
 

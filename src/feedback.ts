@@ -1,26 +1,43 @@
 import { promises as fs } from 'node:fs';
 import { appendLine } from './fsutil.js';
+import type { AnswerMode } from './types.js';
 
 export type Vote = 'up' | 'down';
 
-/** One 👍/👎, as stored: one JSON object per line. */
-export interface FeedbackRecord {
+/** The reply a vote is about, stored with the vote so that the file can be studied on its own. */
+export interface VotedReply {
+  kind: 'ask' | 'summary' | 'related' | 'mention';
+  /** The question, "Summary of <title>", or what related papers were asked for. */
+  question: string;
+  mode: AnswerMode;
+  /** The chat model when it wrote the reply. */
+  model?: string;
+  /** The papers the reply cites, summarizes or lists. */
+  papers: string[];
+}
+
+/**
+ * One 👍/👎, as stored: one JSON object per line. The reply's fields are missing when the bot
+ * no longer remembered it (a vote on a reply from before a restart).
+ */
+export interface FeedbackRecord extends Partial<VotedReply> {
   at: string;
   vote: Vote;
   /** Who voted (a Discord user id, or "console"). */
   user: string;
   /** The message that was voted on. */
   message: string;
-  kind?: string;
-  question?: string;
-  mode?: string;
-  model?: string;
-  papers?: string[];
 }
 
 export interface FeedbackCounts {
   up: number;
   down: number;
+}
+
+/** The counts for /status, with what the operator should know: votes in the file that are not counted. */
+export interface FeedbackStatus extends FeedbackCounts {
+  /** Lines of the file that could not be read back, so their votes are missing from the counts. */
+  unreadable: number;
 }
 
 /**
@@ -65,6 +82,10 @@ export class FeedbackStore {
     await appendLine(this.file, JSON.stringify(full));
     this.votes.set(key(full), full.vote);
     return this.counts();
+  }
+
+  status(): FeedbackStatus {
+    return { ...this.counts(), unreadable: this.unreadable };
   }
 
   counts(): FeedbackCounts {

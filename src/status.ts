@@ -1,6 +1,6 @@
 import type { PapercordService } from './service.js';
 import type { ModelStatus } from './types.js';
-import type { FeedbackCounts } from './feedback.js';
+import type { FeedbackStatus } from './feedback.js';
 
 /** Durations of the last requests a front end served, for /status. */
 export class LatencyTracker {
@@ -31,16 +31,17 @@ export interface StatusSnapshot {
   chunks: number;
   embedder: string;
   buildId: string;
+  /** When the index was built (ISO 8601). */
   builtAt: string;
   reindexing: boolean;
   model: ModelStatus;
   uptimeMs: number;
   /** Whole requests as the front end served them (retrieval, queue and writing). */
   latencies: LatencySummary;
-  feedback?: FeedbackCounts;
+  feedback?: FeedbackStatus;
 }
 
-export async function collectStatus(service: PapercordService, extra: { latencies: LatencyTracker; feedback?: FeedbackCounts; startedAt?: number }): Promise<StatusSnapshot> {
+export async function collectStatus(service: PapercordService, extra: { latencies: LatencyTracker; feedback?: FeedbackStatus; startedAt?: number }): Promise<StatusSnapshot> {
   const info = service.info();
   return {
     papers: info.papers,

@@ -5,13 +5,15 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Events } from 'discord.js';
 import { startHarness, assertNoPings, textOf, buttonIds, assertWithinLimits, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
 import { startBot } from '../src/bot/index.js';
 import { registerCommands } from '../src/bot/registration.js';
 import { dataPath } from '../src/config.js';
+import { tempDir } from './support/env.js';
 
 const EPHEMERAL = 64;
 let h: BotHarness;
@@ -220,7 +222,7 @@ test('buttons: quoted passages (ephemeral), related papers (ephemeral), 👍/�
   assert.equal(field(st, 'Feedback'), `👍 ${before.up + 1} · 👎 ${before.down + 1}`);
 });
 
-test('/status: corpus size, embedder, chat model, whether Ollama answers, queue, uptime, latencies', async () => {
+test('/status: corpus size, embedder, chat model, whether Ollama answers, queue, uptime, latencies, the index and when it was built', async () => {
   const it = await h.emu.slashCommand('status', {}, { user: h.user() });
   assert.equal((await it.callback()).body.type, 5);
   const m = await it.waitForOriginal((x) => x.embeds.length > 0);
@@ -232,6 +234,28 @@ test('/status: corpus size, embedder, chat model, whether Ollama answers, queue,
   assert.match(field(m, 'Queue'), /^0 waiting, 0 being written$/);
   assert.match(field(m, 'Uptime'), /\d+ (s|min)/);
   assert.match(field(m, 'Latency'), /median \d+ ms, p95 \d+ ms \(last \d+\)/);
+  // A Discord timestamp, so each reader sees the time in their own time zone.
+  const built = Math.floor(Date.parse(info.builtAt) / 1000);
+  assert.equal(field(m, 'Index'), `${info.buildId}, built <t:${built}:f> (<t:${built}:R>)`);
+  assert.doesNotMatch(field(m, 'Feedback'), /could not be read/);
+});
+
+test('/status says when lines of the feedback file could not be read, as their votes are not counted', async () => {
+  const dataDir = await tempDir();
+  const votes = [
+    { at: '2026-01-01T00:00:00.000Z', vote: 'up', user: 'u1', message: 'm1' },
+    { at: '2026-01-01T00:00:00.000Z', vote: 'sideways', user: 'u2', message: 'm1' },
+  ];
+  await writeFile(path.join(dataDir, 'feedback.jsonl'), [...votes.map((v) => JSON.stringify(v)), '{"vote": "down", "us', ''].join('\n'));
+  const own = await startHarness({ env: { DATA_DIR: dataDir } });
+  try {
+    assert.ok(own.log.lines.some((l) => l.level === 'warn' && /feedback file could not be read/.test(l.msg) && l.fields.lines === 2), own.log.text());
+    const it = await own.emu.slashCommand('status', {}, { user: own.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.equal(field(m, 'Feedback'), '👍 1 · 👎 0\n⚠️ 2 lines of the feedback file could not be read; their votes are not counted.');
+  } finally {
+    await own.close();
+  }
 });
 
 test('error replies say what happened and what to do, only to the asker, before anything is deferred', async () => {

@@ -5,13 +5,15 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, type BotHarness } from './support/bot.js';
 import { defaultReply, DEFAULT_MODELS, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import type { StoredMessage } from './support/discord-emulator.js';
 import { startBot } from '../src/bot/index.js';
+import { dataPath } from '../src/config.js';
+import type { FeedbackRecord } from '../src/feedback.js';
 
 const EPHEMERAL = 64;
 const hasEmbed = (m: StoredMessage) => m.embeds.length > 0;
@@ -21,6 +23,22 @@ const lastUser = (req: ChatRequestRecord) => [...req.messages].reverse().find((m
 /** Scripts the fake model per request, by a word of the question (the warm-up and others get the default). */
 function scriptBy(h: BotHarness, rules: [RegExp, ChatScript][]): void {
   h.ollama!.script((req) => rules.find(([re]) => re.test(lastUser(req)))?.[1] ?? {});
+}
+
+/** The model's reasons for related papers: one numbered line per candidate naming both papers, so that each is kept. */
+function relatedReasons(req: ChatRequestRecord): string {
+  const prompt = lastUser(req);
+  const query = /<query>\n(.+) \(paper id: /.exec(prompt)?.[1] ?? '';
+  return [...prompt.matchAll(/^\[(\d+)\] (.+) \(paper id: /gm)].map(([, n, title]) => `${n}. ${title} takes up what ${query} studies.`).join('\n');
+}
+
+/** Votes 👍 on a reply and gives back what the stored vote says of the reply. */
+async function voteUp(h: BotHarness, m: StoredMessage): Promise<Partial<FeedbackRecord>> {
+  const click = await h.emu.clickButton(m, buttonIds(m).find((id) => id.startsWith('ans:up:'))!, { user: h.user() });
+  assert.match(textOf(await click.waitForOriginal()), /Thanks/);
+  const lines = (await readFile(dataPath(h.settings, 'feedback.jsonl'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as FeedbackRecord);
+  const { kind, question, mode, model, papers } = lines.filter((l) => l.message === m.id).at(-1)!;
+  return { kind, question, mode, model, papers };
 }
 
 const STRANGE_TITLE = 'Zebra Widgets @everyone: *Stars*, _Underscores_ and [Brackets] (v2)';
@@ -138,6 +156,23 @@ describe('answers written by the model', () => {
     }
   });
 
+  test('a vote on the papers the Related button shows keeps how that reply was made, as a vote on /related does', async () => {
+    h.ollama!.script((req) => (lastUser(req).includes('<candidates>') ? { reply: relatedReasons } : {}));
+    const it = await h.emu.slashCommand('ask', { question: 'What does SciVideoBench evaluate?' }, { user: h.user() });
+    const m = await it.waitForOriginal(hasEmbed, 10000);
+    const paperId = buttonIds(m).find((id) => id.startsWith('ans:rel:'))!.split(':')[2]!;
+    const click = await h.emu.clickButton(m, `ans:rel:${paperId}`, { user: h.user() });
+    const shown = await click.waitForOriginal(hasEmbed, 10000);
+    assert.match(shown.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
+    const listed = [...shown.embeds[0]!.description!.matchAll(/ · `([^`]+)`\n/g)].map((x) => x[1]);
+    assert.ok(listed.length > 0);
+
+    const fromButton = await voteUp(h, shown);
+    assert.deepEqual(fromButton, { kind: 'related', question: paperId, mode: 'ollama', model: 'llama3.2:3b', papers: listed });
+    const command = await h.emu.slashCommand('related', { paper_or_topic: paperId }, { user: h.user() });
+    assert.deepEqual(await voteUp(h, await command.waitForOriginal(hasEmbed, 10000)), fromButton);
+  });
+
   test('nothing the bot sent pinged anyone', () => {
     assertNoPings(h.emu);
   });
@@ -151,6 +186,8 @@ describe('graceful shutdown', () => {
   after(() => h?.close());
 
   test('stop(): new work refused, waiting users told at once, running answers finish or are cancelled after the grace period, client destroyed', async () => {
+    const pages = await (await h.emu.slashCommand('papers', {}, { user: h.user() })).waitForOriginal(hasEmbed);
+    assert.ok(buttonIds(pages).some((id) => id.startsWith('papers:pg:')), 'a page button to click during the shutdown');
     scriptBy(h, [
       [/MentisOculi/, { tokenDelayMs: 30 }],
       [/PhaseCoder/, { hang: true }],
@@ -168,10 +205,18 @@ describe('graceful shutdown', () => {
     const stopped = h.bot.stop({ graceMs: 1500 });
     const w = await waiting.waitForOriginal(hasEmbed, 5000);
     assert.match(textOf(w), /restarting/);
-    const late = await h.emu.slashCommand('ask', { question: 'Anything new?' }, { user: h.user() });
-    const l = await late.waitForOriginal();
-    assert.equal(l.flags & EPHEMERAL, EPHEMERAL);
-    assert.match(textOf(l), /restarting/);
+    // Commands and buttons that arrive now are refused at once (no deferral), only to whoever sent them.
+    const late = [
+      await h.emu.slashCommand('ask', { question: 'Anything new?' }, { user: h.user() }),
+      await h.emu.slashCommand('papers', {}, { user: h.user() }),
+      await h.emu.clickButton(pages, buttonIds(pages).at(-1)!, { user: h.user() }),
+    ];
+    for (const it of late) {
+      assert.equal((await it.callback()).body.type, 4);
+      const l = await it.waitForOriginal();
+      assert.equal(l.flags & EPHEMERAL, EPHEMERAL);
+      assert.match(textOf(l), /restarting/);
+    }
 
     const f = await finishing.waitForOriginal(hasEmbed, 5000);
     assert.match(f.embeds.at(-1)!.footer!.text, /^Written by/, 'a running answer finishes within the grace period');

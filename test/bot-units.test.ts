@@ -2,7 +2,7 @@
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import { splitText, LIMITS } from '../src/bot/split.js';
 import { layoutEmbeds, embedSize } from '../src/bot/layout.js';
 import { ThrottledEditor } from '../src/bot/throttle.js';
@@ -249,7 +249,10 @@ test('feedback: whole JSON lines, latest vote per person and message counted, co
   assert.equal(lines.length, 23);
   for (const l of lines) assert.ok(JSON.parse(l).at);
   const again = await FeedbackStore.open(file);
-  assert.deepEqual(again.counts(), { up: 20, down: 2 });
+  assert.deepEqual(again.status(), { up: 20, down: 2, unreadable: 0 });
+  // A torn line and a hand-edited one are left out of the counts, and counted as unreadable.
+  await appendFile(file, '{"vote":"up","user":"u9","mess\n{"vote":"maybe","user":"u9","message":"m3"}\n');
+  assert.deepEqual((await FeedbackStore.open(file)).status(), { up: 20, down: 2, unreadable: 2 });
 });
 
 test('console lines: slash commands with --options or Discord-style name:value; plain lines are questions', () => {

@@ -24,13 +24,12 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
     case 'rel': {
       const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
       await deferReply(interaction, log, { receivedAt: Date.now(), ephemeral: true });
-      const key = ctx.answers.remember({ kind: 'related', question: `Related to ${arg}`, citations: [], sources: [], papers: [arg] });
       await runRequest(ctx, interactionResponder(interaction, log, true), {
         kind: 'related-button',
         what: 'related',
         fields: { user: interaction.user.id, paper: arg },
         run: (opts) => ctx.service.related(arg, opts),
-        render: (r) => relatedMessages(r, key),
+        render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
       });
       return;
     }
@@ -38,16 +37,7 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
     case 'down': {
       const vote: Vote = action;
       const remembered = ctx.answers.get(arg);
-      const counts = await ctx.feedback.record({
-        vote,
-        user: interaction.user.id,
-        message: interaction.message.id,
-        kind: remembered?.kind,
-        question: remembered?.question,
-        mode: remembered?.mode,
-        model: remembered?.model,
-        papers: remembered?.papers,
-      });
+      const counts = await ctx.feedback.record({ vote, user: interaction.user.id, message: interaction.message.id, ...remembered?.reply });
       ctx.log.info('feedback', { vote, user: interaction.user.id, message: interaction.message.id, up: counts.up, down: counts.down });
       await replyEphemeral(interaction, [noticeMessage(vote === 'up' ? 'Thanks! Recorded 👍 for this answer.' : 'Thanks! Recorded 👎 for this answer; it helps to see what misses.')]);
       return;

@@ -9,12 +9,18 @@ import { raceAbort } from './work.js';
 
 export interface RequestSpec<T> {
   kind: string;
-  what: 'answer' | 'summary' | 'related';
-  /** Calls the service; must pass the signal and the progress callback on. */
-  run: (opts: Required<RequestOptions>) => Promise<T>;
+  /** What the progress line made from the service's progress events says is being prepared; left out by a request that shows its own lines. */
+  what?: 'answer' | 'summary' | 'related';
+  /**
+   * Calls the service; must pass the signal and the progress callback on. Work the service
+   * reports no progress events of shows lines of its own through `showProgress`.
+   */
+  run: (opts: Required<RequestOptions>, showProgress: (text: string) => void) => Promise<T>;
   render: (result: T) => Outgoing[];
   /** Brief, non-secret fields for the log line. */
   fields?: Record<string, unknown>;
+  /** False for work much longer than a question (a rebuild), whose time would swamp the answers' latencies in /status. */
+  recordLatency?: boolean;
   /**
    * Called when the asker gets no answer, before the error reply is sent (someone told to try
    * again may do so at once): gives back the cooldown turn the question took.
@@ -23,7 +29,7 @@ export interface RequestSpec<T> {
 }
 
 /**
- * Runs one request the same way for slash commands, buttons and mentions: tracked for
+ * Runs one request the same way for slash commands, buttons, mentions and rebuilds: tracked for
  * shutdown, progress shown through throttled edits, the final reply (or an error reply that
  * says what happened and what to do) sent last. Never throws.
  */
@@ -38,18 +44,19 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     return;
   }
   const started = Date.now();
-  const progress = new ProgressText(spec.what);
+  const progress = spec.what && new ProgressText(spec.what);
   const editor = new ThrottledEditor((text) => responder.progress(text), (e) => log.warn('progress edit failed', { error: e }), ctx.progressIntervalMs, responder.startedAt);
   const onProgress: Required<RequestOptions>['onProgress'] = (event) => {
     if (event.type === 'queued') work.waiting = true;
     else if (event.type === 'started' || event.type === 'token') work.waiting = false;
+    if (!progress) return;
     progress.update(event);
     editor.push(progress.text());
   };
   try {
     let reply: Outgoing[];
     try {
-      reply = spec.render(await raceAbort(spec.run({ signal: work.signal, onProgress }), work.signal));
+      reply = spec.render(await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal));
     } catch (e) {
       await editor.close();
       // A cancelled request reports why it was cancelled (a restart), not how the service noticed.
@@ -69,7 +76,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       return;
     }
     const ms = Date.now() - started;
-    ctx.latencies.record(ms);
+    if (spec.recordLatency !== false) ctx.latencies.record(ms);
     log.info('answered', { ms });
   } finally {
     work.end();

@@ -45,6 +45,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
   redact(settings.discordToken);
   const commands = await loadCommands(opts.commandsDir);
   const feedback = await FeedbackStore.open(dataPath(settings, 'feedback.jsonl'));
+  if (feedback.unreadable) log.warn('lines of the feedback file could not be read; their votes are not counted', { file: feedback.file, lines: feedback.unreadable });
   const client = createClient(settings, opts.clientOptions);
   const ctx: BotContext = {
     service,

@@ -7,7 +7,6 @@ import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
 import { LIMITS, truncate } from './split.js';
 import { MAX_PAPER_QUERY_CHARS } from '../catalog.js';
-import { restartingError } from './work.js';
 
 /** Where and by whom an interaction was made, for the allow lists. */
 export function askerOf(interaction: Interaction): Asker {
@@ -29,7 +28,6 @@ function rolesFromRaw(member: unknown): string[] | undefined {
 export async function answerInteraction<T>(interaction: ChatInputCommandInteraction, ctx: BotContext, spec: RequestSpec<T> & { precheck: () => void }): Promise<void> {
   const receivedAt = Date.now();
   try {
-    if (ctx.work.stopping) throw restartingError();
     checkAccess(ctx.settings, askerOf(interaction));
     spec.precheck();
     ctx.cooldown.take(interaction.user.id);
@@ -50,7 +48,6 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
 /** The channel allow list applies to every command but /help; answered only to the asker. */
 export async function channelGuard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<boolean> {
   try {
-    if (ctx.work.stopping) throw restartingError();
     checkAccess({ allowedChannels: ctx.settings.allowedChannels, allowedRoles: [] }, askerOf(interaction));
     return true;
   } catch (e) {

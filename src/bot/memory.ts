@@ -1,15 +1,38 @@
 import { randomBytes } from 'node:crypto';
-import type { Citation, Source } from '../types.js';
+import type { Answer, Citation, Related, Source, Summary } from '../types.js';
+import type { VotedReply } from '../feedback.js';
+
+/** A reply as the bot made it: the kind of request and the service's result. */
+export type ReplyResult = { kind: 'ask' | 'mention'; result: Answer } | { kind: 'summary'; result: Summary } | { kind: 'related'; result: Related };
 
 /** What the buttons under a reply need to know about it. */
 export interface RememberedAnswer {
-  kind: 'ask' | 'summary' | 'related' | 'mention';
-  question: string;
+  /** What a 👍/👎 on the reply is stored with. */
+  reply: VotedReply;
+  /** The passages behind the reply, for "Quoted passages". */
   citations: Citation[];
   sources: Source[];
-  mode?: string;
-  model?: string;
-  papers: string[];
+}
+
+/** The one place that decides what is remembered of a reply, so that votes on every kind of reply carry the same facts. */
+function rememberedAnswer(made: ReplyResult): RememberedAnswer {
+  const { kind, result } = made;
+  const how = { mode: result.mode, model: result.model };
+  switch (made.kind) {
+    case 'ask':
+    case 'mention': {
+      const a = made.result;
+      return { reply: { kind, question: a.question, ...how, papers: [...new Set(a.citations.map((c) => c.paperId))] }, citations: a.citations, sources: a.sources };
+    }
+    case 'summary': {
+      const s = made.result;
+      return { reply: { kind, question: `Summary of ${s.paper.title}`, ...how, papers: [s.paper.id] }, citations: s.citations, sources: s.sources };
+    }
+    case 'related': {
+      const r = made.result;
+      return { reply: { kind, question: r.query, ...how, papers: r.related.map((p) => p.paperId) }, citations: [], sources: [] };
+    }
+  }
 }
 
 /**
@@ -21,9 +44,10 @@ export class AnswerMemory {
 
   constructor(private readonly keep = 1000) {}
 
-  remember(a: RememberedAnswer): string {
+  /** Keeps what the buttons under the reply need; made from the result, so only once the result exists. */
+  remember(made: ReplyResult): string {
     const key = randomBytes(6).toString('base64url');
-    this.map.set(key, a);
+    this.map.set(key, rememberedAnswer(made));
     if (this.map.size > this.keep) this.map.delete(this.map.keys().next().value!);
     return key;
   }

@@ -64,8 +64,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     fields: { user: message.author.id, turns: history.length, thread: newThread || undefined },
     onUnanswered: () => ctx.cooldown.release(message.author.id),
     run: (opts) => ctx.service.ask(question, { history, ...opts }),
-    render: (a) =>
-      answerMessages(a, ctx.answers.remember({ kind: 'mention', question: a.question, citations: a.citations, sources: a.sources, mode: a.mode, model: a.model, papers: [...new Set(a.citations.map((c) => c.paperId))] })),
+    render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'mention', result: a })),
   });
 }
 

@@ -1,5 +1,8 @@
-import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed } from 'discord.js';
-import type { Answer, Citation, PaperRef, ProgressEvent, Related, Source, Summary } from '../types.js';
+import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
+import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
+import type { IndexInfo } from '../service.js';
+import type { RememberedAnswer } from './memory.js';
+import type { FeedbackStatus } from '../feedback.js';
 import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
@@ -96,14 +99,14 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
 }
 
 /** The quoted passages behind an answer: each cited source with the sentence it relies on (or the passage). */
-export function quotesMessages(q: { question: string; citations: Citation[]; sources: Source[] }): Outgoing[] {
+export function quotesMessages(q: RememberedAnswer): Outgoing[] {
   const shown = citedSources(q.citations, q.sources);
   const blocks = (shown.length ? shown : q.sources).map((s) => {
     const quotes = q.citations.filter((c) => c.n === s.n && c.quote).map((c) => c.quote!);
     const text = quotes.length ? [...new Set(quotes)].join('\n') : s.text;
     return `${sourceLine(s.n, s.title, s.url, s.paperId)}\n${blockQuote(text)}`;
   });
-  return messages({ title: `Quoted passages: ${truncate(escapeText(q.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
+  return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
 }
 
 /** One page of the paper list, with ◀ ▶ buttons that carry the page and the search. */
@@ -121,6 +124,23 @@ export function papersPage(papers: PaperRef[], page: number, search: string): Ou
   return { embeds: embeds!, components };
 }
 
+/** The votes, and a warning when some in the file are not counted (in a full-width field, so it can be read). */
+function feedbackField(f: FeedbackStatus | undefined): APIEmbedField {
+  if (!f) return { name: 'Feedback', value: 'none', inline: true };
+  const votes = `👍 ${f.up} · 👎 ${f.down}`;
+  if (!f.unreadable) return { name: 'Feedback', value: votes, inline: true };
+  const lines = f.unreadable === 1 ? '1 line of the feedback file could not be read; its vote is' : `${f.unreadable} lines of the feedback file could not be read; their votes are`;
+  return { name: 'Feedback', value: `${votes}\n⚠️ ${lines} not counted.`, inline: false };
+}
+
+/** A moment as a Discord timestamp, which each reader sees in their own time zone, and how long ago it was. */
+function discordTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return escapeText(iso);
+  const unix = Math.floor(ms / 1000);
+  return `<t:${unix}:f> (<t:${unix}:R>)`;
+}
+
 export function statusMessage(s: StatusSnapshot): Outgoing {
   const m = s.model;
   const lat = latencyLine(s);
@@ -131,11 +151,19 @@ export function statusMessage(s: StatusSnapshot): Outgoing {
     { name: 'Ollama', value: `${m.answers ? '✅ writes the answers' : '❌ not used: answers are extractive'}\n${escapeText(m.detail)}`, inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
-    { name: 'Feedback', value: s.feedback ? `👍 ${s.feedback.up} · 👎 ${s.feedback.down}` : 'none', inline: true },
+    feedbackField(s.feedback),
     { name: 'Latency', value: lat, inline: false },
-    { name: 'Index', value: `${escapeText(s.buildId)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
+    { name: 'Index', value: `${escapeText(s.buildId)}, built ${discordTime(s.builtAt)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
   ];
   const [embeds] = layoutEmbeds({ title: 'papercord status', fields, color: m.answers ? COLORS.answer : COLORS.warning });
+  return { embeds: embeds! };
+}
+
+/** The index a /reindex switched to, and how long the rebuild took. */
+export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
+  const problems = info.corpusProblems ? `\n${info.corpusProblems} problem(s) in the corpus were logged; ${info.corpusSkipped} record(s) skipped.` : '';
+  const description = `Rebuilt in ${(ms / 1000).toFixed(1)} s: **${info.papers} papers, ${info.chunks} chunks** with the ${escapeText(info.embedder)} embedder. Answers now come from the new index (${escapeText(info.buildId)}).${problems}`;
+  const [embeds] = layoutEmbeds({ title: 'Index rebuilt', description, color: COLORS.extractive });
   return { embeds: embeds! };
 }
 

@@ -20,6 +20,11 @@ export function createRouter(commands: ReadonlyMap<string, BotCommand>, ctx: Bot
         await (cmd?.autocomplete ? cmd.autocomplete(interaction, ctx) : interaction.respond([]));
         return;
       }
+      // Shutdown is checked here only, before any handler runs: whatever arrives once it began is refused at once, and only to its sender.
+      if (ctx.work.stopping && (interaction.isChatInputCommand() || interaction.isButton())) {
+        await replyEphemeral(interaction, [errorMessage(restartingError())]);
+        return;
+      }
       if (interaction.isChatInputCommand()) {
         const cmd = commands.get(interaction.commandName);
         log.debug('command', { command: interaction.commandName });
@@ -27,18 +32,10 @@ export function createRouter(commands: ReadonlyMap<string, BotCommand>, ctx: Bot
           await replyEphemeral(interaction, [noticeMessage(`I do not know /${interaction.commandName} (any more). Try /help.`)]);
           return;
         }
-        if (ctx.work.stopping) {
-          await replyEphemeral(interaction, [errorMessage(restartingError())]);
-          return;
-        }
         await cmd.execute(interaction, ctx);
         return;
       }
       if (interaction.isButton()) {
-        if (ctx.work.stopping) {
-          await replyEphemeral(interaction, [errorMessage(restartingError())]);
-          return;
-        }
         const [prefix = '', ...args] = interaction.customId.split(':');
         if (prefix === 'ans') {
           await answerButton(interaction, ctx, args);

@@ -62,7 +62,7 @@ export function renderStatus(s: StatusSnapshot): string {
   const m = s.model;
   const lat = latencyLine(s);
   return [
-    `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}${s.reindexing ? ', rebuilding now' : ''})`,
+    `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}, built ${s.builtAt}${s.reindexing ? ', rebuilding now' : ''})`,
     `Embedder:   ${s.embedder}`,
     `Chat model: ${m.chatModel}`,
     `Ollama:     ${m.answers ? 'writes the answers' : 'not used: answers are extractive'}. ${m.detail}`,
