@@ -2,6 +2,7 @@ import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteract
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import { reindexInteraction } from '../src/bot/reindex.js';
+import { channelGuard } from '../src/bot/interactions.js';
 
 export const data = new SlashCommandBuilder()
   .setName(COMMANDS.reindex.name)
@@ -9,5 +10,6 @@ export const data = new SlashCommandBuilder()
   .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  if (!(await channelGuard(interaction, ctx))) return;
   await reindexInteraction(interaction, ctx);
 }

@@ -173,6 +173,9 @@ describe('allow lists and the cooldown', () => {
     assert.ok(textOf(m).includes(`<#${open}>`));
     const papers = await h.emu.slashCommand('papers', {}, { user, channelId: closed });
     assert.match(textOf(await papers.waitForOriginal()), /this channel/);
+    // An admin's /reindex too: the list says where the bot speaks, whoever asks.
+    const reindex = await h.emu.slashCommand('reindex', {}, { user, channelId: closed, memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
+    assert.match(textOf(await reindex.waitForOriginal()), /this channel/);
     const ignored = await h.emu.postMessage({ content: 'What is PRISM?', mentionsBot: true, author: user, channelId: closed });
     const answered = await h.emu.postMessage({ content: 'What is PRISM?', mentionsBot: true, author: h.user({ roles: ['researcher'] }), channelId: open });
     await h.emu.waitForMessage((x) => x.message_reference?.message_id === answered.id && isAnswer(x));
