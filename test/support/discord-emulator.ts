@@ -37,9 +37,10 @@
  * Realism extras (so bot bugs show up in tests): message validation like Discord's (content <= 2000,
  * embed limits, component limits, empty messages -> 50006), application command validation on
  * registration, permission checks (403 50013) for channel routes, the 3 s interaction
- * acknowledgement deadline (`interactionAckTimeoutMs`), intent filtering on the gateway
- * (no MESSAGE_CREATE without GuildMessages; empty content without MessageContent unless the bot is
- * mentioned/DMed), RESUME replay of events missed while disconnected.
+ * acknowledgement deadline (`interactionAckTimeoutMs`), interaction tokens that expire 15 min after
+ * the interaction (`interactionTokenLifetimeMs`; then its webhook routes answer 401 50027), intent
+ * filtering on the gateway (no MESSAGE_CREATE without GuildMessages; empty content without
+ * MessageContent unless the bot is mentioned/DMed), RESUME replay of events missed while disconnected.
  *
  * Fault `routeMatch` regexes are tested against `"METHOD /decoded/path"` without the `/api/v10`
  * prefix, e.g. `"PATCH /webhooks/123/tok/messages/@original"`.
@@ -131,6 +132,7 @@ export const CallbackType = {
 export const MessageFlag = { SuppressEmbeds: 1 << 2, Ephemeral: 1 << 6, Loading: 1 << 7, SuppressNotifications: 1 << 12, IsComponentsV2: 1 << 15 } as const;
 
 const DISCORD_EPOCH = 1420070400000n;
+/** Discord's: edits and follow-ups with an interaction's token work for 15 minutes after the interaction. */
 const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 // ---------------------------------------------------------------------------------------------
@@ -270,6 +272,12 @@ export interface EmulatorOptions {
   heartbeatIntervalMs?: number;
   /** Callbacks later than this after INTERACTION_CREATE get 404 Unknown interaction (10062), like Discord's 3 s rule. 0 disables. Default 3000. */
   interactionAckTimeoutMs?: number;
+  /**
+   * This long after INTERACTION_CREATE, the interaction's webhook routes (edit, fetch or delete the
+   * original or a follow-up, send a follow-up) get 401 Invalid Webhook Token (50027), like Discord
+   * after 15 minutes. Default 15 min; tests shorten it instead of waiting.
+   */
+  interactionTokenLifetimeMs?: number;
   /** Validate message / command payloads like Discord does (400 50035). Default true. */
   validate?: boolean;
   /** Privileged intents the application is allowed to use (default all); others close the gateway with 4014. */
@@ -461,6 +469,10 @@ export interface InteractionHandle {
   /** the raw INTERACTION_CREATE payload */
   readonly payload: Record<string, any>;
   readonly createdAt: number;
+  /** From this moment the interaction's webhook routes answer 401 50027 (see `interactionTokenLifetimeMs`). */
+  readonly tokenExpiresAt: number;
+  /** Resolves once the token has expired: the next edit or follow-up with it is refused. */
+  tokenExpired(): Promise<void>;
   readonly acknowledgedAt: number | undefined;
   /** callback type the bot acknowledged with (4,5,6,7,8,9) */
   readonly callbackType: number | undefined;
@@ -674,7 +686,7 @@ export class DiscordEmulator {
   identifyCount = 0;
   resumeCount = 0;
 
-  private readonly opts: Required<Pick<EmulatorOptions, 'heartbeatIntervalMs' | 'interactionAckTimeoutMs' | 'validate' | 'allowedPrivilegedIntents' | 'defaultTimeoutMs' | 'debug' | 'shards'>>;
+  private readonly opts: Required<Pick<EmulatorOptions, 'heartbeatIntervalMs' | 'interactionAckTimeoutMs' | 'interactionTokenLifetimeMs' | 'validate' | 'allowedPrivilegedIntents' | 'defaultTimeoutMs' | 'debug' | 'shards'>>;
   private readonly server: http.Server;
   private readonly wss: WebSocketServer;
   private readonly sockets = new Set<Socket>();
@@ -702,6 +714,7 @@ export class DiscordEmulator {
     this.opts = {
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41250,
       interactionAckTimeoutMs: options.interactionAckTimeoutMs ?? 3000,
+      interactionTokenLifetimeMs: options.interactionTokenLifetimeMs ?? INTERACTION_TOKEN_LIFETIME_MS,
       validate: options.validate ?? true,
       allowedPrivilegedIntents: options.allowedPrivilegedIntents ?? PRIVILEGED_INTENTS,
       defaultTimeoutMs: options.defaultTimeoutMs ?? 5000,
@@ -1774,6 +1787,10 @@ export class DiscordEmulator {
       type: state.type,
       payload: state.payload,
       createdAt: state.createdAt,
+      tokenExpiresAt: emu.tokenExpiresAt(state),
+      tokenExpired() {
+        return new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, emu.tokenExpiresAt(state) - Date.now())));
+      },
       get acknowledgedAt() {
         return state.acknowledgedAt;
       },
@@ -2388,8 +2405,12 @@ export class DiscordEmulator {
   private webhookInteraction(appId: string, token: string): InteractionState {
     const it = this.interactionsByToken.get(token);
     if (appId !== this.applicationId || !it) throw new ApiError(404, 10015, 'Unknown Webhook');
-    if (Date.now() - it.createdAt > INTERACTION_TOKEN_LIFETIME_MS) throw new ApiError(401, 50027, 'Invalid Webhook Token');
+    if (Date.now() >= this.tokenExpiresAt(it)) throw new ApiError(401, 50027, 'Invalid Webhook Token');
     return it;
+  }
+
+  private tokenExpiresAt(it: InteractionState): number {
+    return it.createdAt + this.opts.interactionTokenLifetimeMs;
   }
 
   private webhookMessage(it: InteractionState, messageId: string): StoredMessage {
