@@ -19,6 +19,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   await answerInteraction(interaction, ctx, {
     kind: 'ask',
     what: 'answer',
+    asked: question,
     fields: { paper },
     precheck: () => {
       ctx.service.validateQuestion(question);

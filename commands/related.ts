@@ -19,6 +19,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   await answerInteraction(interaction, ctx, {
     kind: 'related',
     what: 'related',
+    asked: query,
     fields: { count },
     precheck: () => {
       if (!query.trim()) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');

@@ -25,6 +25,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   await answerInteraction(interaction, ctx, {
     kind: 'summary',
     what: 'summary',
+    asked: paper,
     fields: { paper, length },
     precheck: () => void ctx.service.resolvePaper(paper),
     run: (opts) => ctx.service.summary(paper, { length, ...opts }),

@@ -9,7 +9,8 @@ import { ThrottledEditor } from '../src/bot/throttle.js';
 import { Cooldown } from '../src/bot/cooldown.js';
 import { checkAccess, channelAllowed, roleAllowed } from '../src/bot/access.js';
 import { titleLink, escapeText, unescapeText } from '../src/bot/markdown.js';
-import { ProgressText, answerMessages } from '../src/bot/render.js';
+import { ProgressText, answerMessages, channelReplyIntro } from '../src/bot/render.js';
+import { CHANNEL_REPLY_MARGIN_MS, DISCORD_TOKEN_LIFETIME, INTERACTION_TOKEN_LIFETIME_MS, InteractionToken } from '../src/bot/token.js';
 import { WorkTracker, raceAbort } from '../src/bot/work.js';
 import { applicationIdFromToken, definitionsHash } from '../src/bot/registration.js';
 import { FeedbackStore } from '../src/feedback.js';
@@ -179,6 +180,42 @@ test('ThrottledEditor: first edit one interval after the reply appeared, then at
   } finally {
     mock.timers.reset();
   }
+});
+
+test('interaction token: progress while it lasts, the final reply through it only with a minute left, nothing once Discord refused it', () => {
+  assert.equal(INTERACTION_TOKEN_LIFETIME_MS, 15 * 60_000, "Discord's lifetime");
+  assert.equal(CHANNEL_REPLY_MARGIN_MS, 60_000);
+  assert.deepEqual(DISCORD_TOKEN_LIFETIME, { lifetimeMs: INTERACTION_TOKEN_LIFETIME_MS, marginMs: CHANNEL_REPLY_MARGIN_MS });
+  const createdAt = 1_700_000_000_000;
+  let now = createdAt;
+  const token = new InteractionToken(createdAt, DISCORD_TOKEN_LIFETIME, () => now);
+  assert.equal(token.timeLeftMs, 15 * 60_000);
+  assert.ok(token.usable && token.lastsForReply);
+  now = createdAt + 14 * 60_000; // exactly the margin left
+  assert.ok(token.usable && token.lastsForReply);
+  now += 1;
+  assert.equal(token.timeLeftMs, 59_999);
+  assert.ok(token.usable, 'still good for progress');
+  assert.ok(!token.lastsForReply, 'the final reply goes to the channel');
+  now = createdAt + 15 * 60_000;
+  assert.ok(!token.usable && !token.lastsForReply, 'expired');
+
+  // Discord's clock is the one that counts: a refusal ends the token whatever the time says.
+  now = createdAt;
+  const refused = new InteractionToken(createdAt, DISCORD_TOKEN_LIFETIME, () => now);
+  assert.equal(refused.markRefused(), true, 'news the first time');
+  assert.equal(refused.markRefused(), false, 'not the second');
+  assert.equal(refused.timeLeftMs, 0);
+  assert.ok(!refused.usable && !refused.lastsForReply);
+});
+
+test('the line that opens a reply posted in the channel: the asker\'s mention, then their words as plain text, cut short', () => {
+  assert.equal(channelReplyIntro('42', { what: 'answer', words: 'What is **GRPO**?' }), '<@42>, your answer to “What is \\*\\*GRPO\\*\\*?”:');
+  assert.equal(channelReplyIntro('42', { what: 'summary', words: 'mentis' }), '<@42>, your summary of “mentis”:');
+  assert.equal(channelReplyIntro('42', { what: 'related', words: 'video' }), '<@42>, the papers related to “video”:');
+  assert.equal(channelReplyIntro('42', { what: 'reindex' }), '<@42>, the index rebuild you asked for:');
+  const long = channelReplyIntro('42', { what: 'answer', words: 'why '.repeat(300) });
+  assert.ok(long.length < 250 && long.endsWith('…”:'), long);
 });
 
 test('cooldown per user, with the time left; 0 turns it off', () => {

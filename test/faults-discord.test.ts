@@ -1,17 +1,19 @@
 /**
  * Discord faults against the real bot: REST 429s with Retry-After, 5xx that outlast the
  * client's own retries, requests that hang or are slow, and gateway disconnects (resume, op 7,
- * a dropped TCP connection, an invalid session) while an answer is being written. The outcome
- * that must hold each time: the reply is delayed, not lost; nothing crashes; the bot keeps
- * serving. The model is the Ollama test server, so answers take the streamed path.
+ * a dropped TCP connection, an invalid session) while an answer is being written, and answers
+ * that are ready only after the interaction's token expired. The outcome that must hold each
+ * time: the reply is delayed, not lost; nothing crashes; the bot keeps serving. The model is the
+ * Ollama test server, so answers take the streamed path.
  */
-import { describe, test, before, after } from 'node:test';
+import { describe, test, before, after, beforeEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { Events } from 'discord.js';
-import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
+import { startHarness, assertNoPings, buttonIds, textOf, type BotHarness } from './support/bot.js';
 import { PROGRESS_INTERVAL_MS } from '../src/bot/throttle.js';
+import { DISCORD_TOKEN_LIFETIME } from '../src/bot/token.js';
 import { defaultReply, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
-import type { RestCall, StoredMessage } from './support/discord-emulator.js';
+import { ChannelType, Perm, type InteractionHandle, type RestCall, type StoredMessage } from './support/discord-emulator.js';
 
 const EPHEMERAL = 64;
 const CALLBACK = /^POST \/interactions\/\d+\/[^/]+\/callback$/;
@@ -20,6 +22,7 @@ const FOLLOWUP = /^POST \/webhooks\/\d+\/[^/]+$/;
 const CHANNEL_POST = /^POST \/channels\/\d+\/messages$/;
 const CHANNEL_EDIT = /^PATCH \/channels\/\d+\/messages\/\d+$/;
 const TYPING = /^POST \/channels\/\d+\/typing$/;
+const WEBHOOK = /^[A-Z]+ \/webhooks\//;
 
 /** The final reply to a question: an embed with the footer (model-written or extractive). */
 const isAnswer = (m: StoredMessage) => m.embeds.some((e) => /^(Written by|Extractive)/.test(e.footer?.text ?? ''));
@@ -330,6 +333,175 @@ describe('Discord faults', { concurrency: true }, () => {
       assert.deepEqual(crashes, []);
       assert.deepEqual(h.emu.surprises().map(subject), []);
       assert.equal(h.emu.botMessages().filter((m) => m.flags & EPHEMERAL).length, 0, 'no error replies');
+    });
+  });
+
+  describe('an answer ready only after the interaction token expired', { concurrency: 1 }, () => {
+    /** Discord's 15 minutes, shortened (for the emulator and, where a test says so, for the bot). */
+    const TOKEN_LIFETIME_MS = 2000;
+    let h: BotHarness;
+    before(async () => {
+      h = await startHarness({ ollama: true, emu: { interactionTokenLifetimeMs: TOKEN_LIFETIME_MS }, env: { ANSWER_CACHE_SIZE: '0' } });
+    });
+    after(() => h?.close());
+    beforeEach(() => {
+      // The bot's clock agrees with Discord's (the margin is Discord's minute, so larger than the whole lifetime here).
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME, lifetimeMs: TOKEN_LIFETIME_MS };
+      h.bot.ctx.progressIntervalMs = PROGRESS_INTERVAL_MS;
+    });
+
+    /**
+     * Holds the service's next call of `method` until `release()`: the test lets the answer be
+     * ready exactly when it wants it, after the token expired, instead of a slow model and a sleep.
+     */
+    function holdNext(method: 'ask' | 'summary' | 'related') {
+      const service = h.service as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const real = service[method]!;
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let reach!: () => void;
+      const reached = new Promise<void>((r) => (reach = r));
+      service[method] = async (...args) => {
+        service[method] = real;
+        reach();
+        await released;
+        return real.apply(h.service, args);
+      };
+      return { reached, release };
+    }
+
+    /** Runs the command held until its token expired, then lets the answer be ready; resolves with the mark taken at that moment. */
+    async function answeredAfterExpiry(method: 'ask' | 'summary' | 'related', start: () => Promise<InteractionHandle>) {
+      const held = holdNext(method);
+      const it = await start();
+      await held.reached;
+      await it.tokenExpired();
+      const mark = h.emu.mark();
+      held.release();
+      return { it, mark };
+    }
+
+    /** A question answered the usual way (the bot expecting Discord's 15 minutes): a sign that earlier handlers are done. */
+    async function askAndWait(question: string) {
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME };
+      const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+      return it.waitForOriginal(isAnswer, 10_000);
+    }
+
+    /** The bot's message in a channel (not through an interaction's token) that opens by mentioning `userId`. */
+    const postedFor = (userId: string, channelId = h.emu.channel.id) => (m: StoredMessage) => m.source === 'channel' && m.channel_id === channelId && m.content.startsWith(`<@${userId}>`) && isAnswer(m);
+    const channelPosts = (channelId: string, since: number) => h.emu.requests.filter((c) => c.seq > since && c.method === 'POST' && c.path === `/channels/${channelId}/messages`);
+
+    test('/ask: the answer is posted in the channel, opening with a line that pings the asker and no one else; its buttons work', async () => {
+      const asker = h.user();
+      const victim = h.user();
+      const role = h.emu.createRole({ name: 'readers', mentionable: true });
+      const question = `What does MentisOculi evaluate? @everyone <@${victim.id}> <@&${role.id}> **now**`;
+      const { it, mark } = await answeredAfterExpiry('ask', () => h.emu.slashCommand('ask', { question }, { user: asker }));
+      const m = await h.emu.waitForMessage(postedFor(asker.id), 10_000);
+
+      assert.ok(m.content.startsWith(`<@${asker.id}>, your answer to “What does MentisOculi evaluate? @everyone`), m.content);
+      assert.ok(m.content.endsWith('\\*\\*now\\*\\*”:'), `the asker's words are shown as plain text: ${m.content}`);
+      assert.deepEqual(m.mentions.map((u) => u.id), [asker.id], 'only the asker is pinged');
+      assert.deepEqual(m.mention_roles, []);
+      assert.equal(m.mention_everyone, false);
+      const [post, ...more] = channelPosts(h.emu.channel.id, mark);
+      assert.equal(more.length, 0, 'one message');
+      assert.deepEqual(post!.body.allowed_mentions, { parse: [], users: [asker.id], replied_user: false });
+      assert.ok(writtenByModel(m), textOf(m));
+      assert.match(m.embeds[0]!.title!, /^What does MentisOculi evaluate\?/);
+      // The bot knew the token had expired: it did not try it first.
+      assert.deepEqual(it.requests().filter((c) => c.seq > mark).map(subject), []);
+      assert.ok(!h.log.text().includes(it.token), 'the interaction token is never logged');
+
+      const ids = buttonIds(m);
+      const quotesId = ids.find((id) => id.startsWith('ans:quotes:'))!;
+      const quotes = await h.emu.clickButton(m, quotesId, { user: asker });
+      const shown = await quotes.waitForOriginal((x) => x.embeds.length > 0);
+      assert.equal(shown.flags & EPHEMERAL, EPHEMERAL);
+      assert.match(textOf(shown), /Quoted passages: What does MentisOculi evaluate\?/);
+      const vote = await h.emu.clickButton(m, ids.find((id) => id.startsWith('ans:up:'))!, { user: h.user() });
+      assert.match(textOf(await vote.waitForOriginal((x) => x.embeds.length > 0)), /Recorded 👍/);
+      assert.ok(h.log.lines.some((l) => l.msg === 'feedback' && l.fields.message === m.id && l.fields.vote === 'up'));
+      assert.ok(ids.some((id) => id.startsWith('ans:rel:')), 'the related-papers button is there too');
+    });
+
+    test('progress after Discord refused the token (its clock ahead of the bot\'s) stops after one refused edit, without a warning; the answer goes to the channel', async () => {
+      // The bot expects Discord's full 15 minutes; Discord refuses the token after 2 s.
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME };
+      h.bot.ctx.progressIntervalMs = 50;
+      scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 25 }]]);
+      const asker = h.user();
+      const { it, mark } = await answeredAfterExpiry('ask', () => h.emu.slashCommand('ask', { question: 'What does PhaseCoder localize?' }, { user: asker }));
+      const m = await h.emu.waitForMessage(postedFor(asker.id), 10_000);
+      assert.ok(writtenByModel(m), textOf(m));
+      // The model streamed for a while at 50 ms progress spacing: many edits, had they not stopped.
+      const afterExpiry = it.requests().filter((c) => c.seq > mark);
+      assert.deepEqual(afterExpiry.map((c) => [subject(c).replace(it.token, ':token'), c.status, (c.response as { code?: number }).code]), [['PATCH /webhooks/' + h.emu.applicationId + '/:token/messages/@original', 401, 50027]]);
+      const mine = h.log.lines.filter((l) => l.fields.interaction === it.id);
+      assert.deepEqual(mine.filter((l) => l.level === 'warn' || l.level === 'error'), [], 'no warning: an expired token is expected, not a fault');
+      assert.equal(mine.filter((l) => /progress is no longer shown/.test(l.msg)).length, 1, 'said once');
+    });
+
+    test('/related whose final edit Discord refuses (no progress shown before): the refused edit is followed by a post in the channel', async () => {
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME };
+      // No progress edit before the answer: the first request after the expiry is the answer's.
+      h.bot.ctx.progressIntervalMs = 60_000;
+      const asker = h.user();
+      const { it, mark } = await answeredAfterExpiry('related', () => h.emu.slashCommand('related', { paper_or_topic: 'video benchmarks for scientific reasoning' }, { user: asker }));
+      const m = await h.emu.waitForMessage((x) => x.source === 'channel' && x.content.startsWith(`<@${asker.id}>`) && x.embeds.length > 0, 10_000);
+      assert.equal(m.content, `<@${asker.id}>, the papers related to “video benchmarks for scientific reasoning”:`);
+      assert.match(m.embeds[0]!.title!, /Papers on "video benchmarks for scientific reasoning"/);
+      assert.deepEqual(m.mentions.map((u) => u.id), [asker.id]);
+      assert.ok(buttonIds(m).some((id) => id.startsWith('ans:up:')), 'with its vote buttons');
+      assert.deepEqual(it.requests().filter((c) => c.seq > mark).map((c) => c.status), [401], 'the refused edit, then nothing more with the token');
+      assert.ok(!h.log.lines.some((l) => l.fields.interaction === it.id && l.level === 'error'), h.log.text());
+    });
+
+    test('/summary in a thread, with under a minute left on the token: posted in the thread, and the deferred reply points to it', async () => {
+      // Less than the margin is left from the start: the reply goes to the channel while the token still works.
+      h.bot.ctx.tokenLifetime = { lifetimeMs: TOKEN_LIFETIME_MS, marginMs: TOKEN_LIFETIME_MS };
+      const thread = h.emu.createChannel({ name: 'reading group', type: ChannelType.PublicThread, parentId: h.emu.channel.id });
+      const asker = h.user();
+      const it = await h.emu.slashCommand('summary', { paper: 'mentis' }, { user: asker, channelId: thread.id });
+      const m = await h.emu.waitForMessage(postedFor(asker.id, thread.id), 10_000);
+      assert.equal(m.content, `<@${asker.id}>, your summary of “mentis”:`);
+      assert.match(m.embeds[0]!.title!, /MentisOculi/);
+      assert.deepEqual(m.mentions.map((u) => u.id), [asker.id]);
+      const pointer = await it.waitForOriginal((x) => x.content.includes(m.id));
+      assert.match(pointer.content, /posted in the channel: https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/);
+      assert.ok(pointer.content.endsWith(`/${thread.id}/${m.id}`), pointer.content);
+      assert.deepEqual(pointer.mentions, []);
+      assert.deepEqual(it.requests().filter((c) => c.status >= 400), [], 'no request was refused');
+    });
+
+    test('a channel the bot may not send in: a warning naming the channel, and nothing else is tried', async () => {
+      const closed = h.emu.createChannel({ name: 'read-only', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.SendMessages) }] });
+      const asker = h.user();
+      const { it, mark } = await answeredAfterExpiry('ask', () => h.emu.slashCommand('ask', { question: 'What does VEQ quantize?' }, { user: asker, channelId: closed.id }));
+      const warning = await h.log.waitFor((l) => l.level === 'warn' && l.fields.channel === closed.id, 10_000);
+      assert.match(warning.msg, /cannot post the reply in the channel/);
+      assert.equal(warning.fields.interaction, it.id);
+      // Another question, answered, so the first one's handler has long finished before the counts below.
+      await askAndWait('What does PixelThink reduce?');
+      assert.deepEqual(channelPosts(closed.id, mark).map((c) => (c.response as { code?: number }).code), [50013], 'one refused post: no retry, no error message after it');
+      assert.deepEqual(it.requests().filter((c) => c.seq > mark), [], 'the expired token was not tried');
+      const mine = h.log.lines.filter((l) => l.fields.interaction === it.id && l.level !== 'debug');
+      assert.deepEqual(mine.filter((l) => l.level === 'error' || (l.level === 'warn' && l !== warning)).map((l) => l.msg), [], 'one warning, no error');
+      assert.deepEqual(crashes, []);
+    });
+
+    test('an answer only the asker was to see (Related papers under an answer): not posted in the channel; a warning says it is lost', async () => {
+      const answer = await askAndWait('What does SciVideoBench evaluate?');
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME, lifetimeMs: TOKEN_LIFETIME_MS };
+      const asker = h.user();
+      const relatedId = buttonIds(answer).find((id) => id.startsWith('ans:rel:'))!;
+      const { it: click, mark } = await answeredAfterExpiry('related', () => h.emu.clickButton(answer, relatedId, { user: asker }));
+      const warning = await h.log.waitFor((l) => l.level === 'warn' && l.fields.interaction === click.id, 10_000);
+      assert.match(warning.msg, /only the asker was to see it, so it is not posted in the channel/);
+      assert.equal(warning.fields.channel, h.emu.channel.id);
+      await askAndWait('What does CoPE expand?');
+      assert.deepEqual(h.emu.requests.filter((c) => c.seq > mark && (CHANNEL_POST.test(subject(c)) || (WEBHOOK.test(subject(c)) && c.path.includes(click.token)))), [], 'nothing posted, the expired token not tried');
     });
   });
 });

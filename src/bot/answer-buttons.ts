@@ -24,7 +24,7 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
     case 'rel': {
       const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
       await deferReply(interaction, log, { receivedAt: Date.now(), ephemeral: true });
-      await runRequest(ctx, interactionResponder(interaction, log, true), {
+      await runRequest(ctx, interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, ephemeral: true, asked: { what: 'related', words: arg } }), {
         kind: 'related-button',
         what: 'related',
         fields: { user: interaction.user.id, paper: arg },

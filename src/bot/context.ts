@@ -7,6 +7,7 @@ import type { LatencyTracker } from '../status.js';
 import type { Cooldown } from './cooldown.js';
 import type { WorkTracker } from './work.js';
 import type { AnswerMemory } from './memory.js';
+import type { TokenLifetime } from './token.js';
 
 /** What every command and handler of the bot shares. */
 export interface BotContext {
@@ -22,6 +23,8 @@ export interface BotContext {
   startedAt: number;
   /** Spacing of progress edits: PROGRESS_INTERVAL_MS. */
   progressIntervalMs: number;
+  /** How long interaction tokens last, and how close to the end a reply moves to the channel: DISCORD_TOKEN_LIFETIME. */
+  tokenLifetime: TokenLifetime;
 }
 
 /** One slash command, in the discord.js guide's shape: a module in commands/ exporting these. */

@@ -3,7 +3,7 @@ import { userFacingError } from '../errors.js';
 import type { BotContext } from './context.js';
 import { errorMessage, ProgressText, type Outgoing } from './render.js';
 import type { Logger } from '../log.js';
-import { DeliveryError, type Responder } from './reply.js';
+import { AskerUnreachableError, DeliveryError, type Responder } from './reply.js';
 import { ThrottledEditor } from './throttle.js';
 import { raceAbort } from './work.js';
 
@@ -40,7 +40,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     work = ctx.work.begin();
   } catch (e) {
     spec.onUnanswered?.();
-    await responder.final([errorMessage(e)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
+    await replyWithError(responder, e, log);
     return;
   }
   const started = Date.now();
@@ -65,7 +65,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       if (ue.code === 'INTERNAL') log.error('request failed', { error: e });
       else log.info('request refused', { code: ue.code });
       spec.onUnanswered?.();
-      await responder.final([errorMessage(shown)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
+      await replyWithError(responder, shown, log);
       return;
     }
     await editor.close();
@@ -86,13 +86,25 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
 /**
  * The answer was ready but Discord would not take it (even on a second try). If nothing of it
  * is shown, the asker is told something went wrong (that may get through once Discord recovers,
- * or say what was refused); an answer already partly shown is left as it is.
+ * or say what was refused); an answer already partly shown is left as it is. When no way to
+ * the asker is left at all, the responder has logged why, and there is no one to tell.
  */
 async function undelivered(e: unknown, responder: Responder, log: Logger, onUnanswered: (() => void) | undefined): Promise<void> {
+  if (e instanceof AskerUnreachableError) {
+    onUnanswered?.();
+    return;
+  }
   const sent = e instanceof DeliveryError ? e.sent : 0;
   const cause = e instanceof DeliveryError ? e.cause : e;
   log.error('could not deliver the answer', { error: cause, partsSent: sent });
   if (sent > 0) return;
   onUnanswered?.();
-  await responder.final([errorMessage(cause)]).catch((err: unknown) => log.warn('reply failed', { error: err }));
+  await replyWithError(responder, cause, log);
+}
+
+/** Tells the asker what went wrong, if anything can still reach them (the responder logged why not when nothing can). */
+async function replyWithError(responder: Responder, e: unknown, log: Logger): Promise<void> {
+  await responder.final([errorMessage(e)]).catch((err: unknown) => {
+    if (!(err instanceof AskerUnreachableError)) log.warn('reply failed', { error: err });
+  });
 }

@@ -14,6 +14,7 @@ import { onMessage } from './messages.js';
 import { applicationIdFromToken, registerCommands, type RegistrationResult } from './registration.js';
 import { createRouter } from './router.js';
 import { PROGRESS_INTERVAL_MS } from './throttle.js';
+import { DISCORD_TOKEN_LIFETIME } from './token.js';
 import { WorkTracker } from './work.js';
 
 export interface BotOptions {
@@ -59,6 +60,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
     answers: new AnswerMemory(),
     startedAt: Date.now(),
     progressIntervalMs: PROGRESS_INTERVAL_MS,
+    tokenLifetime: { ...DISCORD_TOKEN_LIFETIME },
   };
 
   const route = createRouter(commands, ctx);

@@ -20,12 +20,20 @@ function rolesFromRaw(member: unknown): string[] | undefined {
   return Array.isArray(roles) ? roles.map(String) : undefined;
 }
 
+export type QuestionSpec<T> = RequestSpec<T> & {
+  what: 'answer' | 'summary' | 'related';
+  /** The asker's question, paper or topic, as they typed it. */
+  asked: string;
+  /** The checks that need no work, answered at once. */
+  precheck: () => void;
+};
+
 /**
  * A question command (/ask, /summary, /related): the checks that need no work are answered at
  * once and only to the asker (ephemeral); then the reply is deferred within Discord's 3 s and
  * the request runs with progress.
  */
-export async function answerInteraction<T>(interaction: ChatInputCommandInteraction, ctx: BotContext, spec: RequestSpec<T> & { precheck: () => void }): Promise<void> {
+export async function answerInteraction<T>(interaction: ChatInputCommandInteraction, ctx: BotContext, spec: QuestionSpec<T>): Promise<void> {
   const receivedAt = Date.now();
   try {
     checkAccess(ctx.settings, askerOf(interaction));
@@ -42,7 +50,8 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
     ctx.cooldown.release(interaction.user.id);
     throw e;
   }
-  await runRequest(ctx, interactionResponder(interaction, log), { ...spec, fields: { ...spec.fields, user: interaction.user.id }, onUnanswered: () => ctx.cooldown.release(interaction.user.id) });
+  const responder = interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: spec.what, words: spec.asked } });
+  await runRequest(ctx, responder, { ...spec, fields: { ...spec.fields, user: interaction.user.id }, onUnanswered: () => ctx.cooldown.release(interaction.user.id) });
 }
 
 /** The channel allow list applies to every command but /help; answered only to the asker. */

@@ -23,7 +23,7 @@ export async function reindexInteraction(interaction: ChatInputCommandInteractio
   await deferReply(interaction, log, { receivedAt });
   const joined = ctx.service.isReindexing;
   const started = Date.now();
-  await runRequest(ctx, interactionResponder(interaction, log), {
+  await runRequest(ctx, interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: 'reindex' } }), {
     kind: 'reindex',
     fields: { user: interaction.user.id, joined },
     recordLatency: false,

@@ -202,6 +202,28 @@ export function noticeMessage(text: string): Outgoing {
   return { embeds: embeds! };
 }
 
+/** What a reply posted in the channel answers: the asker's words (question, paper or topic), or a rebuild. */
+export type AskedFor = { what: 'answer' | 'summary' | 'related'; words: string } | { what: 'reindex' };
+
+const ASKED_FOR = { answer: 'your answer to', summary: 'your summary of', related: 'the papers related to' } as const;
+
+/** Room for the asker's words in that line: enough to recognise the question, short beside the answer. */
+const ASKED_WORDS_CHARS = 200;
+
+/**
+ * The line that opens a reply posted in the channel because the interaction expired: it names
+ * the asker (the mention is what tells them it is there) and what they asked, as plain text.
+ */
+export function channelReplyIntro(userId: string, asked: AskedFor): string {
+  const subject = asked.what === 'reindex' ? 'the index rebuild you asked for' : `${ASKED_FOR[asked.what]} “${escapeText(truncate(asked.words, ASKED_WORDS_CHARS))}”`;
+  return `<@${userId}>, ${subject}:`;
+}
+
+/** What the deferred reply says once the answer went to the channel instead. */
+export function movedToChannelMessage(url: string): Outgoing {
+  return { content: `⏰ This took too long for me to answer here, so the reply is posted in the channel: ${url}` };
+}
+
 /** The progress line shown while an answer is prepared, from the events heard so far. */
 export class ProgressText {
   private status = '🔎 Searching the papers…';

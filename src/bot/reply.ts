@@ -1,12 +1,21 @@
-import { MessageFlags, type ChatInputCommandInteraction, type ButtonInteraction, type Message, type MessageMentionOptions, type RepliableInteraction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, RESTJSONErrorCodes, type ChatInputCommandInteraction, type ButtonInteraction, type Message, type MessageMentionOptions, type RepliableInteraction } from 'discord.js';
 import type { Logger } from '../log.js';
-import type { Outgoing } from './render.js';
+import { channelReplyIntro, movedToChannelMessage, type AskedFor, type Outgoing } from './render.js';
 import { withRetry } from './retry.js';
 import { LIMITS, truncate } from './split.js';
+import { InteractionToken, isExpiredToken, type TokenLifetime } from './token.js';
 
 /** Every message papercord sends pings no one: not @everyone, roles, users, nor the person it replies to. */
 export function noPings(): MessageMentionOptions {
   return { parse: [], repliedUser: false };
+}
+
+/**
+ * Pings the asker and no one else: for a reply posted in the channel because the interaction
+ * expired, which the asker would otherwise not know is there.
+ */
+export function pingOnly(userId: string): MessageMentionOptions {
+  return { parse: [], users: [userId], repliedUser: false };
 }
 
 /** Message data for discord.js, with the mentions switched off; `content` is always set so edits clear progress text. */
@@ -22,7 +31,8 @@ export interface Responder {
   /**
    * The final reply: the first message replaces the progress, the others follow it. Each is
    * sent with one retry of our own; a failure after that throws a DeliveryError saying how many
-   * got through, so the answer already shown is not overwritten by an error.
+   * got through, so the answer already shown is not overwritten by an error. An
+   * AskerUnreachableError says no way to the asker is left (and was logged).
    */
   final(messages: Outgoing[]): Promise<Message[]>;
 }
@@ -38,6 +48,11 @@ export class DeliveryError extends Error {
   }
 }
 
+/** No way is left to show the reply to the asker; why was logged where it was found, so nothing more is to be done or said. */
+export class AskerUnreachableError extends Error {
+  override readonly name = 'AskerUnreachableError';
+}
+
 /** Sends the parts of a reply in order, each with a retry; says how far it got when one fails. */
 async function sendAll(messages: Outgoing[], send: (m: Outgoing, i: number) => Promise<Message>, log: Logger): Promise<Message[]> {
   const sent: Message[] = [];
@@ -51,18 +66,101 @@ async function sendAll(messages: Outgoing[], send: (m: Outgoing, i: number) => P
   return sent;
 }
 
-/** For a deferred interaction: progress and the answer edit the deferred reply; overflow goes to follow-ups. */
-export function interactionResponder(interaction: ChatInputCommandInteraction | ButtonInteraction, log: Logger, ephemeral = false): Responder {
-  const startedAt = Date.now();
+/** The first part made by `sendFirst`, the others as replies to it, so that a reply to any part finds the answer. */
+function sendAsReplyChain(messages: Outgoing[], sendFirst: (m: Outgoing) => Promise<Message>, log: Logger): Promise<Message[]> {
+  let head: Message | undefined;
+  return sendAll(messages, async (m, i) => (i === 0 ? (head = await sendFirst(m)) : head!.reply(payload(m))), log);
+}
+
+/** The reply failed before any part of it was shown, for the reason `because` recognises: another way to send it loses nothing. */
+function failedBeforeShown(e: unknown, because: (cause: unknown) => boolean): boolean {
+  return e instanceof DeliveryError && e.sent === 0 && because(e.cause);
+}
+
+function isMissingPermission(e: unknown): boolean {
+  return e instanceof DiscordAPIError && (e.code === RESTJSONErrorCodes.MissingAccess || e.code === RESTJSONErrorCodes.MissingPermissions);
+}
+
+export interface InteractionResponderOptions {
+  log: Logger;
+  /** How long the token lasts: ctx.tokenLifetime. */
+  lifetime: TokenLifetime;
+  /** Only the asker may see the reply. */
+  ephemeral?: boolean;
+  /** What was asked, named by the first line of a reply posted in the channel. */
+  asked: AskedFor;
+}
+
+/**
+ * For a deferred interaction: progress and the answer edit the deferred reply; overflow goes to
+ * follow-ups. Those all need the interaction's token, which Discord refuses 15 minutes after the
+ * interaction: progress then stops, and a reply that would come too close to that (or after it)
+ * is posted in the channel instead, opening with a line that pings the asker. An ephemeral reply
+ * cannot be shown that way and is dropped (logged).
+ */
+export function interactionResponder(interaction: ChatInputCommandInteraction | ButtonInteraction, opts: InteractionResponderOptions): Responder {
+  const { log, ephemeral = false } = opts;
+  const token = new InteractionToken(interaction.createdTimestamp, opts.lifetime);
+  const withToken = (messages: Outgoing[]) =>
+    sendAll(messages, (m, i) => (i === 0 ? interaction.editReply(payload(m)) : interaction.followUp({ ...payload(m), ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) })), log);
   return {
-    startedAt,
+    startedAt: Date.now(),
     async progress(text) {
-      await interaction.editReply(payload({ content: text }));
+      if (!token.usable) return;
+      try {
+        await interaction.editReply(payload({ content: text }));
+      } catch (e) {
+        if (!isExpiredToken(e)) throw e;
+        // Every later edit would be refused too: stop, quietly, and say so once.
+        if (token.markRefused()) log.info('the interaction token expired; progress is no longer shown');
+      }
     },
-    final(messages) {
-      return sendAll(messages, (m, i) => (i === 0 ? interaction.editReply(payload(m)) : interaction.followUp({ ...payload(m), ...(ephemeral ? { flags: MessageFlags.Ephemeral } : {}) })), log);
+    async final(messages) {
+      if (ephemeral ? token.usable : token.lastsForReply) {
+        try {
+          return await withToken(messages);
+        } catch (e) {
+          if (!failedBeforeShown(e, isExpiredToken)) throw e;
+          token.markRefused();
+        }
+      }
+      if (ephemeral) {
+        log.warn('the reply was ready after the interaction token expired; only the asker was to see it, so it is not posted in the channel and is lost', { channel: interaction.channelId });
+        throw new AskerUnreachableError('the interaction token expired');
+      }
+      log.info('the interaction token expires too soon to carry the reply; posting it in the channel', { channel: interaction.channelId, tokenLeftMs: Math.max(0, token.timeLeftMs) });
+      const sent = await postInChannel(interaction, messages, opts);
+      // While the token still works, the deferred reply can say where the answer went instead of showing progress forever.
+      if (token.usable) await interaction.editReply(payload(movedToChannelMessage(sent[0]!.url))).catch((e: unknown) => log.debug('could not point the deferred reply at the channel', { error: e }));
+      return sent;
     },
   };
+}
+
+/**
+ * The reply as messages in the interaction's channel (or thread): the first opens with a line
+ * that names the asker and what they asked, pinging them only; the other parts reply to it.
+ */
+async function postInChannel(interaction: ChatInputCommandInteraction | ButtonInteraction, messages: Outgoing[], opts: InteractionResponderOptions): Promise<Message[]> {
+  const { log } = opts;
+  const channelId = interaction.channelId;
+  const giveUp = (error: unknown) => {
+    log.warn('cannot post the reply in the channel (the bot may not send there); the asker gets no reply', { channel: channelId, error });
+    return new AskerUnreachableError('the channel refused the reply', { cause: error });
+  };
+  let channel;
+  try {
+    channel = interaction.channel ?? (await interaction.client.channels.fetch(channelId));
+  } catch (e) {
+    throw isMissingPermission(e) ? giveUp(e) : e;
+  }
+  if (!channel?.isSendable()) throw giveUp(new Error('the bot cannot send messages to this kind of channel'));
+  const intro = channelReplyIntro(interaction.user.id, opts.asked);
+  try {
+    return await sendAsReplyChain(messages, (m) => channel.send({ ...payload(m), content: truncate(m.content ? `${intro}\n${m.content}` : intro, LIMITS.content), allowedMentions: pingOnly(interaction.user.id) }), log);
+  } catch (e) {
+    throw failedBeforeShown(e, isMissingPermission) ? giveUp((e as DeliveryError).cause) : e;
+  }
 }
 
 /**
@@ -80,14 +178,13 @@ export async function messageResponder(question: Message, opts: { thread?: boole
   } else {
     placeholder = await withRetry('placeholder', () => question.reply(payload({ content: placeholderText })), log);
   }
-  let head = placeholder;
   return {
     startedAt: Date.now(),
     async progress(text) {
       await placeholder.edit(payload({ content: text }));
     },
     final(messages) {
-      return sendAll(messages, async (m, i) => (i === 0 ? (head = await placeholder.edit(payload(m))) : head.reply(payload(m))), log);
+      return sendAsReplyChain(messages, (m) => placeholder.edit(payload(m)), log);
     },
   };
 }
