@@ -30,10 +30,10 @@ test('arXiv and OpenReview ids lose prefixes, URLs and versions', () => {
 });
 
 test('paperIds: PMLR id, else record id, else arXiv, else slug; aliases hold the rest', () => {
-  assert.deepEqual(paperIds({ title: 'T One', pmlrId: 'pmlr:Abc26a', arxiv: '2601.00001', openreview: 'Or1' }), { id: 'abc26a', aliases: ['2601.00001', 't-one', 'or1'], idIsSlug: false });
-  assert.deepEqual(paperIds({ title: 'T Two', arxiv: '2601.00002' }), { id: '2601.00002', aliases: ['t-two'], idIsSlug: false });
-  assert.deepEqual(paperIds({ title: 'T Three', recordId: '2601.00003v2' }), { id: '2601.00003', aliases: ['t-three'], idIsSlug: false });
-  assert.deepEqual(paperIds({ title: 'T Four' }), { id: 't-four', aliases: [], idIsSlug: true });
+  assert.deepEqual(paperIds({ title: 'T One', pmlrId: 'pmlr:Abc26a', arxiv: '2601.00001', openreview: 'Or1' }), { id: 'abc26a', aliases: ['2601.00001', 't-one', 'or1'] });
+  assert.deepEqual(paperIds({ title: 'T Two', arxiv: '2601.00002' }), { id: '2601.00002', aliases: ['t-two'] });
+  assert.deepEqual(paperIds({ title: 'T Three', recordId: '2601.00003v2' }), { id: '2601.00003', aliases: ['t-three'] });
+  assert.deepEqual(paperIds({ title: 'T Four' }), { id: 't-four', aliases: [] });
 });
 
 test('cleanTitle keeps real math and drops formatting', () => {

@@ -80,8 +80,6 @@ export interface IdSources {
 export interface PaperIds {
   id: string;
   aliases: string[];
-  /** True when the id is only the slug of the title, so a clash is not a real id clash. */
-  idIsSlug: boolean;
 }
 
 /**
@@ -100,5 +98,5 @@ export function paperIds(src: IdSources): PaperIds {
   const ordered = [pmlr, own, arxiv ?? ownArxiv, slug, openreview, ownArxiv].filter((v): v is string => !!v);
   const id = ordered[0];
   const aliases = [...new Set(ordered.slice(1))].filter((a) => a !== id);
-  return { id, aliases, idIsSlug: !pmlr && !own && !arxiv && !ownArxiv };
+  return { id, aliases };
 }
