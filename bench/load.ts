@@ -25,7 +25,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { DiscordEmulator } from '../test/support/discord-emulator.js';
 import { OllamaTestServer } from '../test/support/ollama-server.js';
-import { loadModelScript, reportLines, runBurst, type LoadReport } from '../test/support/load.js';
+import { COMMAND_WEIGHTS, loadModelScript, reportLines, runBurst, type LoadReport } from '../test/support/load.js';
 import { loadQuestions } from '../src/eval/questions.js';
 import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
 import type { ChildMessage, ParentMessage } from './load-bot.js';
@@ -203,7 +203,7 @@ function print(r: LoadReport, m: { atStart: Memory; before: Memory; afterBurst: 
   console.log(
     [
       'papercord load run',
-      `configuration: ${c.interactions} interactions (70 % /ask, 12 % /summary, 10 % /related, 8 % /papers) from ${c.users} users at random moments within ${c.windowMs / 1000} s (seed ${c.seed});`,
+      `configuration: ${c.interactions} interactions (${COMMAND_WEIGHTS.map(([command, share]) => `${Math.round(share * 100)} % /${command}`).join(', ')}) from ${c.users} users at random moments within ${c.windowMs / 1000} s (seed ${c.seed});`,
       `  COOLDOWN_SECONDS=${c.cooldownSeconds}, GENERATION_CONCURRENCY=${c.concurrency}, ANSWER_CACHE_SIZE=${c.answerCacheSize}; the model (Ollama test server) starts each answer after ${c.modelLatencyMs} ms;`,
       `  the Discord emulator refuses acknowledgements later than 3 s (10062); interaction tokens last 15 min, far beyond the ~${Math.ceil(WORST_CASE_MS / 1000)} s it could take here to answer everyone.`,
       `  The bot runs in its own process (bench/load-bot.ts, node --expose-gc), started in ${(startupMs / 1000).toFixed(1)} s.`,

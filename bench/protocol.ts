@@ -48,7 +48,7 @@ export interface ServeResult {
   coldStartCpuMs: number;
   firstQueryMs: number;
   latency: LatencyStats;
-  /** Questions limited to one paper (`ask --paper`), which go through vectra's metadata filter. */
+  /** Questions limited to one paper (`ask --paper`), which look the paper's chunks up in the vector table. */
   filteredLatency: LatencyStats;
   peakRssMB: number;
 }
@@ -109,4 +109,4 @@ export type TaskResult = IngestResult | StartResult | ServeResult | VectraResult
 export type WorkerMessage =
   | { type: 'progress'; phase: string; done: number; total: number }
   | { type: 'result'; result: TaskResult }
-  | { type: 'error'; message: string; stack?: string };
+  | { type: 'error'; message: string };

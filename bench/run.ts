@@ -51,7 +51,6 @@ async function main(): Promise<void> {
   const startedAt = new Date();
   const m = machine();
   const ctx: SectionContext = { quick, sizes: values.sizes?.split(',').map((s) => s.trim()), seed: Number(values.seed), workDir, progress: new Progress(), results: new Map() };
-  const results: SectionResult[] = [];
   for (const section of SECTIONS) {
     if (only && !only.includes(section.id)) continue;
     let r: SectionResult;
@@ -63,8 +62,8 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
     ctx.results.set(section.id, r);
-    results.push(r);
   }
+  const results = [...ctx.results.values()];
   const targets = checkTargets(ctx.results);
   // Other processes on the same cores slow every figure down: the load average says how busy the machine was.
   const endLoad = os.loadavg().map((x) => Math.round(x * 100) / 100);

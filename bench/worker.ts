@@ -260,7 +260,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.disconnect?.(),
   (e: Error) => {
-    send({ type: 'error', message: e.message, stack: e.stack });
+    send({ type: 'error', message: e.message });
     process.exitCode = 1;
     process.disconnect?.();
   },

@@ -2,16 +2,15 @@
 import { runTask } from '../child.js';
 import { score, type Table } from '../format.js';
 import type { QualityResult } from '../protocol.js';
-import type { SizeResult } from './scale.js';
+import { scaleSize } from './scale.js';
 import type { Section, SectionResult } from './section.js';
 
 export const qualitySection: Section = {
   id: 'quality',
   title: 'Hybrid retrieval against BM25 alone (eval questions)',
   async run(ctx): Promise<SectionResult> {
-    const scale = ctx.results.get('scale')?.data as { sizes: SizeResult[] } | undefined;
-    const small = scale?.sizes.find((s) => s.label === '19');
-    const withDistractors = scale?.sizes.find((s) => s.label === '306');
+    const small = scaleSize(ctx.results, '19');
+    const withDistractors = scaleSize(ctx.results, '306');
     if (!small || !withDistractors) throw new Error('the quality comparison needs the indexes of the scale section (19 and 306 papers)');
     const step = 'quality';
     ctx.progress.start(step);

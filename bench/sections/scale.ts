@@ -42,6 +42,11 @@ export interface SizeResult {
   start: StartResult;
 }
 
+/** A size the scale section measured in this run, for the sections that reuse its indexes. */
+export function scaleSize(results: ReadonlyMap<string, SectionResult>, label: string): SizeResult | undefined {
+  return (results.get('scale')?.data as { sizes: SizeResult[] } | undefined)?.sizes.find((s) => s.label === label);
+}
+
 /** Ingest in one process, then load and query in another: each peak is its own. */
 export async function measureSize(ctx: SectionContext, label: string, source: string, corpus: string[]): Promise<SizeResult> {
   const dataDir = path.join(ctx.workDir, `data-${label}`);
@@ -60,7 +65,7 @@ export async function measureSize(ctx: SectionContext, label: string, source: st
   return { label, source, corpus, dataDir, ingest, serve, start };
 }
 
-export function scaleTable(sizes: SizeResult[]): Table {
+function scaleTable(sizes: SizeResult[]): Table {
   return {
     columns: ['chunks', 'papers', 'source', 'ingest', 'ingest CPU', 'papers/s', 'µs/chunk', 'index on disk', 'ingest peak RSS', 'cold start', 'cold start CPU', 'p50', 'p95', 'p50 one paper', 'query peak RSS', 'service start + first answer', 'service peak RSS'],
     rows: sizes.map((s) => [
@@ -107,7 +112,8 @@ export const scaleSection: Section = {
         `Ingest: corpus files to a ready index (load and parse the files, chunk, fit and run the local embedder, write shards, BM25 and metadata, switch CURRENT, load the new build). Each ingest and each query run is its own process; peak RSS is that process's high-water mark. CPU: user + system time of that step (with the garbage collector's threads), for comparison when other processes share the cores.`,
         `Cold start: load the index and answer a first question. Latency: ${QUERIES} questions through Retriever.search (the hybrid path of ask): the labeled eval questions, then generated ones; "one paper": ${FILTERED_QUERIES} questions limited to one paper (ask --paper).`,
         `Service start: what a bot restart on an ingested index waits for, in its own process: PapercordService.open (embedder choice with Ollama refusing at once, the corpus files' fingerprint, which finds them unchanged so they are not read again, the index, retriever and paper catalog; above ${int(SYNC_CATALOG_MAX)} papers the catalog's typo-tolerant index is built in the background afterwards), then one /ask answered extractively.`,
-        `Ingest phases, ${phases.join('; ')}.`,
+        // Shards are embedded and written one after the other, so "embed" runs until the last shard is written.
+        `Ingest phases ("embed" also tokenizes, fits and writes every shard but the last; "write" is the last shard), ${phases.join('; ')}.`,
       ],
       data: { sizes },
     };

@@ -1,8 +1,7 @@
 /**
  * A benchmark section: one kind of measurement with its own table. The runner runs the
  * registered sections in order; a later section may use an earlier one's results (the
- * comparison reuses the scale section's indexes). A section that cannot run yet (the bot's,
- * until the bot exists) reports itself as pending instead of failing the run.
+ * comparison reuses the scale section's indexes).
  */
 import type { Table } from '../format.js';
 import type { Progress } from '../progress.js';
@@ -22,7 +21,7 @@ export interface SectionContext {
 export interface SectionResult {
   id: string;
   title: string;
-  status: 'ok' | 'pending' | 'failed';
+  status: 'ok' | 'failed';
   tables: Table[];
   notes: string[];
   /** Raw figures, written to the JSON results. */

@@ -7,7 +7,7 @@ import type { QualityResult, VectraRecallResult, VectraResult } from '../protoco
 import { PROJECT_ROOT } from '../../src/config.js';
 import { loadQuestions } from '../../src/eval/questions.js';
 import { retrievalScores, type RetrievalScores } from '../../src/eval/metrics.js';
-import { measureSize, type SizeResult } from './scale.js';
+import { measureSize, scaleSize, type SizeResult } from './scale.js';
 import type { Section, SectionResult } from './section.js';
 
 /**
@@ -48,10 +48,8 @@ export const vectraSection: Section = {
   id: 'vectra',
   title: 'papercord against plain vectra (LocalDocumentIndex, BM25 mode)',
   async run(ctx): Promise<SectionResult> {
-    const scale = ctx.results.get('scale')?.data as { sizes: SizeResult[] } | undefined;
-    const evalSize = scale?.sizes.find((s) => s.label === '306');
-    const small = scale?.sizes.find((s) => s.label === '19');
-    if (!evalSize || !small) throw new Error('the vectra comparison needs the scale section (19 and 306 papers) first');
+    const evalSize = scaleSize(ctx.results, '306');
+    if (!evalSize) throw new Error('the vectra comparison needs the scale section (306 papers) first');
     const comparisons: Comparison[] = [];
 
     const measureVectra = async (label: string, corpus: string[], recall: boolean, queries: number) => {
@@ -64,18 +62,13 @@ export const vectraSection: Section = {
       return r;
     };
 
+    // A quick run only shows the comparison works: vectra's ingest of even 306 papers takes several
+    // seconds, and its BM25 (wink) refuses collections as small as the 19 papers.
+    const [docs, queries] = ctx.quick ? [VECTRA_DOCS_QUICK, VECTRA_QUERIES_QUICK] : [VECTRA_DOCS, VECTRA_QUERIES];
+    const corpus = (await ensureSynthCorpus({ workDir: ctx.workDir, papers: docs, seed: ctx.seed })).dir;
+    const ours = await measureSize(ctx, `${docs} docs`, 'generated', [corpus]);
+    comparisons.push({ label: `${int(docs)} papers (generated)`, ours, vectra: await measureVectra(`${docs}`, [corpus], false, queries) });
     if (!ctx.quick) {
-      const corpus = (await ensureSynthCorpus({ workDir: ctx.workDir, papers: VECTRA_DOCS, seed: ctx.seed })).dir;
-      const ours = await measureSize(ctx, `${VECTRA_DOCS} docs`, 'generated', [corpus]);
-      comparisons.push({ label: `${int(VECTRA_DOCS)} papers (generated)`, ours, vectra: await measureVectra(`${VECTRA_DOCS}`, [corpus], false, VECTRA_QUERIES) });
-    }
-    if (ctx.quick) {
-      // A quick run only shows the comparison works: vectra's ingest of even 306 papers takes several
-      // seconds, and its BM25 (wink) refuses collections as small as the 19 papers.
-      const corpus = (await ensureSynthCorpus({ workDir: ctx.workDir, papers: VECTRA_DOCS_QUICK, seed: ctx.seed })).dir;
-      const ours = await measureSize(ctx, `${VECTRA_DOCS_QUICK} docs`, 'generated', [corpus]);
-      comparisons.push({ label: `${int(VECTRA_DOCS_QUICK)} papers (generated)`, ours, vectra: await measureVectra(`${VECTRA_DOCS_QUICK}`, [corpus], false, VECTRA_QUERIES_QUICK) });
-    } else {
       // Recall is scored on the eval corpus (19 papers among the PMLR distractors), where the questions have labels.
       comparisons.push({ label: `${evalSize.ingest.papers} papers (eval corpus)`, ours: evalSize, vectra: await measureVectra('306', evalSize.corpus, true, VECTRA_QUERIES) });
     }
@@ -105,7 +98,7 @@ export const vectraSection: Section = {
       tables: [table],
       notes: [
         `Plain vectra: one LocalDocumentIndex, upsertDocument(paper id, title + abstract) per paper, queryDocuments(question, {maxDocuments: 5, isBm25: true}); embeddings from papercord's local embedder behind vectra's EmbeddingsModel interface (fitted before vectra's clock starts). Capped at ${int(VECTRA_DOCS)} documents: its ingest grows quadratically (every upsert rewrites the index) and every BM25 query rebuilds its BM25 engine from all chunks. Its BM25 mode also loads a new wink-nlp model per query and fails with "RangeError: Invalid string length" after about 20 queries in one process, so the eval questions go to vectra ${RECALL_BATCH} per process.`,
-        `Both ingest times start from the same corpus files. Query p50: papercord over its usual question mix, vectra over ${ctx.quick ? VECTRA_QUERIES_QUICK : VECTRA_QUERIES} questions from the same mix. Recall@5 on the eval corpus, scored like \`npm run eval\` scores it (single-paper questions).`,
+        `Both ingest times start from the same corpus files. Query p50: papercord over its usual question mix, vectra over the first ${queries} of the same questions (eval questions come first in the mix). Recall@5 on the eval corpus, scored like \`npm run eval\` scores it (single-paper questions).`,
       ],
       data: { comparisons },
     };

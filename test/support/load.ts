@@ -8,6 +8,8 @@
 import type { DiscordEmulator, EmuUser, InteractionHandle, OptionValue, StoredMessage } from './discord-emulator.js';
 import { defaultReply, type ChatRequestRecord, type ChatScript } from './ollama-server.js';
 import { RELATED_SYSTEM_PROMPT } from '../../src/writer/prompts.js';
+import { Prng } from '../../bench/prng.js';
+import { percentile } from '../../bench/measure.js';
 
 /**
  * What the fake model writes under load: the test server's default cited sentence for answers
@@ -85,7 +87,8 @@ export interface Stats {
   max: number;
 }
 
-const COMMAND_WEIGHTS: [Command, number][] = [
+/** The mix of commands in a burst, as shares of its interactions. */
+export const COMMAND_WEIGHTS: [Command, number][] = [
   ['ask', 0.7],
   ['summary', 0.12],
   ['related', 0.1],
@@ -93,17 +96,6 @@ const COMMAND_WEIGHTS: [Command, number][] = [
 ];
 const EPHEMERAL = 64;
 const QUEUE = /Waiting for the model: number (\d+) in the queue/;
-
-/** mulberry32: the same burst on every run with the same seed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    let t = (s = (s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Planned {
   atMs: number;
@@ -113,10 +105,12 @@ interface Planned {
 }
 
 /** Who sends what when: each user sends interactions/users of them, at random moments of the window. */
-export function planBurst(emu: DiscordEmulator, plan: LoadPlan): Planned[] {
-  const rand = prng(plan.seed ?? 6);
+function planBurst(emu: DiscordEmulator, plan: LoadPlan): Planned[] {
+  // Seeded: the same burst on every run with the same seed.
+  const rng = new Prng(plan.seed ?? 6);
+  const rand = () => rng.next();
+  const pick = <T>(xs: readonly T[]) => rng.pick(xs);
   const users = Array.from({ length: plan.users }, (_, i) => emu.createUser({ username: `load${i + 1}` }));
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const out: Planned[] = [];
   for (let i = 0; i < plan.interactions; i++) {
     let r = rand();
@@ -217,11 +211,10 @@ function ackOf(it: InteractionHandle): number | undefined {
   return it.acknowledgedAt === undefined ? undefined : it.acknowledgedAt - it.createdAt;
 }
 
-export function stats(xs: number[]): Stats {
+function stats(xs: number[]): Stats {
   if (xs.length === 0) return { count: 0, p50: NaN, p99: NaN, max: NaN };
   const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
-  return { count: s.length, p50: at(0.5), p99: at(0.99), max: s[s.length - 1]! };
+  return { count: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1]! };
 }
 
 /** The report as a few lines of text. */
