@@ -29,11 +29,27 @@ export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer
 }
 
 /**
- * Papers whose abstract is decoded from `abstracts` each time it is read: at start-up only the
- * small rows are parsed, and a running bot decodes the few abstracts its answers quote.
+ * Decoded abstracts kept for the next read: a long paper's chunks are each read from its
+ * abstract, and decoding a 1 MB abstract once per chunk made a summary of it take seconds.
+ */
+const RECENT_ABSTRACTS = 32;
+
+/**
+ * Papers whose abstract is decoded from `abstracts` when it is read: at start-up only the small
+ * rows are parsed, and a running bot decodes the few abstracts its answers quote.
  */
 export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
-  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end]) => {
+  const recent = new Map<number, string>();
+  const abstractOf = (paper: number, start: number, end: number) => {
+    let text = recent.get(paper);
+    if (text === undefined) {
+      text = abstracts.toString('utf8', start, end);
+      if (recent.size >= RECENT_ABSTRACTS) recent.delete(recent.keys().next().value!);
+      recent.set(paper, text);
+    }
+    return text;
+  };
+  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end], i) => {
     if (!(start >= 0 && start <= end && end <= abstracts.length)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} are outside abstracts.bin (${abstracts.length} bytes)`);
     const sourceFile = file.files[fileIndex];
     if (sourceFile === undefined || (venueIndex >= 0 && file.venues[venueIndex] === undefined)) throw new Error(`paper ${id}: its file or venue is not in papers.json's lists`);
@@ -42,7 +58,7 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
       title,
       // An own, enumerable getter: JSON, spreads and copies see `abstract` like any other field.
       get abstract() {
-        return abstracts.toString('utf8', start, end);
+        return abstractOf(i, start, end);
       },
       authors,
       aliases,
