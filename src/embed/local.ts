@@ -3,7 +3,6 @@ import { terms } from '../text/terms.js';
 import { Vocabulary } from '../text/vocabulary.js';
 
 export const LOCAL_EMBEDDER_VERSION = 1;
-const IDF_CACHE_MAX = 500_000;
 
 /** Document frequencies the local embedder learns from the corpus, saved with the index. */
 export interface LocalEmbedderState {
@@ -22,7 +21,6 @@ export class LocalEmbedder implements Embedder {
   readonly kind = 'local' as const;
   readonly id: string;
   private readonly df: Map<string, number>;
-  private readonly idfCache = new Map<string, number>();
   /** Scratch reused by every vector: one is computed at a time, synchronously. */
   private readonly features = new FeatureCounts();
   private sums = new Float64Array(0);
@@ -83,15 +81,9 @@ export class LocalEmbedder implements Embedder {
     return this.df;
   }
 
+  /** Worked out once per term of a vocabulary (termFeatures), so not worth keeping. */
   idf(term: string): number {
-    let v = this.idfCache.get(term);
-    if (v === undefined) {
-      v = Math.log((this.state.docs + 1) / ((this.df.get(term) ?? 0) + 1)) + 1;
-      // Queries bring words the corpus lacks; past the limit the cache starts over rather than grow forever.
-      if (this.idfCache.size >= IDF_CACHE_MAX) this.idfCache.clear();
-      this.idfCache.set(term, v);
-    }
-    return v;
+    return Math.log((this.state.docs + 1) / ((this.df.get(term) ?? 0) + 1)) + 1;
   }
 
   async embedDocuments(texts: string[], onProgress?: (done: number, total: number) => void): Promise<number[][]> {

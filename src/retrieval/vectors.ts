@@ -1,4 +1,4 @@
-import type { LocalIndex } from 'vectra';
+import { ItemSelector, type LocalIndex } from 'vectra';
 import type { ChunkMetadata } from '../index/store.js';
 
 export interface VectorHit {
@@ -25,7 +25,7 @@ export class VectorTable {
   private readonly norms: number[] = [];
   private scores = new Float64Array(0);
   /** Shard s: its vectors, item after item, `dims` numbers each. */
-  private readonly blocks: (Float32Array | Float64Array)[] = [];
+  private readonly blocks: Float32Array[] = [];
   private dims = 0;
   /** Positions of each shard's items: shard s holds shardStart[s] .. shardStart[s + 1]. */
   private readonly shardStart: number[] = [0];
@@ -84,10 +84,7 @@ export class VectorTable {
   search(query: number[], limit: number, paperId?: string): VectorHit[] {
     const dims: number[] = [];
     for (let j = 0; j < query.length; j++) if (query[j] !== 0) dims.push(j);
-    // ItemSelector.normalize: the square root of the sum of squares, in dimension order.
-    let sq = 0;
-    for (let j = 0; j < query.length; j++) sq += query[j]! * query[j]!;
-    const qNorm = Math.sqrt(sq);
+    const qNorm = ItemSelector.normalize(query);
     const qDims = Int32Array.from(dims);
     const qValues = Float64Array.from(dims, (j) => query[j]!);
     const paperItems = paperId !== undefined ? (this.byPaper.get(paperId) ?? []) : undefined;
@@ -114,7 +111,7 @@ export class VectorTable {
 }
 
 /** Cosine of the query (its non-zero dimensions and their values) and one stored vector. */
-function cosine(block: Float32Array | Float64Array, offset: number, norm: number, qDims: Int32Array, qValues: Float64Array, qNorm: number): number {
+function cosine(block: Float32Array, offset: number, norm: number, qDims: Int32Array, qValues: Float64Array, qNorm: number): number {
   if (qNorm === 0 || norm === 0) return Number.NaN;
   let dot = 0;
   for (let d = 0; d < qDims.length; d++) dot += qValues[d]! * block[offset + qDims[d]!]!;
@@ -171,18 +168,14 @@ function shardTop(scores: Float64Array, count: number, topK: number): { index: n
 }
 
 /**
- * The vectors as one array: a view of their memory when they are consecutive float32 views of
- * one buffer (what Float32VectorCodec loads), else an exact copy.
+ * The vectors as one array: a view of their memory, which Float32VectorCodec (the only codec
+ * papercord opens shards with) loads as consecutive float32 views of one buffer.
  */
-function vectorBlock(vectors: ArrayLike<number>[], dims: number): Float32Array | Float64Array {
+function vectorBlock(vectors: ArrayLike<number>[], dims: number): Float32Array {
   const first = vectors[0];
-  if (first instanceof Float32Array && vectors.every((v, i) => v instanceof Float32Array && v.buffer === first.buffer && v.byteOffset === first.byteOffset + i * dims * 4 && v.length === dims)) {
-    return new Float32Array(first.buffer, first.byteOffset, vectors.length * dims);
+  if (first === undefined) return new Float32Array(0);
+  if (!(first instanceof Float32Array) || !vectors.every((v, i) => v instanceof Float32Array && v.buffer === first.buffer && v.byteOffset === first.byteOffset + i * dims * 4 && v.length === dims)) {
+    throw new Error('the shard\'s vectors are not one float32 block: was it opened without Float32VectorCodec?');
   }
-  const block = new Float64Array(vectors.length * dims);
-  vectors.forEach((v, i) => {
-    if (v.length !== dims) throw new Error(`a vector of ${v.length} dimensions among ${dims}`);
-    block.set(v, i * dims);
-  });
-  return block;
+  return new Float32Array(first.buffer, first.byteOffset, vectors.length * dims);
 }
