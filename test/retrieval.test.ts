@@ -119,7 +119,7 @@ test('a summary is built from the abstract with TL;DR, method and results, each 
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);
-  assert.equal(stats.conceptCoverage([['handl'], ['audio', 'speech']], doc), 0.5);
+  assert.equal(stats.weigh([['handl'], ['audio', 'speech']]).match(doc).coverage, 0.5);
   assert.equal(stats.coverage(['handl', 'audio', 'speech'], doc), 1 / 3);
   assert.equal(hasTerm(doc, 'retriev'), true);
   // Five letters are too few: "empir" (empire) must not match "empirical".
@@ -129,6 +129,6 @@ test('coverage counts a group of alternatives once, and a long stem also matches
 test('a name in the question weighs twice in coverage', () => {
   const stats = TermStats.fromCounts(10, { qwen: 1, model: 1 });
   const doc = new Set(['qwen']);
-  assert.equal(stats.conceptCoverage([['qwen'], ['model']], doc), 0.5);
-  assert.equal(stats.conceptCoverage([['qwen'], ['model']], doc, new Set(['qwen'])), 2 / 3);
+  assert.equal(stats.weigh([['qwen'], ['model']]).match(doc).coverage, 0.5);
+  assert.equal(stats.weigh([['qwen'], ['model']], new Set(['qwen'])).match(doc).coverage, 2 / 3);
 });

@@ -28,15 +28,15 @@ export const REFUSAL_TEXT =
  */
 export function extractiveAnswer(question: string, sources: Source[], stats: TermStats, settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare'>): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
-  const qTerms = queryTerms(question);
+  const asked = stats.weighTerms(queryTerms(question));
   const candidates: Candidate[] = [];
-  const sourceCoverage = sources.map((source) => stats.coverage(qTerms, new Set(terms(`${source.title}\n${source.text}`))));
+  const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
   for (const [i, source] of sources.entries()) {
     // A sentence speaks for its whole source: one that shares a word or two with the question in a source that answers little of it is chance.
     const sourceWeight = Math.min(1, sourceCoverage[i]! / bestSourceCoverage / settings.extractiveSourceShare);
     for (const s of splitSentences(source.text)) {
-      const coverage = stats.coverage(qTerms, new Set(terms(s.text)));
+      const coverage = asked.match(new Set(terms(s.text))).coverage;
       // Earlier sources ranked better; very long sentences quote poorly.
       const score = coverage * sourceWeight * (1 - 0.06 * (source.n - 1)) - (s.text.length > 400 ? 0.05 : 0);
       candidates.push({ source, text: s.text, start: source.start + s.start, score });

@@ -4,7 +4,7 @@ import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { LoadedIndex } from '../index/store.js';
 import { queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
-import { TermStats, hasTerm } from './termstats.js';
+import { TermStats } from './termstats.js';
 import { VectorTable } from './vectors.js';
 
 /** Chunks whose term sets are kept between questions (each is a few kilobytes). */
@@ -83,7 +83,7 @@ export class Retriever {
     const k = opts.k ?? this.settings.topK;
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
-    const names = queryNames(query);
+    const asked = this.termStats.weigh(concepts, queryNames(query));
     const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
@@ -99,9 +99,8 @@ export class Retriever {
       const chunk = this.chunksById.get(id);
       if (!chunk) continue;
       const paper = this.papersById.get(chunk.paperId)!;
-      const chunkTerms = this.termsOf(chunk);
-      const matched = concepts.filter((group) => group.some((t) => hasTerm(chunkTerms, t))).length;
-      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage: this.termStats.conceptCoverage(concepts, chunkTerms, names), matched });
+      const { coverage, matched } = asked.match(this.termsOf(chunk));
+      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage, matched });
     }
     // Rerank: the fused rank says "similar", coverage says "contains what was asked".
     const maxScore = Math.max(...hits.map((h) => h.score), Number.MIN_VALUE);

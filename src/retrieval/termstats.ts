@@ -50,22 +50,51 @@ export class TermStats {
    * the question is about something the papers do not cover.
    */
   coverage(queryTerms: string[], docTerms: Set<string>): number {
-    return this.conceptCoverage([...new Set(queryTerms)].map((t) => [t]), docTerms);
+    return this.weighTerms(queryTerms).match(docTerms).coverage;
+  }
+
+  /** The question's terms, each its own concept, weighed once for every text they are matched against. */
+  weighTerms(queryTerms: string[]): WeightedConcepts {
+    return this.weigh([...new Set(queryTerms)].map((t) => [t]));
   }
 
   /**
-   * `coverage` for groups of alternative terms (see queryConcepts): a group weighs as its most
-   * telling term, and is found as far as the most telling of its terms the document contains
-   * (by `hasTerm`). Terms in `names` weigh `tuning.nameWeight` times as much.
+   * Groups of alternative terms (see queryConcepts) weighed once per question: a group weighs as
+   * its most telling term. Terms in `names` weigh `tuning.nameWeight` times as much.
    */
-  conceptCoverage(concepts: string[][], docTerms: Set<string>, names: ReadonlySet<string> = new Set()): number {
+  weigh(concepts: string[][], names: ReadonlySet<string> = new Set()): WeightedConcepts {
+    return new WeightedConcepts(concepts.map((group) => ({ terms: group, weights: group.map((t) => this.idf(t) * (this.df(t) === 0 ? tuning.unseenTermWeight : 1) * (names.has(t) ? tuning.nameWeight : 1)) })));
+  }
+}
+
+/** A question's concepts with their weights, matched against each candidate text. */
+export class WeightedConcepts {
+  private readonly total: number;
+
+  constructor(private readonly groups: { terms: string[]; weights: number[] }[]) {
     let total = 0;
+    for (const g of groups) total += Math.max(...g.weights);
+    this.total = total;
+  }
+
+  /**
+   * How much of the question `docTerms` covers (a group is found as far as the most telling of
+   * its terms the text contains, by `hasTerm`) and how many of its concepts it contains.
+   */
+  match(docTerms: Set<string>): { coverage: number; matched: number } {
     let found = 0;
-    for (const group of concepts) {
-      const weights = group.map((t) => this.idf(t) * (this.df(t) === 0 ? tuning.unseenTermWeight : 1) * (names.has(t) ? tuning.nameWeight : 1));
-      total += Math.max(...weights);
-      found += Math.max(0, ...weights.filter((_, i) => hasTerm(docTerms, group[i]!)));
+    let matched = 0;
+    for (const { terms, weights } of this.groups) {
+      let best = 0;
+      let any = false;
+      for (let i = 0; i < terms.length; i++) {
+        if (!hasTerm(docTerms, terms[i]!)) continue;
+        any = true;
+        if (weights[i]! > best) best = weights[i]!;
+      }
+      found += best;
+      if (any) matched++;
     }
-    return total ? found / total : 0;
+    return { coverage: this.total ? found / this.total : 0, matched };
   }
 }
