@@ -153,15 +153,15 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
 }
 
 /** Why an index made by other code or another embedder must be rebuilt, whatever the corpus; null when it need not. */
-export function versionStaleReason(index: LoadedIndex, embedderId: string | null): string | null {
+export function versionStaleReason(index: LoadedIndex, embedderId: string): string | null {
   if (index.manifest.chunkerVersion !== CHUNKER_VERSION) return `the chunker changed (v${index.manifest.chunkerVersion} -> v${CHUNKER_VERSION})`;
   if ((index.manifest.termsVersion ?? 0) !== TERMS_VERSION) return `the word processing changed (v${index.manifest.termsVersion ?? 0} -> v${TERMS_VERSION})`;
-  if (embedderId && index.manifest.embedder.id !== embedderId) return `it was built by ${index.manifest.embedder.id}, not ${embedderId}`;
+  if (index.manifest.embedder.id !== embedderId) return `it was built by ${index.manifest.embedder.id}, not ${embedderId}`;
   return null;
 }
 
 /** Why an index must be rebuilt for these papers, or null when it is up to date. */
-export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: string | null): string | null {
+export function staleReason(index: LoadedIndex, papers: Paper[], embedderId: string): string | null {
   return versionStaleReason(index, embedderId) ?? (index.manifest.corpusHash !== corpusHash(papers) ? 'the corpus changed' : null);
 }
 
