@@ -5,7 +5,7 @@ import type { Task, TaskResult, WorkerMessage } from './protocol.js';
 
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
-export class WorkerError extends Error {
+class WorkerError extends Error {
   override readonly name = 'WorkerError';
 }
 

@@ -15,13 +15,13 @@ import { splitSentences } from '../src/text/sentences.js';
 import { Prng } from './prng.js';
 
 /** Bump when the output for a given seed changes, so cached corpora are regenerated. */
-export const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 1;
 /** Records per JSON Lines file: the loader reads several files at once, and no file gets huge. */
 const RECORDS_PER_FILE = 10_000;
 /** Share of papers with a text several abstracts long, so the chunker's splitting is exercised too. */
 const LONG_SHARE = 0.03;
 const SYLLABLES = ['ra', 've', 'lo', 'qui', 'tor', 'men', 'sa', 'dex', 'fi', 'no', 'gra', 'pha', 'zen', 'ku', 'li', 'mo', 'tes', 'vi', 'ar', 'on', 'bel', 'cy', 'dra', 'ex'];
-export const SYNTH_VENUE = 'papercord bench (synthetic, recombined from PMLR v306)';
+const SYNTH_VENUE = 'papercord bench (synthetic, recombined from PMLR v306)';
 
 /** The material the generator recombines: sentences by position, lengths, title words, authors. */
 export interface SentencePool {
@@ -124,7 +124,7 @@ function systemName(rng: Prng, syllables: number): string {
   return word[0]!.toUpperCase() + word.slice(1);
 }
 
-export interface SynthCorpus {
+interface SynthCorpus {
   /** The folder to give the corpus loader. */
   dir: string;
   papers: number;

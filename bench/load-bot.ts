@@ -11,9 +11,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { loadSettings } from '../src/config.js';
 import { configureLogging, log } from '../src/log.js';
 import { PapercordService } from '../src/service.js';
+import { LOOP_RESOLUTION_MS, loopLateMs } from './measure.js';
 import { startBot } from '../src/bot/index.js';
 
-const LOOP_RESOLUTION_MS = 5;
 
 export type ParentMessage = { type: 'measure' } | { type: 'stop' };
 export type ChildMessage =
@@ -57,7 +57,7 @@ async function measure(loop: ReturnType<typeof monitorEventLoopDelay>): Promise<
   gc!();
   const m = process.memoryUsage();
   // The monitor records when its timer fired; beyond the timer's own period, the loop was busy.
-  const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - LOOP_RESOLUTION_MS) * 10) / 10);
+  const ms = (ns: number) => Math.round(loopLateMs(ns) * 10) / 10;
   send({ type: 'memory', rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, maxRss: process.resourceUsage().maxRSS * 1024, loopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max) } });
   loop.reset();
 }

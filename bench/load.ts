@@ -29,6 +29,7 @@ import { COMMAND_WEIGHTS, loadModelScript, reportLines, runBurst, type LoadRepor
 import { loadQuestions } from '../src/eval/questions.js';
 import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
 import type { ChildMessage, ParentMessage } from './load-bot.js';
+import { LOOP_RESOLUTION_MS, loopLateMs } from './measure.js';
 
 type Memory = Extract<ChildMessage, { type: 'memory' }>;
 
@@ -64,7 +65,6 @@ const config = {
 };
 const TOLERANCE = 0.1;
 /** The event-loop monitors time a timer of this period; what they record beyond it is how late the loop was. */
-const LOOP_RESOLUTION_MS = 5;
 /** With one answer written at a time, the queue takes about this long to drain after the last interaction arrives. */
 const WORST_CASE_MS = config.windowMs + (config.interactions * (config.modelLatencyMs + 50)) / Math.max(1, config.concurrency);
 const CHILD = fileURLToPath(new URL('./load-bot.ts', import.meta.url));
@@ -152,7 +152,7 @@ async function main(): Promise<number> {
     const report = await runBurst(emu, { interactions: config.interactions, users: config.users, windowMs: config.windowMs, seed: config.seed, questions, paperIds: ready.paperIds, answerTimeoutMs: 120_000 }, progress);
     if (progress) process.stderr.write('\n');
     ownLoop.disable();
-    const late = (ns: number) => Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+    const late = loopLateMs;
     const driverLoopMs = { p50: late(ownLoop.percentile(50)), p99: late(ownLoop.percentile(99)), max: late(ownLoop.max) };
     const afterBurst = await measure(child);
     // "Once the burst is over": idle for a moment (timers of finished requests run out), then measure again.

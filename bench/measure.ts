@@ -49,3 +49,11 @@ export async function dirBytes(dir: string): Promise<number> {
   }
   return total;
 }
+
+/** Resolution of the event-loop delay histograms: a delay reads at least this much. */
+export const LOOP_RESOLUTION_MS = 5;
+
+/** How late the event loop ran, in ms, from a delay histogram's figure in ns (its resolution taken off). */
+export function loopLateMs(ns: number): number {
+  return Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+}
