@@ -1,6 +1,7 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
+import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
 import { answerMessages } from '../src/bot/render.js';
@@ -13,11 +14,12 @@ export const data = new SlashCommandBuilder()
   .addStringOption((o) => o.setName('question').setDescription(help.options.question).setRequired(true))
   .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true));
 
-export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const question = interaction.options.getString('question', true);
   const paper = interaction.options.getString('paper') ?? undefined;
   await answerInteraction(interaction, ctx, {
     kind: 'ask',
+    log,
     what: 'answer',
     asked: question,
     fields: { paper },

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
+import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { relatedMessages } from '../src/bot/render.js';
 import { PapercordError } from '../src/errors.js';
@@ -13,11 +14,12 @@ export const data = new SlashCommandBuilder()
   .addStringOption((o) => o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true))
   .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(1).setMaxValue(10));
 
-export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const query = interaction.options.getString('paper_or_topic', true);
   const count = interaction.options.getInteger('count') ?? undefined;
   await answerInteraction(interaction, ctx, {
     kind: 'related',
+    log,
     what: 'related',
     asked: query,
     fields: { count },

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
+import type { Logger } from '../src/log.js';
 import { channelGuard } from '../src/bot/interactions.js';
 import { statusMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
@@ -9,12 +10,10 @@ import { collectStatus } from '../src/status.js';
 
 export const data = new SlashCommandBuilder().setName(COMMANDS.status.name).setDescription(COMMANDS.status.description);
 
-export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const receivedAt = Date.now();
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   if (!(await channelGuard(interaction, ctx))) return;
-  const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
   // Asking Ollama whether it answers can take up to OLLAMA_CONNECT_TIMEOUT_MS.
-  await deferReply(interaction, log, { receivedAt });
+  await deferReply(interaction, log);
   const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.status(), startedAt: ctx.startedAt });
   await withRetry('reply', () => interaction.editReply(payload(statusMessage(status))), log);
 }

@@ -1,6 +1,7 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
+import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
 import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/extractive.js';
@@ -19,11 +20,12 @@ export const data = new SlashCommandBuilder()
       .addChoices(...SUMMARY_LENGTHS.map((l) => ({ name: l, value: l }))),
   );
 
-export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const paper = interaction.options.getString('paper', true);
   const length = (interaction.options.getString('length') ?? 'medium') as SummaryLength;
   await answerInteraction(interaction, ctx, {
     kind: 'summary',
+    log,
     what: 'summary',
     asked: paper,
     fields: { paper, length },

@@ -38,12 +38,18 @@ export function configureLogging(opts: { level?: Level; sink?: (line: string) =>
   if (opts.json !== undefined) json = opts.json;
 }
 
-/** Scrubs secrets from every string before formatting: once JSON-escaped, a secret with a quote or backslash would no longer match. */
+/**
+ * Scrubs secrets from every string before formatting: once JSON-escaped, a secret with a quote or
+ * backslash would no longer match. Only arrays and plain objects are walked; any other object
+ * (a Date, a URL) is left to format itself (its toJSON), and the whole line is scrubbed again.
+ */
 function fieldValue(v: unknown, depth = 0): unknown {
   if (v instanceof Error) return scrub(`${v.name}: ${v.message}`);
   if (typeof v === 'string') return scrub(v);
   if (depth > 4 || v === null || typeof v !== 'object') return v;
   if (Array.isArray(v)) return v.map((x) => fieldValue(x, depth + 1));
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return v;
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fieldValue(x, depth + 1)]));
 }
 

@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import type { Settings } from './config.js';
-import { exitWhenStopped, fatal, openServiceOrExit, processSettings, runMain } from './process.js';
+import { fatal, openServiceOrExit, processSettings, runMain, stopOnSignals } from './process.js';
 import { userFacingError } from './errors.js';
 import { log } from './log.js';
 import type { PapercordService } from './service.js';
@@ -26,20 +26,11 @@ async function main(): Promise<void> {
 async function runBot(settings: Settings, service: PapercordService): Promise<void> {
   log.info('starting the Discord bot', { api: settings.discordApiBase, guild: settings.discordGuildId || 'global commands', pid: process.pid });
   const starting = startBot(settings, service);
-  // Listening before the bot is up: a signal during start-up still ends in an orderly stop.
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals) => {
-    // A terminal or a supervisor may signal npm, the shell and the bot alike: one shutdown is enough, and it is bounded by SHUTDOWN_GRACE_SECONDS.
-    if (stopping) return void log.info('already shutting down', { signal });
-    stopping = true;
+  // Listening before the bot is up: a signal during start-up still ends in an orderly stop, bounded by SHUTDOWN_GRACE_SECONDS.
+  stopOnSignals(log, (signal) => {
     log.info('shutting down', { signal, graceSeconds: settings.shutdownGraceSeconds });
-    exitWhenStopped(
-      starting.then((bot) => bot.stop()).then(() => service.close()),
-      log,
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+    return starting.then((bot) => bot.stop()).then(() => service.close());
+  });
   try {
     await starting;
   } catch (e) {

@@ -42,13 +42,37 @@ export function runMain(main: () => Promise<void>, log: Logger): void {
   });
 }
 
-/** Exits 0 once a shutdown's work is done, 1 with the reason logged if it fails. */
-export function exitWhenStopped(stopped: Promise<unknown>, log: Logger): void {
-  stopped.then(
-    () => process.exit(0),
-    (e: unknown) => {
-      log.error('shutdown failed', { error: e });
-      process.exit(1);
+/** Whether a long-running entry point has begun to stop. */
+export interface Shutdown {
+  readonly stopping: boolean;
+  /** Begins stopping for a reason other than a signal; later signals are only logged. False if a stop had already begun. */
+  begin(): boolean;
+}
+
+/**
+ * Stops the process on the first SIGINT or SIGTERM: `stop` does the work, then the process exits
+ * 0 (1 with the reason logged if it failed). A terminal or a supervisor may signal npm, the shell
+ * and the process alike: one stop is enough, so later signals are only logged.
+ */
+export function stopOnSignals(log: Logger, stop: (signal: NodeJS.Signals) => Promise<unknown>): Shutdown {
+  let stopping = false;
+  const begin = () => !stopping && (stopping = true);
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!begin()) return void log.info('already shutting down', { signal });
+    stop(signal).then(
+      () => process.exit(0),
+      (e: unknown) => {
+        log.error('shutdown failed', { error: e });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    get stopping() {
+      return stopping;
     },
-  );
+    begin,
+  };
 }

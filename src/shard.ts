@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { ShardingManager, type Shard } from 'discord.js';
 import { PROJECT_ROOT, type Settings } from './config.js';
-import { exitWhenStopped, fatal, openServiceOrExit, processSettings, runMain } from './process.js';
+import { fatal, openServiceOrExit, processSettings, runMain, stopOnSignals } from './process.js';
 import { log as rootLog } from './log.js';
 
 /**
@@ -33,8 +33,6 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => log.error('unhandled rejection', { error: e }));
 
   const shards = new Set<Shard>();
-  let manager: ShardingManager | undefined;
-  let stopping = false;
 
   const stopAll = async (): Promise<void> => {
     const graceMs = settings.shutdownGraceSeconds * 1000 + 5000;
@@ -49,7 +47,6 @@ async function main(): Promise<void> {
       children.map(
         (child) =>
           new Promise<void>((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
             const timer = setTimeout(() => {
               log.warn('a shard did not stop in time; killing it', { pid: child.pid });
               child.kill('SIGKILL');
@@ -63,24 +60,17 @@ async function main(): Promise<void> {
     );
   };
 
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (stopping) return void log.info('already shutting down', { signal });
-    stopping = true;
+  const shutdown = stopOnSignals(log, (signal) => {
     log.info('shutting down the shards', { signal, shards: shards.size });
-    exitWhenStopped(
-      stopAll().then(() => log.info('all shards stopped')),
-      log,
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+    return stopAll().then(() => log.info('all shards stopped'));
+  });
 
   // 1. The index, built once here rather than by every shard.
   const service = await openServiceOrExit(settings, { writer: null }, log);
   const info = service.info();
   log.info('index ready for the shards', { papers: info.papers, chunks: info.chunks, embedder: info.embedder, build: info.buildId });
   await service.close();
-  if (stopping) return;
+  if (shutdown.stopping) return;
 
   // 2. How many shards.
   let totalShards: number;
@@ -89,10 +79,10 @@ async function main(): Promise<void> {
   } catch (e) {
     fatal((e as Error).message, 'Check DISCORD_TOKEN and DISCORD_API_BASE, or set DISCORD_SHARDS to a number.');
   }
-  if (stopping) return;
+  if (shutdown.stopping) return;
 
   // 3. The shards.
-  manager = new ShardingManager(path.join(PROJECT_ROOT, 'src', 'main.ts'), {
+  const manager = new ShardingManager(path.join(PROJECT_ROOT, 'src', 'main.ts'), {
     token: settings.discordToken,
     totalShards,
     mode: 'process',
@@ -106,11 +96,11 @@ async function main(): Promise<void> {
     shard.on('spawn', (child) => {
       log.info('shard spawned', { shard: shard.id, pid: (child as ChildProcess).pid });
       // A signal that came while this one was being forked: stop it too.
-      if (stopping) shard.kill();
+      if (shutdown.stopping) shard.kill();
     });
     shard.on('ready', () => log.info('shard ready', { shard: shard.id }));
     shard.on('death', (child) => {
-      if (stopping) return;
+      if (shutdown.stopping) return;
       const p = child as ChildProcess;
       log.warn('shard died; it will be started again', { shard: shard.id, exitCode: p.exitCode, signal: p.signalCode });
     });
@@ -119,13 +109,12 @@ async function main(): Promise<void> {
   try {
     await manager.spawn({ amount: totalShards, delay: SPAWN_DELAY_MS, timeout: READY_TIMEOUT_MS });
   } catch (e) {
-    if (stopping) return;
-    stopping = true;
+    if (!shutdown.begin()) return;
     log.error('a shard did not start', { error: e });
     await stopAll();
     fatal(`A shard did not start: ${(e as Error).message ?? String(e)}`, 'Its own log lines above say why; `npm start` runs a single process and shows the same problems.');
   }
-  if (!stopping) log.info('all shards ready', { shards: totalShards });
+  if (!shutdown.stopping) log.info('all shards ready', { shards: totalShards });
 }
 
 /** Discord's recommended shard count, asked at DISCORD_API_BASE. */

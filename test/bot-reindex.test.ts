@@ -15,7 +15,7 @@ import type { IndexInfo, PapercordService } from '../src/service.js';
 const EDIT_ORIGINAL = /^PATCH \/webhooks\/\d+\/[^/]+\/messages\/@original$/;
 const ADMIN = Perm.ManageGuild | Perm.ViewChannel;
 const hasEmbed = (m: StoredMessage) => m.embeds.length > 0;
-/** A bound for tests that wait on the log, which cannot time out by itself. */
+/** A bound for tests that wait for a held rebuild to start (`holdReindex().started`), which cannot time out by itself. */
 const TEST = { timeout: 15_000 };
 
 let h: BotHarness;
@@ -42,25 +42,6 @@ function holdReindex(): { started: Promise<ReindexOptions>; finish(): void; rest
   return { started, finish: () => finish(h.service.info()), restore: () => void delete (h.service as Partial<PapercordService>).reindex };
 }
 
-type LogLine = BotHarness['log']['lines'][number];
-
-/** Resolves with the first log line that matches; the log has no events, so its array's push is watched. */
-function logLine(predicate: (l: LogLine) => boolean): Promise<LogLine> {
-  const lines = h.log.lines;
-  const push = lines.push;
-  return new Promise((resolve) => {
-    lines.push = (...added: LogLine[]) => {
-      const n = push.apply(lines, added);
-      const found = added.find(predicate);
-      if (found) {
-        lines.push = push;
-        resolve(found);
-      }
-      return n;
-    };
-  });
-}
-
 /** Log lines of the /reindex requests from line `from` on. */
 const reindexLines = (from: number) => h.log.lines.slice(from).filter((l) => l.fields.kind === 'reindex');
 
@@ -69,7 +50,6 @@ test('/reindex shows the rebuild\'s own progress lines, then the result; its tim
   h.bot.ctx.progressIntervalMs = 50;
   try {
     const latencies = h.bot.ctx.latencies.summary().count;
-    const answered = logLine((l) => l.fields.kind === 'reindex' && l.msg === 'answered');
     const it = await h.emu.slashCommand('reindex', {}, { user: h.user(), memberPermissions: ADMIN });
     const opts = await rebuild.started;
     await h.emu.waitFor(() => it.original()?.content.includes('Reloading the corpus'), 'the first progress line');
@@ -79,7 +59,8 @@ test('/reindex shows the rebuild\'s own progress lines, then the result; its tim
     const m = await it.waitForOriginal(hasEmbed);
     assert.equal(m.content, '', 'the progress line is cleared');
     assert.match(m.embeds[0]!.title!, /Index rebuilt/);
-    assert.equal((await answered).level, 'info');
+    const answered = await h.log.waitFor((l) => l.fields.interaction === it.id && l.fields.kind === 'reindex' && l.msg === 'answered', 10_000);
+    assert.equal(answered.level, 'info');
     assert.equal(h.bot.ctx.latencies.summary().count, latencies);
   } finally {
     h.bot.ctx.progressIntervalMs = PROGRESS_INTERVAL_MS;

@@ -1,4 +1,4 @@
-/** The bot's pure parts: splitting and layout within Discord's limits, the progress throttle, cooldowns, allow lists, feedback, console parsing. */
+/** The bot's pure parts: splitting and layout within Discord's limits, the progress throttle, cooldowns, allow lists, feedback, console parsing, log fields. */
 import { test, mock } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { applicationIdFromToken, definitionsHash } from '../src/bot/registration
 import { FeedbackStore } from '../src/feedback.js';
 import { parseLine } from '../src/console/parse.js';
 import { isPapercordError } from '../src/errors.js';
+import { configureLogging, log as rootLog, redact } from '../src/log.js';
 import { tempDir } from './support/env.js';
 import type { Answer } from '../src/types.js';
 
@@ -302,4 +303,23 @@ test('console lines: slash commands with --options or Discord-style name:value; 
   assert.equal(parseLine('   '), null);
   assert.match((parseLine('/nope') as { error: string }).error, /Unknown command/);
   assert.match((parseLine('/ask q --bogus 1') as { error: string }).error, /no option --bogus/);
+});
+
+test('log fields: a Date or URL is written as itself (not {}), inside plain objects and arrays too; a secret in one is still redacted', () => {
+  const secret = 'unit-log-secret-7f3a';
+  redact(secret);
+  const lines: string[] = [];
+  configureLogging({ sink: (l) => lines.push(l), json: true });
+  try {
+    const at = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
+    rootLog.child({ at }).error('fields', { url: new URL(`https://example.org/p?key=${secret}`), nested: { at, list: [at] }, bare: Object.assign(Object.create(null), { n: 1 }) });
+  } finally {
+    configureLogging({ sink: (l) => process.stderr.write(l + '\n'), json: process.env.LOG_FORMAT === 'json' || !process.stderr.isTTY });
+  }
+  assert.equal(lines.length, 1);
+  const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+  assert.equal(line.at, '2026-01-02T03:04:05.000Z');
+  assert.deepEqual(line.nested, { at: '2026-01-02T03:04:05.000Z', list: ['2026-01-02T03:04:05.000Z'] });
+  assert.deepEqual(line.bare, { n: 1 });
+  assert.equal(line.url, 'https://example.org/p?key=[redacted]');
 });

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,6 +22,11 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The parent's pid of a running process (ps fails if it is not running). */
+function parentOf(pid: number): number {
+  return Number(execFileSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8' }).trim());
 }
 
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -79,7 +84,7 @@ test('npm run start:sharded runs two shards: each identifies with its shard, ans
     const tail = () => output().slice(-3000);
 
     // Two IDENTIFYs, one per shard, and each shard gets only its own guild.
-    await until(() => emu.gatewayEvents.filter((e) => e.op === 2 && e.direction === 'received').length >= 2, 30_000, `two IDENTIFYs\n${tail()}`);
+    await emu.waitFor(() => emu.gatewayEvents.filter((e) => e.op === 2 && e.direction === 'received').length >= 2, `two IDENTIFYs\n${tail()}`, 30_000);
     const identifies = emu.gatewayEvents.filter((e) => e.op === 2 && e.direction === 'received');
     assert.deepEqual(identifies.map((e) => e.d.shard).sort(), [[0, 2], [1, 2]]);
     const connOf = new Map<number, number>(identifies.map((e) => [e.d.shard[0] as number, e.connectionId]));
@@ -111,10 +116,11 @@ test('npm run start:sharded runs two shards: each identifies with its shard, ans
       }),
     );
 
-    // The shards' pids, as the launcher logged them: two processes besides the launcher.
+    // The shards' pids, as the launcher logged them: two processes, each forked by the launcher.
     const pids = [...output().matchAll(/"msg":"shard spawned"[^\n]*"pid":(\d+)/g)].map((x) => Number(x[1]));
     assert.equal(new Set(pids).size, 2, tail());
-    for (const pid of pids) assert.notEqual(pid, child.pid);
+    const launcherPid = Number(/"msg":"spawning shards"[^\n]*"pid":(\d+)/.exec(output())?.[1]);
+    for (const pid of pids) assert.equal(parentOf(pid), launcherPid, `shard process ${pid} is a child of the launcher\n${tail()}`);
 
     // SIGTERM to npm (as a supervisor sends it): the launcher stops both shards and exits 0.
     process.kill(child.pid!, 'SIGTERM');

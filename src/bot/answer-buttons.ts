@@ -1,5 +1,6 @@
 import type { ButtonInteraction } from 'discord.js';
 import type { BotContext } from './context.js';
+import type { Logger } from '../log.js';
 import { runRequest } from './flow.js';
 import { noticeMessage, quotesMessages, relatedMessages } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
@@ -10,7 +11,7 @@ import type { Vote } from '../feedback.js';
  * The buttons under answers and summaries (`ans:<action>:<arg>`): the quoted passages and
  * related papers are shown only to whoever clicked; 👍/👎 are stored and counted in /status.
  */
-export async function answerButton(interaction: ButtonInteraction, ctx: BotContext, [action, arg = '']: string[]): Promise<void> {
+export async function answerButton(interaction: ButtonInteraction, ctx: BotContext, [action, arg = '']: string[], log: Logger): Promise<void> {
   switch (action) {
     case 'quotes': {
       const remembered = ctx.answers.get(arg);
@@ -22,12 +23,12 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
       return;
     }
     case 'rel': {
-      const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
-      await deferReply(interaction, log, { receivedAt: Date.now(), ephemeral: true });
+      await deferReply(interaction, log, { ephemeral: true });
       await runRequest(ctx, interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, ephemeral: true, asked: { what: 'related', words: arg } }), {
         kind: 'related-button',
+        log,
         what: 'related',
-        fields: { user: interaction.user.id, paper: arg },
+        fields: { paper: arg },
         run: (opts) => ctx.service.related(arg, opts),
         render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
       });
@@ -38,7 +39,7 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
       const vote: Vote = action;
       const remembered = ctx.answers.get(arg);
       const counts = await ctx.feedback.record({ vote, user: interaction.user.id, message: interaction.message.id, ...remembered?.reply });
-      ctx.log.info('feedback', { vote, user: interaction.user.id, message: interaction.message.id, up: counts.up, down: counts.down });
+      log.info('feedback', { vote, message: interaction.message.id, up: counts.up, down: counts.down });
       await replyEphemeral(interaction, [noticeMessage(vote === 'up' ? 'Thanks! Recorded 👍 for this answer.' : 'Thanks! Recorded 👎 for this answer; it helps to see what misses.')]);
       return;
     }

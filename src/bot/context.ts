@@ -27,12 +27,16 @@ export interface BotContext {
   tokenLifetime: TokenLifetime;
 }
 
-/** One slash command, in the discord.js guide's shape: a module in commands/ exporting these. */
+/**
+ * One slash command, in the discord.js guide's shape: a module in commands/ exporting these.
+ * `log` is the interaction's logger (its fields name the interaction and the user), made once
+ * by the router so that every line about one interaction can be found by its id.
+ */
 export interface BotCommand {
   data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
-  execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void>;
+  execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void>;
   /** Suggestions while an option is typed. */
   autocomplete?(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void>;
   /** Buttons whose custom id starts with `<command name>:`; `args` are the remaining `:`-separated parts. */
-  button?(interaction: ButtonInteraction, ctx: BotContext, args: string[]): Promise<void>;
+  button?(interaction: ButtonInteraction, ctx: BotContext, args: string[], log: Logger): Promise<void>;
 }

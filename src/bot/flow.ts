@@ -9,6 +9,8 @@ import { raceAbort } from './work.js';
 
 export interface RequestSpec<T> {
   kind: string;
+  /** The logger of the interaction or message that asked (it names them), so every line of the request can be found by it. */
+  log: Logger;
   /** What the progress line made from the service's progress events says is being prepared; left out by a request that shows its own lines. */
   what?: 'answer' | 'summary' | 'related';
   /**
@@ -17,7 +19,7 @@ export interface RequestSpec<T> {
    */
   run: (opts: Required<RequestOptions>, showProgress: (text: string) => void) => Promise<T>;
   render: (result: T) => Outgoing[];
-  /** Brief, non-secret fields for the log line. */
+  /** Brief, non-secret fields for the log line (who asked is already in `log`). */
   fields?: Record<string, unknown>;
   /** False for work much longer than a question (a rebuild), whose time would swamp the answers' latencies in /status. */
   recordLatency?: boolean;
@@ -34,7 +36,7 @@ export interface RequestSpec<T> {
  * says what happened and what to do) sent last. Never throws.
  */
 export async function runRequest<T>(ctx: BotContext, responder: Responder, spec: RequestSpec<T>): Promise<void> {
-  const log = ctx.log.child({ kind: spec.kind, ...spec.fields });
+  const log = spec.log.child({ kind: spec.kind, ...spec.fields });
   let work;
   try {
     work = ctx.work.begin();

@@ -34,7 +34,6 @@ export type QuestionSpec<T> = RequestSpec<T> & {
  * the request runs with progress.
  */
 export async function answerInteraction<T>(interaction: ChatInputCommandInteraction, ctx: BotContext, spec: QuestionSpec<T>): Promise<void> {
-  const receivedAt = Date.now();
   try {
     checkAccess(ctx.settings, askerOf(interaction));
     spec.precheck();
@@ -43,15 +42,15 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
     await replyEphemeral(interaction, [errorMessage(e)]);
     return;
   }
-  const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
+  const { log } = spec;
   try {
-    await deferReply(interaction, log, { receivedAt });
+    await deferReply(interaction, log);
   } catch (e) {
     ctx.cooldown.release(interaction.user.id);
     throw e;
   }
   const responder = interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: spec.what, words: spec.asked } });
-  await runRequest(ctx, responder, { ...spec, fields: { ...spec.fields, user: interaction.user.id }, onUnanswered: () => ctx.cooldown.release(interaction.user.id) });
+  await runRequest(ctx, responder, { ...spec, onUnanswered: () => ctx.cooldown.release(interaction.user.id) });
 }
 
 /** The channel allow list applies to every command but /help; answered only to the asker. */

@@ -60,8 +60,9 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   }
   await runRequest(ctx, responder, {
     kind: history.length ? 'follow-up' : 'mention',
+    log,
     what: 'answer',
-    fields: { user: message.author.id, turns: history.length, thread: newThread || undefined },
+    fields: { turns: history.length, thread: newThread || undefined },
     onUnanswered: () => ctx.cooldown.release(message.author.id),
     run: (opts) => ctx.service.ask(question, { history, ...opts }),
     render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'mention', result: a })),

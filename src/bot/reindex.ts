@@ -1,6 +1,7 @@
 import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
 import { PapercordError } from '../errors.js';
 import type { BotContext } from './context.js';
+import type { Logger } from '../log.js';
 import { runRequest } from './flow.js';
 import { errorMessage, reindexedMessage } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
@@ -13,19 +14,18 @@ const PHASES = { chunk: 'splitting the abstracts', embed: 'embedding the chunks'
  * changed by server admins, so it is checked again here). The service keeps answering from the
  * old index while the new one is built, then switches.
  */
-export async function reindexInteraction(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const receivedAt = Date.now();
+export async function reindexInteraction(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
     await replyEphemeral(interaction, [errorMessage(new PapercordError('FORBIDDEN', 'Only members with the Manage Server permission can rebuild the index.', 'Ask a server admin to run /reindex.'))]);
     return;
   }
-  const log = ctx.log.child({ interaction: interaction.id, user: interaction.user.id });
-  await deferReply(interaction, log, { receivedAt });
+  await deferReply(interaction, log);
   const joined = ctx.service.isReindexing;
   const started = Date.now();
   await runRequest(ctx, interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: 'reindex' } }), {
     kind: 'reindex',
-    fields: { user: interaction.user.id, joined },
+    log,
+    fields: { joined },
     recordLatency: false,
     run: (_serviceOptions, showProgress) => {
       showProgress(joined ? '🔧 A rebuild is already running; waiting for it…' : '🔧 Reloading the corpus…');

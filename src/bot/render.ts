@@ -1,4 +1,4 @@
-import { ButtonStyle, ComponentType, DiscordAPIError, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
+import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
 import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
@@ -10,6 +10,7 @@ import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
 import { LIMITS, truncate } from './split.js';
+import { isMissingPermission } from './token.js';
 
 /**
  * Everything papercord says in Discord, as plain message data. The same content as the console's
@@ -182,11 +183,8 @@ export function helpMessage(canReindex: boolean): Outgoing {
 
 /** Discord refusing the bot itself (a permission missing in this channel) is something a server admin can fix. */
 function discordProblem(e: unknown): PapercordError | undefined {
-  if (!(e instanceof DiscordAPIError)) return undefined;
-  if (e.code === 50013 || e.code === 50001) {
-    return new PapercordError('FORBIDDEN', 'I am missing a permission in this channel.', 'Ask a server admin to give me View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links and Read Message History here.');
-  }
-  return undefined;
+  if (!isMissingPermission(e)) return undefined;
+  return new PapercordError('FORBIDDEN', 'I am missing a permission in this channel.', 'Ask a server admin to give me View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links and Read Message History here.');
 }
 
 /** What went wrong and what to do, for any error. */

@@ -1,9 +1,9 @@
-import { DiscordAPIError, MessageFlags, RESTJSONErrorCodes, type ChatInputCommandInteraction, type ButtonInteraction, type Message, type MessageMentionOptions, type RepliableInteraction } from 'discord.js';
+import { MessageFlags, type ChatInputCommandInteraction, type ButtonInteraction, type Message, type MessageMentionOptions, type RepliableInteraction } from 'discord.js';
 import type { Logger } from '../log.js';
 import { channelReplyIntro, movedToChannelMessage, type AskedFor, type Outgoing } from './render.js';
 import { withRetry } from './retry.js';
 import { LIMITS, truncate } from './split.js';
-import { InteractionToken, isExpiredToken, type TokenLifetime } from './token.js';
+import { InteractionToken, isExpiredToken, isMissingPermission, type TokenLifetime } from './token.js';
 
 /** Every message papercord sends pings no one: not @everyone, roles, users, nor the person it replies to. */
 export function noPings(): MessageMentionOptions {
@@ -75,10 +75,6 @@ function sendAsReplyChain(messages: Outgoing[], sendFirst: (m: Outgoing) => Prom
 /** The reply failed before any part of it was shown, for the reason `because` recognises: another way to send it loses nothing. */
 function failedBeforeShown(e: unknown, because: (cause: unknown) => boolean): boolean {
   return e instanceof DeliveryError && e.sent === 0 && because(e.cause);
-}
-
-function isMissingPermission(e: unknown): boolean {
-  return e instanceof DiscordAPIError && (e.code === RESTJSONErrorCodes.MissingAccess || e.code === RESTJSONErrorCodes.MissingPermissions);
 }
 
 export interface InteractionResponderOptions {

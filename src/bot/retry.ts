@@ -42,16 +42,18 @@ export async function withRetry<T>(step: string, send: () => Promise<T>, log: Lo
  * Discord applied after the client gave up waiting for it comes back as 40060 (already
  * acknowledged) from the retry; the reply is then deferred after all, and is treated so.
  */
-export async function deferReply(interaction: ChatInputCommandInteraction | ButtonInteraction, log: Logger, opts: { receivedAt: number; ephemeral?: boolean }): Promise<void> {
+export async function deferReply(interaction: ChatInputCommandInteraction | ButtonInteraction, log: Logger, opts: { ephemeral?: boolean } = {}): Promise<void> {
+  // Only checks that need no work come before a deferral, so the interaction arrived a moment ago.
+  const receivedAt = Date.now();
   const flags = opts.ephemeral ? MessageFlags.Ephemeral : undefined;
   try {
     await withRetry('defer', () => interaction.deferReply(flags ? { flags } : {}), log, {
       delayMs: DEFER_RETRY_DELAY_MS,
-      canRetry: () => Date.now() - opts.receivedAt < DEFER_RETRY_WINDOW_MS,
+      canRetry: () => Date.now() - receivedAt < DEFER_RETRY_WINDOW_MS,
     });
   } catch (e) {
     if (!(e instanceof DiscordAPIError && e.code === RESTJSONErrorCodes.InteractionHasAlreadyBeenAcknowledged) || interaction.replied) throw e;
-    log.warn('the deferral was applied although its request failed (40060); going on', { interaction: interaction.id });
+    log.warn('the deferral was applied although its request failed (40060); going on');
     interaction.deferred = true;
     interaction.ephemeral = !!opts.ephemeral;
   }

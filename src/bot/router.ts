@@ -32,17 +32,17 @@ export function createRouter(commands: ReadonlyMap<string, BotCommand>, ctx: Bot
           await replyEphemeral(interaction, [noticeMessage(`I do not know /${interaction.commandName} (any more). Try /help.`)]);
           return;
         }
-        await cmd.execute(interaction, ctx);
+        await cmd.execute(interaction, ctx, log);
         return;
       }
       if (interaction.isButton()) {
         const [prefix = '', ...args] = interaction.customId.split(':');
         if (prefix === 'ans') {
-          await answerButton(interaction, ctx, args);
+          await answerButton(interaction, ctx, args, log);
           return;
         }
         const cmd = commands.get(prefix);
-        if (cmd?.button) await cmd.button(interaction, ctx, args);
+        if (cmd?.button) await cmd.button(interaction, ctx, args, log);
         else await replyEphemeral(interaction, [noticeMessage('This button no longer works. Run the command again.')]);
       }
     } catch (e) {

@@ -23,6 +23,11 @@ export function isExpiredToken(e: unknown): boolean {
   return e instanceof DiscordAPIError && e.code === RESTJSONErrorCodes.InvalidWebhookToken;
 }
 
+/** Discord refusing the bot itself: it may not see the channel (50001) or lacks a permission there (50013). */
+export function isMissingPermission(e: unknown): boolean {
+  return e instanceof DiscordAPIError && (e.code === RESTJSONErrorCodes.MissingAccess || e.code === RESTJSONErrorCodes.MissingPermissions);
+}
+
 /**
  * What an interaction's token is still good for, from when the interaction was created; told
  * when Discord refused it, since Discord's clock is the one that counts.
