@@ -42,10 +42,12 @@ after(async () => {
 
 test('every interaction is acknowledged within the 3 s deadline (none refused with 10062)', (t) => {
   for (const line of reportLines(report)) t.diagnostic(line);
-  assert.equal(report.results.length, 40);
   assert.equal(report.acknowledged, 40, describeReport(report));
+  // The emulator holds the deadline (a late callback gets 10062), so no timed assertion is needed here.
   assert.equal(report.unknownInteraction, 0);
-  assert.ok(report.ack.max <= 3000, `slowest acknowledgement ${report.ack.max} ms`);
+  // One acknowledgement per interaction: a second callback would be Discord's 40060 "already acknowledged".
+  const callbacks = h.emu.requests.filter((c) => !c.injected && c.method === 'POST' && /^\/interactions\/[^/]+\/[^/]+\/callback$/.test(c.path.split('?')[0]!));
+  assert.equal(callbacks.length, 40);
 });
 
 test('every one gets its answer, a queue position then its answer, the cooldown message, or a page of papers', () => {
