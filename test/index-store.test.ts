@@ -8,6 +8,8 @@ import { localEmbedderId } from '../src/embed/select.js';
 import type { Embedder } from '../src/embed/embedder.js';
 import { PapercordService } from '../src/service.js';
 import { tempDir, testSettings, captureLog } from './support/env.js';
+import { Retriever } from '../src/retrieval/retriever.js';
+import { DEFAULT_RETRIEVAL } from '../src/config.js';
 
 const { papers } = await loadCorpus(['icml2026']);
 
@@ -113,4 +115,22 @@ test('an index built with other word processing is stale, so tokenizer changes r
   const { TERMS_VERSION } = await import('../src/text/terms.js');
   assert.equal(built.manifest.termsVersion, TERMS_VERSION);
   assert.match(staleReason({ ...built, manifest: { ...built.manifest, termsVersion: TERMS_VERSION - 1 } }, papers, localEmbedderId())!, /word processing changed/);
+});
+
+test('an index built by another embedder keeps its document frequencies, so starting it does not split every chunk into words again', async () => {
+  const root = await tempDir();
+  const dims = 8;
+  const other: Embedder = { id: 'other', kind: 'ollama', dims, embedDocuments: async (texts) => texts.map((_, i) => Array.from({ length: dims }, (_, d) => (d === i % dims ? 1 : 0.1))), embedQuery: async () => Array(dims).fill(0.1) };
+  const built = await buildIndex({ root, papers, embedder: other });
+  const loaded = await loadIndex(root);
+  assert.ok(loaded.frequencies, 'saved with the build');
+  assert.deepEqual(loaded.frequencies, built.frequencies);
+  assert.equal(loaded.frequencies.docs, loaded.chunks.length);
+  const fromFile = new Retriever(loaded, other, DEFAULT_RETRIEVAL).termStats;
+  // The same statistics the retriever counted from the chunk texts before they were saved.
+  const counted = new Retriever({ ...loaded, frequencies: undefined }, other, DEFAULT_RETRIEVAL).termStats;
+  for (const term of ['microphon', 'audio', 'benchmark', 'model', 'constructor', 'nonexistentword']) assert.equal(fromFile.idf(term), counted.idf(term), term);
+  const { files } = loaded.manifest;
+  await fs.writeFile(path.join(loaded.dir, 'frequencies.json'), JSON.stringify({ ...loaded.frequencies, docs: 1 }).padEnd(files['frequencies.json']!));
+  await assert.rejects(loadIndex(root), /frequencies\.json counts 1 chunks/);
 });

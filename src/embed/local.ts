@@ -1,6 +1,6 @@
 import type { Embedder } from './embedder.js';
 import { terms } from '../text/terms.js';
-import { Vocabulary } from '../text/vocabulary.js';
+import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '../text/vocabulary.js';
 
 export const LOCAL_EMBEDDER_VERSION = 1;
 
@@ -44,27 +44,12 @@ export class LocalEmbedder implements Embedder {
    * the index builder splits each chunk into terms once, for this, the vectors and BM25.
    */
   static fitIds(count: number, idsOf: (i: number) => ArrayLike<number>, vocabulary: readonly string[], dims = 512): LocalEmbedder {
-    let counts = new Int32Array(Math.max(vocabulary.length, 1024));
-    let lastDoc = new Int32Array(counts.length).fill(-1);
-    for (let i = 0; i < count; i++) {
-      const ids = idsOf(i);
-      for (let k = 0; k < ids.length; k++) {
-        const id = ids[k]!;
-        if (id >= counts.length) {
-          const size = Math.max(counts.length * 2, id + 1);
-          counts = grown(counts, size, 0);
-          lastDoc = grown(lastDoc, size, -1);
-        }
-        if (lastDoc[id] !== i) {
-          lastDoc[id] = i;
-          counts[id]!++;
-        }
-      }
-    }
-    // Only assignments: reading df[t] first would find Object.prototype's "constructor".
-    const df: Record<string, number> = {};
-    for (let id = 0; id < vocabulary.length; id++) if (counts[id]) df[vocabulary[id]!] = counts[id]!;
-    return new LocalEmbedder({ version: LOCAL_EMBEDDER_VERSION, dims, docs: count, df });
+    return LocalEmbedder.fromFrequencies(countDocumentFrequencies(count, idsOf, vocabulary), dims);
+  }
+
+  /** An embedder weighing terms by these document frequencies (counted by the index builder). */
+  static fromFrequencies(frequencies: DocumentFrequencies, dims = 512): LocalEmbedder {
+    return new LocalEmbedder({ version: LOCAL_EMBEDDER_VERSION, dims, docs: frequencies.docs, df: frequencies.df });
   }
 
   static fromState(state: LocalEmbedderState): LocalEmbedder {
@@ -156,12 +141,6 @@ export interface TermFeatures {
   idf: Float64Array;
   hash: Uint32Array;
   pairState: Int32Array;
-}
-
-function grown(a: Int32Array<ArrayBuffer>, size: number, fill: number): Int32Array<ArrayBuffer> {
-  const out = new Int32Array(size).fill(fill);
-  out.set(a);
-  return out;
 }
 
 /**

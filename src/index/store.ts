@@ -12,7 +12,7 @@ import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
 import { Bm25Index, buildPostings } from '../retrieval/postings.js';
 import { terms } from '../text/terms.js';
-import { Vocabulary } from '../text/vocabulary.js';
+import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '../text/vocabulary.js';
 import { Float32VectorCodec } from './vector-codec.js';
 import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
 
@@ -50,6 +50,12 @@ export interface LoadedIndex {
   bm25: Bm25Index;
   /** Present when the index was built by the local embedder: its fitted state. */
   localEmbedder?: LocalEmbedder;
+  /**
+   * The chunks' document frequencies, saved with an index built by another embedder (the
+   * local embedder's state holds them otherwise): the retriever weighs the question's words by
+   * them, and counting them at start meant splitting every chunk into words again.
+   */
+  frequencies?: DocumentFrequencies;
 }
 
 export interface BuildProgress {
@@ -82,6 +88,8 @@ export class IndexError extends Error {
 }
 
 const CURRENT = 'CURRENT';
+/** Document frequencies of an index built by an embedder other than the local one. */
+const FREQUENCIES_FILE = 'frequencies.json';
 
 /** The build that CURRENT points to, or null when there is none yet. */
 export async function currentBuildDir(root: string): Promise<string | null> {
@@ -111,13 +119,15 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
   try {
     // Every file is requested at once: the reads run on libuv's threads while this one parses.
     const { shards, items } = readShards(dir, manifest.shards);
-    const [papersJson, abstracts, chunksJson, bm25Header, bm25Data, embedderState] = await Promise.all([
+    const [papersJson, abstracts, chunksJson, bm25Header, bm25Data, embedderState, frequencies] = await Promise.all([
       fs.readFile(path.join(dir, 'papers.json'), 'utf8'),
       fs.readFile(path.join(dir, 'abstracts.bin')),
       fs.readFile(path.join(dir, 'chunks.json'), 'utf8'),
       fs.readFile(path.join(dir, 'bm25.json'), 'utf8'),
       fs.readFile(path.join(dir, 'bm25.bin')),
       manifest.embedder.kind === 'local' ? readJson<LocalEmbedderState>(path.join(dir, 'embedder.json')) : undefined,
+      // Builds before frequencies were saved have none; the retriever then counts them.
+      FREQUENCIES_FILE in manifest.files ? readJson<DocumentFrequencies>(path.join(dir, FREQUENCIES_FILE)) : undefined,
     ]);
     const papers = decodePapers(JSON.parse(papersJson) as PapersFile, abstracts);
     const offsets = JSON.parse(chunksJson) as [string, number, number, number][];
@@ -145,7 +155,8 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     });
     if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
     const localEmbedder = embedderState ? LocalEmbedder.fromState(embedderState) : undefined;
-    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder };
+    if (frequencies && frequencies.docs !== chunks.length) throw new IndexError(`${FREQUENCIES_FILE} counts ${frequencies.docs} chunks, chunks.json lists ${chunks.length}`);
+    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(frequencies ? { frequencies } : {}) };
   } catch (e) {
     if (e instanceof IndexError) throw e;
     throw new IndexError(`the index is corrupt (${(e as Error).message})`);
@@ -233,7 +244,8 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       ids.set(textIds[i]!, title.length);
       return ids;
     };
-    const local = opts.embedder ? undefined : LocalEmbedder.fitIds(chunks.length, indexIds, vocabulary.terms, opts.localDims);
+    const frequencies = countDocumentFrequencies(chunks.length, indexIds, vocabulary.terms);
+    const local = opts.embedder ? undefined : LocalEmbedder.fromFrequencies(frequencies, opts.localDims);
     const termFeatures = local?.termFeatures(vocabulary.terms);
     const embedder: Embedder = opts.embedder ?? local!;
     // Vectors are made, written and dropped one shard at a time: the memory they take during an
@@ -296,6 +308,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     put('bm25.bin', postings.data);
     const bm25 = Bm25Index.parse(postings.header, postings.data);
     if (local) put('embedder.json', JSON.stringify(local.toState()));
+    else put(FREQUENCIES_FILE, JSON.stringify(frequencies));
     const manifest: IndexManifest = {
       format: INDEX_FORMAT,
       buildId,
@@ -320,7 +333,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const dir = path.join(root, buildId);
     const read = readShards(dir, shards);
     await read.items;
-    return { dir, manifest, papers, chunks, shards: read.shards, bm25, localEmbedder: local };
+    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : { frequencies }) };
   } catch (e) {
     // A write still in flight would recreate the folder after it was removed.
     await Promise.allSettled(writes);

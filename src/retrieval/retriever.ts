@@ -60,7 +60,11 @@ export class Retriever {
     this.papersById = new Map(index.papers.map((p) => [p.id, p]));
     this.chunksById = new Map(index.chunks.map((c) => [c.id, c]));
     const local = index.localEmbedder;
-    this.termStats = local ? TermStats.fromCounts(local.toState().docs, local.documentFrequencies) : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
+    this.termStats = local
+      ? TermStats.fromCounts(local.toState().docs, local.documentFrequencies)
+      : index.frequencies
+        ? TermStats.fromCounts(index.frequencies.docs, index.frequencies.df)
+        : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
     for (const p of index.papers) {
       for (const t of new Set(terms(shortName(p.title)))) {
         if (t.length < 3) continue;
