@@ -1,7 +1,7 @@
 /** Benchmark questions: the labeled eval questions, then generated ones drawn from the indexed papers. */
 import type { Paper } from '../src/corpus/paper.js';
 import { splitSentences } from '../src/text/sentences.js';
-import { shortName } from '../src/retrieval/retriever.js';
+import { shortName } from '../src/corpus/paper.js';
 import { terms, words } from '../src/text/terms.js';
 import { Prng } from './prng.js';
 

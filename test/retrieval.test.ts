@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
-import { extractiveAnswer } from '../src/answer/extractive.js';
+import { extractiveAnswer, extractiveSummary } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
@@ -114,6 +114,28 @@ test('a summary is built from the abstract with TL;DR, method and results, each 
     for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(abstract.includes(sentence), `"${sentence.slice(0, 40)}..." is from the abstract`);
   }
   assert.equal(s.citations[0]?.paperId, 'deng26w');
+});
+
+test('extractive summaries lead with the sentence naming the system, put prior work under Problem, and leave out links and release notes', () => {
+  const sections = (id: string) => {
+    const text = extractiveSummary(service.catalog.get(id)!, 'long');
+    return Object.fromEntries(text.split('\n').map((line) => [/^\*\*([^*]+):\*\*/.exec(line)![1]!, line]));
+  };
+  // Furina is introduced after a sentence that says "we develop"; TGV-KV after "we argue ... and accordingly propose".
+  assert.match(sections('wu26bw')['TL;DR']!, /Furina/);
+  assert.match(sections('2606.03075')['TL;DR']!, /TGV-KV/);
+  assert.match(sections('improved-dynamic-algorithm-for-non-monotone-submodular')['Problem']!, /Prior work achieved/);
+  assert.match(sections('zeller26a')['Results']!, /Our findings suggest/);
+  const nineteen = service.papers.filter((x) => x.source.file.includes('icml2026'));
+  assert.equal(nineteen.length, 19);
+  for (const p of nineteen) {
+    const text = extractiveSummary(p, 'long');
+    assert.doesNotMatch(text, /https?:\/\/|\\url|github|[Cc]ode (is|will be)/, p.id);
+    for (const line of text.split('\n')) {
+      const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
+      for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(p.abstract.includes(sentence), `${p.id}: "${sentence.slice(0, 40)}..." is from the abstract`);
+    }
+  }
 });
 
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {

@@ -1,5 +1,5 @@
 import type { RetrievalSettings } from '../config.js';
-import type { Paper } from '../corpus/paper.js';
+import { shortName, type Paper } from '../corpus/paper.js';
 import type { TermStats } from '../retrieval/termstats.js';
 import { splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
@@ -69,21 +69,45 @@ export function isSummaryLength(x: unknown): x is SummaryLength {
   return (SUMMARY_LENGTHS as readonly unknown[]).includes(x);
 }
 
-const METHOD = /\b(we (propose|present|introduce|develop|design|study|formulate|show|prove|derive|construct|build)|our (method|approach|framework|model|algorithm)|this (paper|work) (proposes|presents|introduces))/i;
-const RESULT = /\b(results?|achiev|outperform|improv|state-of-the-art|experiments?|empirical|evaluat|demonstrat|benchmark|accuracy|gains?|reduc|speedup|faster)\w*/i;
+/** A sentence that states what the paper contributes: "we propose X", "this paper presents". */
+const CONTRIBUTION = /\bwe\b[^.;]{0,120}?\b(propose|present|introduce|develop|design|construct|build)\b|\bthis (paper|work) (proposes|presents|introduces)\b|\bour (method|approach|framework|model|algorithm)\b/i;
+/** Weaker: what the paper sets out to do ("we study", "we establish that"). */
+const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|analy[sz]e)\b/i;
+/** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
+const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
+/** What earlier work did: part of the problem, wherever it stands. */
+const PRIOR = /^(prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b/i;
+/** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. */
+const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state-of-the-art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|\d(\.\d+)?\s*\\?%/i;
 const LIMIT = /\b(limitation|limited|fails? to|does not|cannot|future work|remains? (an open|challenging))/i;
+/** Links and release notes ("Code is available at ..."): not part of what the paper says. */
+const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|dataset|models?|weights|project page|demo)\b[^.]{0,40}\b(available|released|open-?sourced?|public)\b|^\s*(project page|code|\[code)\b/i;
 
-/** A summary built from the abstract's own sentences: TL;DR, problem, method, results and (only if stated) limits. */
+/**
+ * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
+ * sentence that names the paper's system, else its first contribution sentence), problem,
+ * method, results and (only if stated) limits. Links and release notes are left out.
+ */
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
-  const sentences = splitSentences(paper.abstract).map((s) => s.text);
-  if (sentences.length === 0) return '';
-  const methodIdx = sentences.findIndex((s) => METHOD.test(s));
-  const tldr = sentences[methodIdx >= 0 ? methodIdx : 0]!;
-  const problem = sentences.slice(0, methodIdx > 0 ? methodIdx : 1).filter((s) => s !== tldr);
-  const rest = sentences.filter((s) => s !== tldr && !problem.includes(s));
+  const all = splitSentences(paper.abstract).map((s) => s.text);
+  if (all.length === 0) return '';
+  const kept = all.filter((s) => !BOILERPLATE.test(s));
+  const sentences = kept.length ? kept : all;
+  const name = shortName(paper.title).split(/\s+/)[0] ?? '';
+  const first = (re: RegExp) => sentences.findIndex((s) => re.test(s));
+  const namedIdx = name.length >= 3 ? sentences.findIndex((s) => s.includes(name) && CONTRIBUTION_VERB.test(s)) : -1;
+  const strongIdx = first(CONTRIBUTION);
+  const aimIdx = first(AIM);
+  const tldrIdx = namedIdx >= 0 ? namedIdx : strongIdx >= 0 ? strongIdx : Math.max(aimIdx, 0);
+  const tldr = sentences[tldrIdx]!;
+  // What comes before the paper's first word about its own work is the problem; with none, the first sentence alone.
+  const starts = [tldrIdx, strongIdx, aimIdx].filter((i) => i >= 0);
+  const problemEnd = Math.max(Math.min(...starts), 1);
+  const problem = sentences.filter((s, i) => s !== tldr && (i < problemEnd || PRIOR.test(s)));
+  const rest = sentences.filter((s, i) => s !== tldr && i >= problemEnd && !PRIOR.test(s));
   const results = rest.filter((s) => RESULT.test(s));
   const method = rest.filter((s) => !results.includes(s) && !LIMIT.test(s));
-  const limits = rest.filter((s, i) => LIMIT.test(s) && i > 0 && !results.includes(s));
+  const limits = rest.filter((s) => LIMIT.test(s) && !results.includes(s));
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
   const lines = [`**TL;DR:** ${tldr} [1]`];
   if (problem.length) lines.push(`**Problem:** ${problem.slice(0, take).join(' ')} [1]`);

@@ -14,6 +14,14 @@ export interface Paper {
   source: { file: string; record: string };
 }
 
+/** The system's name in a "Name: what it does" title (PixelThink, MentisOculi), or '' when there is none. */
+export function shortName(title: string): string {
+  const colon = title.indexOf(':');
+  if (colon <= 0) return '';
+  const name = title.slice(0, colon).trim();
+  return name.split(/\s+/).length <= 3 ? name : '';
+}
+
 /** A record that could not be imported, or a file that could not be read. */
 export interface CorpusProblem {
   file: string;

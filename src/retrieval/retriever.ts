@@ -1,4 +1,4 @@
-import type { Paper } from '../corpus/paper.js';
+import { shortName, type Paper } from '../corpus/paper.js';
 import type { Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
@@ -32,14 +32,6 @@ export interface SearchResult {
 export interface SearchOptions {
   paperId?: string;
   k?: number;
-}
-
-/** The system's name in a "Name: what it does" title (PixelThink, MentisOculi), or '' when there is none. */
-export function shortName(title: string): string {
-  const colon = title.indexOf(':');
-  if (colon <= 0) return '';
-  const name = title.slice(0, colon).trim();
-  return name.split(/\s+/).length <= 3 ? name : '';
 }
 
 /** Hybrid retrieval: vectra's cosine search and MiniSearch's BM25, fused by reciprocal rank. */
