@@ -4,6 +4,7 @@ import { PapercordService } from '../src/service.js';
 import { words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, extractiveSummary } from '../src/answer/extractive.js';
+import { readableTex } from '../src/corpus/text.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
@@ -108,7 +109,7 @@ test('a summary is built from the abstract with TL;DR, method and results, each 
   assert.equal(s.paper.id, 'deng26w');
   assert.match(s.summary, /^\*\*TL;DR:\*\* .+ \[1\]$/m);
   assert.match(s.summary, /\*\*Results:\*\*/);
-  const abstract = service.catalog.get('deng26w')!.abstract;
+  const abstract = readableTex(service.catalog.get('deng26w')!.abstract);
   for (const line of s.summary.split('\n')) {
     const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
     for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(abstract.includes(sentence), `"${sentence.slice(0, 40)}..." is from the abstract`);
@@ -133,7 +134,7 @@ test('extractive summaries lead with the sentence naming the system, put prior w
     assert.doesNotMatch(text, /https?:\/\/|\\url|github|[Cc]ode (is|will be)/, p.id);
     for (const line of text.split('\n')) {
       const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
-      for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(p.abstract.includes(sentence), `${p.id}: "${sentence.slice(0, 40)}..." is from the abstract`);
+      for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(readableTex(p.abstract).includes(sentence), `${p.id}: "${sentence.slice(0, 40)}..." is from the abstract`);
     }
   }
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
+import { readableTex } from '../src/corpus/text.js';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
 
@@ -90,4 +91,13 @@ test('a single enormous sentence is cut on word boundaries', () => {
     assert.match(c.text, /^word\d+/);
     assert.match(c.text, /word\d+$/);
   }
+});
+
+test('TeX in an abstract reads as Markdown in an answer; real math stays as written', () => {
+  assert.equal(readableTex('we introduce \\textbf{Furina}, a \\emph{jailbreak} attack'), 'we introduce **Furina**, a _jailbreak_ attack');
+  assert.equal(readableTex('reduces the failure rate by over 50\\% with a ``cognitive clutch\'\''), 'reduces the failure rate by over 50% with a “cognitive clutch”');
+  assert.equal(readableTex('Code is available at: \\url{https://github.com/x/y}.'), 'Code is available at: https://github.com/x/y.');
+  assert.equal(readableTex('a $0.262$-approximation, $k$ items, 3$\\times$ faster'), 'a 0.262-approximation, k items, 3× faster');
+  assert.equal(readableTex('update time $O(\\epsilon^{-3}k\\log k)$'), 'update time $O(\\epsilon^{-3}k\\log k)$');
+  assert.equal(readableTex('plain text stays'), 'plain text stays');
 });

@@ -1,5 +1,6 @@
 import type { RetrievalSettings } from '../config.js';
 import { shortName, type Paper } from '../corpus/paper.js';
+import { readableTex } from '../corpus/text.js';
 import type { TermStats } from '../retrieval/termstats.js';
 import { splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
@@ -56,7 +57,7 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
   }
   // Read in source order, and in text order within a source.
   picked.sort((a, b) => a.source.n - b.source.n || a.start - b.start);
-  const answer = picked.map((c) => `${c.text} [${c.source.n}]`).join(' ');
+  const answer = picked.map((c) => `${readableTex(c.text)} [${c.source.n}]`).join(' ');
   const citations: Citation[] = [];
   for (const c of picked) if (!citations.some((x) => x.n === c.source.n)) citations.push(citationFor(c.source, c.text));
   return { answer, citations };
@@ -109,10 +110,11 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const method = rest.filter((s) => !results.includes(s) && !LIMIT.test(s));
   const limits = rest.filter((s) => LIMIT.test(s) && !results.includes(s));
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
-  const lines = [`**TL;DR:** ${tldr} [1]`];
-  if (problem.length) lines.push(`**Problem:** ${problem.slice(0, take).join(' ')} [1]`);
-  if (method.length) lines.push(`**Method:** ${method.slice(0, take).join(' ')} [1]`);
-  if (results.length) lines.push(`**Results:** ${results.slice(0, take).join(' ')} [1]`);
-  if (limits.length && length !== 'short') lines.push(`**Limits:** ${limits.slice(0, take).join(' ')} [1]`);
+  const line = (label: string, chosen: string[]) => `**${label}:** ${readableTex(chosen.slice(0, take).join(' '))} [1]`;
+  const lines = [line('TL;DR', [tldr])];
+  if (problem.length) lines.push(line('Problem', problem));
+  if (method.length) lines.push(line('Method', method));
+  if (results.length) lines.push(line('Results', results));
+  if (limits.length && length !== 'short') lines.push(line('Limits', limits));
   return lines.join('\n');
 }

@@ -52,6 +52,15 @@ const TEX_FORMAT_SWITCH = /\{\\(?:bf|it|rm|sc|sf|tt|em)\s+([^{}]*)\}/g;
 // PMLR's `title` drops the braces: "\\textF" is \\text applied to "F", so a command followed by a capital is still one.
 const TEX_FORMAT_BARE = new RegExp(`\\\\(?:${TEX_FORMAT})(?![a-z])\\s*`, 'g');
 
+/**
+ * Math that is a bare word or symbol ("$f$", "$σ$") reads better without dollars; real math
+ * ("$\\ell_0$") stays. The global regex pairs dollars left to right, so "$a$ and $b$" is two
+ * spans, never " and ".
+ */
+function plainMath(t: string): string {
+  return t.replace(/(?<!\\)\$([^$]+)\$/g, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−.,]+$/u.test(inner) ? inner : whole));
+}
+
 /** Readable title: HTML and entities removed, BibTeX case-protecting braces and TeX formatting dropped. */
 export function cleanTitle(raw: string): string {
   let t = htmlToText(raw);
@@ -61,11 +70,28 @@ export function cleanTitle(raw: string): string {
     t = t.replace(TEX_FORMAT_ARG, '$1').replace(TEX_FORMAT_SWITCH, '$1');
   }
   t = t.replace(TEX_FORMAT_BARE, '').replace(/(?<!\\)[{}]/g, '');
-  // Math that is now a bare word or symbol ("$f$", "$σ$") reads better without dollars; real math ("$\ell_0$") stays.
-  // The global regex pairs dollars left to right, so "$a$ and $b$" is two spans, never " and ".
-  t = t.replace(/(?<!\\)\$([^$]+)\$/g, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−]+$/u.test(inner) ? inner : whole));
-  t = t.replace(/\\([&%#_{}$])/g, '$1');
+  t = plainMath(t).replace(/\\([&%#_{}$])/g, '$1');
   return collapseWhitespace(t);
+}
+
+const TEX_BOLD = /\\textbf\s*\{([^{}]*)\}/g;
+const TEX_ITALIC = /\\(?:emph|textit)\s*\{([^{}]*)\}/g;
+const TEX_URL = /\\url\s*\{([^{}]*)\}/g;
+const TEX_SYMBOLS: Record<string, string> = { times: '×', sim: '~', approx: '≈', leq: '≤', geq: '≥', le: '≤', ge: '≥', pm: '±', cdot: '·', to: '→', rightarrow: '→', infty: '∞', epsilon: 'ε', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', lambda: 'λ', mu: 'μ', sigma: 'σ', theta: 'θ', tau: 'τ' };
+
+/**
+ * An abstract's sentence as it should read in an answer: TeX formatting as Markdown
+ * (\textbf{X} -> **X**, \emph{X} -> _X_), \url{...} as the bare address, escaped characters
+ * and TeX quotes as the characters they stand for, and one-symbol math ("$\times$") as the
+ * symbol. Real math ("$O(k\log k)$") stays as written. The stored abstract is not changed:
+ * quotes and offsets refer to it.
+ */
+export function readableTex(text: string): string {
+  if (!/[\\$`]/.test(text)) return text;
+  let t = text.replace(TEX_BOLD, '**$1**').replace(TEX_ITALIC, '_$1_').replace(TEX_URL, '$1');
+  t = t.replace(TEX_FORMAT_ARG, '$1').replace(/``([^`']*)''/g, '“$1”');
+  t = t.replace(/(?<!\\)\$\\([a-zA-Z]+)\$/g, (whole, name: string) => TEX_SYMBOLS[name] ?? whole);
+  return plainMath(t).replace(/\\([&%#])/g, '$1');
 }
 
 /**
