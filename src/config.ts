@@ -131,6 +131,12 @@ export interface RetrievalSettings {
    * answers to multi-paper questions then cited fewer of the papers.
    */
   extractiveSourceShare: number;
+  /**
+   * Within one source, a question's word that is also in the source's title weighs this much
+   * when its sentences are chosen: the title's words say which paper is meant, the others what
+   * is asked about it ("which benchmark did 3D-RFT beat larger models on?").
+   */
+  extractiveTitleTermWeight: number;
 }
 
 export const DEFAULT_RETRIEVAL: RetrievalSettings = {
@@ -146,6 +152,7 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   minRelatedSimilarity: 0.02,
   extractiveSentences: 3,
   extractiveSourceShare: 0.8,
+  extractiveTitleTermWeight: 0.3,
 };
 
 /** Reads and validates every setting; throws one ConfigError naming every bad variable. */

@@ -27,17 +27,26 @@ export const REFUSAL_TEXT =
  * most telling words with the question, each followed by its source's [n]. This is also the
  * fallback whenever no model can be reached, so it favours precise sentences over long ones.
  */
-export function extractiveAnswer(question: string, sources: Source[], stats: TermStats, settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare'>): ExtractiveAnswer {
+export function extractiveAnswer(question: string, sources: Source[], stats: TermStats, settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
-  const asked = stats.weighTerms(queryTerms(question));
+  const qTerms = queryTerms(question);
+  const asked = stats.weighTerms(qTerms);
   const candidates: Candidate[] = [];
   const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
   for (const [i, source] of sources.entries()) {
     // A sentence speaks for its whole source: one that shares a word or two with the question in a source that answers little of it is chance.
     const sourceWeight = Math.min(1, sourceCoverage[i]! / bestSourceCoverage / settings.extractiveSourceShare);
-    for (const s of splitSentences(source.text)) {
-      const coverage = asked.match(new Set(terms(s.text))).coverage;
+    const sentences = splitSentences(source.text).map((s) => ({ ...s, terms: new Set(terms(s.text)) }));
+    // Sources compete on their best sentence's coverage; within a source, the question's words
+    // that are in its title (they name the paper) weigh less than the ones that ask about it.
+    const aboutSource = stats.weighTerms(qTerms, new Set(terms(source.title)), settings.extractiveTitleTermWeight);
+    const full = sentences.map((s) => asked.match(s.terms).coverage);
+    const within = sentences.map((s) => aboutSource.match(s.terms).coverage);
+    const bestFull = Math.max(...full, 0);
+    const bestWithin = Math.max(...within, 0);
+    for (const [k, s] of sentences.entries()) {
+      const coverage = bestWithin > 0 ? (within[k]! / bestWithin) * bestFull : full[k]!;
       // Earlier sources ranked better; very long sentences quote poorly.
       const score = coverage * sourceWeight * (1 - 0.06 * (source.n - 1)) - (s.text.length > 400 ? 0.05 : 0);
       candidates.push({ source, text: s.text, start: source.start + s.start, score });

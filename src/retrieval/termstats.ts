@@ -53,9 +53,13 @@ export class TermStats {
     return this.weighTerms(queryTerms).match(docTerms).coverage;
   }
 
-  /** The question's terms, each its own concept, weighed once for every text they are matched against. */
-  weighTerms(queryTerms: string[]): WeightedConcepts {
-    return this.weigh([...new Set(queryTerms)].map((t) => [t]));
+  /**
+   * The question's terms, each its own concept, weighed once for every text they are matched
+   * against. Terms in `lighter` weigh `lighterWeight` times as much.
+   */
+  weighTerms(queryTerms: string[], lighter: ReadonlySet<string> = new Set(), lighterWeight = 1): WeightedConcepts {
+    const weighed = this.weigh([...new Set(queryTerms)].map((t) => [t]));
+    return lighter.size ? weighed.scaled((t) => (lighter.has(t) ? lighterWeight : 1)) : weighed;
   }
 
   /**
@@ -75,6 +79,11 @@ export class WeightedConcepts {
     let total = 0;
     for (const g of groups) total += Math.max(...g.weights);
     this.total = total;
+  }
+
+  /** The same concepts with each term's weight multiplied by `factor(term)`. */
+  scaled(factor: (term: string) => number): WeightedConcepts {
+    return new WeightedConcepts(this.groups.map((g) => ({ terms: g.terms, weights: g.terms.map((t, i) => g.weights[i]! * factor(t)) })));
   }
 
   /**
