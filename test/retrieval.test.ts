@@ -139,6 +139,18 @@ test('extractive summaries lead with the sentence naming the system, put prior w
   }
 });
 
+test('an extractive answer to a question that names one paper quotes only that paper, and the sentence with what is asked', async () => {
+  // 3D-RFT also fine-tunes with reinforcement; it used to be quoted beside MLLM-4D.
+  const named = await service.ask('What is the name of the dataset MLLM-4D uses for its reinforcement fine-tuning stage?', { useModel: false });
+  assert.deepEqual([...new Set(named.citations.map((c) => c.paperId))], ['2603.00515']);
+  assert.match(named.answer, /MLLM4D-R1-30k/);
+  const rft = await service.ask('Which baseline model did 3D-RFT beat on detection and grounding?', { useModel: false });
+  assert.match(rft.answer, /VG LLM-8B/);
+  // Asking beyond the named paper lifts the restriction.
+  const beyond = await service.ask('Which other papers use reinforcement fine-tuning like 3D-RFT?', { useModel: false });
+  assert.ok(new Set(beyond.citations.map((c) => c.paperId)).size > 1, beyond.answer);
+});
+
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);

@@ -34,7 +34,9 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
   const candidates: Candidate[] = [];
   const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
+  const named = namedSources(question, sources);
   for (const [i, source] of sources.entries()) {
+    if (named && !named.has(source.paperId)) continue;
     // A sentence speaks for its whole source: one that shares a word or two with the question in a source that answers little of it is chance.
     const sourceWeight = Math.min(1, sourceCoverage[i]! / bestSourceCoverage / settings.extractiveSourceShare);
     const sentences = splitSentences(source.text).map((s) => ({ ...s, terms: new Set(terms(s.text)) }));
@@ -70,6 +72,29 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
   const citations: Citation[] = [];
   for (const c of picked) if (!citations.some((x) => x.n === c.source.n)) citations.push(citationFor(c.source, c.text));
   return { answer, citations };
+}
+
+/** Words that ask about papers besides the one named ("papers like PixelThink", "compared with VEQ"). */
+const BEYOND_NAMED = /\b(other|others|besides|similar|related|like|compare[ds]?|comparison|versus|vs|unlike|differ\w*|than|alternatives?)\b/i;
+
+/**
+ * The paper a question asks about by name ("What does PRISM evaluate on?"), when it names one
+ * source's system and no other and does not ask beyond it: its answer quotes that paper only,
+ * not a sentence of another that shares a word with the question. Null otherwise.
+ */
+function namedSources(question: string, sources: Source[]): Set<string> | null {
+  if (BEYOND_NAMED.test(question)) return null;
+  const q = question.toLowerCase();
+  const ids = new Set<string>();
+  for (const s of sources) {
+    const name = shortName(s.title).split(/\s+/)[0]?.toLowerCase() ?? '';
+    if (name.length < 3) continue;
+    const at = q.indexOf(name);
+    const before = q[at - 1] ?? ' ';
+    const after = q[at + name.length] ?? ' ';
+    if (at >= 0 && !/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) ids.add(s.paperId);
+  }
+  return ids.size === 1 ? ids : null;
 }
 
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
