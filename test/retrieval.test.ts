@@ -151,6 +151,19 @@ test('an extractive answer to a question that names one paper quotes only that p
   assert.ok(new Set(beyond.citations.map((c) => c.paperId)).size > 1, beyond.answer);
 });
 
+test('a word no paper contains is refused even when its hashed vector happens to resemble a chunk', async () => {
+  const retriever = service.retriever;
+  let collided: string | undefined;
+  for (let i = 0; i < 5000 && !collided; i++) {
+    const word = `zqx${i.toString(36)}`;
+    const [best] = await retriever.vectorSearch(await retriever.embedder.embedQuery(word), undefined, 1);
+    if (best && best.cosine >= DEFAULT_RETRIEVAL.minCosine) collided = word;
+  }
+  assert.ok(collided, 'some made-up word shares a hash bucket with a chunk');
+  const a = await service.ask(`What is ${collided}?`, { useModel: false });
+  assert.equal(a.refused, true, a.answer);
+});
+
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);

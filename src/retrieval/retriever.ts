@@ -114,7 +114,9 @@ export class Retriever {
    * of them unless the question is that short: one shared rare word ("cheapest") is chance.
    */
   isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, conceptCount: number): boolean {
-    if (h.cosine >= this.settings.minCosine) return true;
+    // The local embedder's vectors are hashed words: with no word of the question in the chunk,
+    // a high cosine is two words sharing a hash bucket ("RLHF" matched a paper on submodularity).
+    if (h.cosine >= this.settings.minCosine && (h.matched > 0 || this.embedder.kind !== 'local')) return true;
     return h.coverage >= this.settings.minTermCoverage && (h.matched >= 2 || conceptCount <= 2);
   }
 
