@@ -5,13 +5,14 @@ import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever } from './retrieval/retriever.js';
+import { Retriever, type Hit } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, extractiveSummary, REFUSAL_TEXT, type SummaryLength } from './answer/extractive.js';
-import { toSources } from './answer/sources.js';
+import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
+import { queryConcepts } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -137,6 +138,23 @@ export class PapercordService {
     throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${truncate(q, 80)}".`, hint);
   }
 
+  /**
+   * The paper a question names by its id or an alias (a word with a digit, dot or hyphen, as ids
+   * have), when it names exactly one, and the question without that word.
+   */
+  private paperIdIn(question: string): { paper: Paper; rest: string } | undefined {
+    const found = new Map<string, { paper: Paper; word: string }>();
+    for (const raw of question.split(/\s+/)) {
+      const word = raw.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '');
+      if (word.length < 5 || !/[\d.-]/.test(word)) continue;
+      const p = this.catalog.get(word);
+      if (p && p.title.toLowerCase() !== word.toLowerCase()) found.set(p.id, { paper: p, word });
+    }
+    if (found.size !== 1) return undefined;
+    const [{ paper, word }] = [...found.values()];
+    return { paper: paper!, rest: question.replace(word!, ' ').replace(/\s+/g, ' ').trim() };
+  }
+
   validateQuestion(question: string): string {
     const q = cleanText(question);
     if (!q) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
@@ -147,7 +165,9 @@ export class PapercordService {
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
     const q = this.validateQuestion(question);
-    const paper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
+    // A paper given by id in the question ("What is 2505.23727 about?") limits the answer as the paper option does.
+    const byId = opts.paper ? undefined : this.paperIdIn(q);
+    const paper = opts.paper ? this.resolvePaper(opts.paper) : byId?.paper;
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
     const key = useModel && !opts.history?.length ? this.cacheKeyFor({ kind: 'ask', text: q, variant: paper?.id }) : undefined;
@@ -157,16 +177,19 @@ export class PapercordService {
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
-    const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${q}` : q;
+    const asked = byId ? byId.rest : q;
+    const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
-    const { hits, relevant } = await retriever.search(searchText, { paperId: paper?.id });
+    // "What is it about?" of one paper asks for the paper itself: nothing in it is a word to search for.
+    const overview = paper !== undefined && queryConcepts(searchText).length === 0;
+    const { hits, relevant } = overview ? { hits: paperHits(retriever, paper), relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
     const sources = toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
       return { question: q, answer: REFUSAL_TEXT, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
-    const ex = extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval);
+    const ex = overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.slice(0, 1).map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval);
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     if (!useModel) return extractive();
     const last = opts.history?.at(-1);
@@ -191,7 +214,7 @@ export class PapercordService {
   async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
     const started = Date.now();
     const paper = this.resolvePaper(paperQuery);
-    const sources = toSources(this.retriever.chunksOf(paper.id).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 })));
+    const sources = toSources(paperHits(this.retriever, paper));
     const length = opts.length ?? 'medium';
     const first = sources[0];
     const source = first ? { ...first, n: 1, text: paper.abstract, start: 0, end: paper.abstract.length } : undefined;
@@ -412,4 +435,9 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
 
 function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+/** Every chunk of one paper, as hits that rank in chunk order. */
+function paperHits(retriever: Retriever, paper: Paper): Hit[] {
+  return retriever.chunksOf(paper.id).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 }));
 }

@@ -111,6 +111,15 @@ test('/ask with a paper limits the sources to that paper', async () => {
   assert.deepEqual([...new Set(ids)], ['dementyev26a']);
 });
 
+test('/ask "what is it about?" with a paper, or with the paper\'s id in the question, answers with that paper\'s overview', async () => {
+  for (const options of [{ question: 'What is it about?', paper: 'PixelThink' }, { question: 'What is 2505.23727 about?' }]) {
+    const it = await h.emu.slashCommand('ask', options, { user: h.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.match(embedOf(m).description!, /TL;DR.*PixelThink/, JSON.stringify(options));
+    assert.deepEqual([...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))], ['2505.23727']);
+  }
+});
+
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
   const user = h.user();
   const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });

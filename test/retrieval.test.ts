@@ -164,6 +164,22 @@ test('a word no paper contains is refused even when its hashed vector happens to
   assert.equal(a.refused, true, a.answer);
 });
 
+test('a question that gives a paper by id, or asks what one paper is about, is answered from that paper', async () => {
+  const byId = await service.ask('What is 2505.23727 about?', { useModel: false });
+  assert.equal(byId.refused, false);
+  assert.deepEqual([...new Set(byId.sources.map((s) => s.paperId))], ['2505.23727']);
+  assert.match(byId.answer, /^\*\*TL;DR:\*\* .*PixelThink.* \[1\]/);
+  const vague = await service.ask('What is it about?', { useModel: false, paper: 'MentisOculi' });
+  assert.equal(vague.refused, false);
+  assert.deepEqual(vague.citations.map((c) => c.paperId), ['zeller26a']);
+  const summarize = await service.ask('summarize zeller26a please', { useModel: false });
+  assert.deepEqual(summarize.citations.map((c) => c.paperId), ['zeller26a']);
+  // An id inside a real question limits the search to that paper.
+  const asked = await service.ask('Which benchmark does deng26w introduce?', { useModel: false });
+  assert.deepEqual([...new Set(asked.sources.map((s) => s.paperId))], ['deng26w']);
+  assert.match(asked.answer, /SciVideoBench/);
+});
+
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);
