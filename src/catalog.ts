@@ -140,7 +140,7 @@ function catalogDoc(p: Paper): CatalogDoc {
 }
 
 export function paperRef(p: Paper): PaperRef {
-  return { id: p.id, title: p.title, url: p.url, authors: p.authors, year: p.year, venue: p.venue };
+  return { id: p.id, title: p.title, url: p.url, authors: p.authors, ...(p.authorsIncomplete ? { authorsIncomplete: true } : {}), year: p.year, venue: p.venue };
 }
 
 function keyOf(s: string): string {

@@ -5,6 +5,8 @@ export interface PaperRef {
   title: string;
   url?: string;
   authors: string[];
+  /** Only the first author is known (shown as "et al."). */
+  authorsIncomplete?: boolean;
   year?: number;
   venue?: string;
 }
@@ -15,6 +17,11 @@ export interface Source {
   paperId: string;
   title: string;
   url?: string;
+  /** The paper's byline, so that "who wrote it?" has an answer. */
+  authors?: string[];
+  authorsIncomplete?: boolean;
+  year?: number;
+  venue?: string;
   score: number;
   text: string;
   chunkId: string;

@@ -112,7 +112,8 @@ test('/ask with a paper limits the sources to that paper', async () => {
 });
 
 test('/ask "what is it about?" with a paper, or with the paper\'s id in the question, answers with that paper\'s overview', async () => {
-  for (const options of [{ question: 'What is it about?', paper: 'PixelThink' }, { question: 'What is 2505.23727 about?' }]) {
+  const asks: Record<string, string>[] = [{ question: 'What is it about?', paper: 'PixelThink' }, { question: 'What is 2505.23727 about?' }];
+  for (const options of asks) {
     const it = await h.emu.slashCommand('ask', options, { user: h.user() });
     const m = await it.waitForOriginal((x) => x.embeds.length > 0);
     assert.match(embedOf(m).description!, /TL;DR.*PixelThink/, JSON.stringify(options));

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
 import { isHeading, parsePlaintext, sidecarCandidates, splitParagraphs } from '../src/corpus/plaintext.js';
 import { titleFromAbstract } from '../src/corpus/text.js';
+import { byline } from '../src/corpus/paper.js';
+import { loadCorpus } from '../src/corpus/load.js';
 
 const TXT = path.join(PROJECT_ROOT, 'data/corpus/icml2026/icml2026-abstracts.txt');
 const META = path.join(PROJECT_ROOT, 'data/corpus/icml2026/icml2026-abstracts.meta.json');
@@ -100,6 +102,7 @@ test('sidecar records match by abstract_starts_with whatever their order and spa
     ['Paper C', 'paper-c'],
   ]);
   assert.deepEqual(r.papers[0].authors, ['Ann Smith', 'Bo Li']);
+  assert.equal(r.papers[0].authorsIncomplete, undefined, 'a full author list');
   assert.deepEqual(r.papers[2].aliases, ['abc123']);
 });
 
@@ -142,4 +145,24 @@ test('a derived title is cut at a word boundary near 100 characters', () => {
   assert.ok(t.length <= 100, `${t.length}`);
   assert.match(t, /^word( word)+…$/);
   assert.equal(titleFromAbstract('Markdown **bold** and *emphasis* vs. e.g. abbreviations. Then more.'), 'Markdown bold and emphasis vs. e.g. abbreviations');
+});
+
+test('a sidecar that names only the first author marks the authors incomplete; the other corpus\'s full list replaces it', async () => {
+  const r = shipped();
+  const mentis = r.papers.find((p) => p.id === 'zeller26a')!;
+  assert.deepEqual(mentis.authors, ['Jana Ricarda Zeller']);
+  assert.equal(mentis.authorsIncomplete, true);
+  assert.equal(byline(mentis), 'Jana Ricarda Zeller et al. (ICML 2026)');
+  const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
+  const phase = papers.find((p) => p.id === 'dementyev26a')!;
+  assert.ok(phase.authors.length > 1);
+  assert.equal(phase.authorsIncomplete, undefined);
+  assert.equal(byline(phase), 'Artem Dementyev, Wazeer Zulfikar, Sinan Hersek, Pascal Getreuer, Anurag Kumar and Vivek Kumar (ICML 2026)');
+});
+
+test('a byline names up to six authors and the venue once', () => {
+  assert.equal(byline({ authors: ['A'], venue: 'ICML', year: 2026 }), 'A (ICML 2026)');
+  assert.equal(byline({ authors: ['A', 'B'], year: 2025 }), 'A and B (2025)');
+  assert.equal(byline({ authors: ['1', '2', '3', '4', '5', '6', '7'] }), '1, 2, 3, 4, 5, 6 et al.');
+  assert.equal(byline({ authors: [] , venue: 'ICML 2026' }), '');
 });

@@ -180,6 +180,15 @@ test('a question that gives a paper by id, or asks what one paper is about, is a
   assert.match(asked.answer, /SciVideoBench/);
 });
 
+test('"who wrote X?" is answered from the paper\'s metadata; "what do the authors of X propose?" from its abstract', async () => {
+  const who = await service.ask('Who wrote PhaseCoder?', { useModel: false });
+  assert.match(who.answer, /^\*\*PhaseCoder: .*\*\* is by Artem Dementyev, Wazeer Zulfikar, .* \(ICML 2026\)\. \[1\]$/);
+  assert.deepEqual(who.citations.map((c) => c.paperId), ['dementyev26a']);
+  const what = await service.ask('What do the authors of PixelThink propose?', { useModel: false });
+  assert.doesNotMatch(what.answer, / is by /);
+  assert.match(what.answer, /we propose PixelThink/);
+});
+
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);

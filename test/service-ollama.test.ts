@@ -11,6 +11,7 @@ import { isPapercordError } from '../src/errors.js';
 import { ASK_SYSTEM_PROMPT, summarySystemPrompt, RELATED_SYSTEM_PROMPT } from '../src/writer/prompts.js';
 import type { ProgressEvent } from '../src/types.js';
 import { asked, modelServiceFixture, recorder, userText } from './support/progress.js';
+import { byline } from '../src/corpus/paper.js';
 
 const QUESTION = 'What does MentisOculi evaluate?';
 const questionOf = (c: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/question>/.exec(userText(c))?.[1] ?? '';
@@ -54,7 +55,7 @@ describe('answers written by the model', () => {
     assert.equal(chat!.messages[0]!.content, ASK_SYSTEM_PROMPT);
     const prompt = userText(chat!);
     for (const s of a.sources) {
-      assert.ok(prompt.includes(`[${s.n}] ${s.title} (paper id: ${s.paperId})\n${s.text}`), `source ${s.n} is in the prompt`);
+      assert.ok(prompt.includes(`[${s.n}] ${s.title} (paper id: ${s.paperId})\nAuthors: ${byline(service.retriever.paper(s.paperId)!)}\n${s.text}`), `source ${s.n} is in the prompt, with its authors`);
     }
     assert.equal(questionOf(chat!), QUESTION);
   });
@@ -158,7 +159,7 @@ describe('answers written by the model', () => {
     const chat = asked(fx.server)[0]!;
     assert.equal(chat.messages[0]!.content, summarySystemPrompt('medium'));
     const paper = service.retriever.paper('zeller26a')!;
-    assert.ok(userText(chat).includes(`[1] ${paper.title} (paper id: zeller26a)\n${paper.abstract}`));
+    assert.ok(userText(chat).includes(`[1] ${paper.title} (paper id: zeller26a)\nAuthors: ${byline(paper)}\n${paper.abstract}`));
 
     fx.server.script({ reply: 'A nice paper about images.' });
     const fallback = await service.summary('zeller26a', { length: 'short' });

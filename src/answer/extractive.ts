@@ -1,5 +1,5 @@
 import type { RetrievalSettings } from '../config.js';
-import { shortName, type Paper } from '../corpus/paper.js';
+import { byline, shortName, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import type { TermStats } from '../retrieval/termstats.js';
 import { splitSentences } from '../text/sentences.js';
@@ -29,12 +29,14 @@ export const REFUSAL_TEXT =
  */
 export function extractiveAnswer(question: string, sources: Source[], stats: TermStats, settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
+  const named = namedSources(question, sources);
+  const byWhom = AUTHORSHIP.test(question) ? authorsOf(sources.find((s) => !named || named.has(s.paperId))!) : null;
+  if (byWhom) return byWhom;
   const qTerms = queryTerms(question);
   const asked = stats.weighTerms(qTerms);
   const candidates: Candidate[] = [];
   const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
-  const named = namedSources(question, sources);
   for (const [i, source] of sources.entries()) {
     if (named && !named.has(source.paperId)) continue;
     // A sentence speaks for its whole source: one that shares a word or two with the question in a source that answers little of it is chance.
@@ -72,6 +74,15 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
   const citations: Citation[] = [];
   for (const c of picked) if (!citations.some((x) => x.n === c.source.n)) citations.push(citationFor(c.source, c.text));
   return { answer, citations };
+}
+
+/** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
+const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
+
+function authorsOf(source: Source): ExtractiveAnswer | null {
+  const by = byline(source);
+  if (!by) return null;
+  return { answer: `**${source.title}** is by ${by}. [${source.n}]`, citations: [citationFor(source)] };
 }
 
 /** Words that ask about papers besides the one named ("papers like PixelThink", "compared with VEQ"). */

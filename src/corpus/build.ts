@@ -11,6 +11,8 @@ export interface PaperFields {
   /** Already clean text: importers strip markup and collapse whitespace. */
   abstract?: string;
   authors?: string[];
+  /** Only the first author is known. */
+  authorsIncomplete?: boolean;
   year?: number;
   venue?: string;
   url?: string;
@@ -46,6 +48,7 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
     aliases,
     source: { file, record },
   };
+  if (fields.authorsIncomplete && paper.authors.length) paper.authorsIncomplete = true;
   const year = fields.year ?? yearFrom(fields.venue);
   if (year !== undefined) paper.year = year;
   const venue = fields.venue ? collapseWhitespace(fields.venue) : '';

@@ -22,8 +22,9 @@ export const CORPUS_PRESETS: Readonly<Record<string, string>> = {
 /**
  * Bump when an importer would read the same files into different papers: a corpus fingerprint
  * (below) made by another version no longer vouches for the index.
+ * 2: a sidecar's `first_author` marks the paper's authors as incomplete.
  */
-export const IMPORTERS_VERSION = 1;
+export const IMPORTERS_VERSION = 2;
 
 export interface LoadOptions {
   /** Where relative entries resolve; default the working directory. Presets always resolve against the project root. */
@@ -188,7 +189,11 @@ function merge(kept: Paper, dup: Paper): string[] {
   kept.venue ??= dup.venue;
   // A sidecar often names only the first author; the full list from the other corpus is better.
   const prefix = kept.authors.every((a, i) => dup.authors[i] !== undefined && sameName(a, dup.authors[i]));
-  if (dup.authors.length > kept.authors.length && prefix) kept.authors = [...dup.authors];
+  if (dup.authors.length > kept.authors.length && prefix) {
+    kept.authors = [...dup.authors];
+    if (dup.authorsIncomplete) kept.authorsIncomplete = true;
+    else delete kept.authorsIncomplete;
+  }
   return added;
 }
 

@@ -8,6 +8,8 @@ export interface Paper {
   year?: number;
   venue?: string;
   url?: string;
+  /** True when `authors` names only the first author (a sidecar's `first_author`): shown as "et al.". */
+  authorsIncomplete?: boolean;
   /** Other ids the same paper is known by (PMLR id, arXiv id, OpenReview id), used to find duplicates and to look papers up. */
   aliases: string[];
   /** Where the record came from, for error messages and provenance. */
@@ -20,6 +22,19 @@ export function shortName(title: string): string {
   if (colon <= 0) return '';
   const name = title.slice(0, colon).trim();
   return name.split(/\s+/).length <= 3 ? name : '';
+}
+
+/**
+ * Who wrote a paper and where it appeared: "A, B and C (ICML 2026)"; '' when the authors are
+ * unknown. A long author list is cut to its first `maxAuthors`, with "et al.".
+ */
+export function byline(p: { authors?: readonly string[]; authorsIncomplete?: boolean; year?: number; venue?: string }, maxAuthors = 6): string {
+  const authors = p.authors ?? [];
+  if (authors.length === 0) return '';
+  const names = authors.length > maxAuthors || p.authorsIncomplete ? `${authors.slice(0, maxAuthors).join(', ')} et al.` : authors.length > 1 ? `${authors.slice(0, -1).join(', ')} and ${authors.at(-1)}` : authors[0]!;
+  const year = p.year === undefined ? '' : String(p.year);
+  const where = p.venue ? (year && !p.venue.includes(year) ? `${p.venue} ${year}` : p.venue) : year;
+  return where ? `${names} (${where})` : names;
 }
 
 /** A record that could not be imported, or a file that could not be read. */

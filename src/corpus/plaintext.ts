@@ -56,6 +56,7 @@ interface MetadataRecord {
   title?: string;
   startsWith?: string;
   authors: string[];
+  authorsIncomplete: boolean;
   arxiv?: string;
   openreview?: string;
   pmlrId?: string;
@@ -91,11 +92,13 @@ function parseMetadata(text: string, file: string): { records: MetadataRecord[];
     const r = item as Record<string, unknown>;
     // `first_author` is one name even when written "Family, Given".
     const authors = parseAuthors(r.authors ?? r.author ?? (typeof r.first_author === 'string' ? [r.first_author] : undefined));
+    const authorsIncomplete = r.authors === undefined && r.author === undefined && authors.length > 0;
     const year = yearFrom(r.year);
     records.push({
       title: str(r.title),
       startsWith: str(r.abstract_starts_with),
       authors,
+      authorsIncomplete,
       arxiv: str(r.arxiv),
       openreview: str(r.openreview),
       pmlrId: str(r.pmlr_id),
@@ -162,6 +165,7 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
         title: m?.title,
         abstract: p.text,
         authors: m?.authors,
+        authorsIncomplete: m?.authorsIncomplete,
         year: m?.year,
         venue: m?.venue,
         url: m?.url,

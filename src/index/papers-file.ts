@@ -8,8 +8,8 @@ import type { Paper } from '../corpus/paper.js';
 export interface PapersFile {
   files: string[];
   venues: string[];
-  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end. */
-  papers: [string, string, string[], string[], number, string, number, number, string, number, number][];
+  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end, and 1 when only the first author is known. */
+  papers: [string, string, string[], string[], number, string, number, number, string, number, number, 1?][];
 }
 
 export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer } {
@@ -22,7 +22,9 @@ export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer
   const rows = papers.map((p, i): PapersFile['papers'][number] => {
     abstracts.write(p.abstract, at, 'utf8');
     at += lengths[i]!;
-    return [p.id, p.title, p.authors, p.aliases, indexOf(files, p.source.file), p.source.record, p.year ?? 0, p.venue === undefined ? -1 : indexOf(venues, p.venue), p.url ?? '', at - lengths[i]!, at];
+    const row: PapersFile['papers'][number] = [p.id, p.title, p.authors, p.aliases, indexOf(files, p.source.file), p.source.record, p.year ?? 0, p.venue === undefined ? -1 : indexOf(venues, p.venue), p.url ?? '', at - lengths[i]!, at];
+    if (p.authorsIncomplete) row.push(1);
+    return row;
   });
   const file: PapersFile = { files: [...files.keys()], venues: [...venues.keys()], papers: rows };
   return { json: JSON.stringify(file), abstracts };
@@ -49,7 +51,7 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
     }
     return text;
   };
-  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end], i) => {
+  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end, authorsIncomplete], i) => {
     if (!(start >= 0 && start <= end && end <= abstracts.length)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} are outside abstracts.bin (${abstracts.length} bytes)`);
     const sourceFile = file.files[fileIndex];
     if (sourceFile === undefined || (venueIndex >= 0 && file.venues[venueIndex] === undefined)) throw new Error(`paper ${id}: its file or venue is not in papers.json's lists`);
@@ -64,6 +66,7 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
       aliases,
       source: { file: sourceFile, record },
     };
+    if (authorsIncomplete === 1) paper.authorsIncomplete = true;
     if (year) paper.year = year;
     if (venueIndex >= 0) paper.venue = file.venues[venueIndex];
     if (url) paper.url = url;

@@ -7,6 +7,7 @@
  * because small models follow the last thing they read.
  */
 import type { SummaryLength } from '../answer/extractive.js';
+import { byline } from '../corpus/paper.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -19,6 +20,10 @@ export interface PromptSource {
   paperId: string;
   title: string;
   text: string;
+  authors?: readonly string[];
+  authorsIncomplete?: boolean;
+  year?: number;
+  venue?: string;
 }
 
 const DATA_RULE =
@@ -69,7 +74,8 @@ export function neutralize(text: string): string {
 }
 
 export function renderSource(s: PromptSource): string {
-  return `[${s.n}] ${neutralize(s.title)} (paper id: ${s.paperId})\n${neutralize(s.text)}`;
+  const by = byline(s);
+  return `[${s.n}] ${neutralize(s.title)} (paper id: ${s.paperId})\n${by ? `Authors: ${neutralize(by)}\n` : ''}${neutralize(s.text)}`;
 }
 
 export interface AskPromptInput {
