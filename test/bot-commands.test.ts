@@ -128,6 +128,7 @@ test('/summary: the paper as a linked title, the summary, its source, and length
   assert.equal(embedOf(s).title, 'MentisOculi: Revealing the Limits of Reasoning with Mental Imagery');
   assert.equal(embedOf(s).url, paper('zeller26a').url);
   assert.match(embedOf(s).description!, /TL;DR/);
+  assert.match(embedOf(s).description!, /^_Jana Ricarda Zeller et al\. \(ICML 2026\)_\n\n/, 'the byline, above the summary');
   assert.match(field(s, 'Source'), /`zeller26a`/);
   const long = await h.emu.slashCommand('summary', { paper: 'zeller26a', length: 'long' }, { user });
   const l = await long.waitForOriginal((x) => x.embeds.length > 0);

@@ -11,6 +11,7 @@ import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
 import { LIMITS, truncate } from './split.js';
 import { isMissingPermission } from './token.js';
+import { byline } from '../corpus/paper.js';
 
 /**
  * Everything papercord says in Discord, as plain message data. The same content as the console's
@@ -86,7 +87,8 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
 
 export function summaryMessages(s: Summary, key: string): Outgoing[] {
   const fields = [...(noticeFields(s.notice, s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
-  const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  const by = byline(s.paper);
+  const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${s.summary}` : s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [answerButtons(key, s.paper.id, s.sources.length > 0)]);
 }
 

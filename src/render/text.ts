@@ -2,6 +2,7 @@ import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../ty
 import type { IndexInfo } from '../service.js';
 import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
+import { byline } from '../corpus/paper.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
@@ -18,7 +19,8 @@ export function renderAnswer(a: Answer): string {
 }
 
 export function renderSummary(s: Summary): string {
-  const lines = [`${s.paper.title} (${s.paper.id})`, s.summary, ''];
+  const by = byline(s.paper);
+  const lines = [`${s.paper.title} (${s.paper.id})`, ...(by ? [by] : []), s.summary, ''];
   if (s.notice) lines.push(`Note: ${s.notice}`, '');
   lines.push(`  [1] ${s.paper.title}${s.paper.url ? ` ${s.paper.url}` : ''}`, footer(s.mode, s.model, s.elapsedMs));
   return lines.join('\n');
