@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { Paper } from './corpus/paper.js';
+import { shortName, type Paper } from './corpus/paper.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
@@ -121,6 +121,21 @@ export class PaperCatalog {
   }
 
   /**
+   * The paper whose short name ("PixelThink") `word` misspells by at most two edits (one for
+   * words under seven letters), when exactly one does: for "did you mean" after a refusal.
+   */
+  misspelled(word: string): Paper | undefined {
+    const w = keyOf(word);
+    if (w.length < 5) return undefined;
+    const near = new Set<Paper>();
+    for (const { paper } of this.suggest(word, 10)) {
+      const name = keyOf(shortName(paper.title).split(/\s+/)[0] ?? '');
+      if (name.length >= 5 && name !== w && editDistance(w, name, 2) <= (w.length < 7 ? 1 : 2)) near.add(paper);
+    }
+    return near.size === 1 ? [...near][0] : undefined;
+  }
+
+  /**
    * The paper a user meant: an exact id, alias or title, else a fuzzy match that clearly
    * beats the next one. Returns the candidates when it is not clear.
    */
@@ -145,4 +160,25 @@ export function paperRef(p: Paper): PaperRef {
 
 function keyOf(s: string): string {
   return normalize(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`, counted up to `max` + 1. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return Math.min(prev[b.length]!, max + 1);
 }

@@ -12,7 +12,7 @@ import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
-import { queryConcepts } from './text/terms.js';
+import { queryConcepts, stem, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -155,6 +155,17 @@ export class PapercordService {
     return { paper: paper!, rest: question.replace(word!, ' ').replace(/\s+/g, ' ').trim() };
   }
 
+  /** A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk contains. */
+  private misspelledPaper(question: string): Paper | undefined {
+    const stats = this.retriever.termStats;
+    for (const word of new Set(words(question))) {
+      if (word.length < 5 || stats.df(stem(word)) > 0) continue;
+      const paper = this.catalog.misspelled(word);
+      if (paper) return paper;
+    }
+    return undefined;
+  }
+
   validateQuestion(question: string): string {
     const q = cleanText(question);
     if (!q) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
@@ -187,7 +198,9 @@ export class PapercordService {
     const sources = toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
-      return { question: q, answer: REFUSAL_TEXT, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
+      const meant = this.misspelledPaper(q);
+      const answer = meant ? `${REFUSAL_TEXT} Did you mean ${meant.title} (${meant.id})?` : REFUSAL_TEXT;
+      return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const ex = overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.slice(0, 1).map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval);
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
+import { editDistance } from '../src/catalog.js';
 import { words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, extractiveSummary } from '../src/answer/extractive.js';
@@ -187,6 +188,17 @@ test('"who wrote X?" is answered from the paper\'s metadata; "what do the author
   const what = await service.ask('What do the authors of PixelThink propose?', { useModel: false });
   assert.doesNotMatch(what.answer, / is by /);
   assert.match(what.answer, /we propose PixelThink/);
+});
+
+test('a refusal whose question misspells a paper\'s name asks "did you mean" that paper', async () => {
+  const typo = await service.ask('What does MentisOculli evaluate?', { useModel: false });
+  assert.equal(typo.refused, true);
+  assert.match(typo.answer, /Did you mean MentisOculi: .* \(zeller26a\)\?$/);
+  const offTopic = await service.ask('How do I configure kubernetes autoscaling?', { useModel: false });
+  assert.doesNotMatch(offTopic.answer, /Did you mean/);
+  assert.equal(editDistance('pixelthnik', 'pixelthink', 2), 1, 'two swapped letters are one edit');
+  assert.equal(editDistance('phasecodr', 'phasecoder', 2), 1);
+  assert.equal(editDistance('kubernetes', 'phasecoder', 2), 3, 'counted up to max + 1');
 });
 
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {

@@ -26,7 +26,7 @@ export function hasTerm(docTerms: Set<string>, term: string): boolean {
 export class TermStats {
   private constructor(
     private readonly docs: number,
-    private readonly df: (term: string) => number,
+    readonly df: (term: string) => number,
   ) {}
 
   static fromCounts(docs: number, df: Record<string, number> | ReadonlyMap<string, number>): TermStats {
