@@ -221,7 +221,8 @@ export function defaultReply(req: { messages: readonly { role: string; content: 
 function firstSourceSentence(text: string): string | null {
   const marker = /(?:^|\n)[ \t]*\[1\][ \t]*/.exec(text);
   if (!marker) return null;
-  const rest = text.slice(marker.index + marker[0].length).replace(/\s+/g, ' ').trim();
+  // The byline line is metadata, not the passage a model would quote.
+  const rest = text.slice(marker.index + marker[0].length).replace(/\nAuthors: [^\n]*/g, '').replace(/\s+/g, ' ').trim();
   const end = /[.!?](?=\s+[A-Z"'“‘(\[]|\s*$)/.exec(rest);
   let sentence = end ? rest.slice(0, end.index + 1) : rest;
   if (sentence.length > 300) {
