@@ -6,7 +6,7 @@ import { PROJECT_ROOT } from '../src/config.js';
 import { isHeading, parsePlaintext, sidecarCandidates, splitParagraphs } from '../src/corpus/plaintext.js';
 import { titleFromAbstract } from '../src/corpus/text.js';
 import { byline } from '../src/corpus/paper.js';
-import { loadCorpus } from '../src/corpus/load.js';
+import { dedupePapers, loadCorpus } from '../src/corpus/load.js';
 
 const TXT = path.join(PROJECT_ROOT, 'data/corpus/icml2026/icml2026-abstracts.txt');
 const META = path.join(PROJECT_ROOT, 'data/corpus/icml2026/icml2026-abstracts.meta.json');
@@ -158,6 +158,14 @@ test('a sidecar that names only the first author marks the authors incomplete; t
   assert.ok(phase.authors.length > 1);
   assert.equal(phase.authorsIncomplete, undefined);
   assert.equal(byline(phase), 'Artem Dementyev, Wazeer Zulfikar, Sinan Hersek, Pascal Getreuer, Anurag Kumar and Vivek Kumar (ICML 2026)');
+});
+
+test('a paper known by its one first author is complete when another corpus lists that one author alone', () => {
+  const paper = (authors: string[], extra: object) => ({ id: 'solo26a', title: 'Solo', abstract: 'One author wrote this abstract about retrieval.', authors, aliases: [], source: { file: 'x', record: '1' }, ...extra });
+  const { papers } = dedupePapers([paper(['Ann Solo'], { authorsIncomplete: true }), paper(['Ann Solo'], {})]);
+  assert.equal(papers.length, 1);
+  assert.equal(papers[0]!.authorsIncomplete, undefined);
+  assert.equal(byline(papers[0]!), 'Ann Solo');
 });
 
 test('a byline names up to six authors and the venue once', () => {

@@ -1,5 +1,6 @@
 import { cli, openService, print, run } from './common.js';
 import { renderPapers } from '../render/text.js';
+import { paperRef } from '../catalog.js';
 
 const usage = 'usage: npm run papers -- [--json] [search words]';
 const { positionals, json, settings } = cli({}, usage);
@@ -8,6 +9,6 @@ run(json, async () => {
   const service = await openService(settings);
   const search = positionals.join(' ');
   // Best match first, as the catalog ranks them; with no search words, corpus order.
-  const papers = service.listPapers(search).map(({ id }) => service.catalog.get(id)!).map((p) => ({ id: p.id, title: p.title, authors: p.authors, ...(p.authorsIncomplete ? { authorsIncomplete: true } : {}), year: p.year, venue: p.venue, url: p.url, abstract: p.abstract }));
+  const papers = service.listPapers(search).map(({ id }) => service.catalog.get(id)!).map((p) => ({ ...paperRef(p), abstract: p.abstract }));
   print(json, papers, () => renderPapers(papers));
 });

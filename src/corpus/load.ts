@@ -189,7 +189,9 @@ function merge(kept: Paper, dup: Paper): string[] {
   kept.venue ??= dup.venue;
   // A sidecar often names only the first author; the full list from the other corpus is better.
   const prefix = kept.authors.every((a, i) => dup.authors[i] !== undefined && sameName(a, dup.authors[i]));
-  if (dup.authors.length > kept.authors.length && prefix) {
+  // Equal lengths too: a sidecar's one first author is the whole list when the other corpus says so.
+  const fuller = dup.authors.length > kept.authors.length || (kept.authorsIncomplete && !dup.authorsIncomplete && dup.authors.length === kept.authors.length);
+  if (fuller && prefix) {
     kept.authors = [...dup.authors];
     if (dup.authorsIncomplete) kept.authorsIncomplete = true;
     else delete kept.authorsIncomplete;

@@ -55,7 +55,7 @@ export interface LoadedIndex {
    * local embedder's state holds them otherwise): the retriever weighs the question's words by
    * them, and counting them at start meant splitting every chunk into words again.
    */
-  frequencies?: DocumentFrequencies;
+  frequencies?: { docs: number; df: ReadonlyMap<string, number> };
 }
 
 export interface BuildProgress {
@@ -156,7 +156,8 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
     const localEmbedder = embedderState ? LocalEmbedder.fromState(embedderState) : undefined;
     if (frequencies && frequencies.docs !== chunks.length) throw new IndexError(`${FREQUENCIES_FILE} counts ${frequencies.docs} chunks, chunks.json lists ${chunks.length}`);
-    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(frequencies ? { frequencies } : {}) };
+    // As a Map at once: the retriever's term statistics read it, and a second copy would double tens of MB at 100k chunks.
+    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(frequencies ? { frequencies: { docs: frequencies.docs, df: new Map(Object.entries(frequencies.df)) } } : {}) };
   } catch (e) {
     if (e instanceof IndexError) throw e;
     throw new IndexError(`the index is corrupt (${(e as Error).message})`);
@@ -333,7 +334,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const dir = path.join(root, buildId);
     const read = readShards(dir, shards);
     await read.items;
-    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : { frequencies }) };
+    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : { frequencies: { docs: frequencies.docs, df: new Map(Object.entries(frequencies.df)) } }) };
   } catch (e) {
     // A write still in flight would recreate the folder after it was removed.
     await Promise.allSettled(writes);
