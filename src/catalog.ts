@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import { shortName, type Paper } from './corpus/paper.js';
+import { systemName, type Paper } from './corpus/paper.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
@@ -129,8 +129,8 @@ export class PaperCatalog {
     if (w.length < 5) return undefined;
     const near = new Set<Paper>();
     for (const { paper } of this.suggest(word, 10)) {
-      const name = keyOf(shortName(paper.title).split(/\s+/)[0] ?? '');
-      if (name.length >= 5 && name !== w && editDistance(w, name, 2) <= (w.length < 7 ? 1 : 2)) near.add(paper);
+      const name = keyOf(systemName(paper.title));
+      if (name.length >= 5 && !name.includes(' ') && name !== w && editDistance(w, name, 2) <= (w.length < 7 ? 1 : 2)) near.add(paper);
     }
     return near.size === 1 ? [...near][0] : undefined;
   }

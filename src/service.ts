@@ -5,15 +5,16 @@ import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever, type Hit } from './retrieval/retriever.js';
+import { Retriever } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
-import { extractiveAnswer, extractiveSummary, REFUSAL_TEXT, type SummaryLength } from './answer/extractive.js';
+import { asksBeyondNamed, AUTHORSHIP, authorsAnswer, extractiveAnswer, extractiveSummary, namedPapers, REFUSAL_TEXT, type SummaryLength } from './answer/extractive.js';
+import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
 import { queryConcepts, stem, words } from './text/terms.js';
-import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Summary, Turn } from './types.js';
+import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
@@ -32,6 +33,9 @@ export interface ModelChoice {
   /** false: answer extractively without asking the model (the eval's baseline). Default true. */
   useModel?: boolean;
 }
+
+/** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
+const MISSPELLING_CHECKS = 3;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -143,6 +147,8 @@ export class PapercordService {
    * have), when it names exactly one, and the question without that word.
    */
   private paperIdIn(question: string): { paper: Paper; rest: string } | undefined {
+    // "Papers like 2505.23727" asks for the others: /related's job, not a search inside it.
+    if (asksBeyondNamed(question)) return undefined;
     const found = new Map<string, { paper: Paper; word: string }>();
     for (const raw of question.split(/\s+/)) {
       const word = raw.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '');
@@ -155,11 +161,15 @@ export class PapercordService {
     return { paper: paper!, rest: question.replace(word!, ' ').replace(/\s+/g, ' ').trim() };
   }
 
-  /** A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk contains. */
-  private misspelledPaper(question: string): Paper | undefined {
-    const stats = this.retriever.termStats;
-    for (const word of new Set(words(question))) {
-      if (word.length < 5 || stats.df(stem(word)) > 0) continue;
+  /**
+   * A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk
+   * contains. Only the first few such words are tried, and only once the fuzzy catalog is ready
+   * (on a large corpus it is built in the background): a question of gibberish costs little.
+   */
+  private misspelledPaper(question: string, retriever: Retriever): Paper | undefined {
+    if (!this.catalog.fuzzy) return undefined;
+    const unseen = [...new Set(words(question))].filter((w) => w.length >= 5 && retriever.termStats.df(stem(w)) === 0);
+    for (const word of unseen.slice(0, MISSPELLING_CHECKS)) {
       const paper = this.catalog.misspelled(word);
       if (paper) return paper;
     }
@@ -187,24 +197,29 @@ export class PapercordService {
       opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
+    // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
+    const authorship = AUTHORSHIP.test(q);
+    const asked = authorship ? (byId ? byId.rest : q).replace(new RegExp(AUTHORSHIP.source, 'gi'), ' ') : byId ? byId.rest : q;
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
-    const asked = byId ? byId.rest : q;
     const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // "What is it about?" of one paper asks for the paper itself: nothing in it is a word to search for.
     const overview = paper !== undefined && queryConcepts(searchText).length === 0;
-    const { hits, relevant } = overview ? { hits: paperHits(retriever, paper), relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
-    const sources = toSources(hits);
+    const { hits, relevant } = overview ? { hits: [], relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
+    // An overview quotes the whole abstract, as /summary does, so it is one source.
+    const sources = overview ? [abstractSource(retriever, paper)] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
-      const meant = this.misspelledPaper(q);
-      const answer = meant ? `${REFUSAL_TEXT} Did you mean ${meant.title} (${meant.id})?` : REFUSAL_TEXT;
+      const meant = this.misspelledPaper(q, retriever);
+      const answer = meant ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?` : REFUSAL_TEXT;
       return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
-    const ex = overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.slice(0, 1).map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval);
+    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
+    const ex = byWhom ?? (overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval));
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
-    if (!useModel) return extractive();
+    // Authors come from the metadata as they are: nothing for a model to write.
+    if (!useModel || byWhom) return extractive();
     const last = opts.history?.at(-1);
     const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined });
     if ('fallback' in w) return extractive(this.announce(w.fallback, opts));
@@ -227,15 +242,13 @@ export class PapercordService {
   async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
     const started = Date.now();
     const paper = this.resolvePaper(paperQuery);
-    const sources = toSources(paperHits(this.retriever, paper));
     const length = opts.length ?? 'medium';
-    const first = sources[0];
-    const source = first ? { ...first, n: 1, text: paper.abstract, start: 0, end: paper.abstract.length } : undefined;
+    const source = this.retriever.chunksOf(paper.id).length ? abstractSource(this.retriever, paper) : undefined;
     const extractive = (notice?: string): Summary => ({
       paper: paperRef(paper),
       summary: extractiveSummary(paper, length),
       mode: 'extractive',
-      citations: first ? [{ n: 1, paperId: paper.id, title: paper.title, url: paper.url }] : [],
+      citations: source ? [{ n: 1, paperId: paper.id, title: paper.title, url: paper.url }] : [],
       sources: source ? [source] : [],
       ...(notice ? { notice } : {}),
       elapsedMs: Date.now() - started,
@@ -450,7 +463,17 @@ function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** Every chunk of one paper, as hits that rank in chunk order. */
-function paperHits(retriever: Retriever, paper: Paper): Hit[] {
-  return retriever.chunksOf(paper.id).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 }));
+/** A paper's whole abstract as source [1], for answers about the paper as a whole. */
+function abstractSource(retriever: Retriever, paper: Paper): Source {
+  const [first] = toSources(retriever.chunksOf(paper.id).slice(0, 1).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 })));
+  return { ...first!, n: 1, text: paper.abstract, start: 0, end: paper.abstract.length };
 }
+
+/** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */
+function authorSources(question: string, sources: Source[], paper: Paper | undefined): Source[] {
+  const firstOf = (id: string) => sources.find((s) => s.paperId === id);
+  const ids = paper ? [paper.id] : namedPapers(question, sources);
+  const chosen = (ids.length ? ids : sources.slice(0, 1).map((s) => s.paperId)).map(firstOf).filter((s): s is Source => !!s);
+  return chosen;
+}
+

@@ -105,16 +105,21 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
 });
 
+/** Every sentence of every "**Section:** ... [1]" line of a summary is one of the abstract's, as displayed. */
+function assertQuotesAbstract(summary: string, abstract: string, label: string): void {
+  const shown = readableTex(abstract);
+  for (const line of summary.split('\n')) {
+    const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
+    for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(shown.includes(sentence), `${label}: "${sentence.slice(0, 40)}..." is from the abstract`);
+  }
+}
+
 test('a summary is built from the abstract with TL;DR, method and results, each cited', async () => {
   const s = await service.summary('SciVideoBench');
   assert.equal(s.paper.id, 'deng26w');
   assert.match(s.summary, /^\*\*TL;DR:\*\* .+ \[1\]$/m);
   assert.match(s.summary, /\*\*Results:\*\*/);
-  const abstract = readableTex(service.catalog.get('deng26w')!.abstract);
-  for (const line of s.summary.split('\n')) {
-    const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
-    for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(abstract.includes(sentence), `"${sentence.slice(0, 40)}..." is from the abstract`);
-  }
+  assertQuotesAbstract(s.summary, service.catalog.get('deng26w')!.abstract, 'deng26w');
   assert.equal(s.citations[0]?.paperId, 'deng26w');
 });
 
@@ -133,11 +138,15 @@ test('extractive summaries lead with the sentence naming the system, put prior w
   for (const p of nineteen) {
     const text = extractiveSummary(p, 'long');
     assert.doesNotMatch(text, /https?:\/\/|\\url|github|[Cc]ode (is|will be)/, p.id);
-    for (const line of text.split('\n')) {
-      const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
-      for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(readableTex(p.abstract).includes(sentence), `${p.id}: "${sentence.slice(0, 40)}..." is from the abstract`);
-    }
+    assertQuotesAbstract(text, p.abstract, p.id);
   }
+  // Only release notes go: "publicly available data" and "public benchmarks" are content.
+  const abstract = 'Large models are costly to train. We propose Foo, a model trained on publicly available data. Foo routes tokens to small experts. Our model outperforms dense baselines on public benchmarks by 12%. Code and models will be released at https://example.org/foo.';
+  const foo = extractiveSummary({ id: 'foo', title: 'Foo: Cheap Experts', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } }, 'long');
+  assert.match(foo, /\*\*TL;DR:\*\* We propose Foo, a model trained on publicly available data\. \[1\]/);
+  assert.match(foo, /\*\*Method:\*\* Foo routes tokens/);
+  assert.match(foo, /\*\*Results:\*\* Our model outperforms dense baselines on public benchmarks by 12%\. \[1\]/);
+  assert.doesNotMatch(foo, /example\.org|will be released/);
 });
 
 test('an extractive answer to a question that names one paper quotes only that paper, and the sentence with what is asked', async () => {
@@ -199,6 +208,23 @@ test('a refusal whose question misspells a paper\'s name asks "did you mean" tha
   assert.equal(editDistance('pixelthnik', 'pixelthink', 2), 1, 'two swapped letters are one edit');
   assert.equal(editDistance('phasecodr', 'phasecoder', 2), 1);
   assert.equal(editDistance('kubernetes', 'phasecoder', 2), 3, 'counted up to max + 1');
+});
+
+test('a short name made of common words restricts nothing: "group relative policy optimization" does not name Group Cognition Learning', async () => {
+  const a = await service.ask('Which methods use group relative policy optimization?', { useModel: false });
+  const cited = new Set(a.citations.map((c) => c.paperId));
+  assert.ok(cited.has('linghu26a'), a.answer);
+  assert.ok(!cited.has('meng26a'), a.answer);
+});
+
+test('"who wrote ...?" with the paper option, by id, and for two named papers', async () => {
+  const option = await service.ask('Who wrote it?', { useModel: false, paper: 'PixelThink' });
+  assert.match(option.answer, /^\*\*PixelThink: .*\*\* is by Song Wang.* \[1\]$/);
+  const byId = await service.ask('Who wrote 2505.23727?', { useModel: false });
+  assert.equal(byId.answer, option.answer);
+  const two = await service.ask('Who wrote PixelThink and MentisOculi?', { useModel: false });
+  assert.deepEqual(two.citations.map((c) => c.paperId).sort(), ['2505.23727', 'zeller26a']);
+  assert.equal(two.answer.split('\n').length, 2);
 });
 
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {

@@ -4,6 +4,7 @@ import { splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
 import { readableTex } from '../src/corpus/text.js';
+import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
 
@@ -100,4 +101,24 @@ test('TeX in an abstract reads as Markdown in an answer; real math stays as writ
   assert.equal(readableTex('a $0.262$-approximation, $k$ items, 3$\\times$ faster'), 'a 0.262-approximation, k items, 3× faster');
   assert.equal(readableTex('update time $O(\\epsilon^{-3}k\\log k)$'), 'update time $O(\\epsilon^{-3}k\\log k)$');
   assert.equal(readableTex('plain text stays'), 'plain text stays');
+});
+
+test('TeX clean-up leaves prose dollars, prototype names and Markdown\'s own escapes alone', () => {
+  assert.equal(readableTex('from $5 million to $2 million'), 'from $5 million to $2 million');
+  assert.equal(readableTex('$\\constructor$ and $\\toString$'), '$\\constructor$ and $\\toString$');
+  assert.equal(readableTex('costs \\$5, sets \\{a\\}, a\\_b'), 'costs $5, sets {a}, a\\_b');
+});
+
+test('a system name is a made-up word, a capitalised single word or a phrase; common words name nothing', () => {
+  assert.equal(systemName('PixelThink: Towards Efficient Chain-of-Pixel Reasoning'), 'PixelThink');
+  assert.equal(systemName('cMoLLM at Scale: Horizontal Scaling Laws'), 'cMoLLM');
+  assert.equal(systemName('Furina: Fragmented Uncertainty-Driven Refusal Instability Attack'), 'Furina');
+  assert.equal(systemName('Group Cognition Learning: Making Everything Better'), 'Group Cognition Learning');
+  assert.equal(systemName('Motivation: Protein folding is hard'), '', 'a heading of a structured abstract');
+  assert.equal(systemName('Toward Structural Multimodal Representations: Specialization'), '');
+  assert.ok(namesSystem('what does pixelthink do?', 'PixelThink: X'), 'a made-up name in any case');
+  assert.ok(namesSystem('Does DockSmith work?', 'DOCKSMITH: X'));
+  assert.ok(!namesSystem('which papers use graph neural networks?', 'Graph Neural Networks: X'), 'a phrase only as written');
+  assert.ok(!namesSystem('a prismatic view', 'PRISM: X'), 'a whole word');
+  assert.ok(namesSystem('What is MLLM-4D (really)?', 'MLLM-4D: X'));
 });

@@ -1,6 +1,6 @@
 import type { RetrievalSettings } from '../config.js';
-import { byline, shortName, type Paper } from '../corpus/paper.js';
-import { readableTex } from '../corpus/text.js';
+import { byline, namesSystem, type Paper } from '../corpus/paper.js';
+import { markdownLiteral, readableTex } from '../corpus/text.js';
 import type { TermStats } from '../retrieval/termstats.js';
 import { splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
@@ -29,16 +29,16 @@ export const REFUSAL_TEXT =
  */
 export function extractiveAnswer(question: string, sources: Source[], stats: TermStats, settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
-  const named = namedSources(question, sources);
-  const byWhom = AUTHORSHIP.test(question) ? authorsOf(sources.find((s) => !named || named.has(s.paperId))!) : null;
-  if (byWhom) return byWhom;
+  // A question that names one paper's system ("What does PRISM evaluate on?") is answered from that paper only.
+  const named = asksBeyondNamed(question) ? [] : namedPapers(question, sources);
+  const only = named.length === 1 ? named[0] : undefined;
   const qTerms = queryTerms(question);
   const asked = stats.weighTerms(qTerms);
   const candidates: Candidate[] = [];
   const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
   for (const [i, source] of sources.entries()) {
-    if (named && !named.has(source.paperId)) continue;
+    if (only && source.paperId !== only) continue;
     // A sentence speaks for its whole source: one that shares a word or two with the question in a source that answers little of it is chance.
     const sourceWeight = Math.min(1, sourceCoverage[i]! / bestSourceCoverage / settings.extractiveSourceShare);
     const sentences = splitSentences(source.text).map((s) => ({ ...s, terms: new Set(terms(s.text)) }));
@@ -77,35 +77,27 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
 }
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
-const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
+export const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
 
-function authorsOf(source: Source): ExtractiveAnswer | null {
-  const by = byline(source);
-  if (!by) return null;
-  return { answer: `**${source.title}** is by ${by}. [${source.n}]`, citations: [citationFor(source)] };
+/** One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; null when no author is known. */
+export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {
+  const known = sources.filter((s) => byline(s));
+  if (!known.length) return null;
+  return { answer: known.map((s) => `**${markdownLiteral(s.title)}** is by ${markdownLiteral(byline(s))}. [${s.n}]`).join('\n'), citations: known.map((s) => citationFor(s)) };
 }
 
 /** Words that ask about papers besides the one named ("papers like PixelThink", "compared with VEQ"). */
 const BEYOND_NAMED = /\b(other|others|besides|similar|related|like|compare[ds]?|comparison|versus|vs|unlike|differ\w*|than|alternatives?)\b/i;
 
-/**
- * The paper a question asks about by name ("What does PRISM evaluate on?"), when it names one
- * source's system and no other and does not ask beyond it: its answer quotes that paper only,
- * not a sentence of another that shares a word with the question. Null otherwise.
- */
-function namedSources(question: string, sources: Source[]): Set<string> | null {
-  if (BEYOND_NAMED.test(question)) return null;
-  const q = question.toLowerCase();
-  const ids = new Set<string>();
-  for (const s of sources) {
-    const name = shortName(s.title).split(/\s+/)[0]?.toLowerCase() ?? '';
-    if (name.length < 3) continue;
-    const at = q.indexOf(name);
-    const before = q[at - 1] ?? ' ';
-    const after = q[at + name.length] ?? ' ';
-    if (at >= 0 && !/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) ids.add(s.paperId);
-  }
-  return ids.size === 1 ? ids : null;
+export function asksBeyondNamed(question: string): boolean {
+  return BEYOND_NAMED.test(question);
+}
+
+/** The papers among `sources` whose system the question names (see namesSystem), each once, in source order. */
+export function namedPapers(question: string, sources: Source[]): string[] {
+  const ids: string[] = [];
+  for (const s of sources) if (!ids.includes(s.paperId) && namesSystem(question, s.title)) ids.push(s.paperId);
+  return ids;
 }
 
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
@@ -126,8 +118,8 @@ const PRIOR = /^(prior|previous|existing|current|recent|standard) (\S+ )?(work|m
 /** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. */
 const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state-of-the-art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|\d(\.\d+)?\s*\\?%/i;
 const LIMIT = /\b(limitation|limited|fails? to|does not|cannot|future work|remains? (an open|challenging))/i;
-/** Links and release notes ("Code is available at ..."): not part of what the paper says. */
-const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|dataset|models?|weights|project page|demo)\b[^.]{0,40}\b(available|released|open-?sourced?|public)\b|^\s*(project page|code|\[code)\b/i;
+/** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
+const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
 /**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
@@ -137,11 +129,11 @@ const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|dataset|mo
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const all = splitSentences(paper.abstract).map((s) => s.text);
   if (all.length === 0) return '';
-  const kept = all.filter((s) => !BOILERPLATE.test(s));
+  // A sentence that also states a contribution or a figure is kept: "we release X, which cuts costs by 30%" is content.
+  const kept = all.filter((s) => !BOILERPLATE.test(s) || CONTRIBUTION.test(s) || /\d\s*\\?%/.test(s));
   const sentences = kept.length ? kept : all;
-  const name = shortName(paper.title).split(/\s+/)[0] ?? '';
   const first = (re: RegExp) => sentences.findIndex((s) => re.test(s));
-  const namedIdx = name.length >= 3 ? sentences.findIndex((s) => s.includes(name) && CONTRIBUTION_VERB.test(s)) : -1;
+  const namedIdx = sentences.findIndex((s) => namesSystem(s, paper.title) && CONTRIBUTION_VERB.test(s));
   const strongIdx = first(CONTRIBUTION);
   const aimIdx = first(AIM);
   const tldrIdx = namedIdx >= 0 ? namedIdx : strongIdx >= 0 ? strongIdx : Math.max(aimIdx, 0);

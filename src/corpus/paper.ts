@@ -24,6 +24,41 @@ export function shortName(title: string): string {
   return name.split(/\s+/).length <= 3 ? name : '';
 }
 
+/** Headings of structured abstracts: a title made from an abstract's first sentence can start with one. */
+const HEADING = /^(abstract|background|motivation|objectives?|purpose|aims?|introduction|overview|summary|context|methods?|results|conclusions?|findings|problem|goals?)$/i;
+
+/** A made-up word (PixelThink, cMoLLM, MLLM-4D, PRISM, S3): a capital inside, a digit, a hyphen, or all capitals. */
+function isCoined(word: string): boolean {
+  return /\p{Ll}\p{Lu}|\p{N}|-/u.test(word) || /^\p{Lu}{2,}$/u.test(word);
+}
+
+/**
+ * What a paper's system is called, for spotting it in a question or a sentence: the short
+ * name's first word when it is made up ("PixelThink" of "PixelThink: Towards ..."), a single
+ * capitalised word ("Furina"), or a short name of several words ("Group Cognition Learning").
+ * '' when there is none, or when it is a heading ("Motivation: ...").
+ */
+export function systemName(title: string): string {
+  const short = shortName(title);
+  const words = short.split(/\s+/);
+  const first = words[0] ?? '';
+  if (first.length >= 2 && isCoined(first)) return first;
+  if (words.length === 1) return /^\p{Lu}\p{Ll}{2,}$/u.test(first) && !HEADING.test(first) ? first : '';
+  return short;
+}
+
+/**
+ * Whether `text` names the paper's system (see systemName) as a word of its own. A made-up name
+ * is found in any case ("pixelthink"); an ordinary word or phrase only as the title writes it,
+ * so "graph neural networks" does not name "Graph Neural Networks: ...".
+ */
+export function namesSystem(text: string, title: string): boolean {
+  const name = systemName(title);
+  if (!name) return false;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u').test(text);
+}
+
 /**
  * Who wrote a paper and where it appeared: "A, B and C (ICML 2026)"; '' when the authors are
  * unknown. A long author list is cut to its first `maxAuthors`, with "et al.".

@@ -58,7 +58,8 @@ const TEX_FORMAT_BARE = new RegExp(`\\\\(?:${TEX_FORMAT})(?![a-z])\\s*`, 'g');
  * spans, never " and ".
  */
 function plainMath(t: string): string {
-  return t.replace(/(?<!\\)\$([^$]+)\$/g, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−.,]+$/u.test(inner) ? inner : whole));
+  // Math hugs its dollars ("$k$"); prose does not ("from $5 million to $2 million").
+  return t.replace(/(?<!\\)\$([^$\s](?:[^$]*[^$\s])?)\$/g, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−.,]+$/u.test(inner) ? inner : whole));
 }
 
 /** Readable title: HTML and entities removed, BibTeX case-protecting braces and TeX formatting dropped. */
@@ -77,7 +78,7 @@ export function cleanTitle(raw: string): string {
 const TEX_BOLD = /\\textbf\s*\{([^{}]*)\}/g;
 const TEX_ITALIC = /\\(?:emph|textit)\s*\{([^{}]*)\}/g;
 const TEX_URL = /\\url\s*\{([^{}]*)\}/g;
-const TEX_SYMBOLS: Record<string, string> = { times: '×', sim: '~', approx: '≈', leq: '≤', geq: '≥', le: '≤', ge: '≥', pm: '±', cdot: '·', to: '→', rightarrow: '→', infty: '∞', epsilon: 'ε', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', lambda: 'λ', mu: 'μ', sigma: 'σ', theta: 'θ', tau: 'τ' };
+const TEX_SYMBOLS = new Map(Object.entries({ times: '×', sim: '~', approx: '≈', leq: '≤', geq: '≥', le: '≤', ge: '≥', pm: '±', cdot: '·', to: '→', rightarrow: '→', infty: '∞', epsilon: 'ε', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', lambda: 'λ', mu: 'μ', sigma: 'σ', theta: 'θ', tau: 'τ' }));
 
 /**
  * An abstract's sentence as it should read in an answer: TeX formatting as Markdown
@@ -90,8 +91,17 @@ export function readableTex(text: string): string {
   if (!/[\\$`]/.test(text)) return text;
   let t = text.replace(TEX_BOLD, '**$1**').replace(TEX_ITALIC, '_$1_').replace(TEX_URL, '$1');
   t = t.replace(TEX_FORMAT_ARG, '$1').replace(/``([^`']*)''/g, '“$1”');
-  t = t.replace(/(?<!\\)\$\\([a-zA-Z]+)\$/g, (whole, name: string) => TEX_SYMBOLS[name] ?? whole);
-  return plainMath(t).replace(/\\([&%#])/g, '$1');
+  t = t.replace(/(?<!\\)\$\\([a-zA-Z]+)\$/g, (whole, name: string) => TEX_SYMBOLS.get(name) ?? whole);
+  // \_ stays: it is also Markdown's escape for a literal underscore.
+  return plainMath(t).replace(/\\([&%#{}$])/g, '$1');
+}
+
+/**
+ * Text shown inside a line of Markdown as written: a title's "*" or "_" must not format, nor
+ * "[x](y)" link (escaping the brackets is enough for that).
+ */
+export function markdownLiteral(text: string): string {
+  return text.replace(/[\\*_~`|[\]]/g, '\\$&');
 }
 
 /**
