@@ -36,6 +36,8 @@ export interface ModelChoice {
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;
+/** Words of a refused "papers like X" question checked for a paper's name or id: each may be a catalog search. */
+const NAME_CHECKS = 5;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -162,6 +164,19 @@ export class PapercordService {
   }
 
   /**
+   * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
+   * only at words that can be names (a capital, digit, dot or hyphen), the first few of them.
+   */
+  private paperNamedIn(question: string): Paper | undefined {
+    const candidates = question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '')).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
+    for (const word of candidates.slice(0, NAME_CHECKS)) {
+      const paper = this.catalog.get(word) ?? this.catalog.named(word);
+      if (paper) return paper;
+    }
+    return undefined;
+  }
+
+  /**
    * A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk
    * contains. Only the first few such words are tried, and only once the fuzzy catalog is ready
    * (on a large corpus it is built in the background): a question of gibberish costs little.
@@ -211,8 +226,13 @@ export class PapercordService {
     const sources = overview ? [abstractSource(retriever, paper)] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
-      const meant = this.misspelledPaper(q, retriever);
-      const answer = meant ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?` : REFUSAL_TEXT;
+      const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
+      const meant = like ? undefined : this.misspelledPaper(q, retriever);
+      const answer = like
+        ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
+        : meant
+          ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
+          : REFUSAL_TEXT;
       return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;

@@ -203,6 +203,10 @@ test('a refusal whose question misspells a paper\'s name asks "did you mean" tha
   const typo = await service.ask('What does MentisOculli evaluate?', { useModel: false });
   assert.equal(typo.refused, true);
   assert.match(typo.answer, /Did you mean MentisOculi: .* \(zeller26a\)\?$/);
+  // Asking /ask for papers like one points to /related instead.
+  const like = await service.ask('Which papers are similar to 2505.23727?', { useModel: false });
+  assert.equal(like.refused, true);
+  assert.match(like.answer, /For papers related to PixelThink: .*, use \/related 2505\.23727\.$/);
   const offTopic = await service.ask('How do I configure kubernetes autoscaling?', { useModel: false });
   assert.doesNotMatch(offTopic.answer, /Did you mean/);
   assert.equal(editDistance('pixelthnik', 'pixelthink', 2), 1, 'two swapped letters are one edit');
