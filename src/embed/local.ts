@@ -21,13 +21,16 @@ export class LocalEmbedder implements Embedder {
   readonly kind = 'local' as const;
   readonly id: string;
   private readonly df: Map<string, number>;
+  /** The state without its document frequencies, which are kept once, in `df` (tens of MB at 100,000 chunks). */
+  private readonly state: Omit<LocalEmbedderState, 'df'>;
   /** Scratch reused by every vector: one is computed at a time, synchronously. */
   private readonly features = new FeatureCounts();
   private sums = new Float64Array(0);
 
-  private constructor(private readonly state: LocalEmbedderState) {
+  private constructor(state: LocalEmbedderState) {
     this.id = `local-hash-v${state.version}-${state.dims}`;
     this.df = new Map(Object.entries(state.df));
+    this.state = { version: state.version, dims: state.dims, docs: state.docs };
   }
 
   get dims(): number {
@@ -57,8 +60,17 @@ export class LocalEmbedder implements Embedder {
     return new LocalEmbedder(state);
   }
 
+  /** What embedder.json saves; the frequencies are written out from the Map when asked for. */
   toState(): LocalEmbedderState {
-    return this.state;
+    // Only assignments, as in fitting: no key is read through the prototype.
+    const df: Record<string, number> = {};
+    for (const [term, n] of this.df) df[term] = n;
+    return { ...this.state, df };
+  }
+
+  /** How many chunks the frequencies were counted over. */
+  get documents(): number {
+    return this.state.docs;
   }
 
   /** The document frequencies as a Map, shared with the retriever's term statistics rather than built twice. */

@@ -53,7 +53,7 @@ export class Retriever {
     this.chunksById = new Map(index.chunks.map((c) => [c.id, c]));
     const local = index.localEmbedder;
     this.termStats = local
-      ? TermStats.fromCounts(local.toState().docs, local.documentFrequencies)
+      ? TermStats.fromCounts(local.documents, local.documentFrequencies)
       : index.frequencies
         ? TermStats.fromCounts(index.frequencies.docs, index.frequencies.df)
         : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
