@@ -170,7 +170,8 @@ export class PapercordService {
   private paperNamedIn(question: string): Paper | undefined {
     const candidates = question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '')).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
     for (const word of candidates.slice(0, NAME_CHECKS)) {
-      const paper = this.catalog.get(word) ?? this.catalog.named(word);
+      // Until the fuzzy catalog is built (a large corpus, just started), a name lookup scans every paper.
+      const paper = this.catalog.get(word) ?? (this.catalog.fuzzy ? this.catalog.named(word) : undefined);
       if (paper) return paper;
     }
     return undefined;
