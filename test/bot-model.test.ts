@@ -86,6 +86,15 @@ describe('answers written by the model', () => {
     assert.deepEqual(buttonIds(m).map((id) => id.split(':')[1]), ['quotes', 'rel', 'up', 'down']);
   });
 
+  test('"who wrote ...?" is answered from the metadata at once, without asking the model', async () => {
+    const before = h.ollama!.chats.length;
+    const it = await h.emu.slashCommand('ask', { question: 'Who wrote PhaseCoder?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.match(m.embeds[0]!.description!, /^\*\*PhaseCoder: .*\*\* is by Artem Dementyev et al\. \(ICML 2026\)\. \[1\]$/);
+    assert.equal(h.ollama!.chats.length, before, 'no chat request');
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
   test('whoever waits for the model sees their place in the queue', async () => {
     // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
     scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);
