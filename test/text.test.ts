@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
-import { readableTex } from '../src/corpus/text.js';
+import { markdownLiteral, readableTex } from '../src/corpus/text.js';
+import { authorsAnswer } from '../src/answer/extractive.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
@@ -121,4 +122,10 @@ test('a system name is a made-up word, a capitalised single word or a phrase; co
   assert.ok(!namesSystem('which papers use graph neural networks?', 'Graph Neural Networks: X'), 'a phrase only as written');
   assert.ok(!namesSystem('a prismatic view', 'PRISM: X'), 'a whole word');
   assert.ok(namesSystem('What is MLLM-4D (really)?', 'MLLM-4D: X'));
+});
+
+test('a title put into a Markdown answer neither formats nor links', () => {
+  assert.equal(markdownLiteral('*Bold* _claims_ [click](https://x.example) `code` a|b'), '\\*Bold\\* \\_claims\\_ \\[click\\](https://x.example) \\`code\\` a\\|b');
+  const answer = authorsAnswer([{ n: 1, paperId: 'x', title: '[Win](https://evil.example): *Now*', authors: ['A_B'], score: 1, text: 't', chunkId: 'x#0', start: 0, end: 1 }]);
+  assert.equal(answer?.answer, '**\\[Win\\](https://evil.example): \\*Now\\*** is by A\\_B. [1]');
 });
