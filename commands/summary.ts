@@ -4,7 +4,7 @@ import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
-import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/extractive.js';
+import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
 import { summaryMessages } from '../src/bot/render.js';
 
 const help = COMMANDS.summary;

@@ -1,7 +1,7 @@
 import { cli, openService, print, run } from './common.js';
 import { renderSummary } from '../render/text.js';
 import { PapercordError } from '../errors.js';
-import { isSummaryLength } from '../answer/extractive.js';
+import { isSummaryLength } from '../answer/summary.js';
 
 const usage = 'usage: npm run summary -- [--json] [--length short|medium|long] "<paper id or title>"';
 const { values, positionals, json, settings } = cli({ length: { type: 'string', default: 'medium' } }, usage);

@@ -8,7 +8,7 @@ import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, re
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
-import { isSummaryLength } from '../answer/extractive.js';
+import { isSummaryLength } from '../answer/summary.js';
 
 export interface ConsoleOptions {
   input: Readable;

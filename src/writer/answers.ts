@@ -4,7 +4,7 @@
  * back. Each function returns either the result or a `fallback` notice that says why the
  * extractive path must answer instead; it never decides what the extractive answer is.
  */
-import type { SummaryLength } from '../answer/extractive.js';
+import type { SummaryLength } from '../answer/summary.js';
 import type { Paper } from '../corpus/paper.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';

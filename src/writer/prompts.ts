@@ -6,7 +6,7 @@
  * text in tags the rules declare to be data. The user message ends by repeating the task,
  * because small models follow the last thing they read.
  */
-import type { SummaryLength } from '../answer/extractive.js';
+import type { SummaryLength } from '../answer/summary.js';
 import { byline } from '../corpus/paper.js';
 
 export interface ChatMessage {

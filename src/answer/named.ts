@@ -1,0 +1,30 @@
+/** Questions that name papers: which papers a question names, and who wrote them. */
+import { byline, namesSystem } from '../corpus/paper.js';
+import { markdownLiteral } from '../corpus/text.js';
+import type { Source } from '../types.js';
+import type { ExtractiveAnswer } from './extractive.js';
+import { citationFor } from './sources.js';
+
+/** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
+export const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
+
+/** One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; null when no author is known. */
+export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {
+  const known = sources.filter((s) => byline(s));
+  if (!known.length) return null;
+  return { answer: known.map((s) => `**${markdownLiteral(s.title)}** is by ${markdownLiteral(byline(s))}. [${s.n}]`).join('\n'), citations: known.map((s) => citationFor(s)) };
+}
+
+/** Words that ask about papers besides the one named ("papers like PixelThink", "compared with VEQ"). */
+const BEYOND_NAMED = /\b(other|others|besides|similar|related|like|compare[ds]?|comparison|versus|vs|unlike|differ\w*|than|alternatives?)\b/i;
+
+export function asksBeyondNamed(question: string): boolean {
+  return BEYOND_NAMED.test(question);
+}
+
+/** The papers among `sources` whose system the question names (see namesSystem), each once, in source order. */
+export function namedPapers(question: string, sources: Source[]): string[] {
+  const ids: string[] = [];
+  for (const s of sources) if (!ids.includes(s.paperId) && namesSystem(question, s.title)) ids.push(s.paperId);
+  return ids;
+}
