@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, AUTHORSHIP, authorsAnswer, namedPapers } from './answer/named.js';
+import { asksBeyondNamed, AUTHORSHIP, authorsAnswer, namedPapers, withoutAuthorship } from './answer/named.js';
 import { extractiveSummary, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -154,8 +154,7 @@ export class PapercordService {
     // "Papers like 2505.23727" asks for the others: /related's job, not a search inside it.
     if (asksBeyondNamed(question)) return undefined;
     const found = new Map<string, { paper: Paper; word: string }>();
-    for (const raw of question.split(/\s+/)) {
-      const word = raw.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '');
+    for (const word of bareWords(question)) {
       if (word.length < 5 || !/[\d.-]/.test(word)) continue;
       const p = this.catalog.get(word);
       if (p && p.title.toLowerCase() !== word.toLowerCase()) found.set(p.id, { paper: p, word });
@@ -170,7 +169,7 @@ export class PapercordService {
    * only at words that can be names (a capital, digit, dot or hyphen), the first few of them.
    */
   private paperNamedIn(question: string): Paper | undefined {
-    const candidates = question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, '')).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
+    const candidates = bareWords(question).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
     for (const word of candidates.slice(0, NAME_CHECKS)) {
       // Until the fuzzy catalog is built (a large corpus, just started), a name lookup scans every paper.
       const paper = this.catalog.get(word) ?? (this.catalog.fuzzy ? this.catalog.named(word) : undefined);
@@ -217,7 +216,7 @@ export class PapercordService {
     }
     // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
     const authorship = AUTHORSHIP.test(q);
-    const asked = authorship ? (byId ? byId.rest : q).replace(new RegExp(AUTHORSHIP.source, 'gi'), ' ') : byId ? byId.rest : q;
+    const asked = authorship ? withoutAuthorship(byId?.rest ?? q) : (byId?.rest ?? q);
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
     const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
@@ -226,7 +225,7 @@ export class PapercordService {
     const overview = paper !== undefined && queryConcepts(searchText).length === 0;
     const { hits, relevant } = overview ? { hits: [], relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
     // An overview quotes the whole abstract, as /summary does, so it is one source.
-    const sources = overview ? [abstractSource(retriever, paper)] : toSources(hits);
+    const sources = overview ? [abstractSource(retriever, paper)!] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
       const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
@@ -266,12 +265,12 @@ export class PapercordService {
     const started = Date.now();
     const paper = this.resolvePaper(paperQuery);
     const length = opts.length ?? 'medium';
-    const source = this.retriever.chunksOf(paper.id).length ? abstractSource(this.retriever, paper) : undefined;
+    const source = abstractSource(this.retriever, paper);
     const extractive = (notice?: string): Summary => ({
       paper: paperRef(paper),
       summary: extractiveSummary(paper, length),
       mode: 'extractive',
-      citations: source ? [{ n: 1, paperId: paper.id, title: paper.title, url: paper.url }] : [],
+      citations: source ? [citationFor(source)] : [],
       sources: source ? [source] : [],
       ...(notice ? { notice } : {}),
       elapsedMs: Date.now() - started,
@@ -482,21 +481,27 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
   };
 }
 
+/** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
+function bareWords(question: string): string[] {
+  return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
+}
+
 function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** A paper's whole abstract as source [1], for answers about the paper as a whole. */
-function abstractSource(retriever: Retriever, paper: Paper): Source {
-  const [first] = toSources(retriever.chunksOf(paper.id).slice(0, 1).map((chunk) => ({ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 })));
-  return { ...first!, n: 1, text: paper.abstract, start: 0, end: paper.abstract.length };
+/** A paper's whole abstract as source [1], for answers about the paper as a whole; undefined for a paper the index does not hold. */
+function abstractSource(retriever: Retriever, paper: Paper): Source | undefined {
+  const chunk = retriever.firstChunk(paper.id);
+  if (!chunk) return undefined;
+  const [source] = toSources([{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 }]);
+  return { ...source!, text: paper.abstract, start: 0, end: paper.abstract.length };
 }
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */
 function authorSources(question: string, sources: Source[], paper: Paper | undefined): Source[] {
   const firstOf = (id: string) => sources.find((s) => s.paperId === id);
   const ids = paper ? [paper.id] : namedPapers(question, sources);
-  const chosen = (ids.length ? ids : sources.slice(0, 1).map((s) => s.paperId)).map(firstOf).filter((s): s is Source => !!s);
-  return chosen;
+  return (ids.length ? ids : sources.slice(0, 1).map((s) => s.paperId)).map(firstOf).filter((s): s is Source => !!s);
 }
 

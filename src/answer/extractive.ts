@@ -32,8 +32,7 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
   // A question that names one paper's system ("What does PRISM evaluate on?") is answered from that paper only.
   const named = asksBeyondNamed(question) ? [] : namedPapers(question, sources);
   const only = named.length === 1 ? named[0] : undefined;
-  const qTerms = queryTerms(question);
-  const asked = stats.weighTerms(qTerms);
+  const asked = stats.weighTerms(queryTerms(question));
   const candidates: Candidate[] = [];
   const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
@@ -44,7 +43,8 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
     const sentences = splitSentences(source.text).map((s) => ({ ...s, terms: new Set(terms(s.text)) }));
     // Sources compete on their best sentence's coverage; within a source, the question's words
     // that are in its title (they name the paper) weigh less than the ones that ask about it.
-    const aboutSource = stats.weighTerms(qTerms, new Set(terms(source.title)), settings.extractiveTitleTermWeight);
+    const titleTerms = new Set(terms(source.title));
+    const aboutSource = asked.scaled((t) => (titleTerms.has(t) ? settings.extractiveTitleTermWeight : 1));
     const full = sentences.map((s) => asked.match(s.terms).coverage);
     const within = sentences.map((s) => aboutSource.match(s.terms).coverage);
     const bestFull = Math.max(...full, 0);

@@ -7,6 +7,12 @@ import { citationFor } from './sources.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
 export const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
+const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
+
+/** The question without the words that ask for authors: what is left names the paper. */
+export function withoutAuthorship(question: string): string {
+  return question.replace(AUTHORSHIP_ALL, ' ');
+}
 
 /** One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; null when no author is known. */
 export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {

@@ -1,5 +1,5 @@
 /** A paper's summary without a model, from its abstract's own sentences. */
-import { namesSystem, type Paper } from '../corpus/paper.js';
+import { systemNamePattern, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
 
@@ -19,7 +19,9 @@ const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
 /** What earlier work did: part of the problem, wherever it stands. */
 const PRIOR = /^(prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b/i;
 /** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. */
-const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state-of-the-art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|\d(\.\d+)?\s*\\?%/i;
+const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state-of-the-art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
+/** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
+const PERCENT = /\d\s*\\?%/;
 const LIMIT = /\b(limitation|limited|fails? to|does not|cannot|future work|remains? (an open|challenging))/i;
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
 const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
@@ -33,10 +35,11 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const all = splitSentences(paper.abstract).map((s) => s.text);
   if (all.length === 0) return '';
   // A sentence that also states a contribution or a figure is kept: "we release X, which cuts costs by 30%" is content.
-  const kept = all.filter((s) => !BOILERPLATE.test(s) || CONTRIBUTION.test(s) || /\d\s*\\?%/.test(s));
+  const kept = all.filter((s) => !BOILERPLATE.test(s) || CONTRIBUTION.test(s) || PERCENT.test(s));
   const sentences = kept.length ? kept : all;
   const first = (re: RegExp) => sentences.findIndex((s) => re.test(s));
-  const namedIdx = sentences.findIndex((s) => namesSystem(s, paper.title) && CONTRIBUTION_VERB.test(s));
+  const name = systemNamePattern(paper.title);
+  const namedIdx = name ? sentences.findIndex((s) => name.test(s) && CONTRIBUTION_VERB.test(s)) : -1;
   const strongIdx = first(CONTRIBUTION);
   const aimIdx = first(AIM);
   const tldrIdx = namedIdx >= 0 ? namedIdx : strongIdx >= 0 ? strongIdx : Math.max(aimIdx, 0);
@@ -46,7 +49,7 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const problemEnd = Math.max(Math.min(...starts), 1);
   const problem = sentences.filter((s, i) => s !== tldr && (i < problemEnd || PRIOR.test(s)));
   const rest = sentences.filter((s, i) => s !== tldr && i >= problemEnd && !PRIOR.test(s));
-  const results = rest.filter((s) => RESULT.test(s));
+  const results = rest.filter((s) => RESULT.test(s) || PERCENT.test(s));
   const method = rest.filter((s) => !results.includes(s) && !LIMIT.test(s));
   const limits = rest.filter((s) => LIMIT.test(s) && !results.includes(s));
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;

@@ -53,10 +53,15 @@ export function systemName(title: string): string {
  * so "graph neural networks" does not name "Graph Neural Networks: ...".
  */
 export function namesSystem(text: string, title: string): boolean {
+  return systemNamePattern(title)?.test(text) ?? false;
+}
+
+/** The pattern namesSystem matches, for testing many texts against one title; null when the paper has no system name. */
+export function systemNamePattern(title: string): RegExp | null {
   const name = systemName(title);
-  if (!name) return false;
+  if (!name) return null;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u').test(text);
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u');
 }
 
 /**

@@ -71,8 +71,9 @@ export class Retriever {
     return this.papersById.get(id);
   }
 
-  chunksOf(paperId: string): Chunk[] {
-    return this.index.chunks.filter((c) => c.paperId === paperId);
+  /** A paper's first chunk, looked up rather than found by scanning every chunk. */
+  firstChunk(paperId: string): Chunk | undefined {
+    return this.chunksById.get(`${paperId}#0`);
   }
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {

@@ -53,13 +53,9 @@ export class TermStats {
     return this.weighTerms(queryTerms).match(docTerms).coverage;
   }
 
-  /**
-   * The question's terms, each its own concept, weighed once for every text they are matched
-   * against. Terms in `lighter` weigh `lighterWeight` times as much.
-   */
-  weighTerms(queryTerms: string[], lighter: ReadonlySet<string> = new Set(), lighterWeight = 1): WeightedConcepts {
-    const weighed = this.weigh([...new Set(queryTerms)].map((t) => [t]));
-    return lighter.size ? weighed.scaled((t) => (lighter.has(t) ? lighterWeight : 1)) : weighed;
+  /** The question's terms, each its own concept, weighed once for every text they are matched against. */
+  weighTerms(queryTerms: string[]): WeightedConcepts {
+    return this.weigh([...new Set(queryTerms)].map((t) => [t]));
   }
 
   /**
