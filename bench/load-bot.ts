@@ -14,7 +14,6 @@ import { PapercordService } from '../src/service.js';
 import { LOOP_RESOLUTION_MS, loopLateMs } from './measure.js';
 import { startBot } from '../src/bot/index.js';
 
-
 export type ParentMessage = { type: 'measure' } | { type: 'stop' };
 export type ChildMessage =
   | { type: 'ready'; paperIds: string[]; startupMs: number }

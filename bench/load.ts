@@ -28,6 +28,7 @@ import { OllamaTestServer } from '../test/support/ollama-server.js';
 import { COMMAND_WEIGHTS, loadModelScript, reportLines, runBurst, type LoadReport } from '../test/support/load.js';
 import { loadQuestions } from '../src/eval/questions.js';
 import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
+import { DISCORD_TOKEN_LIFETIME } from '../src/bot/token.js';
 import type { ChildMessage, ParentMessage } from './load-bot.js';
 import { LOOP_RESOLUTION_MS, loopLateMs } from './measure.js';
 
@@ -64,12 +65,9 @@ const config = {
   settleMs: num('settle') * 1000,
 };
 const TOLERANCE = 0.1;
-/** The event-loop monitors time a timer of this period; what they record beyond it is how late the loop was. */
 /** With one answer written at a time, the queue takes about this long to drain after the last interaction arrives. */
 const WORST_CASE_MS = config.windowMs + (config.interactions * (config.modelLatencyMs + 50)) / Math.max(1, config.concurrency);
 const CHILD = fileURLToPath(new URL('./load-bot.ts', import.meta.url));
-/** Discord's interaction tokens (and so the edits that carry the answers) are valid for 15 min after the interaction. */
-const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
 /** The bot's environment: nothing inherited from a .env or the shell's papercord settings, only these. */
 function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
@@ -110,7 +108,7 @@ const pct = (now: number, base: number) => `${now >= base ? '+' : ''}${(((now - 
 
 async function main(): Promise<number> {
   // Answers are edits through the interaction's token: all of them must come well within its lifetime.
-  if (WORST_CASE_MS > TOKEN_LIFETIME_MS / 2) throw new Error(`this configuration could take ${Math.round(WORST_CASE_MS / 1000)} s to answer everyone, too close to the 15 min lifetime of an interaction token`);
+  if (WORST_CASE_MS > DISCORD_TOKEN_LIFETIME.lifetimeMs / 2) throw new Error(`this configuration could take ${Math.round(WORST_CASE_MS / 1000)} s to answer everyone, too close to the 15 min lifetime of an interaction token`);
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'papercord-load-'));
   const emu = await DiscordEmulator.start({ defaultTimeoutMs: 30_000 });
@@ -152,8 +150,7 @@ async function main(): Promise<number> {
     const report = await runBurst(emu, { interactions: config.interactions, users: config.users, windowMs: config.windowMs, seed: config.seed, questions, paperIds: ready.paperIds, answerTimeoutMs: 120_000 }, progress);
     if (progress) process.stderr.write('\n');
     ownLoop.disable();
-    const late = loopLateMs;
-    const driverLoopMs = { p50: late(ownLoop.percentile(50)), p99: late(ownLoop.percentile(99)), max: late(ownLoop.max) };
+    const driverLoopMs = { p50: loopLateMs(ownLoop.percentile(50)), p99: loopLateMs(ownLoop.percentile(99)), max: loopLateMs(ownLoop.max) };
     const afterBurst = await measure(child);
     // "Once the burst is over": idle for a moment (timers of finished requests run out), then measure again.
     await sleep(config.settleMs);

@@ -15,6 +15,11 @@ export interface ChunkerSettings {
 
 export const DEFAULT_CHUNKER: ChunkerSettings = { maxChunkChars: 2400, targetChunkChars: 1200, overlapSentences: 1 };
 
+/** A chunk's id: its paper's id and its place in the paper ("zeller26a#0" is the first). */
+export function chunkId(paperId: string, index: number): string {
+  return `${paperId}#${index}`;
+}
+
 export interface Chunk {
   id: string;
   paperId: string;
@@ -27,7 +32,7 @@ export interface Chunk {
 
 export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
   const text = paper.abstract;
-  const make = (index: number, start: number, end: number): Chunk => ({ id: `${paper.id}#${index}`, paperId: paper.id, index, start, end, text: text.slice(start, end) });
+  const make = (index: number, start: number, end: number): Chunk => ({ id: chunkId(paper.id, index), paperId: paper.id, index, start, end, text: text.slice(start, end) });
   if (text.length <= settings.maxChunkChars) return [make(0, 0, text.length)];
   const sentences = splitLongSentences(splitSentences(text), settings.targetChunkChars);
   const chunks: Chunk[] = [];

@@ -131,8 +131,12 @@ export class PapercordService {
   }
 
   listPapers(search?: string, limit = Infinity): PaperRef[] {
-    const list = search?.trim() ? this.catalog.suggest(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : this.papers.slice(0, limit);
-    return list.map(paperRef);
+    return this.findPapers(search, limit).map(paperRef);
+  }
+
+  /** The papers themselves (abstracts included), best match first; every paper, in corpus order, without a search. */
+  findPapers(search?: string, limit = Infinity): Paper[] {
+    return search?.trim() ? this.catalog.suggest(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : this.papers.slice(0, limit);
   }
 
   /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones. */

@@ -236,7 +236,7 @@ test('coverage counts a group of alternatives once, and a long stem also matches
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);
   assert.equal(stats.weigh([['handl'], ['audio', 'speech']]).match(doc).coverage, 0.5);
-  assert.equal(stats.coverage(['handl', 'audio', 'speech'], doc), 1 / 3);
+  assert.equal(stats.weighTerms(['handl', 'audio', 'speech']).match(doc).coverage, 1 / 3);
   assert.equal(hasTerm(doc, 'retriev'), true);
   // Five letters are too few: "empir" (empire) must not match "empirical".
   assert.equal(hasTerm(doc, 'empir'), false);

@@ -9,7 +9,7 @@ import type { BotResult } from '../protocol.js';
 import type { TargetCheck } from '../targets.js';
 import type { Section, SectionResult } from './section.js';
 
-export const BOT_INTERACTIONS = 50;
+const BOT_INTERACTIONS = 50;
 const MODEL_DELAY_MS = 1000;
 export const BOT_TARGET = 'bot acknowledges within 1 s at p99 (50 at once)';
 

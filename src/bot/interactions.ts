@@ -6,7 +6,6 @@ import { errorMessage } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
 import { LIMITS, truncate } from './split.js';
-import { MAX_PAPER_QUERY_CHARS } from '../catalog.js';
 
 /** Where and by whom an interaction was made, for the allow lists. */
 export function askerOf(interaction: Interaction): Asker {
@@ -73,8 +72,8 @@ function paperChoices(ctx: BotContext, typed: string): { name: string; value: st
 }
 
 export async function paperAutocomplete(interaction: AutocompleteInteraction, ctx: BotContext, opts: { allowTopic?: boolean } = {}): Promise<void> {
-  // Suggestions must arrive within Discord's 3 s, so a pasted wall of text is cut to a title's length.
-  const typed = interaction.options.getFocused().trim().slice(0, MAX_PAPER_QUERY_CHARS);
+  // The catalog cuts a pasted wall of text to a title's length itself: suggestions must arrive within Discord's 3 s.
+  const typed = interaction.options.getFocused().trim();
   const choices = paperChoices(ctx, typed);
   // A topic is fine for /related: offer what was typed, after the papers it might mean.
   if (opts.allowTopic && typed && typed.length <= LIMITS.choiceValue && !choices.some((c) => c.value === typed)) {

@@ -3,7 +3,7 @@ import type { Answer, Citation, Related, Source, Summary } from '../types.js';
 import type { VotedReply } from '../feedback.js';
 
 /** A reply as the bot made it: the kind of request and the service's result. */
-export type ReplyResult = { kind: 'ask' | 'mention'; result: Answer } | { kind: 'summary'; result: Summary } | { kind: 'related'; result: Related };
+type ReplyResult = { kind: 'ask' | 'mention'; result: Answer } | { kind: 'summary'; result: Summary } | { kind: 'related'; result: Related };
 
 /** What the buttons under a reply need to know about it. */
 export interface RememberedAnswer {
@@ -15,23 +15,16 @@ export interface RememberedAnswer {
 }
 
 /** The one place that decides what is remembered of a reply, so that votes on every kind of reply carry the same facts. */
-function rememberedAnswer(made: ReplyResult): RememberedAnswer {
-  const { kind, result } = made;
+function rememberedAnswer({ kind, result }: ReplyResult): RememberedAnswer {
   const how = { mode: result.mode, model: result.model };
-  switch (made.kind) {
+  switch (kind) {
     case 'ask':
-    case 'mention': {
-      const a = made.result;
-      return { reply: { kind, question: a.question, ...how, papers: [...new Set(a.citations.map((c) => c.paperId))] }, citations: a.citations, sources: a.sources };
-    }
-    case 'summary': {
-      const s = made.result;
-      return { reply: { kind, question: `Summary of ${s.paper.title}`, ...how, papers: [s.paper.id] }, citations: s.citations, sources: s.sources };
-    }
-    case 'related': {
-      const r = made.result;
-      return { reply: { kind, question: r.query, ...how, papers: r.related.map((p) => p.paperId) }, citations: [], sources: [] };
-    }
+    case 'mention':
+      return { reply: { kind, question: result.question, ...how, papers: [...new Set(result.citations.map((c) => c.paperId))] }, citations: result.citations, sources: result.sources };
+    case 'summary':
+      return { reply: { kind, question: `Summary of ${result.paper.title}`, ...how, papers: [result.paper.id] }, citations: result.citations, sources: result.sources };
+    case 'related':
+      return { reply: { kind, question: result.query, ...how, papers: result.related.map((p) => p.paperId) }, citations: [], sources: [] };
   }
 }
 

@@ -14,7 +14,7 @@ export function noPings(): MessageMentionOptions {
  * Pings the asker and no one else: for a reply posted in the channel because the interaction
  * expired, which the asker would otherwise not know is there.
  */
-export function pingOnly(userId: string): MessageMentionOptions {
+function pingOnly(userId: string): MessageMentionOptions {
   return { parse: [], users: [userId], repliedUser: false };
 }
 

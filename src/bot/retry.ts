@@ -43,7 +43,7 @@ export async function withRetry<T>(step: string, send: () => Promise<T>, log: Lo
  * acknowledged) from the retry; the reply is then deferred after all, and is treated so.
  */
 export async function deferReply(interaction: ChatInputCommandInteraction | ButtonInteraction, log: Logger, opts: { ephemeral?: boolean } = {}): Promise<void> {
-  // Only checks that need no work come before a deferral, so the interaction arrived a moment ago.
+  // Only quick checks come before a deferral (the longest, a paper name's catalog lookup, takes milliseconds), so the interaction arrived a moment ago.
   const receivedAt = Date.now();
   const flags = opts.ephemeral ? MessageFlags.Ephemeral : undefined;
   try {

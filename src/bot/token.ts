@@ -1,22 +1,18 @@
 import { DiscordAPIError, RESTJSONErrorCodes } from 'discord.js';
 
-/** Discord takes edits and follow-ups made with an interaction's token for 15 minutes after the interaction was created. */
-export const INTERACTION_TOKEN_LIFETIME_MS = 15 * 60_000;
-
-/**
- * With less time than this left on the token, the final reply is posted in the channel instead:
- * a long answer is several requests, each retried and rate limited, and one that expired half-way
- * would leave the asker with part of it. A minute is far more than a reply takes to send.
- */
-export const CHANNEL_REPLY_MARGIN_MS = 60_000;
-
 export interface TokenLifetime {
+  /** How long after an interaction was created its token takes edits and follow-ups. */
   lifetimeMs: number;
-  /** See CHANNEL_REPLY_MARGIN_MS. */
+  /**
+   * With less time than this left on the token, the final reply is posted in the channel instead:
+   * a long answer is several requests, each retried and rate limited, and one that expired half-way
+   * would leave the asker with part of it. A minute is far more than a reply takes to send.
+   */
   marginMs: number;
 }
 
-export const DISCORD_TOKEN_LIFETIME: Readonly<TokenLifetime> = { lifetimeMs: INTERACTION_TOKEN_LIFETIME_MS, marginMs: CHANNEL_REPLY_MARGIN_MS };
+/** Discord's: 15 minutes. */
+export const DISCORD_TOKEN_LIFETIME: Readonly<TokenLifetime> = { lifetimeMs: 15 * 60_000, marginMs: 60_000 };
 
 /** Discord's answer to a request made with an interaction token that has expired. */
 export function isExpiredToken(e: unknown): boolean {

@@ -5,6 +5,7 @@ import { dataPath, PROJECT_ROOT, type Settings } from '../config.js';
 import { loadQuestions, type EvalQuestion } from '../eval/questions.js';
 import { answerScores, outcomeOf, retrievalScores, type AnswerScores, type Outcome, type RetrievalScores } from '../eval/metrics.js';
 import { log } from '../log.js';
+import { localEmbedderId } from '../embed/select.js';
 import type { PapercordService } from '../service.js';
 
 const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it)';
@@ -77,7 +78,7 @@ run(json, async () => {
   for (const c of CORPORA) {
     // A separate data folder per corpus, so the eval never replaces the bot's own index.
     const s: Settings = { ...settings, corpus: c.corpus, dataDir: path.join(settings.dataDir, '.eval', c.corpus.join('+')) };
-    await dropLocalIndexes(s);
+    await dropLocalIndex(s);
     const service = await openService(s);
     log.info('scoring', { corpus: c.name, questions: questions.length });
     const { outcomes } = await evaluate(service, questions);
@@ -159,12 +160,11 @@ function f(x: number): string {
 }
 
 /**
- * The eval's own local-embedder indexes are rebuilt every run (a fraction of a second): one
- * built by other word processing whose TERMS_VERSION was not bumped (an experiment) would
- * otherwise be scored as if it were this code's. An Ollama-embedded one is kept: it is slow to
- * rebuild, and its embedder id changes with the model.
+ * The eval's own local-embedder index is rebuilt every run (a fraction of a second): one built
+ * by other word processing whose TERMS_VERSION was not bumped (an experiment) would otherwise be
+ * scored as if it were this code's. An Ollama-embedded one is kept: it is slow to rebuild, and its
+ * embedder id changes with the model.
  */
-async function dropLocalIndexes(s: Settings): Promise<void> {
-  const root = dataPath(s, 'index');
-  for (const name of await fs.readdir(root).catch(() => [])) if (name.startsWith('local-')) await fs.rm(path.join(root, name), { recursive: true, force: true });
+async function dropLocalIndex(s: Settings): Promise<void> {
+  await fs.rm(dataPath(s, 'index', localEmbedderId()), { recursive: true, force: true });
 }

@@ -9,6 +9,6 @@ run(json, async () => {
   const service = await openService(settings);
   const search = positionals.join(' ');
   // Best match first, as the catalog ranks them; with no search words, corpus order.
-  const papers = service.listPapers(search).map(({ id }) => service.catalog.get(id)!).map((p) => ({ ...paperRef(p), abstract: p.abstract }));
+  const papers = service.findPapers(search).map((p) => ({ ...paperRef(p), abstract: p.abstract }));
   print(json, papers, () => renderPapers(papers));
 });

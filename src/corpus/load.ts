@@ -310,7 +310,7 @@ export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Pro
 /**
  * A digest of which files make up the corpus (sidecars included) with their sizes and times of
  * last change: equal digests mean the files were not touched, so an index built from them need
- * not be checked by reading them all again (7 s at 100,000 chunks). Null when an entry is
+ * not be checked by reading them all again (about 5 s at 100,000 chunks). Null when an entry is
  * missing: a full load says what is wrong.
  */
 export async function corpusFingerprint(entries: string[], opts: LoadOptions = {}): Promise<string | null> {

@@ -56,19 +56,34 @@ export function namesSystem(text: string, title: string): boolean {
   return systemNamePattern(title)?.test(text) ?? false;
 }
 
+/**
+ * Patterns by title: every question tests the names of its sources. Bounded, and without the
+ * g flag, so a cached pattern keeps no state between tests.
+ */
+const namePatterns = new Map<string, RegExp | null>();
+const NAME_PATTERNS_MAX = 10_000;
+
 /** The pattern namesSystem matches, for testing many texts against one title; null when the paper has no system name. */
 export function systemNamePattern(title: string): RegExp | null {
-  const name = systemName(title);
-  if (!name) return null;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u');
+  let pattern = namePatterns.get(title);
+  if (pattern === undefined) {
+    const name = systemName(title);
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = name ? new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u') : null;
+    if (namePatterns.size >= NAME_PATTERNS_MAX) namePatterns.clear();
+    namePatterns.set(title, pattern);
+  }
+  return pattern;
 }
+
+/** What a byline is made of; papers, paper references and sources all carry these fields. */
+export type BylineFields = { authors?: readonly string[] } & Partial<Pick<Paper, 'authorsIncomplete' | 'year' | 'venue'>>;
 
 /**
  * Who wrote a paper and where it appeared: "A, B and C (ICML 2026)"; '' when the authors are
  * unknown. A long author list is cut to its first `maxAuthors`, with "et al.".
  */
-export function byline(p: { authors?: readonly string[]; authorsIncomplete?: boolean; year?: number; venue?: string }, maxAuthors = 6): string {
+export function byline(p: BylineFields, maxAuthors = 6): string {
   const authors = p.authors ?? [];
   if (authors.length === 0) return '';
   const names = authors.length > maxAuthors || p.authorsIncomplete ? `${authors.slice(0, maxAuthors).join(', ')} et al.` : authors.length > 1 ? `${authors.slice(0, -1).join(', ')} and ${authors.at(-1)}` : authors[0]!;

@@ -92,7 +92,7 @@ function parseMetadata(text: string, file: string): { records: MetadataRecord[];
     const r = item as Record<string, unknown>;
     // `first_author` is one name even when written "Family, Given".
     const authors = parseAuthors(r.authors ?? r.author ?? (typeof r.first_author === 'string' ? [r.first_author] : undefined));
-    const authorsIncomplete = r.authors === undefined && r.author === undefined && authors.length > 0;
+    const authorsIncomplete = r.authors === undefined && r.author === undefined;
     const year = yearFrom(r.year);
     records.push({
       title: str(r.title),

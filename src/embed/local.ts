@@ -39,15 +39,7 @@ export class LocalEmbedder implements Embedder {
 
   static fit(texts: string[], dims = 512): LocalEmbedder {
     const vocabulary = new Vocabulary();
-    return LocalEmbedder.fitIds(texts.length, (i) => vocabulary.idsOf(terms(texts[i]!)), vocabulary.terms, dims);
-  }
-
-  /**
-   * `fit` over documents given as ids of `vocabulary` (read after every document was given):
-   * the index builder splits each chunk into terms once, for this, the vectors and BM25.
-   */
-  static fitIds(count: number, idsOf: (i: number) => ArrayLike<number>, vocabulary: readonly string[], dims = 512): LocalEmbedder {
-    return LocalEmbedder.fromFrequencies(countDocumentFrequencies(count, idsOf, vocabulary), dims);
+    return LocalEmbedder.fromFrequencies(countDocumentFrequencies(texts.length, (i) => vocabulary.idsOf(terms(texts[i]!)), vocabulary.terms), dims);
   }
 
   /** An embedder weighing terms by these document frequencies (counted by the index builder). */

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ItemSelector, LocalIndex, type IndexItem } from 'vectra';
 import type { Paper } from '../corpus/paper.js';
-import { chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
+import { chunkId, chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
 import { TERMS_VERSION } from '../text/terms.js';
 import type { Embedder } from '../embed/embedder.js';
-import { LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
+import { LOCAL_EMBEDDER_VERSION, LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
 import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
@@ -51,11 +51,23 @@ export interface LoadedIndex {
   /** Present when the index was built by the local embedder: its fitted state. */
   localEmbedder?: LocalEmbedder;
   /**
-   * The chunks' document frequencies, saved with an index built by another embedder (the
-   * local embedder's state holds them otherwise): the retriever weighs the question's words by
-   * them, and counting them at start meant splitting every chunk into words again.
+   * The chunks' document frequencies, which the retriever weighs the question's words by: the
+   * local embedder's own (the same Map), or frequencies.json of an index built by another
+   * embedder. Absent only for an index built before that file was written; counting them at
+   * start means splitting every chunk into words again.
    */
-  frequencies?: { docs: number; df: ReadonlyMap<string, number> };
+  frequencies?: IndexFrequencies;
+}
+
+export interface IndexFrequencies {
+  docs: number;
+  df: ReadonlyMap<string, number>;
+}
+
+/** Frequencies as the retriever reads them: the local embedder's own Map, or a saved Record made a Map once. */
+function indexFrequencies(local: LocalEmbedder | undefined, saved: DocumentFrequencies | undefined): IndexFrequencies | undefined {
+  if (local) return { docs: local.documents, df: local.documentFrequencies };
+  return saved ? { docs: saved.docs, df: new Map(Object.entries(saved.df)) } : undefined;
 }
 
 export interface BuildProgress {
@@ -137,7 +149,7 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
       if (!paper) throw new IndexError(`chunk of unknown paper ${paperId}`);
       // Decoded when read, like the abstract it comes from.
       return {
-        id: `${paperId}#${index}`,
+        id: chunkId(paperId, index),
         paperId,
         index,
         start,
@@ -156,8 +168,8 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
     const localEmbedder = embedderState ? LocalEmbedder.fromState(embedderState) : undefined;
     if (frequencies && frequencies.docs !== chunks.length) throw new IndexError(`${FREQUENCIES_FILE} counts ${frequencies.docs} chunks, chunks.json lists ${chunks.length}`);
-    // As a Map at once: the retriever's term statistics read it, and a second copy would double tens of MB at 100k chunks.
-    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(frequencies ? { frequencies: { docs: frequencies.docs, df: new Map(Object.entries(frequencies.df)) } } : {}) };
+    const known = indexFrequencies(localEmbedder, frequencies);
+    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(known ? { frequencies: known } : {}) };
   } catch (e) {
     if (e instanceof IndexError) throw e;
     throw new IndexError(`the index is corrupt (${(e as Error).message})`);
@@ -308,7 +320,8 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     put('bm25.json', postings.header);
     put('bm25.bin', postings.data);
     const bm25 = Bm25Index.parse(postings.header, postings.data);
-    if (local) put('embedder.json', JSON.stringify(local.toState()));
+    // The Record just counted, not one rebuilt from the embedder's Map: the same file.
+    if (local) put('embedder.json', JSON.stringify({ version: LOCAL_EMBEDDER_VERSION, dims: local.dims, ...frequencies } satisfies LocalEmbedderState));
     else put(FREQUENCIES_FILE, JSON.stringify(frequencies));
     const manifest: IndexManifest = {
       format: INDEX_FORMAT,
@@ -334,7 +347,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const dir = path.join(root, buildId);
     const read = readShards(dir, shards);
     await read.items;
-    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : { frequencies: { docs: frequencies.docs, df: new Map(Object.entries(frequencies.df)) } }) };
+    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : {}), frequencies: indexFrequencies(local, frequencies)! };
   } catch (e) {
     // A write still in flight would recreate the folder after it was removed.
     await Promise.allSettled(writes);

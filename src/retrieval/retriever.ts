@@ -1,5 +1,5 @@
 import { shortName, type Paper } from '../corpus/paper.js';
-import type { Chunk } from '../chunking.js';
+import { chunkId, type Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { LoadedIndex } from '../index/store.js';
@@ -51,12 +51,9 @@ export class Retriever {
   ) {
     this.papersById = new Map(index.papers.map((p) => [p.id, p]));
     this.chunksById = new Map(index.chunks.map((c) => [c.id, c]));
-    const local = index.localEmbedder;
-    this.termStats = local
-      ? TermStats.fromCounts(local.documents, local.documentFrequencies)
-      : index.frequencies
-        ? TermStats.fromCounts(index.frequencies.docs, index.frequencies.df)
-        : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
+    this.termStats = index.frequencies
+      ? TermStats.fromCounts(index.frequencies.docs, index.frequencies.df)
+      : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
     for (const p of index.papers) {
       for (const t of new Set(terms(shortName(p.title)))) {
         if (t.length < 3) continue;
@@ -73,7 +70,7 @@ export class Retriever {
 
   /** A paper's first chunk, looked up rather than found by scanning every chunk. */
   firstChunk(paperId: string): Chunk | undefined {
-    return this.chunksById.get(`${paperId}#0`);
+    return this.chunksById.get(chunkId(paperId, 0));
   }
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {
@@ -130,7 +127,7 @@ export class Retriever {
       if (!papers || papers.length > 3) continue;
       for (const id of papers) if (!paperId || id === paperId) scores.set(id, (scores.get(id) ?? 0) + this.termStats.idf(t));
     }
-    return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => `${id}#0`);
+    return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => chunkId(id, 0));
   }
 
   /** Stemmed terms of a chunk with its title, cached: coverage is computed for every candidate. */

@@ -44,15 +44,6 @@ export class TermStats {
     return Math.log((this.docs + 1) / (this.df(term) + 1)) + 1;
   }
 
-  /**
-   * The idf-weighted share of `queryTerms` that occur in `docTerms` (1 = every query term
-   * present). A word found nowhere in the corpus counts extra: it is the strongest sign that
-   * the question is about something the papers do not cover.
-   */
-  coverage(queryTerms: string[], docTerms: Set<string>): number {
-    return this.weighTerms(queryTerms).match(docTerms).coverage;
-  }
-
   /** The question's terms, each its own concept, weighed once for every text they are matched against. */
   weighTerms(queryTerms: string[]): WeightedConcepts {
     return this.weigh([...new Set(queryTerms)].map((t) => [t]));

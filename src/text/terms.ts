@@ -26,9 +26,12 @@ export function normalize(text: string): string {
     .toLowerCase();
 }
 
-/** Lower-case word tokens (letters and digits, keeping inner hyphens and dots as in "gpt-4" or "3.5"). */
+/** A word: letters and digits, keeping inner hyphens and dots as in "gpt-4" or "3.5". */
+const WORD = /[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu;
+
+/** Lower-case word tokens. */
 export function words(text: string): string[] {
-  return normalize(text).match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [];
+  return normalize(text).match(WORD) ?? [];
 }
 
 const STEM_RULES: [RegExp, string][] = [
@@ -153,7 +156,7 @@ export function queryConcepts(text: string): string[][] {
 export function queryNames(text: string): Set<string> {
   const names = new Set<string>();
   for (const sentence of text.split(/[.?!]\s+/)) {
-    const raw = sentence.match(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu) ?? [];
+    const raw = sentence.match(WORD) ?? [];
     for (const [i, w] of raw.entries()) {
       const named = (i > 0 && /\p{Lu}/u.test(w)) || (/\p{L}/u.test(w) && /\p{N}/u.test(w));
       if (named && w.length > 1) for (const t of terms(w)) names.add(t);

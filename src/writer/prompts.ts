@@ -7,7 +7,7 @@
  * because small models follow the last thing they read.
  */
 import type { SummaryLength } from '../answer/summary.js';
-import { byline } from '../corpus/paper.js';
+import { byline, type BylineFields } from '../corpus/paper.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -15,15 +15,11 @@ export interface ChatMessage {
 }
 
 /** A numbered excerpt as the model sees it. */
-export interface PromptSource {
+export interface PromptSource extends BylineFields {
   n: number;
   paperId: string;
   title: string;
   text: string;
-  authors?: readonly string[];
-  authorsIncomplete?: boolean;
-  year?: number;
-  venue?: string;
 }
 
 const DATA_RULE =

@@ -111,12 +111,14 @@ export class OllamaWriter implements Writer {
   async start(): Promise<StartupReport | undefined> {
     try {
       const report = await checkOllama(this.pool, this.settings, this.log);
-      for (const h of report.hosts) {
-        if (h.chat) this.modelPresent.set(h.host, h.chat.present && !h.chat.missing);
-        if (h.chat?.capabilities) this.capabilities.set(h.host, Promise.resolve(h.chat.capabilities));
-      }
       // A model that cannot chat (an embedding model named as the chat model) would only fail to load.
-      const ready = report.hosts.filter((h) => h.chat?.present && !h.chat.missing);
+      const ready: typeof report.hosts = [];
+      for (const h of report.hosts) {
+        const canChat = !!h.chat && h.chat.present && !h.chat.missing;
+        if (h.chat) this.modelPresent.set(h.host, canChat);
+        if (h.chat?.capabilities) this.capabilities.set(h.host, Promise.resolve(h.chat.capabilities));
+        if (canChat) ready.push(h);
+      }
       // Loading a model takes seconds to minutes; the first question should not pay for it.
       if (ready.length) this.warming = Promise.all(ready.map((h) => this.warm(h.host))).then(() => {});
       if (this.settings.autoPull) for (const h of report.hosts) if (h.reachable && h.chat && !h.chat.present) this.pull(h.host);
