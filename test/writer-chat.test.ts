@@ -84,10 +84,9 @@ describe('the writer against one server', () => {
   test('slow first token: a timeout message within the limit, and the request is closed', async () => {
     const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_FIRST_TOKEN_TIMEOUT_MS: '150' });
     server.script({ firstTokenDelayMs: 5000 });
-    const t0 = Date.now();
     const ended = server.waitForRequestEnd((r) => r.path === '/api/chat');
-    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('timeout', /did not start answering within .*OLLAMA_FIRST_TOKEN_TIMEOUT_MS/));
-    assert.ok(Date.now() - t0 < 2000, `took ${Date.now() - t0} ms`);
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('timeout', /did not start answering within 150 ms .*OLLAMA_FIRST_TOKEN_TIMEOUT_MS/));
+    // The server holds the first token for 5 s: the client closing the request proves it gave up first.
     assert.equal((await ended).outcome, 'client-closed');
   });
 
@@ -97,7 +96,7 @@ describe('the writer against one server', () => {
     const gen = await writer.generate({ messages: MESSAGES });
     assert.equal(gen.cut, 'timeout');
     assert.equal(gen.text, 'First claim [1]. Second');
-    assert.match(gen.notice!, /stopped after 0\.6 s \(OLLAMA_TIMEOUT_MS\).*cut off/);
+    assert.match(gen.notice!, /stopped after 600 ms \(OLLAMA_TIMEOUT_MS\).*cut off/);
   });
 
   test('an error line mid-stream, or a dropped connection: partial text kept, marked cut off', async () => {
@@ -251,10 +250,10 @@ describe('the writer when servers come and go', () => {
     server.scriptEndpoint('/api/version', { hang: true });
     server.scriptEndpoint('/api/tags', { hang: true });
     const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_CONNECT_TIMEOUT_MS: '200' });
-    const t0 = Date.now();
     const report = await writer.start();
-    assert.ok(Date.now() - t0 < 1500, `start-up took ${Date.now() - t0} ms`);
     assert.equal(report?.ready, false);
+    // Both endpoints hang until the client leaves: start-up ended because the probe gave up.
+    for (const endpoint of ['/api/version', '/api/tags']) assert.equal((await server.waitForRequestEnd((r) => r.path === endpoint, { includePast: true })).outcome, 'client-closed', endpoint);
     assert.ok(log.lines.some((l) => l.level === 'warn' && l.msg === 'ollama unreachable: answers will be extractive'), log.text());
   });
 

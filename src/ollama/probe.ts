@@ -15,7 +15,9 @@ export async function probeOllama(host: string, timeoutMs: number): Promise<Prob
     const [version, tags] = await Promise.all([client.version(), client.list()]);
     return { host, reachable: true, version: version.version, models: tags.models.map((m) => m.name) };
   } catch (e) {
-    return { host, reachable: false, models: [], error: errorText(e) };
+    // "The operation was aborted due to timeout (23)" does not say which wait ran out.
+    const error = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms, OLLAMA_CONNECT_TIMEOUT_MS` : errorText(e);
+    return { host, reachable: false, models: [], error };
   }
 }
 

@@ -398,6 +398,8 @@ function abortPromise(signal: AbortSignal | undefined): Promise<'cancelled'> {
 }
 
 function seconds(ms: number): string {
+  // Under a second, tenths would round 150 ms to "0.1 s".
+  if (ms < 1000) return `${Math.round(ms)} ms`;
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
