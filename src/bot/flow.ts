@@ -18,7 +18,8 @@ export interface RequestSpec<T> {
    * reports no progress events of shows lines of its own through `showProgress`.
    */
   run: (opts: Required<RequestOptions>, showProgress: (text: string) => void) => Promise<T>;
-  render: (result: T) => Outgoing[];
+  /** `elapsedMs`: from the start of the request to its result. */
+  render: (result: T, elapsedMs: number) => Outgoing[];
   /** Brief, non-secret fields for the log line (who asked is already in `log`). */
   fields?: Record<string, unknown>;
   /** False for work much longer than a question (a rebuild), whose time would swamp the answers' latencies in /status. */
@@ -58,7 +59,8 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   try {
     let reply: Outgoing[];
     try {
-      reply = spec.render(await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal));
+      const result = await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal);
+      reply = spec.render(result, Date.now() - started);
     } catch (e) {
       await editor.close();
       // A cancelled request reports why it was cancelled (a restart), not how the service noticed.

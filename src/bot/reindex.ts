@@ -21,7 +21,6 @@ export async function reindexInteraction(interaction: ChatInputCommandInteractio
   }
   await deferReply(interaction, log);
   const joined = ctx.service.isReindexing;
-  const started = Date.now();
   await runRequest(ctx, interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: 'reindex' } }), {
     kind: 'reindex',
     log,
@@ -31,6 +30,6 @@ export async function reindexInteraction(interaction: ChatInputCommandInteractio
       showProgress(joined ? '🔧 A rebuild is already running; waiting for it…' : '🔧 Reloading the corpus…');
       return ctx.service.reindex({ onBuildProgress: (p) => showProgress(`🔧 Rebuilding the index: ${PHASES[p.phase]} (${p.done}/${p.total})…`) });
     },
-    render: (info) => [reindexedMessage(info, Date.now() - started)],
+    render: (info, elapsedMs) => [reindexedMessage(info, elapsedMs)],
   });
 }
