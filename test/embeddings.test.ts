@@ -90,6 +90,8 @@ test('a service on Ollama embeddings builds its own index and answers from it', 
   after(() => server.stop());
   const service = await PapercordService.open(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_HOST: server.host }), { log: captureLog() });
   assert.match(service.info().embedder, /^ollama-nomic-embed-text-768$/);
+  // The embedder choice and the writer asked at the same moment, and shared one probe.
+  assert.deepEqual(server.requests.filter((r) => r.path === '/api/version' || r.path === '/api/tags').map((r) => r.path).sort(), ['/api/tags', '/api/version']);
   const hits = await service.retriever.search('spatial audio encoder agnostic to microphone geometry');
   assert.equal(hits.hits[0]?.paper.id, 'dementyev26a');
 });

@@ -8,8 +8,24 @@ export interface ProbeResult {
   error?: string;
 }
 
-/** Asks a server for its version and models, giving up after `timeoutMs` (an unreachable host must not hang start-up). */
-export async function probeOllama(host: string, timeoutMs: number): Promise<ProbeResult> {
+/** Probes in flight: at start the embedder choice and the writer ask the same server at the same moment. */
+const probing = new Map<string, Promise<ProbeResult>>();
+
+/**
+ * Asks a server for its version and models, giving up after `timeoutMs` (an unreachable host
+ * must not hang start-up). A probe of the same host already running is shared, not repeated.
+ */
+export function probeOllama(host: string, timeoutMs: number): Promise<ProbeResult> {
+  const key = `${timeoutMs} ${host}`;
+  let p = probing.get(key);
+  if (!p) {
+    p = probeNow(host, timeoutMs).finally(() => probing.delete(key));
+    probing.set(key, p);
+  }
+  return p;
+}
+
+async function probeNow(host: string, timeoutMs: number): Promise<ProbeResult> {
   const client = ollamaClient(host, timeoutMs);
   try {
     const [version, tags] = await Promise.all([client.version(), client.list()]);
