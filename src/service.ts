@@ -5,10 +5,10 @@ import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever } from './retrieval/retriever.js';
+import { Retriever, type Hit } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, AUTHORSHIP, authorsAnswer, namedPapers, withoutAuthorship } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { extractiveSummary, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -38,7 +38,7 @@ export interface ModelChoice {
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;
-/** Words of a refused "papers like X" question checked for a paper's name or id: each may be a catalog search. */
+/** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
 const NAME_CHECKS = 5;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
@@ -170,16 +170,44 @@ export class PapercordService {
 
   /**
    * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
-   * only at words that can be names (a capital, digit, dot or hyphen), the first few of them.
+   * only at words that can be names, the first few of them.
    */
   private paperNamedIn(question: string): Paper | undefined {
-    const candidates = bareWords(question).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
-    for (const word of candidates.slice(0, NAME_CHECKS)) {
+    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
       // Until the fuzzy catalog is built (a large corpus, just started), a name lookup scans every paper.
       const paper = this.catalog.get(word) ?? (this.catalog.fuzzy ? this.catalog.named(word) : undefined);
       if (paper) return paper;
     }
     return undefined;
+  }
+
+  /**
+   * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
+   * more named by id, alias or one-word system name, and no others asked for. Map lookups only:
+   * every question comes this way.
+   */
+  private comparedPapersIn(question: string): Paper[] {
+    if (asksForOthers(question)) return [];
+    const named: Paper[] = [];
+    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
+      const paper = this.catalog.get(word) ?? this.catalog.withSystemName(word);
+      if (paper && !named.includes(paper)) named.push(paper);
+    }
+    return named.length >= 2 ? named : [];
+  }
+
+  /** Each paper's best chunks for the question, or its first chunk when none matches: every compared paper is a source. */
+  private async searchEach(retriever: Retriever, text: string, papers: Paper[]): Promise<Hit[]> {
+    const k = Math.max(1, Math.floor(this.settings.retrieval.topK / papers.length));
+    const each = await Promise.all(
+      papers.map(async (paper) => {
+        const r = await retriever.search(text, { paperId: paper.id, k });
+        if (r.relevant && r.hits.length) return r.hits;
+        const chunk = retriever.firstChunk(paper.id);
+        return chunk ? [{ chunk, paper, score: 0, cosine: 0, coverage: 0, matched: 0 }] : [];
+      }),
+    );
+    return each.flat();
   }
 
   /**
@@ -207,8 +235,10 @@ export class PapercordService {
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
     const q = this.validateQuestion(question);
+    // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
+    const compared = opts.paper ? [] : this.comparedPapersIn(q);
     // A paper given by id in the question ("What is 2505.23727 about?") limits the answer as the paper option does.
-    const byId = opts.paper ? undefined : this.paperIdIn(q);
+    const byId = opts.paper || compared.length ? undefined : this.paperIdIn(q);
     const paper = opts.paper ? this.resolvePaper(opts.paper) : byId?.paper;
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
@@ -227,7 +257,7 @@ export class PapercordService {
     const retriever = this.retriever;
     // "What is it about?" of one paper asks for the paper itself: nothing in it is a word to search for.
     const overview = paper !== undefined && queryConcepts(searchText).length === 0;
-    const { hits, relevant } = overview ? { hits: [], relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
+    const { hits, relevant } = overview ? { hits: [], relevant: true } : compared.length ? { hits: await this.searchEach(retriever, withoutComparison(searchText), compared), relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
     // An overview quotes the whole abstract, as /summary does, so it is one source.
     const sources = overview ? [abstractSource(retriever, paper)!] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
@@ -242,7 +272,7 @@ export class PapercordService {
       return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
-    const ex = byWhom ?? (overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval));
+    const ex = byWhom ?? (overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
@@ -486,6 +516,11 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
 }
 
 /** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
+/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen. */
+function nameLikeWords(question: string): string[] {
+  return bareWords(question).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
+}
+
 function bareWords(question: string): string[] {
   return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
 }

@@ -121,6 +121,13 @@ test('/ask "what is it about?" with a paper, or with the paper\'s id in the ques
   }
 });
 
+test('/ask "compare PixelThink and VLA-ATTC" cites each of the two papers, and only them', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'Compare PixelThink and VLA-ATTC' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.deepEqual([...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))], ['2505.23727', '2605.01194']);
+  assert.match(embedOf(m).description!, /PixelThink.*\[1\].*VLA-ATTC.*\[2\]/s);
+});
+
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
   const user = h.user();
   const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { editDistance } from '../src/catalog.js';
+import { editDistance, PaperCatalog } from '../src/catalog.js';
 import { words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
@@ -230,6 +230,37 @@ test('"who wrote ...?" with the paper option, by id, and for two named papers', 
   const two = await service.ask('Who wrote PixelThink and MentisOculi?', { useModel: false });
   assert.deepEqual(two.citations.map((c) => c.paperId).sort(), ['2505.23727', 'zeller26a']);
   assert.equal(two.answer.split('\n').length, 2);
+});
+
+test('a question that sets named papers side by side is answered from each of them, and only them', async () => {
+  const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
+  for (const q of ['Compare PixelThink and VLA-ATTC', 'PixelThink vs VLA-ATTC', 'How do PixelThink and VLA-ATTC decide how much to think?', 'How does 2505.23727 differ from VLA-ATTC?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual([...new Set(a.sources.map((s) => s.paperId))], ['2505.23727', '2605.01194'], q);
+    assert.deepEqual(cited(a), ['2505.23727', '2605.01194'], q);
+  }
+  // Nothing to search for besides the names: each paper is quoted by the sentence that says what it is.
+  const common = await service.ask('What do PixelThink and MentisOculi have in common?', { useModel: false });
+  assert.equal(common.refused, false);
+  assert.match(common.answer, /we propose PixelThink, .*\[1\] .*we develop MentisOculi, .*\[2\]/);
+  // "differ" asks for a comparison; it is not a word to find ("ReasonSeg-Diff").
+  const differ = await service.ask('How do PixelThink and VLA-ATTC differ?', { useModel: false });
+  assert.doesNotMatch(differ.answer, /ReasonSeg-Diff/);
+  // Asking for other papers is not a comparison of the named ones.
+  const similar = await service.ask('Which papers are similar to PixelThink and VLA-ATTC?', { useModel: false });
+  assert.notDeepEqual([...new Set(similar.sources.map((s) => s.paperId))], ['2505.23727', '2605.01194']);
+});
+
+test('the catalog knows papers by a one-word system name: a made-up one in any case, an ordinary word as written, a shared one not at all', () => {
+  const paper = (id: string, title: string) => ({ id, title, abstract: 'x', authors: [], aliases: [] }) as unknown as import('../src/corpus/paper.js').Paper;
+  const catalog = new PaperCatalog([paper('a', 'PixelThink: Efficient Reasoning'), paper('b', 'Furina: An Attack'), paper('c', 'Transformers: One'), paper('d', 'Transformers: Two')]);
+  assert.equal(catalog.withSystemName('pixelthink')?.id, 'a');
+  assert.equal(catalog.withSystemName('PIXELTHINK')?.id, 'a');
+  assert.equal(catalog.withSystemName('Furina')?.id, 'b');
+  assert.equal(catalog.withSystemName('furina'), undefined);
+  assert.equal(catalog.withSystemName('Transformers'), undefined);
+  assert.equal(catalog.withSystemName('Efficient'), undefined);
 });
 
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {

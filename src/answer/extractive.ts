@@ -1,11 +1,12 @@
 import type { RetrievalSettings } from '../config.js';
 import { readableTex } from '../corpus/text.js';
-import { asksBeyondNamed, namedPapers } from './named.js';
+import { asksBeyondNamed, namedPapers, withoutComparison } from './named.js';
 import type { TermStats } from '../retrieval/termstats.js';
 import { splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
 import type { Citation, Source } from '../types.js';
 import { citationFor } from './sources.js';
+import { tldrIndex } from './summary.js';
 
 export interface ExtractiveAnswer {
   answer: string;
@@ -17,6 +18,8 @@ interface Candidate {
   text: string;
   start: number;
   score: number;
+  /** The sentence that says what its paper is (see tldrIndex). */
+  tldr: boolean;
 }
 
 export const REFUSAL_TEXT =
@@ -26,20 +29,29 @@ export const REFUSAL_TEXT =
  * The answer without a language model: the sentences of the retrieved chunks that share the
  * most telling words with the question, each followed by its source's [n]. This is also the
  * fallback whenever no model can be reached, so it favours precise sentences over long ones.
+ * `compared`: papers the question sets side by side ("compare PixelThink and VLA-ATTC"), each
+ * quoted at least once.
  */
-export function extractiveAnswer(question: string, sources: Source[], stats: TermStats, settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>): ExtractiveAnswer {
+export function extractiveAnswer(
+  question: string,
+  sources: Source[],
+  stats: TermStats,
+  settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>,
+  compared: readonly string[] = [],
+): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
   // A question that names one paper's system ("What does PRISM evaluate on?") is answered from that paper only.
-  const named = asksBeyondNamed(question) ? [] : namedPapers(question, sources);
+  const named = compared.length || asksBeyondNamed(question) ? [] : namedPapers(question, sources);
   const only = named.length === 1 ? named[0] : undefined;
-  const asked = stats.weighTerms(queryTerms(question));
+  const asked = stats.weighTerms(queryTerms(compared.length ? withoutComparison(question) : question));
   const candidates: Candidate[] = [];
   const sourceCoverage = sources.map((source) => asked.match(new Set(terms(`${source.title}\n${source.text}`))).coverage);
   const bestSourceCoverage = Math.max(...sourceCoverage, Number.MIN_VALUE);
   for (const [i, source] of sources.entries()) {
     if (only && source.paperId !== only) continue;
     // A sentence speaks for its whole source: one that shares a word or two with the question in a source that answers little of it is chance.
-    const sourceWeight = Math.min(1, sourceCoverage[i]! / bestSourceCoverage / settings.extractiveSourceShare);
+    // Papers set side by side are each asked about, whatever the others cover.
+    const sourceWeight = compared.length ? 1 : Math.min(1, sourceCoverage[i]! / bestSourceCoverage / settings.extractiveSourceShare);
     const sentences = splitSentences(source.text).map((s) => ({ ...s, terms: new Set(terms(s.text)) }));
     // Sources compete on their best sentence's coverage; within a source, the question's words
     // that are in its title (they name the paper) weigh less than the ones that ask about it.
@@ -49,24 +61,35 @@ export function extractiveAnswer(question: string, sources: Source[], stats: Ter
     const within = sentences.map((s) => aboutSource.match(s.terms).coverage);
     const bestFull = Math.max(...full, 0);
     const bestWithin = Math.max(...within, 0);
+    const tldr = compared.includes(source.paperId) ? tldrIndex(sentences.map((s) => s.text), source.title) : -1;
     for (const [k, s] of sentences.entries()) {
       const coverage = bestWithin > 0 ? (within[k]! / bestWithin) * bestFull : full[k]!;
       // Earlier sources ranked better; very long sentences quote poorly.
       const score = coverage * sourceWeight * (1 - 0.06 * (source.n - 1)) - (s.text.length > 400 ? 0.05 : 0);
-      candidates.push({ source, text: s.text, start: source.start + s.start, score });
+      candidates.push({ source, text: s.text, start: source.start + s.start, score, tldr: k === tldr });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
   const picked: Candidate[] = [];
   const perSource = new Map<number, number>();
+  const pick = (c: Candidate) => {
+    picked.push(c);
+    perSource.set(c.source.n, (perSource.get(c.source.n) ?? 0) + 1);
+  };
+  // Each compared paper by its best sentence; one none of whose sentences shares a word with the question, by the one that says what it is.
+  for (const id of compared) {
+    const its = candidates.filter((c) => c.source.paperId === id);
+    const best = its[0] && its[0].score > 0 ? its[0] : (its.find((c) => c.tldr) ?? its[0]);
+    if (best) pick(best);
+  }
   // A sentence far weaker than the best one is padding, not an answer.
   const floor = (candidates[0]?.score ?? 0) * 0.5;
   for (const c of candidates) {
-    if (picked.length >= settings.extractiveSentences) break;
+    if (picked.length >= Math.max(settings.extractiveSentences, compared.length)) break;
+    if (picked.includes(c)) continue;
     if (picked.length > 0 && (c.score <= 0 || c.score < floor)) break;
     if ((perSource.get(c.source.n) ?? 0) >= 2) continue;
-    picked.push(c);
-    perSource.set(c.source.n, (perSource.get(c.source.n) ?? 0) + 1);
+    pick(c);
   }
   // Read in source order, and in text order within a source.
   picked.sort((a, b) => a.source.n - b.source.n || a.start - b.start);

@@ -21,11 +21,26 @@ export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {
   return { answer: known.map((s) => `**${markdownLiteral(s.title)}** is by ${markdownLiteral(byline(s))}. [${s.n}]`).join('\n'), citations: known.map((s) => citationFor(s)) };
 }
 
-/** Words that ask about papers besides the one named ("papers like PixelThink", "compared with VEQ"). */
-const BEYOND_NAMED = /\b(other|others|besides|similar|related|like|compare[ds]?|comparison|versus|vs|unlike|differ\w*|than|alternatives?)\b/i;
+/** Words that ask for papers besides the ones named ("papers like PixelThink", "other work on it"). */
+const OTHERS = /\b(other|others|besides|similar|related|like|alternatives?)\b/i;
+/** Words that set a paper against another: with one paper named, the other is not named. */
+const COMPARISON = /\b(compare[ds]?|comparison|versus|vs|unlike|differ\w*|than)\b/i;
 
+/** Whether a question asks about papers besides the one it names ("compared with VEQ"). */
 export function asksBeyondNamed(question: string): boolean {
-  return BEYOND_NAMED.test(question);
+  return OTHERS.test(question) || COMPARISON.test(question);
+}
+
+/** Whether a question that names several papers asks about others too: "compare X and Y" is about X and Y alone. */
+export function asksForOthers(question: string): boolean {
+  return OTHERS.test(question);
+}
+
+const COMPARISON_ALL = new RegExp(COMPARISON.source, 'gi');
+
+/** The question without the words that ask for a comparison: "differ" is not a topic ("ReasonSeg-Diff" would match it). */
+export function withoutComparison(question: string): string {
+  return question.replace(COMPARISON_ALL, ' ');
 }
 
 /** The papers among `sources` whose system the question names (see namesSystem), each once, in source order. */

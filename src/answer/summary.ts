@@ -26,6 +26,15 @@ const LIMIT = /\b(limitation|limited|fails? to|does not|cannot|future work|remai
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
 const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
+/** Which of a paper's sentences says what it is: the one that names its system, else its first contribution or aim sentence, else the first. */
+export function tldrIndex(sentences: readonly string[], title: string): number {
+  const name = systemNamePattern(title);
+  const named = name ? sentences.findIndex((s) => name.test(s) && CONTRIBUTION_VERB.test(s)) : -1;
+  if (named >= 0) return named;
+  const strong = sentences.findIndex((s) => CONTRIBUTION.test(s));
+  return strong >= 0 ? strong : Math.max(sentences.findIndex((s) => AIM.test(s)), 0);
+}
+
 /**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
  * sentence that names the paper's system, else its first contribution sentence), problem,
@@ -38,11 +47,9 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const kept = all.filter((s) => !BOILERPLATE.test(s) || CONTRIBUTION.test(s) || PERCENT.test(s));
   const sentences = kept.length ? kept : all;
   const first = (re: RegExp) => sentences.findIndex((s) => re.test(s));
-  const name = systemNamePattern(paper.title);
-  const namedIdx = name ? sentences.findIndex((s) => name.test(s) && CONTRIBUTION_VERB.test(s)) : -1;
   const strongIdx = first(CONTRIBUTION);
   const aimIdx = first(AIM);
-  const tldrIdx = namedIdx >= 0 ? namedIdx : strongIdx >= 0 ? strongIdx : Math.max(aimIdx, 0);
+  const tldrIdx = tldrIndex(sentences, paper.title);
   const tldr = sentences[tldrIdx]!;
   // What comes before the paper's first word about its own work is the problem; with none, the first sentence alone.
   const starts = [tldrIdx, strongIdx, aimIdx].filter((i) => i >= 0);

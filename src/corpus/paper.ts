@@ -28,7 +28,7 @@ export function shortName(title: string): string {
 const HEADING = /^(abstract|background|motivation|objectives?|purpose|aims?|introduction|overview|summary|context|methods?|results|conclusions?|findings|problem|goals?)$/i;
 
 /** A made-up word (PixelThink, cMoLLM, MLLM-4D, PRISM, S3): a capital inside, a digit, a hyphen, or all capitals. */
-function isCoined(word: string): boolean {
+export function isCoined(word: string): boolean {
   return /\p{Ll}\p{Lu}|\p{N}|-/u.test(word) || /^\p{Lu}{2,}$/u.test(word);
 }
 
