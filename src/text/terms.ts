@@ -101,8 +101,8 @@ export function isStopword(word: string): boolean {
 
 /**
  * Content terms of a text: stemmed words without stopwords. A compound word also yields its
- * parts, so "uncertainty-based" matches "uncertain" while "vision-language" still matches whole,
- * and a versioned model name yields its family: "qwen3-vl" and "qwen2.5-vl" both match "qwen".
+ * parts, so "uncertainty-based" matches "uncertainty" while "vision-language" still matches
+ * whole, and a versioned model name yields its family: "qwen3-vl" and "qwen2.5-vl" both match "qwen".
  */
 export function terms(text: string, opts: { parts?: boolean } = {}): string[] {
   const out: string[] = [];
