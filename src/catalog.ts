@@ -24,8 +24,10 @@ export interface PaperMatch {
 /** Looks papers up by id, alias or title, tolerating typos and partial words (for commands and autocomplete). */
 export class PaperCatalog {
   private readonly byKey = new Map<string, Paper>();
-  /** One-word system names (see systemName), a made-up one in lower case; null when papers share it ("Transformers" names none of them). */
+  /** One-word system names (see systemName) as the titles write them; null when papers share one ("Transformers" names none of them). */
   private readonly bySystemName = new Map<string, Paper | null>();
+  /** The made-up ones among them in lower case (pixelthink, vla-attc), for a question that writes them in other capitals. */
+  private readonly byFoldedName = new Map<string, Paper | null>();
   private readonly search: MiniSearch<CatalogDoc>;
   /** Whether every paper is in `search`; until then lookups scan. */
   private complete = false;
@@ -76,20 +78,24 @@ export class PaperCatalog {
     for (const p of papers) {
       const name = systemName(p.title);
       if (!name || name.includes(' ')) continue;
-      const key = isCoined(name) ? name.toLowerCase() : name;
-      this.bySystemName.set(key, this.bySystemName.has(key) ? null : p);
+      this.bySystemName.set(name, this.bySystemName.has(name) ? null : p);
+      if (!isCoined(name)) continue;
+      const folded = name.toLowerCase();
+      this.byFoldedName.set(folded, this.byFoldedName.has(folded) ? null : p);
     }
   }
 
   /**
-   * The one paper whose system `word` names: a made-up name in any case ("pixelthink"), an
-   * ordinary word only as the title writes it ("Furina"). A map lookup, for every question;
-   * undefined until the catalog is complete.
+   * The one paper whose system `word` names: as the title writes it ("Furina", "BEST"), or a
+   * made-up name written as another made-up word ("PIXELTHINK", "Vla-Attc"). An ordinary word
+   * never matches a made-up name: "Best practices ..." does not name BEST, nor "Cope" CoPE. A
+   * map lookup, for every question; undefined until the catalog is complete.
    */
   withSystemName(word: string): Paper | undefined {
     if (!this.complete) return undefined;
     const asWritten = this.bySystemName.get(word);
-    return asWritten !== undefined ? (asWritten ?? undefined) : (this.bySystemName.get(word.toLowerCase()) ?? undefined);
+    if (asWritten !== undefined) return asWritten ?? undefined;
+    return isCoined(word) ? (this.byFoldedName.get(word.toLowerCase()) ?? undefined) : undefined;
   }
 
   get(id: string): Paper | undefined {

@@ -5,7 +5,7 @@ import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever, type Hit } from './retrieval/retriever.js';
+import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, withoutAuthorship, withoutComparison } from './answer/named.js';
@@ -15,7 +15,7 @@ import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
-import { queryConcepts, stem, words } from './text/terms.js';
+import { isStopword, queryConcepts, stem, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -39,7 +39,7 @@ export interface ModelChoice {
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
-const NAME_CHECKS = 5;
+const NAME_CHECKS = 8;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -60,6 +60,15 @@ export interface IndexInfo {
 }
 
 /** Everything loaded for one version of the index; swapped whole on reindex. */
+/** Papers a question sets side by side, and what it asks about them. */
+interface Comparison {
+  papers: Paper[];
+  /** The question without the words that ask for a comparison, searched in each paper. */
+  asked: string;
+  /** Nothing is asked but the comparison ("Compare X and Y"): each paper is quoted by what it is. */
+  askedNothingElse: boolean;
+}
+
 interface State {
   papers: Paper[];
   index: LoadedIndex;
@@ -182,32 +191,51 @@ export class PapercordService {
   }
 
   /**
-   * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
-   * more named by id, alias or one-word system name, and no others asked for. Map lookups only:
-   * every question comes this way.
+   * The papers a question names by id, alias or one-word system name, each once, in the order
+   * named, and the question without those names. Map lookups only: every question comes this way.
    */
-  private comparedPapersIn(question: string): Paper[] {
-    if (asksForOthers(question)) return [];
-    const named: Paper[] = [];
+  private namesIn(question: string): { papers: Paper[]; rest: string } {
+    const papers: Paper[] = [];
+    let rest = question;
     for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
       const paper = this.catalog.get(word) ?? this.catalog.withSystemName(word);
-      if (paper && !named.includes(paper)) named.push(paper);
+      if (!paper) continue;
+      if (!papers.includes(paper)) papers.push(paper);
+      rest = rest.replace(word, ' ');
     }
-    return named.length >= 2 ? named : [];
+    return { papers, rest };
   }
 
-  /** Each paper's best chunks for the question, or its first chunk when none matches: every compared paper is a source. */
-  private async searchEach(retriever: Retriever, text: string, papers: Paper[]): Promise<Hit[]> {
-    const k = Math.max(1, Math.floor(this.settings.retrieval.topK / papers.length));
-    const each = await Promise.all(
-      papers.map(async (paper) => {
-        const r = await retriever.search(text, { paperId: paper.id, k });
-        if (r.relevant && r.hits.length) return r.hits;
-        const chunk = retriever.firstChunk(paper.id);
-        return chunk ? [{ chunk, paper, score: 0, cosine: 0, coverage: 0, matched: 0 }] : [];
-      }),
-    );
-    return each.flat();
+  /**
+   * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
+   * more named, and no others asked for; or, for a follow-up that names none ("How do they
+   * differ?"), the papers the earlier question compared.
+   */
+  private comparisonIn(question: string, earlier?: string): Comparison | undefined {
+    if (asksForOthers(question)) return undefined;
+    const { papers, rest } = this.namesIn(question);
+    const comparing = (compared: Paper[], without: string): Comparison => ({ papers: compared, asked: withoutComparison(question), askedNothingElse: queryConcepts(withoutComparison(without)).length === 0 });
+    if (papers.length >= 2) return comparing(papers, rest);
+    if (papers.length > 0 || !earlier || asksForOthers(earlier)) return undefined;
+    const before = this.namesIn(earlier).papers;
+    return before.length >= 2 ? comparing(before, question) : undefined;
+  }
+
+  /**
+   * Each compared paper's best chunks for what is asked about them, or its first chunk when none
+   * matches: every compared paper is a source. Refused when the question about each paper alone
+   * would be; with nothing asked but the comparison, each is quoted by what it is.
+   */
+  private async searchEach(retriever: Retriever, c: Comparison): Promise<SearchResult> {
+    const firstHit = (paper: Paper) => {
+      const chunk = retriever.firstChunk(paper.id);
+      return chunk ? [{ chunk, paper, score: 0, cosine: 0, coverage: 0, matched: 0 }] : [];
+    };
+    if (c.askedNothingElse) return { hits: c.papers.flatMap(firstHit), relevant: true };
+    const k = Math.max(1, Math.floor(this.settings.retrieval.topK / c.papers.length));
+    const queryVector = await retriever.embedder.embedQuery(c.asked);
+    const each = await Promise.all(c.papers.map((paper) => retriever.search(c.asked, { paperId: paper.id, k, queryVector })));
+    return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
   }
 
   /**
@@ -235,29 +263,32 @@ export class PapercordService {
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
     const q = this.validateQuestion(question);
+    const last = opts.history?.at(-1);
+    // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
+    const authorship = AUTHORSHIP.test(q);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
-    const compared = opts.paper ? [] : this.comparedPapersIn(q);
+    const comparison = opts.paper ? undefined : this.comparisonIn(authorship ? withoutAuthorship(q) : q, last?.question);
+    const compared = comparison?.papers ?? [];
     // A paper given by id in the question ("What is 2505.23727 about?") limits the answer as the paper option does.
-    const byId = opts.paper || compared.length ? undefined : this.paperIdIn(q);
+    const byId = opts.paper || comparison ? undefined : this.paperIdIn(q);
     const paper = opts.paper ? this.resolvePaper(opts.paper) : byId?.paper;
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
-    const key = useModel && !opts.history?.length ? this.cacheKeyFor({ kind: 'ask', text: q, variant: paper?.id }) : undefined;
+    // Which papers a question compares depends on the catalog being complete, hence the variant.
+    const key = useModel && !opts.history?.length ? this.cacheKeyFor({ kind: 'ask', text: q, variant: paper?.id ?? (compared.map((p) => p.id).join(' ') || undefined) }) : undefined;
     const hit = key ? (this.cache.get(key) as Answer | undefined) : undefined;
     if (hit) {
       opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
-    // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
-    const authorship = AUTHORSHIP.test(q);
     const asked = authorship ? withoutAuthorship(byId?.rest ?? q) : (byId?.rest ?? q);
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
-    const searchText = opts.history?.length ? `${opts.history[opts.history.length - 1]!.question} ${asked}` : asked;
+    const searchText = last ? `${last.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // "What is it about?" of one paper asks for the paper itself: nothing in it is a word to search for.
     const overview = paper !== undefined && queryConcepts(searchText).length === 0;
-    const { hits, relevant } = overview ? { hits: [], relevant: true } : compared.length ? { hits: await this.searchEach(retriever, withoutComparison(searchText), compared), relevant: true } : await retriever.search(searchText, { paperId: paper?.id });
+    const { hits, relevant } = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
     // An overview quotes the whole abstract, as /summary does, so it is one source.
     const sources = overview ? [abstractSource(retriever, paper)!] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
@@ -276,7 +307,6 @@ export class PapercordService {
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
-    const last = opts.history?.at(-1);
     const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined });
     if ('fallback' in w) return extractive(this.announce(w.fallback, opts));
     const answer: Answer = {
@@ -515,12 +545,15 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
   };
 }
 
-/** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
-/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen. */
+/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */
 function nameLikeWords(question: string): string[] {
-  return bareWords(question).filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w));
+  return bareWords(question)
+    .flatMap((w) => w.split('/'))
+    .map((w) => w.replace(/['’]s$/u, ''))
+    .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
 }
 
+/** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
 function bareWords(question: string): string[] {
   return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
 }

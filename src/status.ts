@@ -75,6 +75,9 @@ export function latencyLine(s: StatusSnapshot): string {
   return s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
 }
 
+/** A duration for people: "150 ms", "2.5 s", "60 s"; "-" when there is none. */
 export function formatMs(ms: number | undefined): string {
-  return ms === undefined ? '-' : ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  if (ms === undefined) return '-';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }

@@ -234,7 +234,8 @@ test('"who wrote ...?" with the paper option, by id, and for two named papers', 
 
 test('a question that sets named papers side by side is answered from each of them, and only them', async () => {
   const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
-  for (const q of ['Compare PixelThink and VLA-ATTC', 'PixelThink vs VLA-ATTC', 'How do PixelThink and VLA-ATTC decide how much to think?', 'How does 2505.23727 differ from VLA-ATTC?']) {
+  const phrasings = ['Compare PixelThink and VLA-ATTC', 'PixelThink vs VLA-ATTC', 'PixelThink/VLA-ATTC', 'How are PixelThink and VLA-ATTC related?', "How does PixelThink's method differ from VLA-ATTC's?", 'How do PixelThink and VLA-ATTC decide how much to think?', 'How does 2505.23727 differ from VLA-ATTC?'];
+  for (const q of phrasings) {
     const a = await service.ask(q, { useModel: false });
     assert.equal(a.refused, false, q);
     assert.deepEqual([...new Set(a.sources.map((s) => s.paperId))], ['2505.23727', '2605.01194'], q);
@@ -247,20 +248,29 @@ test('a question that sets named papers side by side is answered from each of th
   // "differ" asks for a comparison; it is not a word to find ("ReasonSeg-Diff").
   const differ = await service.ask('How do PixelThink and VLA-ATTC differ?', { useModel: false });
   assert.doesNotMatch(differ.answer, /ReasonSeg-Diff/);
+  // A follow-up that names no paper compares the same ones.
+  const follow = await service.ask('How do they differ?', { useModel: false, history: [{ question: 'Compare PixelThink and VLA-ATTC', answer: differ.answer }] });
+  assert.deepEqual(cited(follow), ['2505.23727', '2605.01194']);
   // Asking for other papers is not a comparison of the named ones.
   const similar = await service.ask('Which papers are similar to PixelThink and VLA-ATTC?', { useModel: false });
-  assert.notDeepEqual([...new Set(similar.sources.map((s) => s.paperId))], ['2505.23727', '2605.01194']);
+  assert.ok(similar.sources.some((s) => s.paperId !== '2505.23727' && s.paperId !== '2605.01194'), similar.sources.map((s) => s.paperId).join());
+  // Something asked that neither paper covers is refused, as it is of one paper.
+  for (const q of ['What GPU do PixelThink and MentisOculi train on?', 'Do PixelThink and MentisOculi discuss basket weaving recipes?']) assert.equal((await service.ask(q, { useModel: false })).refused, true, q);
+  // An ordinary word is not a made-up name: "Best" does not name BEST (shen26ac), so this names one paper.
+  const best = await service.ask('Best practices for pruning in TGV-KV?', { useModel: false });
+  assert.deepEqual(cited(best), ['2606.03075']);
 });
 
-test('the catalog knows papers by a one-word system name: a made-up one in any case, an ordinary word as written, a shared one not at all', () => {
+test('the catalog knows papers by a one-word system name: as written, a made-up one in other capitals, never by an ordinary word, a shared one not at all', () => {
   const paper = (id: string, title: string) => ({ id, title, abstract: 'x', authors: [], aliases: [] }) as unknown as import('../src/corpus/paper.js').Paper;
-  const catalog = new PaperCatalog([paper('a', 'PixelThink: Efficient Reasoning'), paper('b', 'Furina: An Attack'), paper('c', 'Transformers: One'), paper('d', 'Transformers: Two')]);
-  assert.equal(catalog.withSystemName('pixelthink')?.id, 'a');
+  const catalog = new PaperCatalog([paper('a', 'PixelThink: Efficient Reasoning'), paper('b', 'Furina: An Attack'), paper('c', 'Transformers: One'), paper('d', 'Transformers: Two'), paper('e', 'BEST: A Benchmark'), paper('f', 'CoPE: Continual Expansion')]);
+  assert.equal(catalog.withSystemName('PixelThink')?.id, 'a');
   assert.equal(catalog.withSystemName('PIXELTHINK')?.id, 'a');
   assert.equal(catalog.withSystemName('Furina')?.id, 'b');
-  assert.equal(catalog.withSystemName('furina'), undefined);
-  assert.equal(catalog.withSystemName('Transformers'), undefined);
-  assert.equal(catalog.withSystemName('Efficient'), undefined);
+  assert.equal(catalog.withSystemName('BEST')?.id, 'e');
+  assert.equal(catalog.withSystemName('COPE')?.id, 'f');
+  // Ordinary words, as a question starts: not names.
+  for (const word of ['Pixelthink', 'furina', 'Best', 'Cope', 'Transformers', 'Efficient']) assert.equal(catalog.withSystemName(word), undefined, word);
 });
 
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {

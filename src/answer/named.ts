@@ -24,23 +24,32 @@ export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {
 /** Words that ask for papers besides the ones named ("papers like PixelThink", "other work on it"). */
 const OTHERS = /\b(other|others|besides|similar|related|like|alternatives?)\b/i;
 /** Words that set a paper against another: with one paper named, the other is not named. */
-const COMPARISON = /\b(compare[ds]?|comparison|versus|vs|unlike|differ\w*|than)\b/i;
+const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
 
 /** Whether a question asks about papers besides the one it names ("compared with VEQ"). */
 export function asksBeyondNamed(question: string): boolean {
   return OTHERS.test(question) || COMPARISON.test(question);
 }
 
-/** Whether a question that names several papers asks about others too: "compare X and Y" is about X and Y alone. */
+/** "Other" words, and "similar", "related" or "like" said of papers ("papers similar to X and Y"). */
+const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
+const RESEMBLING = /\b(similar|related|like)\b/i;
+const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones)\b/i;
+
+/**
+ * Whether a question that names several papers asks for others too. "Compare X and Y" and "How
+ * are X and Y related?" are about X and Y alone; "papers similar to X and Y" are not.
+ */
 export function asksForOthers(question: string): boolean {
-  return OTHERS.test(question);
+  return OTHER_PAPERS.test(question) || (RESEMBLING.test(question) && PAPERS.test(question));
 }
 
-const COMPARISON_ALL = new RegExp(COMPARISON.source, 'gi');
+/** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
+const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similarit(y|ies)|related|relate|alike)\\b`, 'gi');
 
-/** The question without the words that ask for a comparison: "differ" is not a topic ("ReasonSeg-Diff" would match it). */
+/** The question without the words that ask for a comparison. */
 export function withoutComparison(question: string): string {
-  return question.replace(COMPARISON_ALL, ' ');
+  return question.replace(COMPARING, ' ');
 }
 
 /** The papers among `sources` whose system the question names (see namesSystem), each once, in source order. */

@@ -5,7 +5,7 @@ import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
 import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
-import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
+import { formatDuration, formatMs, latencyLine, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
@@ -165,7 +165,7 @@ export function statusMessage(s: StatusSnapshot): Outgoing {
 /** The index a /reindex switched to, and how long the rebuild took. */
 export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
   const problems = info.corpusProblems ? `\n${info.corpusProblems} problem(s) in the corpus were logged; ${info.corpusSkipped} record(s) skipped.` : '';
-  const description = `Rebuilt in ${(ms / 1000).toFixed(1)} s: **${info.papers} papers, ${info.chunks} chunks** with the ${escapeText(info.embedder)} embedder. Answers now come from the new index (${escapeText(info.buildId)}).${problems}`;
+  const description = `Rebuilt in ${formatMs(ms)}: **${info.papers} papers, ${info.chunks} chunks** with the ${escapeText(info.embedder)} embedder. Answers now come from the new index (${escapeText(info.buildId)}).${problems}`;
   const [embeds] = layoutEmbeds({ title: 'Index rebuilt', description, color: COLORS.extractive });
   return { embeds: embeds! };
 }

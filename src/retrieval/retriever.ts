@@ -32,6 +32,8 @@ export interface SearchResult {
 export interface SearchOptions {
   paperId?: string;
   k?: number;
+  /** The query's embedding, when the same query is searched several times (once per paper): embedded once. */
+  queryVector?: number[];
 }
 
 /** Hybrid retrieval: vectra's cosine search and MiniSearch's BM25, fused by reciprocal rank. */
@@ -78,7 +80,7 @@ export class Retriever {
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
     const asked = this.termStats.weigh(concepts, queryNames(query));
-    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
+    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(opts.queryVector ?? (await this.embedder.embedQuery(query)), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
       const entry = fused.get(id) ?? { score: 0, cosine };

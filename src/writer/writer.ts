@@ -11,6 +11,7 @@ import type { Logger } from '../log.js';
 import { Ollama } from 'ollama';
 import { errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
+import { formatMs } from '../status.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '../types.js';
 import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
@@ -257,7 +258,7 @@ export class OllamaWriter implements Writer {
         }
         if (fault.kind === 'first-token-timeout' || fault.kind === 'timeout') {
           const first = fault.kind === 'first-token-timeout';
-          const wait = seconds(first ? this.settings.firstTokenTimeoutMs : this.settings.generationTimeoutMs);
+          const wait = formatMs(first ? this.settings.firstTokenTimeoutMs : this.settings.generationTimeoutMs);
           throw this.fail(
             new WriterError(
               'timeout',
@@ -273,7 +274,7 @@ export class OllamaWriter implements Writer {
   }
 
   private cutNotice(cut: CutReason, error?: string): string {
-    if (cut === 'timeout') return `The model was stopped after ${seconds(this.settings.generationTimeoutMs)} (OLLAMA_TIMEOUT_MS), so the answer is cut off.`;
+    if (cut === 'timeout') return `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)} (OLLAMA_TIMEOUT_MS), so the answer is cut off.`;
     if (cut === 'length') return 'The answer reached its length limit and is cut off.';
     return `The model stopped with an error part-way (${shortError(error)}), so the answer is cut off.`;
   }
@@ -395,12 +396,6 @@ function abortPromise(signal: AbortSignal | undefined): Promise<'cancelled'> {
   if (!signal) return new Promise(() => {});
   if (signal.aborted) return Promise.resolve('cancelled');
   return new Promise((resolve) => signal.addEventListener('abort', () => resolve('cancelled'), { once: true }));
-}
-
-function seconds(ms: number): string {
-  // Under a second, tenths would round 150 ms to "0.1 s".
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
 function shortError(e: string | undefined): string {
