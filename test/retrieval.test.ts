@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { editDistance, PaperCatalog } from '../src/catalog.js';
-import { words, isStopword, stem } from '../src/text/terms.js';
+import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
@@ -175,6 +175,30 @@ test('a word no paper contains is refused even when its hashed vector happens to
   assert.equal(a.refused, true, a.answer);
 });
 
+test('an off-topic question that names a paper with a hyphenated name is refused: the name is one word, not two things asked', async () => {
+  for (const q of ['Does VLA-ATTC discuss basket weaving recipes?', 'Can MLLM-4D bake bread?', 'What does VLA-ATTC say about the stock market?', 'Does TGV-KV help with cooking pasta?']) {
+    assert.equal((await service.ask(q, { useModel: false })).refused, true, q);
+  }
+  for (const [q, id] of [['What does VLA-ATTC propose?', '2605.01194'], ['Which benchmark does VLA-ATTC report its failure rate on?', '2605.01194'], ['How does TGV-KV evict the KV cache?', '2606.03075']]) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.equal(a.sources[0]?.paperId, id, q);
+  }
+});
+
+test('the parts of a compound are one word of the question: found once, counted once', () => {
+  const q = 'Does VLA-ATTC handle audio or speech?';
+  const concepts = queryConcepts(q);
+  const wordOf = conceptWords(q, concepts);
+  const at = (term: string) => wordOf[concepts.findIndex((g) => g.includes(term))];
+  assert.equal(at('vla'), at('attc'));
+  assert.notEqual(at('vla'), at('handl'));
+  const asked = TermStats.fromCounts(10, { vla: 1, attc: 1, handl: 5, audio: 2, speech: 2 }).weigh(concepts, new Set(), wordOf);
+  assert.equal(asked.words, 3);
+  assert.equal(asked.match(new Set(['vla', 'attc'])).matched, 1);
+  assert.equal(asked.match(new Set(['vla', 'attc', 'speech'])).matched, 2);
+});
+
 test('a question that gives a paper by id, or asks what one paper is about, is answered from that paper', async () => {
   const byId = await service.ask('What is 2505.23727 about?', { useModel: false });
   assert.equal(byId.refused, false);
@@ -234,7 +258,7 @@ test('"who wrote ...?" with the paper option, by id, and for two named papers', 
 
 test('a question that sets named papers side by side is answered from each of them, and only them', async () => {
   const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
-  const phrasings = ['Compare PixelThink and VLA-ATTC', 'PixelThink vs VLA-ATTC', 'PixelThink/VLA-ATTC', 'How are PixelThink and VLA-ATTC related?', "How does PixelThink's method differ from VLA-ATTC's?", 'How do PixelThink and VLA-ATTC decide how much to think?', 'How does 2505.23727 differ from VLA-ATTC?'];
+  const phrasings = ['Compare PixelThink and VLA-ATTC', 'PixelThink vs VLA-ATTC', 'PixelThink/VLA-ATTC', 'How are PixelThink and VLA-ATTC related?', "How does PixelThink's method differ from VLA-ATTC's?", 'How do PixelThink and VLA-ATTC adapt compute to uncertainty?', 'How does 2505.23727 differ from VLA-ATTC?'];
   for (const q of phrasings) {
     const a = await service.ask(q, { useModel: false });
     assert.equal(a.refused, false, q);
@@ -252,12 +276,15 @@ test('a question that sets named papers side by side is answered from each of th
   const follow = await service.ask('How do they differ?', { useModel: false, history: [{ question: 'Compare PixelThink and VLA-ATTC', answer: differ.answer }] });
   assert.deepEqual(cited(follow), ['2505.23727', '2605.01194']);
   // Asking for other papers is not a comparison of the named ones.
+  const others = await service.ask('Which other papers use reinforcement fine-tuning like PixelThink and 3D-RFT?', { useModel: false });
+  assert.ok(others.sources.some((s) => s.paperId !== '2505.23727' && s.paperId !== 'linghu26a'), others.sources.map((s) => s.paperId).join());
+  // "Papers similar to X and Y" is /related's job; refused, it says so.
   const similar = await service.ask('Which papers are similar to PixelThink and VLA-ATTC?', { useModel: false });
-  assert.ok(similar.sources.some((s) => s.paperId !== '2505.23727' && s.paperId !== '2605.01194'), similar.sources.map((s) => s.paperId).join());
+  assert.match(similar.answer, /use \/related 2505\.23727/);
   // Something asked that neither paper covers is refused, as it is of one paper.
   for (const q of ['What GPU do PixelThink and MentisOculi train on?', 'Do PixelThink and MentisOculi discuss basket weaving recipes?']) assert.equal((await service.ask(q, { useModel: false })).refused, true, q);
   // An ordinary word is not a made-up name: "Best" does not name BEST (shen26ac), so this names one paper.
-  const best = await service.ask('Best practices for pruning in TGV-KV?', { useModel: false });
+  const best = await service.ask('Best practices for KV cache eviction in TGV-KV?', { useModel: false });
   assert.deepEqual(cited(best), ['2606.03075']);
 });
 

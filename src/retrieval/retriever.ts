@@ -3,7 +3,7 @@ import { chunkId, type Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { LoadedIndex } from '../index/store.js';
-import { queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
+import { conceptWords, queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
 import { TermStats } from './termstats.js';
 import { VectorTable } from './vectors.js';
 
@@ -79,7 +79,7 @@ export class Retriever {
     const k = opts.k ?? this.settings.topK;
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
-    const asked = this.termStats.weigh(concepts, queryNames(query));
+    const asked = this.termStats.weigh(concepts, queryNames(query), conceptWords(query, concepts));
     const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(opts.queryVector ?? (await this.embedder.embedQuery(query)), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
@@ -103,21 +103,24 @@ export class Retriever {
     const value = (h: Hit) => h.score / maxScore + this.settings.coverageWeight * h.coverage;
     hits.sort((a, b) => value(b) - value(a));
     const top = hits.slice(0, k);
-    const relevant = top.some((h) => this.isRelevantHit(h, concepts.length));
+    const relevant = top.some((h) => this.isRelevantHit(h, asked.words));
     // Keep sources that plausibly bear on the question; unrelated tail hits only add noise.
-    const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, concepts.length) || h.coverage >= this.settings.minTermCoverage / 2) : [];
+    const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, asked.words) || h.coverage >= this.settings.minTermCoverage / 2) : [];
     return { hits: kept, relevant };
   }
 
   /**
    * A hit answers the question when it shares enough of its telling words, and more than one
-   * of them unless the question is that short: one shared rare word ("cheapest") is chance.
+   * of them unless the question is that short: one shared rare word ("cheapest", or a paper's
+   * name in "What does TGV-KV say about pasta?") is chance. `wordCount`: the question's words.
    */
-  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, conceptCount: number): boolean {
-    // The local embedder's vectors are hashed words: with no word of the question in the chunk,
-    // a high cosine is two words sharing a hash bucket ("RLHF" matched a paper on submodularity).
-    if (h.cosine >= this.settings.minCosine && (h.matched > 0 || this.embedder.kind !== 'local')) return true;
-    return h.coverage >= this.settings.minTermCoverage && (h.matched >= 2 || conceptCount <= 2);
+  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, wordCount: number): boolean {
+    const enoughWords = h.matched >= 2 || (wordCount <= 2 && h.matched >= 1);
+    // The local embedder's vectors are hashed words, so the same holds for its cosine: with no
+    // word of the question in the chunk, a high cosine is two words sharing a hash bucket
+    // ("RLHF" matched a paper on submodularity); with one, that word (a name) is all it measures.
+    if (h.cosine >= this.settings.minCosine && (enoughWords || this.embedder.kind !== 'local')) return true;
+    return h.coverage >= this.settings.minTermCoverage && enoughWords;
   }
 
   /** First chunks of papers whose titles contain the question's rarer words, best match first. */

@@ -51,10 +51,11 @@ export class TermStats {
 
   /**
    * Groups of alternative terms (see queryConcepts) weighed once per question: a group weighs as
-   * its most telling term. Terms in `names` weigh `tuning.nameWeight` times as much.
+   * its most telling term. Terms in `names` weigh `tuning.nameWeight` times as much. `wordOf`
+   * (see conceptWords) says which groups one written word made; by default each is its own.
    */
-  weigh(concepts: string[][], names: ReadonlySet<string> = new Set()): WeightedConcepts {
-    return new WeightedConcepts(concepts.map((group) => ({ terms: group, weights: group.map((t) => this.idf(t) * (this.df(t) === 0 ? tuning.unseenTermWeight : 1) * (names.has(t) ? tuning.nameWeight : 1)) })));
+  weigh(concepts: string[][], names: ReadonlySet<string> = new Set(), wordOf: readonly number[] = concepts.map((_, i) => i)): WeightedConcepts {
+    return new WeightedConcepts(concepts.map((group, i) => ({ terms: group, weights: group.map((t) => this.idf(t) * (this.df(t) === 0 ? tuning.unseenTermWeight : 1) * (names.has(t) ? tuning.nameWeight : 1)), word: wordOf[i]! })));
   }
 }
 
@@ -62,7 +63,7 @@ export class TermStats {
 export class WeightedConcepts {
   private readonly total: number;
 
-  constructor(private readonly groups: { terms: string[]; weights: number[] }[]) {
+  constructor(private readonly groups: { terms: string[]; weights: number[]; word: number }[]) {
     let total = 0;
     for (const g of groups) total += Math.max(...g.weights);
     this.total = total;
@@ -70,17 +71,22 @@ export class WeightedConcepts {
 
   /** The same concepts with each term's weight multiplied by `factor(term)`. */
   scaled(factor: (term: string) => number): WeightedConcepts {
-    return new WeightedConcepts(this.groups.map((g) => ({ terms: g.terms, weights: g.terms.map((t, i) => g.weights[i]! * factor(t)) })));
+    return new WeightedConcepts(this.groups.map((g) => ({ ...g, weights: g.terms.map((t, i) => g.weights[i]! * factor(t)) })));
+  }
+
+  /** How many written words the concepts come from (see conceptWords). */
+  get words(): number {
+    return new Set(this.groups.map((g) => g.word)).size;
   }
 
   /**
    * How much of the question `docTerms` covers (a group is found as far as the most telling of
-   * its terms the text contains, by `hasTerm`) and how many of its concepts it contains.
+   * its terms the text contains, by `hasTerm`) and how many of the question's words it contains.
    */
   match(docTerms: Set<string>): { coverage: number; matched: number } {
     let found = 0;
-    let matched = 0;
-    for (const { terms, weights } of this.groups) {
+    const matchedWords = new Set<number>();
+    for (const { terms, weights, word } of this.groups) {
       let best = 0;
       let any = false;
       for (let i = 0; i < terms.length; i++) {
@@ -89,8 +95,8 @@ export class WeightedConcepts {
         if (weights[i]! > best) best = weights[i]!;
       }
       found += best;
-      if (any) matched++;
+      if (any) matchedWords.add(word);
     }
-    return { coverage: this.total ? found / this.total : 0, matched };
+    return { coverage: this.total ? found / this.total : 0, matched: matchedWords.size };
   }
 }

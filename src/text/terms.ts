@@ -149,6 +149,20 @@ export function queryConcepts(text: string): string[][] {
 }
 
 /**
+ * The written word each concept comes from (an index per group of `concepts`): the parts of a
+ * compound ("VLA-ATTC": vla, attc) share one, so that one word the question wrote, however many
+ * parts it has, does not pass for two things asked.
+ */
+export function conceptWords(text: string, concepts: string[][]): number[] {
+  const compoundOf = new Map<string, number>();
+  for (const [i, w] of words(text).entries()) {
+    if (!w.includes('-') || STOPWORDS.has(w) || QUERY_FILLERS.has(w)) continue;
+    for (const part of partsOf(w)) if (part.length >= 2 && !STOPWORDS.has(part)) compoundOf.set(stem(part), concepts.length + i);
+  }
+  return concepts.map((group, i) => (group.length === 1 ? (compoundOf.get(group[0]!) ?? i) : i));
+}
+
+/**
  * Stems of the words a question writes as names: a capital after the first word ("Qwen",
  * "GRPO", "LIBERO") or letters mixed with digits ("Qwen3-VL"). A name says what the question is
  * about more surely than its ordinary words do.
