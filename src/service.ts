@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { extractiveSummary, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -59,16 +59,23 @@ export interface IndexInfo {
   corpusSkipped: number;
 }
 
-/** Everything loaded for one version of the index; swapped whole on reindex. */
-/** Papers a question sets side by side, and what it asks about them. */
+/** Papers a question sets side by side, and what it asks about each. */
 interface Comparison {
   papers: Paper[];
-  /** The question without the words that ask for a comparison, searched in each paper. */
-  asked: string;
+  /** What to search a paper for: the question without the comparison words, nor the other papers' names (no chunk of this paper holds them). */
+  askedOf: (paper: Paper) => string;
   /** Nothing is asked but the comparison ("Compare X and Y"): each paper is quoted by what it is. */
   askedNothingElse: boolean;
 }
 
+/** The papers a question names, the words that name them, and the question without those words. */
+interface Names {
+  papers: Paper[];
+  words: { word: string; paper: Paper }[];
+  rest: string;
+}
+
+/** Everything loaded for one version of the index; swapped whole on reindex. */
 interface State {
   papers: Paper[];
   index: LoadedIndex;
@@ -194,31 +201,36 @@ export class PapercordService {
    * The papers a question names by id, alias or one-word system name, each once, in the order
    * named, and the question without those names. Map lookups only: every question comes this way.
    */
-  private namesIn(question: string): { papers: Paper[]; rest: string } {
-    const papers: Paper[] = [];
-    let rest = question;
+  private namesIn(question: string): Names {
+    const names: Names = { papers: [], words: [], rest: question };
     for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
       const paper = this.catalog.get(word) ?? this.catalog.withSystemName(word);
       if (!paper) continue;
-      if (!papers.includes(paper)) papers.push(paper);
-      rest = rest.replace(word, ' ');
+      if (!names.papers.includes(paper)) names.papers.push(paper);
+      names.words.push({ word, paper });
+      names.rest = names.rest.replace(word, ' ');
     }
-    return { papers, rest };
+    return names;
   }
 
   /**
    * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
-   * more named, and no others asked for; or, for a follow-up that names none ("How do they
-   * differ?"), the papers the earlier question compared.
+   * more named, and no others asked for; or, for a follow-up that names none but refers back to
+   * them ("How do they differ?", "Which one is faster?"), the papers the earlier question compared.
    */
   private comparisonIn(question: string, earlier?: string): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
-    const { papers, rest } = this.namesIn(question);
-    const comparing = (compared: Paper[], without: string): Comparison => ({ papers: compared, asked: withoutComparison(question), askedNothingElse: queryConcepts(withoutComparison(without)).length === 0 });
-    if (papers.length >= 2) return comparing(papers, rest);
-    if (papers.length > 0 || !earlier || asksForOthers(earlier)) return undefined;
-    const before = this.namesIn(earlier).papers;
-    return before.length >= 2 ? comparing(before, question) : undefined;
+    const comparing = (names: Names, asked: string, rest: string): Comparison => ({
+      papers: names.papers,
+      askedOf: (paper) => names.words.reduce((text, n) => (n.paper === paper ? text : text.replace(n.word, ' ')), withoutComparison(asked)),
+      askedNothingElse: queryConcepts(withoutComparison(rest)).length === 0,
+    });
+    const here = this.namesIn(question);
+    if (here.papers.length >= 2) return comparing(here, question, here.rest);
+    if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
+    const before = this.namesIn(earlier);
+    // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
+    return before.papers.length >= 2 ? comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`) : undefined;
   }
 
   /**
@@ -229,12 +241,11 @@ export class PapercordService {
   private async searchEach(retriever: Retriever, c: Comparison): Promise<SearchResult> {
     const firstHit = (paper: Paper) => {
       const chunk = retriever.firstChunk(paper.id);
-      return chunk ? [{ chunk, paper, score: 0, cosine: 0, coverage: 0, matched: 0 }] : [];
+      return chunk ? [{ chunk, paper, score: 0, cosine: 0, coverage: 0, matched: 0, wholeWords: 0 }] : [];
     };
     if (c.askedNothingElse) return { hits: c.papers.flatMap(firstHit), relevant: true };
     const k = Math.max(1, Math.floor(this.settings.retrieval.topK / c.papers.length));
-    const queryVector = await retriever.embedder.embedQuery(c.asked);
-    const each = await Promise.all(c.papers.map((paper) => retriever.search(c.asked, { paperId: paper.id, k, queryVector })));
+    const each = await Promise.all(c.papers.map((paper) => retriever.search(c.askedOf(paper), { paperId: paper.id, k })));
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
   }
 
@@ -566,7 +577,7 @@ function truncate(s: string, n: number): string {
 function abstractSource(retriever: Retriever, paper: Paper): Source | undefined {
   const chunk = retriever.firstChunk(paper.id);
   if (!chunk) return undefined;
-  const [source] = toSources([{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1 }]);
+  const [source] = toSources([{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1, wholeWords: 1 }]);
   return { ...source!, text: paper.abstract, start: 0, end: paper.abstract.length };
 }
 

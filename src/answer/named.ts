@@ -47,6 +47,14 @@ export function asksForOthers(question: string): boolean {
 /** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
 const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similarit(y|ies)|related|relate|alike)\\b`, 'gi');
 
+/** Words with which a follow-up points back at the papers before it ("How do they differ?", "Which one is faster?"). */
+const BACK = /\b(they|them|their|theirs|both|either|neither|which one|which is|the two|the former|the latter)\b/i;
+
+/** Whether a follow-up that names no paper is about the papers the earlier question compared. */
+export function refersBack(question: string): boolean {
+  return BACK.test(question) || COMPARISON.test(question);
+}
+
 /** The question without the words that ask for a comparison. */
 export function withoutComparison(question: string): string {
   return question.replace(COMPARING, ' ');

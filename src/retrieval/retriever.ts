@@ -19,8 +19,10 @@ export interface Hit {
   cosine: number;
   /** Idf-weighted share of the question's concepts (see queryConcepts) that the chunk (with its title) contains. */
   coverage: number;
-  /** How many of the question's concepts the chunk contains. */
+  /** How many of the question's words the chunk contains (a compound such as "VLA-ATTC" when it holds any of its parts). */
   matched: number;
+  /** How many of them it contains whole (a compound with all its parts). */
+  wholeWords: number;
 }
 
 export interface SearchResult {
@@ -32,8 +34,6 @@ export interface SearchResult {
 export interface SearchOptions {
   paperId?: string;
   k?: number;
-  /** The query's embedding, when the same query is searched several times (once per paper): embedded once. */
-  queryVector?: number[];
 }
 
 /** Hybrid retrieval: vectra's cosine search and MiniSearch's BM25, fused by reciprocal rank. */
@@ -80,7 +80,7 @@ export class Retriever {
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
     const asked = this.termStats.weigh(concepts, queryNames(query), conceptWords(query, concepts));
-    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(opts.queryVector ?? (await this.embedder.embedQuery(query)), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
+    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
       const entry = fused.get(id) ?? { score: 0, cosine };
@@ -95,8 +95,8 @@ export class Retriever {
       const chunk = this.chunksById.get(id);
       if (!chunk) continue;
       const paper = this.papersById.get(chunk.paperId)!;
-      const { coverage, matched } = asked.match(this.termsOf(chunk));
-      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage, matched });
+      const { coverage, matched, wholeWords } = asked.match(this.termsOf(chunk));
+      hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage, matched, wholeWords });
     }
     // Rerank: the fused rank says "similar", coverage says "contains what was asked".
     const maxScore = Math.max(...hits.map((h) => h.score), Number.MIN_VALUE);
@@ -114,8 +114,9 @@ export class Retriever {
    * of them unless the question is that short: one shared rare word ("cheapest", or a paper's
    * name in "What does TGV-KV say about pasta?") is chance. `wordCount`: the question's words.
    */
-  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>, wordCount: number): boolean {
-    const enoughWords = h.matched >= 2 || (wordCount <= 2 && h.matched >= 1);
+  isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched' | 'wholeWords'>, wordCount: number): boolean {
+    // A question of one or two words needs one of them whole: "full-bodied wine" is not about "full KV".
+    const enoughWords = h.matched >= 2 || (wordCount <= 2 && h.wholeWords >= 1);
     // The local embedder's vectors are hashed words, so the same holds for its cosine: with no
     // word of the question in the chunk, a high cosine is two words sharing a hash bucket
     // ("RLHF" matched a paper on submodularity); with one, that word (a name) is all it measures.

@@ -81,11 +81,13 @@ export class WeightedConcepts {
 
   /**
    * How much of the question `docTerms` covers (a group is found as far as the most telling of
-   * its terms the text contains, by `hasTerm`) and how many of the question's words it contains.
+   * its terms the text contains, by `hasTerm`), how many of the question's words it contains, and
+   * how many of those whole (every group the word made).
    */
-  match(docTerms: Set<string>): { coverage: number; matched: number } {
+  match(docTerms: Set<string>): { coverage: number; matched: number; wholeWords: number } {
     let found = 0;
     const matchedWords = new Set<number>();
+    const missedWords = new Set<number>();
     for (const { terms, weights, word } of this.groups) {
       let best = 0;
       let any = false;
@@ -96,7 +98,10 @@ export class WeightedConcepts {
       }
       found += best;
       if (any) matchedWords.add(word);
+      else missedWords.add(word);
     }
-    return { coverage: this.total ? found / this.total : 0, matched: matchedWords.size };
+    let wholeWords = 0;
+    for (const w of matchedWords) if (!missedWords.has(w)) wholeWords++;
+    return { coverage: this.total ? found / this.total : 0, matched: matchedWords.size, wholeWords };
   }
 }

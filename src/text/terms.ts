@@ -122,9 +122,12 @@ function partsOf(word: string): string[] {
   return out;
 }
 
+/** Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas. */
+const GIST = /\b(main|key|core|central|big)\s+(ideas?|points?|takeaways?|contributions?)\b/gi;
+
 /** Content terms of a question: like `terms`, also without question words. */
 export function queryTerms(text: string): string[] {
-  return terms(words(text).filter((w) => !QUERY_FILLERS.has(w)).join(' '));
+  return terms(words(text.replace(GIST, ' ')).filter((w) => !QUERY_FILLERS.has(w)).join(' '));
 }
 
 /** "x or y" and "x, y or z": words a question offers as alternatives. */
