@@ -73,6 +73,8 @@ interface Names {
   papers: Paper[];
   words: { word: string; paper: Paper }[];
   rest: string;
+  /** The question without the ids and aliases among them: an id is in no chunk, a system name is in its paper's. */
+  withoutIds: string;
 }
 
 /** Everything loaded for one version of the index; swapped whole on reindex. */
@@ -167,24 +169,6 @@ export class PapercordService {
   }
 
   /**
-   * The paper a question names by its id or an alias (a word with a digit, dot or hyphen, as ids
-   * have), when it names exactly one, and the question without that word.
-   */
-  private paperIdIn(question: string): { paper: Paper; rest: string } | undefined {
-    // "Papers like 2505.23727" asks for the others: /related's job, not a search inside it.
-    if (asksBeyondNamed(question)) return undefined;
-    const found = new Map<string, { paper: Paper; word: string }>();
-    for (const word of bareWords(question)) {
-      if (word.length < 5 || !/[\d.-]/.test(word)) continue;
-      const p = this.catalog.get(word);
-      if (p && p.title.toLowerCase() !== word.toLowerCase()) found.set(p.id, { paper: p, word });
-    }
-    if (found.size !== 1) return undefined;
-    const [{ paper, word }] = [...found.values()];
-    return { paper: paper!, rest: question.replace(word!, ' ').replace(/\s+/g, ' ').trim() };
-  }
-
-  /**
    * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
    * only at words that can be names, the first few of them.
    */
@@ -202,13 +186,15 @@ export class PapercordService {
    * named, and the question without those names. Map lookups only: every question comes this way.
    */
   private namesIn(question: string): Names {
-    const names: Names = { papers: [], words: [], rest: question };
+    const names: Names = { papers: [], words: [], rest: question, withoutIds: question };
     for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
-      const paper = this.catalog.get(word) ?? this.catalog.withSystemName(word);
+      const byId = this.catalog.get(word);
+      const paper = byId ?? this.catalog.withSystemName(word);
       if (!paper) continue;
       if (!names.papers.includes(paper)) names.papers.push(paper);
       names.words.push({ word, paper });
       names.rest = names.rest.replace(word, ' ');
+      if (byId) names.withoutIds = names.withoutIds.replace(word, ' ');
     }
     return names;
   }
@@ -218,14 +204,13 @@ export class PapercordService {
    * more named, and no others asked for; or, for a follow-up that names none but refers back to
    * them ("How do they differ?", "Which one is faster?"), the papers the earlier question compared.
    */
-  private comparisonIn(question: string, earlier?: string): Comparison | undefined {
+  private comparisonIn(question: string, here: Names, earlier?: string): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
     const comparing = (names: Names, asked: string, rest: string): Comparison => ({
       papers: names.papers,
       askedOf: (paper) => names.words.reduce((text, n) => (n.paper === paper ? text : text.replace(n.word, ' ')), withoutComparison(asked)),
       askedNothingElse: queryConcepts(withoutComparison(rest)).length === 0,
     });
-    const here = this.namesIn(question);
     if (here.papers.length >= 2) return comparing(here, question, here.rest);
     if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
     const before = this.namesIn(earlier);
@@ -277,12 +262,15 @@ export class PapercordService {
     const last = opts.history?.at(-1);
     // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
     const authorship = AUTHORSHIP.test(q);
+    const unasked = authorship ? withoutAuthorship(q) : q;
+    const names = opts.paper ? undefined : this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
-    const comparison = opts.paper ? undefined : this.comparisonIn(authorship ? withoutAuthorship(q) : q, last?.question);
+    const comparison = names && this.comparisonIn(unasked, names, last?.question);
     const compared = comparison?.papers ?? [];
-    // A paper given by id in the question ("What is 2505.23727 about?") limits the answer as the paper option does.
-    const byId = opts.paper || comparison ? undefined : this.paperIdIn(q);
-    const paper = opts.paper ? this.resolvePaper(opts.paper) : byId?.paper;
+    // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
+    // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
+    const single = names && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
+    const paper = opts.paper ? this.resolvePaper(opts.paper) : single?.papers[0];
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
     // Which papers a question compares depends on the catalog being complete, hence the variant.
@@ -292,25 +280,29 @@ export class PapercordService {
       opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
-    const asked = authorship ? withoutAuthorship(byId?.rest ?? q) : (byId?.rest ?? q);
+    const asked = single?.withoutIds ?? unasked;
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
     const searchText = last ? `${last.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
-    // "What is it about?" of one paper asks for the paper itself: nothing in it is a word to search for.
-    const overview = paper !== undefined && queryConcepts(searchText).length === 0;
+    // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
+    const overview = paper !== undefined && queryConcepts(last ? `${last.question} ${single?.rest ?? asked}` : (single?.rest ?? asked)).length === 0;
     const { hits, relevant } = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
     // An overview quotes the whole abstract, as /summary does, so it is one source.
     const sources = overview ? [abstractSource(retriever, paper)!] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
       const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
-      const meant = like ? undefined : this.misspelledPaper(q, retriever);
+      // A paper asked about by name is indexed: what is missing is the answer in its abstract.
+      const named = like ? [] : paper ? [paper] : compared.length ? compared : (names?.papers ?? []);
+      const meant = like || named.length ? undefined : this.misspelledPaper(q, retriever);
       const answer = like
         ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
-        : meant
-          ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
-          : REFUSAL_TEXT;
+        : named.length
+          ? `${REFUSAL_TEXT} ${notInAbstracts(named)}`
+          : meant
+            ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
+            : REFUSAL_TEXT;
       return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
@@ -554,6 +546,14 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
     embedderChoice,
     corpus: { problems: corpus.problems, skipped: corpus.skipped },
   };
+}
+
+/** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */
+function notInAbstracts(papers: Paper[]): string {
+  const [first] = papers;
+  if (papers.length === 1) return `${markdownLiteral(first!.title)} (${first!.id}) is indexed, but its abstract does not answer this; /summary ${first!.id} shows what it covers.`;
+  const names = papers.map((p) => `${markdownLiteral(p.title)} (${p.id})`);
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
 }
 
 /** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */

@@ -189,6 +189,18 @@ test('an off-topic question that names a paper with a hyphenated name is refused
   }
 });
 
+test('a refused question about a named paper says the paper is indexed and where to see what its abstract covers', async () => {
+  const one = await service.ask('What GPU does PixelThink train on?', { useModel: false });
+  assert.equal(one.refused, true);
+  assert.match(one.answer, /PixelThink: Towards Efficient Chain-of-Pixel Reasoning \(2505\.23727\) is indexed, but its abstract does not answer this; \/summary 2505\.23727 shows what it covers\.$/);
+  const option = await service.ask('What GPU?', { useModel: false, paper: 'MentisOculi' });
+  assert.match(option.answer, /\(zeller26a\) is indexed, but its abstract/);
+  const two = await service.ask('What GPU do PixelThink and MentisOculi train on?', { useModel: false });
+  assert.match(two.answer, /\(2505\.23727\) and MentisOculi: .* \(zeller26a\) are indexed, but their abstracts do not answer this/);
+  // No paper named: the plain refusal.
+  assert.doesNotMatch((await service.ask('How do I fix a leaking tap?', { useModel: false })).answer, /(is|are) indexed, but/);
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

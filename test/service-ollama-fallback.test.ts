@@ -112,19 +112,22 @@ describe('prompt budget and prompt injection', () => {
   test('a tiny num_ctx keeps the instructions whole and first, and drops sources to fit', async () => {
     fx.server.reset();
     const { service, log } = await open({ OLLAMA_NUM_CTX: '1024' });
-    const a = await service.ask(QUESTION);
+    // A question several papers answer: more sources than the prompt can hold.
+    const question = 'Which papers use reinforcement learning to fine-tune multimodal LLMs?';
+    const a = await service.ask(question);
     assert.equal(a.mode, 'ollama');
+    assert.ok(a.sources.length >= 3, `${a.sources.length} sources`);
     const chat = asked(fx.server)[0]!;
     assert.equal(chat.messages[0]!.content, ASK_SYSTEM_PROMPT);
     assert.deepEqual(chat.options, { num_ctx: 1024, temperature: 0.2, num_predict: 256 });
     const prompt = userText(chat);
-    assert.match(prompt, /^<sources>\n\[1\] MentisOculi/);
+    assert.ok(prompt.startsWith(`<sources>\n[1] ${a.sources[0]!.title}`), prompt.slice(0, 200));
     assert.doesNotMatch(prompt, /\n\[2\] /);
-    assert.match(prompt, /<question>\nWhat does MentisOculi evaluate\?\n<\/question>/);
+    assert.ok(prompt.includes(`<question>\n${question}\n</question>`));
     assert.ok(prompt.length + ASK_SYSTEM_PROMPT.length < (1024 - 256) * 3, `${prompt.length} characters`);
     const line = log.lines.find((l) => l.msg === 'prompt cut to fit OLLAMA_NUM_CTX');
     assert.ok(line, log.text());
-    assert.equal(line.fields.dropped, '2,3,4,5'.slice(0, a.sources.length * 2 - 3));
+    assert.equal(line.fields.dropped, a.sources.slice(1).map((s) => s.n).join(','));
   });
 
   test('instructions inside a question or an abstract stay data: the system prompt is first and intact, the answer cited', async () => {
