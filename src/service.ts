@@ -9,7 +9,7 @@ import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
-import { extractiveSummary, type SummaryLength } from './answer/summary.js';
+import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
@@ -286,7 +286,12 @@ export class PapercordService {
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
-    const overview = paper !== undefined && queryConcepts(last ? `${last.question} ${single?.rest ?? asked}` : (single?.rest ?? asked)).length === 0;
+    const about = paper ? queryConcepts(last ? `${last.question} ${single?.rest ?? asked}` : (single?.rest ?? asked)) : [];
+    // "What results does PixelThink report?" asks for a part of its summary, whatever words its abstract uses for it.
+    const section = paper && askedSection(about);
+    const summaryPart = paper && section ? summarySections(paper) : undefined;
+    const part = section && summaryPart?.[section].length ? sectionLine(summaryPart, section, 'medium') : undefined;
+    const overview = paper !== undefined && (about.length === 0 || part !== undefined);
     const { hits, relevant } = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
     // An overview quotes the whole abstract, as /summary does, so it is one source.
     const sources = overview ? [abstractSource(retriever, paper)!] : toSources(hits);
@@ -306,7 +311,7 @@ export class PapercordService {
       return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
-    const ex = byWhom ?? (overview ? { answer: extractiveSummary(paper, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
+    const ex = byWhom ?? (overview ? { answer: part ?? extractiveSummary(paper, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();

@@ -128,6 +128,13 @@ test('/ask "compare PixelThink and VLA-ATTC" cites each of the two papers, and o
   assert.match(embedOf(m).description!, /PixelThink.*\[1\].*VLA-ATTC.*\[2\]/s);
 });
 
+test('/ask "what results does MentisOculi report?" answers with the Results part of its summary', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'What results does MentisOculi report?' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(m).description!, /^\*\*Results:\*\* .+\[1\]/);
+  assert.deepEqual([...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))], ['zeller26a']);
+});
+
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
   const user = h.user();
   const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });

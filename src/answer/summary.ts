@@ -35,14 +35,39 @@ export function tldrIndex(sentences: readonly string[], title: string): number {
   return strong >= 0 ? strong : Math.max(sentences.findIndex((s) => AIM.test(s)), 0);
 }
 
+/** The parts of a summary, each a list of the abstract's sentences in its order. */
+export interface SummarySections {
+  'TL;DR': string[];
+  Problem: string[];
+  Method: string[];
+  Results: string[];
+  Limits: string[];
+}
+
+export type SummarySection = keyof SummarySections;
+
 /**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
  * sentence that names the paper's system, else its first contribution sentence), problem,
  * method, results and (only if stated) limits. Links and release notes are left out.
  */
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
+  const sections = summarySections(paper);
+  if (!sections) return '';
+  const lines = (Object.keys(sections) as SummarySection[]).filter((label) => sections[label].length && (label !== 'Limits' || length !== 'short'));
+  return lines.map((label) => sectionLine(sections, label, length)).join('\n');
+}
+
+/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes. */
+export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength): string {
+  const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
+  return `**${label}:** ${readableTex(sections[label].slice(0, take).join(' '))} [1]`;
+}
+
+/** The abstract's sentences by the part of a summary they belong to; undefined for an empty abstract. */
+export function summarySections(paper: Paper): SummarySections | undefined {
   const all = splitSentences(paper.abstract).map((s) => s.text);
-  if (all.length === 0) return '';
+  if (all.length === 0) return undefined;
   // A sentence that also states a contribution or a figure is kept: "we release X, which cuts costs by 30%" is content.
   const kept = all.filter((s) => !BOILERPLATE.test(s) || CONTRIBUTION.test(s) || PERCENT.test(s));
   const sentences = kept.length ? kept : all;
@@ -59,12 +84,21 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const results = rest.filter((s) => RESULT.test(s) || PERCENT.test(s));
   const method = rest.filter((s) => !results.includes(s) && !LIMIT.test(s));
   const limits = rest.filter((s) => LIMIT.test(s) && !results.includes(s));
-  const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
-  const line = (label: string, chosen: string[]) => `**${label}:** ${readableTex(chosen.slice(0, take).join(' '))} [1]`;
-  const lines = [line('TL;DR', [tldr])];
-  if (problem.length) lines.push(line('Problem', problem));
-  if (method.length) lines.push(line('Method', method));
-  if (results.length) lines.push(line('Results', results));
-  if (limits.length && length !== 'short') lines.push(line('Limits', limits));
-  return lines.join('\n');
+  return { 'TL;DR': [tldr], Problem: problem, Method: method, Results: results, Limits: limits };
+}
+
+/** Words that ask for one part of a paper's summary ("What results does X report?"), as stems. */
+const SECTION_WORDS: [SummarySection, RegExp][] = [
+  ['Results', /^(result|finding|outcome|report|perform|achiev|find)/],
+  ['Method', /^(method|approach|techniqu|mechanism|architectur|algorithm)/],
+  ['Problem', /^(problem|motivat|challeng|solv|tackl)/],
+  ['Limits', /^(limit|weakness|drawback|shortcoming|caveat)/],
+];
+
+/** The part of a summary a question asks for when every word it asks with names that part, else undefined. */
+export function askedSection(concepts: string[][]): SummarySection | undefined {
+  if (concepts.length === 0) return undefined;
+  const sections = new Set(concepts.map((group) => SECTION_WORDS.find(([, re]) => group.some((t) => re.test(t)))?.[0]));
+  const [only] = sections;
+  return sections.size === 1 ? only : undefined;
 }
