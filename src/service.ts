@@ -9,13 +9,13 @@ import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
-import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
-import { isStopword, queryConcepts, stem, words } from './text/terms.js';
+import { isStopword, queryConcepts, queryTerms, stem, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -263,13 +263,13 @@ export class PapercordService {
     // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
     const authorship = AUTHORSHIP.test(q);
     const unasked = authorship ? withoutAuthorship(q) : q;
-    const names = opts.paper ? undefined : this.namesIn(unasked);
+    const names = this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
-    const comparison = names && this.comparisonIn(unasked, names, last?.question);
+    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
-    const single = names && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
+    const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
     const paper = opts.paper ? this.resolvePaper(opts.paper) : single?.papers[0];
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
@@ -285,16 +285,17 @@ export class PapercordService {
     const searchText = last ? `${last.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
+    // What this question (not the conversation) asks of its one paper, without the paper's names.
+    const about = paper ? names.rest : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
-    const about = paper ? queryConcepts(last ? `${last.question} ${single?.rest ?? asked}` : (single?.rest ?? asked)) : [];
-    // "What results does PixelThink report?" asks for a part of its summary, whatever words its abstract uses for it.
-    const section = paper && askedSection(about);
-    const summaryPart = paper && section ? summarySections(paper) : undefined;
-    const part = section && summaryPart?.[section].length ? sectionLine(summaryPart, section, 'medium') : undefined;
-    const overview = paper !== undefined && (about.length === 0 || part !== undefined);
-    const { hits, relevant } = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
+    const overview = paper !== undefined && queryConcepts(about).length === 0;
+    const found = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
+    // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
+    const part = paper && !found.relevant ? summaryPart(paper, askedSection(words(about).filter((w) => queryTerms(w).length > 0))) : undefined;
+    const relevant = found.relevant || part !== undefined;
+    const hits = part ? [] : found.hits;
     // An overview quotes the whole abstract, as /summary does, so it is one source.
-    const sources = overview ? [abstractSource(retriever, paper)!] : toSources(hits);
+    const sources = overview || part ? [abstractSource(retriever, paper!)!] : toSources(hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
       const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
@@ -311,7 +312,7 @@ export class PapercordService {
       return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
-    const ex = byWhom ?? (overview ? { answer: part ?? extractiveSummary(paper, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
+    const ex = byWhom ?? (overview || part ? { answer: part ?? extractiveSummary(paper!, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(paper ? about : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
@@ -551,6 +552,12 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
     embedderChoice,
     corpus: { problems: corpus.problems, skipped: corpus.skipped },
   };
+}
+
+/** "**Results:** ..." of a paper's extractive summary; undefined when none is asked or the abstract has none. */
+function summaryPart(paper: Paper, section: SummarySection | undefined): string | undefined {
+  const sections = section && summarySections(paper);
+  return sections && sections[section!].length ? sectionLine(sections, section!, 'medium') : undefined;
 }
 
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */

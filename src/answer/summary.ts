@@ -87,18 +87,23 @@ export function summarySections(paper: Paper): SummarySections | undefined {
   return { 'TL;DR': [tldr], Problem: problem, Method: method, Results: results, Limits: limits };
 }
 
-/** Words that ask for one part of a paper's summary ("What results does X report?"), as stems. */
+/** Words, as written, that ask for one part of a paper's summary ("What results does X report?"). */
 const SECTION_WORDS: [SummarySection, RegExp][] = [
-  ['Results', /^(result|finding|outcome|report|perform|achiev|find)/],
-  ['Method', /^(method|approach|techniqu|mechanism|architectur|algorithm)/],
-  ['Problem', /^(problem|motivat|challeng|solv|tackl)/],
-  ['Limits', /^(limit|weakness|drawback|shortcoming|caveat)/],
+  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found)$/],
+  ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?)$/],
+  ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed)$/],
+  ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
 ];
+/** Verbs a question asks with, that say nothing of which part ("What challenges does X reveal?"). */
+const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key)$/;
 
-/** The part of a summary a question asks for when every word it asks with names that part, else undefined. */
-export function askedSection(concepts: string[][]): SummarySection | undefined {
-  if (concepts.length === 0) return undefined;
-  const sections = new Set(concepts.map((group) => SECTION_WORDS.find(([, re]) => group.some((t) => re.test(t)))?.[0]));
+/**
+ * The part of a summary a question asks for, when every word it asks with (its `words`,
+ * without stopwords and names) asks for that part; else undefined.
+ */
+export function askedSection(words: string[]): SummarySection | undefined {
+  const telling = words.filter((w) => !ASKING.test(w));
+  const sections = new Set(telling.map((w) => SECTION_WORDS.find(([, re]) => re.test(w))?.[0]));
   const [only] = sections;
   return sections.size === 1 ? only : undefined;
 }
