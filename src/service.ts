@@ -15,7 +15,7 @@ import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText } from './text/clean.js';
-import { isStopword, queryConcepts, queryTerms, stem, words } from './text/terms.js';
+import { isStopword, queryConcepts, stem, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -291,16 +291,15 @@ export class PapercordService {
     const overview = paper !== undefined && queryConcepts(about).length === 0;
     const found = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
-    const part = paper && !found.relevant ? summaryPart(paper, askedSection(words(about).filter((w) => queryTerms(w).length > 0))) : undefined;
+    const part = paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
-    const hits = part ? [] : found.hits;
     // An overview quotes the whole abstract, as /summary does, so it is one source.
-    const sources = overview || part ? [abstractSource(retriever, paper!)!] : toSources(hits);
+    const sources = overview || part ? [abstractSource(retriever, paper!)!] : toSources(found.hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
       const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
       // A paper asked about by name is indexed: what is missing is the answer in its abstract.
-      const named = like ? [] : paper ? [paper] : compared.length ? compared : (names?.papers ?? []);
+      const named = like ? [] : paper ? [paper] : compared.length ? compared : names.papers;
       const meant = like || named.length ? undefined : this.misspelledPaper(q, retriever);
       const answer = like
         ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
@@ -556,8 +555,9 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
 
 /** "**Results:** ..." of a paper's extractive summary; undefined when none is asked or the abstract has none. */
 function summaryPart(paper: Paper, section: SummarySection | undefined): string | undefined {
-  const sections = section && summarySections(paper);
-  return sections && sections[section!].length ? sectionLine(sections, section!, 'medium') : undefined;
+  if (!section) return undefined;
+  const sections = summarySections(paper);
+  return sections?.[section].length ? sectionLine(sections, section, 'medium') : undefined;
 }
 
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */

@@ -21,20 +21,18 @@ export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {
   return { answer: known.map((s) => `**${markdownLiteral(s.title)}** is by ${markdownLiteral(byline(s))}. [${s.n}]`).join('\n'), citations: known.map((s) => citationFor(s)) };
 }
 
-/** Words that ask for papers besides the ones named ("papers like PixelThink", "other work on it"). */
-const OTHERS = /\b(other|others|besides|similar|related|like|alternatives?)\b/i;
+/** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
+const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
+/** Words that ask for papers like the one named ("papers like PixelThink", "related work"). */
+const RESEMBLING = /\b(similar|related|like)\b/i;
+const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones)\b/i;
 /** Words that set a paper against another: with one paper named, the other is not named. */
 const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
 
 /** Whether a question asks about papers besides the one it names ("compared with VEQ"). */
 export function asksBeyondNamed(question: string): boolean {
-  return OTHERS.test(question) || COMPARISON.test(question);
+  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || COMPARISON.test(question);
 }
-
-/** "Other" words, and "similar", "related" or "like" said of papers ("papers similar to X and Y"). */
-const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
-const RESEMBLING = /\b(similar|related|like)\b/i;
-const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones)\b/i;
 
 /**
  * Whether a question that names several papers asks for others too. "Compare X and Y" and "How

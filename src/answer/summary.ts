@@ -2,6 +2,7 @@
 import { systemNamePattern, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
+import { queryTerms, words } from '../text/terms.js';
 
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
 export type SummaryLength = (typeof SUMMARY_LENGTHS)[number];
@@ -98,11 +99,11 @@ const SECTION_WORDS: [SummarySection, RegExp][] = [
 const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key)$/;
 
 /**
- * The part of a summary a question asks for, when every word it asks with (its `words`,
- * without stopwords and names) asks for that part; else undefined.
+ * The part of a summary a question (without the paper's names) asks for, when every word it
+ * asks with asks for that part; else undefined.
  */
-export function askedSection(words: string[]): SummarySection | undefined {
-  const telling = words.filter((w) => !ASKING.test(w));
+export function askedSection(question: string): SummarySection | undefined {
+  const telling = words(question).filter((w) => queryTerms(w).length > 0 && !ASKING.test(w));
   const sections = new Set(telling.map((w) => SECTION_WORDS.find(([, re]) => re.test(w))?.[0]));
   const [only] = sections;
   return sections.size === 1 ? only : undefined;

@@ -62,21 +62,19 @@ export class TermStats {
 /** A question's concepts with their weights, matched against each candidate text. */
 export class WeightedConcepts {
   private readonly total: number;
+  /** How many written words the concepts come from (see conceptWords). */
+  readonly words: number;
 
   constructor(private readonly groups: { terms: string[]; weights: number[]; word: number }[]) {
     let total = 0;
     for (const g of groups) total += Math.max(...g.weights);
     this.total = total;
+    this.words = new Set(groups.map((g) => g.word)).size;
   }
 
   /** The same concepts with each term's weight multiplied by `factor(term)`. */
   scaled(factor: (term: string) => number): WeightedConcepts {
     return new WeightedConcepts(this.groups.map((g) => ({ ...g, weights: g.terms.map((t, i) => g.weights[i]! * factor(t)) })));
-  }
-
-  /** How many written words the concepts come from (see conceptWords). */
-  get words(): number {
-    return new Set(this.groups.map((g) => g.word)).size;
   }
 
   /**

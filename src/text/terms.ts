@@ -158,10 +158,7 @@ export function queryConcepts(text: string): string[][] {
  */
 export function conceptWords(text: string, concepts: string[][]): number[] {
   const compoundOf = new Map<string, number>();
-  for (const [i, w] of words(text).entries()) {
-    if (!w.includes('-') || STOPWORDS.has(w) || QUERY_FILLERS.has(w)) continue;
-    for (const part of partsOf(w)) if (part.length >= 2 && !STOPWORDS.has(part)) compoundOf.set(stem(part), concepts.length + i);
-  }
+  for (const [i, w] of words(text).entries()) if (w.includes('-')) for (const t of terms(w)) compoundOf.set(t, concepts.length + i);
   return concepts.map((group, i) => (group.length === 1 ? (compoundOf.get(group[0]!) ?? i) : i));
 }
 
