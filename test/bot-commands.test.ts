@@ -28,6 +28,8 @@ after(async () => {
 const paper = (id: string) => h.service.catalog.get(id)!;
 const embedOf = (m: StoredMessage) => m.embeds[0]!;
 const field = (m: StoredMessage, name: string) => m.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === name)?.value ?? '';
+/** The paper ids in the Sources field, each once, in order. */
+const sourceIds = (m: StoredMessage) => [...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))];
 
 test('start-up registers the commands for DISCORD_GUILD_ID; unchanged definitions are not registered again, changed ones are', async () => {
   const puts = () => h.emu.requests.filter((c) => c.method === 'PUT' && c.path.endsWith('/commands'));
@@ -117,14 +119,14 @@ test('/ask "what is it about?" with a paper, or with the paper\'s id in the ques
     const it = await h.emu.slashCommand('ask', options, { user: h.user() });
     const m = await it.waitForOriginal((x) => x.embeds.length > 0);
     assert.match(embedOf(m).description!, /TL;DR.*PixelThink/, JSON.stringify(options));
-    assert.deepEqual([...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))], ['2505.23727']);
+    assert.deepEqual(sourceIds(m), ['2505.23727']);
   }
 });
 
 test('/ask "compare PixelThink and VLA-ATTC" cites each of the two papers, and only them', async () => {
   const it = await h.emu.slashCommand('ask', { question: 'Compare PixelThink and VLA-ATTC' }, { user: h.user() });
   const m = await it.waitForOriginal((x) => x.embeds.length > 0);
-  assert.deepEqual([...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))], ['2505.23727', '2605.01194']);
+  assert.deepEqual(sourceIds(m), ['2505.23727', '2605.01194']);
   assert.match(embedOf(m).description!, /PixelThink.*\[1\].*VLA-ATTC.*\[2\]/s);
 });
 
@@ -132,7 +134,7 @@ test('/ask "what results does MentisOculi report?" answers with the Results part
   const it = await h.emu.slashCommand('ask', { question: 'What results does MentisOculi report?' }, { user: h.user() });
   const m = await it.waitForOriginal((x) => x.embeds.length > 0);
   assert.match(embedOf(m).description!, /^\*\*Results:\*\* .+\[1\]/);
-  assert.deepEqual([...new Set([...field(m, 'Sources').matchAll(/`([^`]+)`/g)].map((x) => x[1]))], ['zeller26a']);
+  assert.deepEqual(sourceIds(m), ['zeller26a']);
 });
 
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {

@@ -57,17 +57,18 @@ describe('answers written by the model', () => {
     await rm(corpusDir, { recursive: true, force: true });
   });
 
-  test('/ask: deferred reply at once, progress edits at least 1.5 s apart, then the cited embed with linked sources and footer', async () => {
+  test('/ask: deferred reply at once, progress edits at least 1.5 s apart, then the cited embed with linked sources and footer', async (t) => {
     // The model writes slowly, and its text pings @everyone: the progress edits carry it as content.
     scriptBy(h, [[/MentisOculi/, { reply: (req) => `@everyone listen: ${defaultReply(req)}`, tokenDelayMs: 55 }]]);
     const ask = h.service.ask;
     let askedAt: number | undefined;
     h.service.ask = (...args) => ((askedAt ??= Date.now()), ask.apply(h.service, args));
+    // Undone however the test ends: the harness is shared by the tests after it.
+    t.after(() => void (h.service.ask = ask));
     const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
     const cb = await it.callback();
     assert.equal(cb.body.type, 5);
     const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
-    h.service.ask = ask;
     // At once: the deferral reached Discord before the service was asked to search.
     assert.ok(askedAt !== undefined && cb.at <= askedAt, `deferred ${cb.at - (askedAt ?? 0)} ms after the service was asked`);
 

@@ -12,6 +12,8 @@ import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
 
 const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
+/** The papers an answer cites, each once, in order. */
+const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
 
 test('hybrid search puts the paper a question is about first, among 306 papers', async () => {
   const r = await service.retriever.search('How many multiple-choice questions does SciVideoBench have?');
@@ -153,7 +155,7 @@ test('extractive summaries lead with the sentence naming the system, put prior w
 test('an extractive answer to a question that names one paper quotes only that paper, and the sentence with what is asked', async () => {
   // 3D-RFT also fine-tunes with reinforcement; it used to be quoted beside MLLM-4D.
   const named = await service.ask('What is the name of the dataset MLLM-4D uses for its reinforcement fine-tuning stage?', { useModel: false });
-  assert.deepEqual([...new Set(named.citations.map((c) => c.paperId))], ['2603.00515']);
+  assert.deepEqual(cited(named), ['2603.00515']);
   assert.match(named.answer, /MLLM4D-R1-30k/);
   const rft = await service.ask('Which baseline model did 3D-RFT beat on detection and grounding?', { useModel: false });
   assert.match(rft.answer, /VG LLM-8B/);
@@ -229,7 +231,9 @@ test('the parts of a compound are one word of the question: found once, counted 
   assert.equal(asked.match(new Set(['vla', 'attc'])).matched, 1);
   assert.equal(asked.match(new Set(['vla', 'attc', 'speech'])).matched, 2);
   // Half a compound is found, but not whole.
-  assert.deepEqual(asked.match(new Set(['vla', 'speech'])), { ...asked.match(new Set(['vla', 'speech'])), matched: 2, wholeWords: 1 });
+  const half = asked.match(new Set(['vla', 'speech']));
+  assert.equal(half.matched, 2);
+  assert.equal(half.wholeWords, 1);
 });
 
 test('a question that gives a paper by id, or asks what one paper is about, is answered from that paper', async () => {
@@ -290,7 +294,6 @@ test('"who wrote ...?" with the paper option, by id, and for two named papers', 
 });
 
 test('a question that sets named papers side by side is answered from each of them, and only them', async () => {
-  const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
   const phrasings = ['Compare PixelThink and VLA-ATTC', 'PixelThink vs VLA-ATTC', 'PixelThink/VLA-ATTC', 'How are PixelThink and VLA-ATTC related?', "How does PixelThink's method differ from VLA-ATTC's?", 'How do PixelThink and VLA-ATTC adapt compute to uncertainty?', 'How does 2505.23727 differ from VLA-ATTC?'];
   // Each paper is searched without the other's name, which none of its chunks holds: these were refused.
   phrasings.push('How is PixelThink different from VLA-ATTC?', 'Compare PixelThink and VLA-ATTC briefly', 'Is VLA-ATTC better than PixelThink?');

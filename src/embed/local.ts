@@ -5,11 +5,14 @@ import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '
 export const LOCAL_EMBEDDER_VERSION = 1;
 
 /** Document frequencies the local embedder learns from the corpus, saved with the index. */
-export interface LocalEmbedderState {
+export interface LocalEmbedderState extends DocumentFrequencies {
   version: number;
   dims: number;
-  docs: number;
-  df: Record<string, number>;
+}
+
+/** What embedder.json holds for these frequencies. */
+export function localEmbedderState(frequencies: DocumentFrequencies, dims: number): LocalEmbedderState {
+  return { version: LOCAL_EMBEDDER_VERSION, dims, docs: frequencies.docs, df: frequencies.df };
 }
 
 /**
@@ -44,7 +47,7 @@ export class LocalEmbedder implements Embedder {
 
   /** An embedder weighing terms by these document frequencies (counted by the index builder). */
   static fromFrequencies(frequencies: DocumentFrequencies, dims = 512): LocalEmbedder {
-    return new LocalEmbedder({ version: LOCAL_EMBEDDER_VERSION, dims, docs: frequencies.docs, df: frequencies.df });
+    return new LocalEmbedder(localEmbedderState(frequencies, dims));
   }
 
   static fromState(state: LocalEmbedderState): LocalEmbedder {

@@ -6,7 +6,7 @@ import type { Paper } from '../corpus/paper.js';
 import { chunkId, chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
 import { TERMS_VERSION } from '../text/terms.js';
 import type { Embedder } from '../embed/embedder.js';
-import { LOCAL_EMBEDDER_VERSION, LocalEmbedder, type LocalEmbedderState } from '../embed/local.js';
+import { LocalEmbedder, localEmbedderState, type LocalEmbedderState } from '../embed/local.js';
 import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
@@ -321,7 +321,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     put('bm25.bin', postings.data);
     const bm25 = Bm25Index.parse(postings.header, postings.data);
     // The Record just counted, not one rebuilt from the embedder's Map: the same file.
-    if (local) put('embedder.json', JSON.stringify({ version: LOCAL_EMBEDDER_VERSION, dims: local.dims, ...frequencies } satisfies LocalEmbedderState));
+    if (local) put('embedder.json', JSON.stringify(localEmbedderState(frequencies, local.dims)));
     else put(FREQUENCIES_FILE, JSON.stringify(frequencies));
     const manifest: IndexManifest = {
       format: INDEX_FORMAT,

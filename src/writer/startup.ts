@@ -28,6 +28,11 @@ export interface HostReport {
   embed?: ModelCheck;
 }
 
+/** Whether a host has the chat model and it can chat (an embedding model named as the chat model cannot). */
+export function canChat(h: HostReport): boolean {
+  return !!h.chat && h.chat.present && !h.chat.missing;
+}
+
 export interface StartupReport {
   hosts: HostReport[];
   /** True when some host can write answers with the chat model. */
@@ -56,7 +61,7 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
       return { host: s.host, reachable: true, version: s.version, chat, embed };
     }),
   );
-  const ready = hosts.some((h) => h.chat?.present && !h.chat.missing);
+  const ready = hosts.some(canChat);
   const fields = {
     hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : `${h.host} unreachable`)).join(', '),
     chat: describe(hosts, settings.chatModel, (h) => h.chat),

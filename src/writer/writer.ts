@@ -20,7 +20,7 @@ import { HostPool, type HostState } from './hosts.js';
 import type { ChatMessage } from './prompts.js';
 import { ModelPull } from './pull.js';
 import { GenerationQueue } from './queue.js';
-import { checkOllama, type StartupReport } from './startup.js';
+import { canChat, checkOllama, type StartupReport } from './startup.js';
 
 export type WriterSettings = Pick<
   Settings,
@@ -115,10 +115,10 @@ export class OllamaWriter implements Writer {
       // A model that cannot chat (an embedding model named as the chat model) would only fail to load.
       const ready: typeof report.hosts = [];
       for (const h of report.hosts) {
-        const canChat = !!h.chat && h.chat.present && !h.chat.missing;
-        if (h.chat) this.modelPresent.set(h.host, canChat);
+        const chats = canChat(h);
+        if (h.chat) this.modelPresent.set(h.host, chats);
         if (h.chat?.capabilities) this.capabilities.set(h.host, Promise.resolve(h.chat.capabilities));
-        if (canChat) ready.push(h);
+        if (chats) ready.push(h);
       }
       // Loading a model takes seconds to minutes; the first question should not pay for it.
       if (ready.length) this.warming = Promise.all(ready.map((h) => this.warm(h.host))).then(() => {});
