@@ -293,31 +293,40 @@ export class PapercordService {
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
     const part = paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
+    // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
+    // says "deliberation"): a model reads meaning, so it gets them, and may still say they do not answer.
+    const askedOf = paper ? [paper] : compared;
+    const modelReads = !relevant && useModel && askedOf.length > 0 && !asksBeyondNamed(q);
     // An overview quotes the whole abstract, as /summary does, so it is one source.
-    const sources = overview || part ? [abstractSource(retriever, paper!)!] : toSources(found.hits);
+    const sources = overview || part ? [abstractSource(retriever, paper!)!] : modelReads ? abstractSources(retriever, askedOf) : toSources(found.hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
-      const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
-      // A paper asked about by name is indexed: what is missing is the answer in its abstract.
-      const named = like ? [] : paper ? [paper] : compared.length ? compared : names.papers;
-      const meant = like || named.length ? undefined : this.misspelledPaper(q, retriever);
-      const answer = like
-        ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
-        : named.length
-          ? `${REFUSAL_TEXT} ${notInAbstracts(named)}`
-          : meant
-            ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
-            : REFUSAL_TEXT;
-      return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
+      if (modelReads) {
+        const w = await this.modelAnswer(q, sources, opts, last, started);
+        if (!('fallback' in w) && !w.refused) {
+          if (key && !w.truncated) this.cache.set(key, w);
+          return w;
+        }
+        return this.refusal(q, askedOf, retriever, started, 'fallback' in w ? w.fallback : undefined);
+      }
+      return this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started);
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
     const ex = byWhom ?? (overview || part ? { answer: part ?? extractiveSummary(paper!, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(paper ? about : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
+    const answer = await this.modelAnswer(q, sources, opts, last, started);
+    if ('fallback' in answer) return extractive(answer.fallback);
+    if (key && !answer.truncated) this.cache.set(key, answer);
+    return answer;
+  }
+
+  /** The model's answer from these sources, or why it could not give one (already announced to the front end). */
+  private async modelAnswer(q: string, sources: Source[], opts: AskOptions, last: Turn | undefined, started: number): Promise<Answer | { fallback: string }> {
     const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined });
-    if ('fallback' in w) return extractive(this.announce(w.fallback, opts));
-    const answer: Answer = {
+    if ('fallback' in w) return { fallback: this.announce(w.fallback, opts) };
+    return {
       question: q,
       answer: w.text,
       mode: 'ollama',
@@ -329,8 +338,20 @@ export class PapercordService {
       ...(w.truncated ? { truncated: true } : {}),
       elapsedMs: Date.now() - started,
     };
-    if (key && !w.truncated) this.cache.set(key, answer);
-    return answer;
+  }
+
+  /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, or the paper the question misspelled. */
+  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: string): Answer {
+    const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
+    const meant = like || named.length ? undefined : this.misspelledPaper(q, retriever);
+    const answer = like
+      ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
+      : named.length
+        ? `${REFUSAL_TEXT} ${notInAbstracts(named)}`
+        : meant
+          ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
+          : REFUSAL_TEXT;
+    return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], ...(notice ? { notice } : {}), elapsedMs: Date.now() - started };
   }
 
   async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
@@ -587,10 +608,16 @@ function truncate(s: string, n: number): string {
 
 /** A paper's whole abstract as source [1], for answers about the paper as a whole; undefined for a paper the index does not hold. */
 function abstractSource(retriever: Retriever, paper: Paper): Source | undefined {
-  const chunk = retriever.firstChunk(paper.id);
-  if (!chunk) return undefined;
-  const [source] = toSources([{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1, wholeWords: 1 }]);
-  return { ...source!, text: paper.abstract, start: 0, end: paper.abstract.length };
+  return abstractSources(retriever, [paper])[0];
+}
+
+/** The papers' whole abstracts as sources [1], [2], ..., leaving out papers the index does not hold. */
+function abstractSources(retriever: Retriever, papers: Paper[]): Source[] {
+  const hits = papers.flatMap((paper) => {
+    const chunk = retriever.firstChunk(paper.id);
+    return chunk ? [{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1, wholeWords: 1 }] : [];
+  });
+  return toSources(hits).map((s, i) => ({ ...s, text: hits[i]!.paper.abstract, start: 0, end: hits[i]!.paper.abstract.length }));
 }
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */

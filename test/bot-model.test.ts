@@ -101,6 +101,18 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/ask naming a paper in words its abstract does not use: the model reads that abstract and answers, cited', async () => {
+    const before = h.ollama!.chats.length;
+    const it = await h.emu.slashCommand('ask', { question: 'How does VLA-ATTC decide how much to think?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    const sent = h.ollama!.chats.slice(before).map(lastUser).find((u) => u.includes('decide how much to think'));
+    assert.ok(sent?.includes('lacks deliberation'), 'the prompt holds VLA-ATTC\'s abstract');
+    assert.match(m.embeds[0]!.description!, /\[1\]/);
+    assert.doesNotMatch(m.embeds[0]!.description!, /None of the indexed papers/);
+    assert.match(field(m, 'Sources'), /VLA-ATTC/);
+    assert.doesNotMatch(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
   test('whoever waits for the model sees their place in the queue', async () => {
     // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
     scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);

@@ -109,6 +109,47 @@ describe('answers written by the model', () => {
     assert.deepEqual(a.citations, []);
   });
 
+  test('a question naming a paper in words its abstract does not use is read by the model from that abstract', async () => {
+    const q = 'How does VLA-ATTC decide how much to think?';
+    const extractive = await service.ask(q, { useModel: false });
+    assert.equal(extractive.refused, true, 'the abstract says "deliberation", not "think"');
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.refused, false);
+    assert.deepEqual(a.sources.map((s) => s.paperId), ['2605.01194']);
+    assert.deepEqual(a.citations.map((c) => [c.n, c.paperId]), [[1, '2605.01194']]);
+    assert.deepEqual(rec.outline(), ['retrieved', 'started']);
+    const prompt = userText(asked(fx.server)[0]!);
+    assert.ok(prompt.includes(service.retriever.paper('2605.01194')!.abstract), 'the whole abstract is the source');
+    assert.equal(questionOf(asked(fx.server)[0]!), q);
+  });
+
+  test('papers compared in words their abstracts do not use are read together; the model may still say no', async () => {
+    const q = 'How do PixelThink and VLA-ATTC decide how much to think?';
+    assert.equal((await service.ask(q, { useModel: false })).refused, true);
+    const a = await service.ask(q);
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.deepEqual(a.sources.map((s) => s.paperId), ['2505.23727', '2605.01194']);
+
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    const no = await service.ask('Can MLLM-4D bake bread?');
+    assert.equal(no.refused, true);
+    assert.match(no.answer, /MLLM-4D.+\(2603\.00515\) is indexed, but its abstract does not answer this; \/summary 2603\.00515/);
+    assert.deepEqual(no.sources, []);
+    assert.equal(asked(fx.server).length, 2, 'the model was asked each time');
+  });
+
+  test('a named paper the model cannot read about is refused as without a model, saying why', async () => {
+    fx.server.script({ reply: 'It is about baking. No citation here.' });
+    const q = 'Is VLA-ATTC any good for humanoid soccer?';
+    const a = await service.ask(q);
+    const extractive = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, true);
+    assert.equal(a.answer, extractive.answer);
+    assert.match(a.notice!, /cited none of the sources/);
+  });
+
   test('an error mid-stream keeps the text, marks it truncated, says so, and is not cached', async () => {
     fx.server.script({ reply: 'MentisOculi probes mental imagery [1]. It also finds that', failAfterChunks: 7 });
     const q = 'What does MentisOculi probe?';
