@@ -13,6 +13,8 @@ export const MAX_PAPER_QUERY_CHARS = 300;
  */
 export const SYNC_CATALOG_MAX = 5_000;
 const CATALOG_SLICE = 1_000;
+/** A name of several words that this many other papers also write is a topic, not a name. */
+const PHRASE_OTHERS_MAX = 3;
 
 type CatalogDoc = { id: string; title: string; keys: string; authors: string };
 
@@ -24,10 +26,12 @@ export interface PaperMatch {
 /** Looks papers up by id, alias or title, tolerating typos and partial words (for commands and autocomplete). */
 export class PaperCatalog {
   private readonly byKey = new Map<string, Paper>();
-  /** One-word system names (see systemName) as the titles write them; null when papers share one ("Transformers" names none of them). */
+  /** System names (see systemName) as the titles write them; null when papers share one ("Transformers" names none of them). */
   private readonly bySystemName = new Map<string, Paper | null>();
   /** The made-up ones among them in lower case (pixelthink, vla-attc), for a question that writes them in other capitals. */
   private readonly byFoldedName = new Map<string, Paper | null>();
+  /** Names of several words, by whether their paper owns them (see ownsPhrase). */
+  private readonly phraseOwned = new Map<string, boolean>();
   private readonly search: MiniSearch<CatalogDoc>;
   /** Whether every paper is in `search`; until then lookups scan. */
   private complete = false;
@@ -77,7 +81,8 @@ export class PaperCatalog {
     this.search.addAll(papers.map(catalogDoc));
     for (const p of papers) {
       const name = systemName(p.title);
-      if (!name || name.includes(' ')) continue;
+      // A name of several words is one when written with its capitals: "Group Cognition Learning", not "learning syntax".
+      if (!name || (name.includes(' ') && name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).length < 2)) continue;
       this.bySystemName.set(name, this.bySystemName.has(name) ? null : p);
       if (!isCoined(name)) continue;
       const folded = name.toLowerCase();
@@ -86,7 +91,8 @@ export class PaperCatalog {
   }
 
   /**
-   * The one paper whose system `word` names: as the title writes it ("Furina", "BEST"), or a
+   * The one paper whose system `word` names: as the title writes it ("Furina", "BEST", "Group
+   * Cognition Learning", words separated by one space), or a
    * made-up name written as another made-up word ("PIXELTHINK", "Vla-Attc"). An ordinary word
    * never matches a made-up name: "Best practices ..." does not name BEST, nor "Cope" CoPE. A
    * map lookup, for every question; undefined until the catalog is complete.
@@ -94,8 +100,27 @@ export class PaperCatalog {
   withSystemName(word: string): Paper | undefined {
     if (!this.complete) return undefined;
     const asWritten = this.bySystemName.get(word);
-    if (asWritten !== undefined) return asWritten ?? undefined;
+    if (asWritten) return !word.includes(' ') || this.ownsPhrase(word, asWritten) ? asWritten : undefined;
+    if (asWritten === null) return undefined;
     return isCoined(word) ? (this.byFoldedName.get(word.toLowerCase()) ?? undefined) : undefined;
+  }
+
+  /**
+   * Whether a name of several words is its paper's own rather than a topic other papers write
+   * too ("Mixture of Experts: ..."): fewer than PHRASE_OTHERS_MAX other titles or abstracts
+   * hold it. A scan of the corpus, so done the first time a question writes the name, then kept.
+   */
+  private ownsPhrase(name: string, paper: Paper): boolean {
+    let owns = this.phraseOwned.get(name);
+    if (owns === undefined) {
+      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+      const phrase = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+      let others = 0;
+      for (const p of this.papers) if (p !== paper && (phrase.test(p.title) || phrase.test(p.abstract)) && ++others >= PHRASE_OTHERS_MAX) break;
+      owns = others < PHRASE_OTHERS_MAX;
+      this.phraseOwned.set(name, owns);
+    }
+    return owns;
   }
 
   get(id: string): Paper | undefined {

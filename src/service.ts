@@ -40,6 +40,8 @@ export interface ModelChoice {
 const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
 const NAME_CHECKS = 8;
+/** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
+const MAX_NAME_WORDS = 6;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -73,7 +75,7 @@ interface Names {
   papers: Paper[];
   words: { word: string; paper: Paper }[];
   rest: string;
-  /** The question without the ids and aliases among them: an id is in no chunk, a system name is in its paper's. */
+  /** The question without the ids, aliases and names of several words among them: an id is in no chunk, a one-word system name is in its paper's. */
   withoutIds: string;
 }
 
@@ -187,15 +189,24 @@ export class PapercordService {
    */
   private namesIn(question: string): Names {
     const names: Names = { papers: [], words: [], rest: question, withoutIds: question };
-    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
-      const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word);
-      if (!paper) continue;
-      if (!names.papers.includes(paper)) names.papers.push(paper);
+    const found = (word: string, paper: Paper, inChunks: boolean) => {
       names.words.push({ word, paper });
       names.rest = names.rest.replace(word, ' ');
-      if (byId) names.withoutIds = names.withoutIds.replace(word, ' ');
+      if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
+    };
+    // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
+    for (const phrase of capitalisedPhrases(question)) {
+      const paper = this.catalog.withSystemName(phrase);
+      if (paper) found(phrase, paper, false);
     }
+    for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
+      const byId = this.catalog.get(word);
+      const paper = byId ?? this.catalog.withSystemName(word);
+      if (paper) found(word, paper, !byId);
+    }
+    // In the order named: the first named paper is source [1] of a comparison.
+    const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
+    names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
     return names;
   }
 
@@ -595,6 +606,17 @@ function nameLikeWords(question: string): string[] {
     .flatMap((w) => w.split('/'))
     .map((w) => w.replace(/['’]s$/u, ''))
     .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
+}
+
+/** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
+function capitalisedPhrases(question: string): string[] {
+  const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));
+  const out: string[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    if (!/^\p{Lu}/u.test(ws[i]!)) continue;
+    for (let n = 2; n <= MAX_NAME_WORDS && i + n <= ws.length; n++) out.push(ws.slice(i, i + n).join(' '));
+  }
+  return out;
 }
 
 /** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */

@@ -343,6 +343,35 @@ test('the catalog knows papers by a one-word system name: as written, a made-up 
   for (const word of ['Pixelthink', 'furina', 'Best', 'Cope', 'Transformers', 'Efficient']) assert.equal(catalog.withSystemName(word), undefined, word);
 });
 
+test('a system name of several words names its paper as the title writes it, unless other papers write it too', () => {
+  const paper = (id: string, title: string, abstract = 'x') => ({ id, title, abstract, authors: [], aliases: [] }) as unknown as import('../src/corpus/paper.js').Paper;
+  const topic = 'We route tokens with a Mixture of Experts.';
+  const catalog = new PaperCatalog([
+    paper('g', 'Group Cognition Learning: Agents That Collaborate'),
+    paper('m', 'Mixture of Experts: A Survey'),
+    ...['n', 'o', 'p'].map((id) => paper(id, `Paper ${id}: Something`, topic)),
+    paper('l', 'Learning syntax without semantics: A Study'),
+  ]);
+  assert.equal(catalog.withSystemName('Group Cognition Learning')?.id, 'g');
+  // Three other abstracts write it: a topic.
+  assert.equal(catalog.withSystemName('Mixture of Experts'), undefined);
+  // Not written with its capitals, or a name with one capital (as any sentence starts): not a name.
+  for (const words of ['group cognition learning', 'Group cognition learning', 'Learning syntax without semantics']) assert.equal(catalog.withSystemName(words), undefined, words);
+});
+
+test('a question naming a paper by a name of several words is about that paper, or compares it', async () => {
+  const named = await service.ask('Which experiments does Group Cognition Learning run?', { useModel: false });
+  assert.deepEqual(named.sources.map((s) => s.paperId), ['meng26a']);
+  assert.match(named.answer, /CMU-MOSI/);
+  // The name's own words are not words found: this is refused as of any named paper.
+  const bread = await service.ask('Can Group Cognition Learning bake bread?', { useModel: false });
+  assert.equal(bread.refused, true);
+  assert.match(bread.answer, /\(meng26a\) is indexed, but its abstract does not answer this/);
+  const compared = await service.ask('How does Group Cognition Learning compare with CAST?', { useModel: false });
+  assert.deepEqual(compared.sources.map((s) => s.paperId), ['meng26a', '2603.08648']);
+  assert.deepEqual(cited(compared), ['meng26a', '2603.08648']);
+});
+
 test('coverage counts a group of alternatives once, and a long stem also matches the longer words it begins', () => {
   const stats = TermStats.fromCounts(10, { audio: 1, speech: 1, handl: 1, retriev: 1, retrieval: 1 });
   const doc = new Set(['audio', 'retrieval', 'empirical']);
