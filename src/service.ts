@@ -300,7 +300,7 @@ export class PapercordService {
     const about = paper ? names.rest : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
     const overview = paper !== undefined && queryConcepts(about).length === 0;
-    const found = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id });
+    const found = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined });
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
     const part = paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
@@ -589,7 +589,11 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
 function summaryPart(paper: Paper, section: SummarySection | undefined): string | undefined {
   if (!section) return undefined;
   const sections = summarySections(paper);
-  return sections?.[section].length ? sectionLine(sections, section, 'medium') : undefined;
+  if (!sections) return undefined;
+  // What a paper proposes (its TL;DR) is the heart of its method; some abstracts say nothing more of it.
+  const parts: SummarySection[] = section === 'Method' ? ['TL;DR', 'Method'] : [section];
+  const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium'));
+  return lines.length ? lines.join('\n') : undefined;
 }
 
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */

@@ -316,7 +316,7 @@ test('/reindex: refused without Manage Server; with it, rebuilds while answering
   const it = await h.emu.slashCommand('reindex', {}, { user: admin, memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
   assert.equal((await it.callback()).body.type, 5);
   // Answers keep coming while the index is rebuilt.
-  const during = await h.emu.slashCommand('ask', { question: 'What does SciVideoBench measure?' }, { user: h.user() });
+  const during = await h.emu.slashCommand('ask', { question: 'What does SciVideoBench consist of?' }, { user: h.user() });
   const m = await it.waitForOriginal((x) => x.embeds.length > 0, 15000);
   assert.match(embedOf(m).title!, /Index rebuilt/);
   const after = h.service.info().buildId;

@@ -219,6 +219,25 @@ test('a question about one part of a named paper (results, the problem) that its
   assert.doesNotMatch((await service.ask('What solver does PixelThink use?', { useModel: false })).answer, /\*\*Problem:\*\*/);
 });
 
+test("a named paper's own name is no evidence that its abstract answers: without another word of the question, a part of its summary or a refusal, never an unrelated sentence", async () => {
+  // Each of these quoted the abstract's first sentence, which answers none of them.
+  for (const q of ['What GPU does PixelThink use?', 'PixelThink 是什么？', 'What are the weaknesses of VLA-ATTC?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, true, `${q}: ${a.answer}`);
+    assert.match(a.answer, /is indexed, but its abstract does not answer this/, q);
+  }
+  assert.match((await service.ask('What did PixelThink achieve?', { useModel: false })).answer, /^\*\*Results:\*\* .*30\.4%/);
+  // What a paper proposes is the heart of its approach, whatever else its abstract says of it.
+  const approach = await service.ask('What approach does PixelThink take?', { useModel: false });
+  assert.match(approach.answer, /^\*\*TL;DR:\*\* .*we propose PixelThink, .*\n\*\*Method:\*\* /);
+  assert.match((await service.ask('What architecture does PhaseCoder use?', { useModel: false })).answer, /^\*\*TL;DR:\*\* We present \*\*PhaseCoder\*\*, a transformer-only/);
+  // One word of the question besides the name is enough, or another form of it ("expand", "Expansion" in the title);
+  // when no sentence holds it, the sentence that says what the paper is.
+  assert.match((await service.ask('Is VLA-ATTC trained with human annotations?', { useModel: false })).answer, /without manual annotation/);
+  assert.match((await service.ask('What does CoPE expand?', { useModel: false })).answer, /^To address these issues, we propose CoPE, /);
+  assert.match((await service.ask('What does TGV-KV evict?', { useModel: false })).answer, /propose a \*\*T\*\*ext-\*\*G\*\*rounded KV Eviction method/);
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

@@ -61,7 +61,7 @@ export function extractiveAnswer(
     const within = sentences.map((s) => aboutSource.match(s.terms).coverage);
     const bestFull = Math.max(...full, 0);
     const bestWithin = Math.max(...within, 0);
-    const tldr = compared.includes(source.paperId) ? tldrIndex(sentences.map((s) => s.text), source.title) : -1;
+    const tldr = tldrIndex(sentences.map((s) => s.text), source.title);
     for (const [k, s] of sentences.entries()) {
       const coverage = bestWithin > 0 ? (within[k]! / bestWithin) * bestFull : full[k]!;
       // Earlier sources ranked better; very long sentences quote poorly.
@@ -81,6 +81,12 @@ export function extractiveAnswer(
     const its = candidates.filter((c) => c.source.paperId === id);
     const best = its[0] && its[0].score > 0 ? its[0] : (its.find((c) => c.tldr) ?? its[0]);
     if (best) pick(best);
+  }
+  // No sentence shares a word with the question (the paper matched on its title, or a form of a word):
+  // the one that says what the best source is, rather than its first sentence.
+  if (picked.length === 0 && (candidates[0]?.score ?? 0) <= 0) {
+    const first = candidates.find((c) => c.tldr && c.source.n === Math.min(...candidates.map((x) => x.source.n)));
+    if (first) pick(first);
   }
   // A sentence far weaker than the best one is padding, not an answer.
   const floor = (candidates[0]?.score ?? 0) * 0.5;

@@ -91,20 +91,22 @@ export function summarySections(paper: Paper): SummarySections | undefined {
 /** Words, as written, that ask for one part of a paper's summary ("What results does X report?"). */
 const SECTION_WORDS: [SummarySection, RegExp][] = [
   ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found)$/],
-  ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?)$/],
+  ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?|approach(es)?|methods?|methodology)$/],
   ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed)$/],
   ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
 ];
 /** Verbs a question asks with, that say nothing of which part ("What challenges does X reveal?"). */
-const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key)$/;
+const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key|takes?|uses?|follows?|adopts?|employs?)$/;
 
 /**
  * The part of a summary a question (without the paper's names) asks for, when every word it
  * asks with asks for that part; else undefined.
  */
 export function askedSection(question: string): SummarySection | undefined {
-  const telling = words(question).filter((w) => queryTerms(w).length > 0 && !ASKING.test(w));
-  const sections = new Set(telling.map((w) => SECTION_WORDS.find(([, re]) => re.test(w))?.[0]));
+  const sectionOf = (w: string) => SECTION_WORDS.find(([, re]) => re.test(w))?.[0];
+  // "approach" and "method" are stopwords of the search, not of this.
+  const telling = words(question).filter((w) => sectionOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
+  const sections = new Set(telling.map(sectionOf));
   const [only] = sections;
   return sections.size === 1 ? only : undefined;
 }

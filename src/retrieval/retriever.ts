@@ -33,6 +33,11 @@ export interface SearchResult {
 
 export interface SearchOptions {
   paperId?: string;
+  /**
+   * Words of which a hit must hold one, or a form of it, to answer: the question without the paper's name,
+   * when it names the paper it is limited to. The name is in its abstract whatever is asked.
+   */
+  mustShare?: string;
   k?: number;
 }
 
@@ -103,7 +108,8 @@ export class Retriever {
     const value = (h: Hit) => h.score / maxScore + this.settings.coverageWeight * h.coverage;
     hits.sort((a, b) => value(b) - value(a));
     const top = hits.slice(0, k);
-    const relevant = top.some((h) => this.isRelevantHit(h, asked.words));
+    const own = opts.mustShare === undefined ? undefined : queryConcepts(opts.mustShare).flat();
+    const relevant = top.some((h) => this.isRelevantHit(h, asked.words) && (!own || sharesForm(this.termsOf(h.chunk), own)));
     // Keep sources that plausibly bear on the question; unrelated tail hits only add noise.
     const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, asked.words) || h.coverage >= this.settings.minTermCoverage / 2) : [];
     return { hits: kept, relevant };
@@ -170,4 +176,21 @@ export class Retriever {
     const prefix = paperId ? `${paperId}#` : undefined;
     return this.index.bm25.search(query, { filter: prefix ? (id) => id.startsWith(prefix) : undefined, limit }).map((r) => r.id);
   }
+}
+
+/** Letters two forms of a word share at the start ("expand", "expansion"; "evict", "eviction"). */
+const SHARED_FORM = 5;
+
+/**
+ * Whether the chunk holds one of the terms or another form of it. Looser than coverage's match:
+ * it only asks whether anything but a paper's name bears on the question within that paper.
+ */
+function sharesForm(chunkTerms: Set<string>, terms: string[]): boolean {
+  for (const t of terms) {
+    if (chunkTerms.has(t)) return true;
+    if (t.length < SHARED_FORM) continue;
+    const start = t.slice(0, SHARED_FORM);
+    for (const c of chunkTerms) if (c.startsWith(start)) return true;
+  }
+  return false;
 }
