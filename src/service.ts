@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -282,6 +282,10 @@ export class PapercordService {
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
     const paper = opts.paper ? this.resolvePaper(opts.paper) : single?.papers[0];
+    // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
+    if (!opts.paper && names.papers.length > 0 && asksOnlyForLike(names.rest)) {
+      return names.papers.length === 1 ? this.relatedAnswer(q, names.papers[0]!, opts, started) : this.refusal(q, [], this.retriever, started);
+    }
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
     // Which papers a question compares depends on the catalog being complete, hence the variant.
@@ -291,7 +295,9 @@ export class PapercordService {
       opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
-    const asked = single?.withoutIds ?? unasked;
+    // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what is asked.
+    const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
+    const asked = single?.withoutIds ?? (others ? names.rest : unasked);
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
     const searchText = last ? `${last.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
@@ -300,7 +306,8 @@ export class PapercordService {
     const about = paper ? names.rest : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
     const overview = paper !== undefined && queryConcepts(about).length === 0;
-    const found = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined });
+    const searched = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined });
+    const found = others ? { hits: searched.hits.filter((h) => !names.papers.includes(h.paper)), relevant: searched.relevant && searched.hits.some((h) => !names.papers.includes(h.paper)) } : searched;
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
     const part = paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
@@ -323,7 +330,7 @@ export class PapercordService {
       return this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started);
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
-    const ex = byWhom ?? (overview || part ? { answer: part ?? extractiveSummary(paper!, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(paper ? about : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
+    const ex = byWhom ?? (overview || part ? { answer: part ?? extractiveSummary(paper!, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
@@ -331,6 +338,18 @@ export class PapercordService {
     if ('fallback' in answer) return extractive(answer.fallback);
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
+  }
+
+  /** Related papers as an answer: each with its reason, cited to its abstract. */
+  private async relatedAnswer(q: string, like: Paper, opts: AskOptions, started: number): Promise<Answer> {
+    const r = await this.related(like.id, opts);
+    const papers = r.related.map((x) => this.retriever.paper(x.paperId)).filter((p): p is Paper => p !== undefined);
+    const sources = abstractSources(this.retriever, papers);
+    opts.onProgress?.({ type: 'retrieved', sources });
+    if (sources.length === 0) return this.refusal(q, [], this.retriever, started);
+    const lines = r.related.map((x, i) => `**${markdownLiteral(x.title)}**: ${x.reason} [${i + 1}]`);
+    const answer = `Papers related to **${markdownLiteral(like.title)}** (${like.id}):\n${lines.join('\n')}`;
+    return { question: q, answer, mode: r.mode, ...(r.model ? { model: r.model } : {}), refused: false, citations: sources.map((s) => citationFor(s)), sources, ...(r.notice ? { notice: r.notice } : {}), elapsedMs: Date.now() - started };
   }
 
   /** The model's answer from these sources, or why it could not give one (already announced to the front end). */

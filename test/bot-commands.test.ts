@@ -137,6 +137,15 @@ test('/ask "what results does MentisOculi report?" answers with the Results part
   assert.deepEqual(sourceIds(m), ['zeller26a']);
 });
 
+test('/ask "papers like PixelThink?" lists the related papers, each cited, and not PixelThink', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'Papers like PixelThink?' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const related = await h.service.related('2505.23727', { useModel: false });
+  assert.deepEqual(sourceIds(m), related.related.map((r) => r.paperId));
+  assert.match(embedOf(m).description!, /^Papers related to \*\*PixelThink: /);
+  for (const [i, r] of related.related.entries()) assert.ok(embedOf(m).description!.includes(`[${i + 1}]`), r.paperId);
+});
+
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
   const user = h.user();
   const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });

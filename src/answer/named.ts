@@ -4,6 +4,7 @@ import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
+import { queryConcepts } from '../text/terms.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
 export const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
@@ -40,6 +41,19 @@ export function asksBeyondNamed(question: string): boolean {
  */
 export function asksForOthers(question: string): boolean {
   return OTHER_PAPERS.test(question) || (RESEMBLING.test(question) && PAPERS.test(question));
+}
+
+/** The words of "papers like X", "other work similar to X": with them and X's name taken out, what else is asked. */
+const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me)\\b`, 'gi');
+
+/** Whether a question, without the paper it names, asks only for papers like that one ("Papers like PixelThink?"): /related's job. */
+export function asksOnlyForLike(rest: string): boolean {
+  return asksForOthers(rest) && !COMPARISON.test(rest) && queryConcepts(rest.replace(RELATING, ' ')).length === 0;
+}
+
+/** Whether a question asks for papers other than the ones it names ("Which other papers use RL like PixelThink?"): not "other datasets", "other methods". */
+export function excludesNamed(question: string): boolean {
+  return (OTHER_PAPERS.test(question) || RESEMBLING.test(question)) && /\b(papers?|works?|studies)\b/i.test(question);
 }
 
 /** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
