@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { runConsole } from '../src/console/console.js';
+import { parseLine } from '../src/console/parse.js';
 import { HISTORY_TURNS } from '../src/bot/messages.js';
 import type { Turn } from '../src/types.js';
 import { captureLog, testSettings } from './support/env.js';
@@ -45,4 +46,48 @@ test('a question is asked with the last turns of the console conversation, as a 
   // "its results" are PixelThink's: alone, the question quotes other papers' results first.
   const second = blocks(out).filter((b) => b.includes('Sources:'))[1]!;
   assert.match(second.split('Sources:')[1]!, /^\s+\[1\] PixelThink/);
+});
+
+test('options take their place anywhere on the line: one word for length, count and page, and a paper before the question', async () => {
+  const run = async (line: string) => {
+    const { out } = await consoleRun([line]);
+    assert.doesNotMatch(out, /error:/, line);
+    return out;
+  };
+  const [ask, summary, related, papers] = [
+    await run('/ask paper:PixelThink What is the speedup?'),
+    await run('/summary --length short PixelThink'),
+    await run('/related --count 2 PixelThink'),
+    await run('/papers --page 2 audio'),
+  ];
+  assert.match(ask!, /\(2505\.23727\)/);
+  assert.match(summary!, /^PixelThink: .*\(2505\.23727\)/);
+  assert.match(related!, /^Related to PixelThink/);
+  assert.equal(related!.match(/^\d+\. /gm)?.length, 2);
+  // The search is "audio", one paper, not the whole list; its one page is shown for page 2.
+  assert.match(papers!, /^dementyev26a +PhaseCoder/);
+  assert.equal(papers!.trim().split('\n').length, 1);
+});
+
+test('console options: parsed wherever they appear, multi-word paper titles kept when they come last, quotes group words', () => {
+  const ask = (text: string, options: Record<string, string> = {}) => ({ command: 'ask', text, options });
+  assert.deepEqual(parseLine('/ask paper:PixelThink What is the speedup?'), ask('What is the speedup?', { paper: 'PixelThink' }));
+  assert.deepEqual(parseLine('/ask --paper zeller26a What does it evaluate?'), ask('What does it evaluate?', { paper: 'zeller26a' }));
+  assert.deepEqual(parseLine('/ask --paper "Mentis Oculi" What is it?'), ask('What is it?', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask paper:"Mentis Oculi" What is it?'), ask('What is it?', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask paper: Mentis Oculi question: what is it'), ask('what is it', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask question: what is it paper: Mentis Oculi'), ask('what is it', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask What is it? --paper Mentis Oculi'), ask('What is it?', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine(`/ask What's "mental imagery" in MentisOculi?`), ask(`What's "mental imagery" in MentisOculi?`));
+  assert.deepEqual(parseLine('/summary --length short PixelThink'), { command: 'summary', text: 'PixelThink', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/summary --length=short PixelThink'), { command: 'summary', text: 'PixelThink', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/summary Mentis --length short Oculi'), { command: 'summary', text: 'Mentis Oculi', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/related --count 2 spatial audio'), { command: 'related', text: 'spatial audio', options: { count: '2' } });
+  assert.deepEqual(parseLine('/related "spatial audio" count:2'), { command: 'related', text: 'spatial audio', options: { count: '2' } });
+  assert.deepEqual(parseLine('/papers --page 2 audio'), { command: 'papers', text: 'audio', options: { page: '2' } });
+});
+
+test('a topic typed in quotes is shown in one pair of quotes', async () => {
+  const { out } = await consoleRun(['/related "spatial audio"']);
+  assert.match(out, /^Papers on "spatial audio":$/m);
 });
