@@ -87,6 +87,15 @@ test('console options: parsed wherever they appear, multi-word paper titles kept
   assert.deepEqual(parseLine('/papers --page 2 audio'), { command: 'papers', text: 'audio', options: { page: '2' } });
 });
 
+test('a bare help, ? or quit line is the console command, not a question', async () => {
+  for (const line of ['help', 'Help', '?', '  ?  ']) assert.deepEqual(parseLine(line), { command: 'help', text: '', options: {} }, line);
+  for (const line of ['quit', 'EXIT']) assert.deepEqual(parseLine(line), { command: 'quit', text: '', options: {} }, line);
+  assert.equal((parseLine('help me understand PixelThink') as { command: string }).command, 'ask');
+  const { out } = await consoleRun(['help', '?', 'quit', 'What does MentisOculi evaluate?']);
+  assert.equal(out.match(/\/summary <paper>/g)?.length, 2);
+  assert.doesNotMatch(out, /Sources:/, 'nothing quoted for help, and nothing asked after quit');
+});
+
 test('a topic typed in quotes is shown in one pair of quotes', async () => {
   const { out } = await consoleRun(['/related "spatial audio"']);
   assert.match(out, /^Papers on "spatial audio":$/m);

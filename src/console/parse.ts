@@ -36,7 +36,13 @@ function unquote(s: string): string {
 export function parseLine(line: string): ParsedLine | { error: string } | null {
   const trimmed = line.trim();
   if (!trimmed) return null;
-  if (!trimmed.startsWith('/')) return { command: 'ask', text: trimmed, options: {} };
+  if (!trimmed.startsWith('/')) {
+    // Typed by someone who has not read /help yet: these are asks for the console itself, not about the papers.
+    const word = trimmed.toLowerCase();
+    if (word === 'help' || word === '?') return { command: 'help', text: '', options: {} };
+    if (word === 'quit' || word === 'exit') return { command: 'quit', text: '', options: {} };
+    return { command: 'ask', text: trimmed, options: {} };
+  }
   const [head = '', ...tokens] = trimmed.match(TOKEN) ?? [];
   const name = head.slice(1).toLowerCase();
   if (name === 'quit' || name === 'exit') return { command: 'quit', text: '', options: {} };
