@@ -81,3 +81,9 @@ test('errors are JSON with a code, a message and a hint, and exit with status 1'
   assert.equal(badEnv.code, 1);
   assert.match(JSON.parse(badEnv.stdout).error.message, /OLLAMA_NUM_CTX/);
 });
+
+test('summary --length is read in any case', async () => {
+  const summary = await npmRun('summary', ['--json', '--length', 'SHORT', 'SciVideoBench']);
+  assert.equal(summary.code, 0, summary.stdout + summary.stderr);
+  assert.equal(JSON.parse(summary.stdout).paper.id, 'deng26w');
+});

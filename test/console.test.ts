@@ -96,6 +96,12 @@ test('a bare help, ? or quit line is the console command, not a question', async
   assert.doesNotMatch(out, /Sources:/, 'nothing quoted for help, and nothing asked after quit');
 });
 
+test('--length is read in any case', async () => {
+  const { out } = await consoleRun(['/summary PixelThink --length SHORT', '/summary --length Long mentis']);
+  assert.doesNotMatch(out, /error:/);
+  assert.equal(out.match(/\*\*TL;DR:\*\*/g)?.length, 2);
+});
+
 test('a topic typed in quotes is shown in one pair of quotes', async () => {
   const { out } = await consoleRun(['/related "spatial audio"']);
   assert.match(out, /^Papers on "spatial audio":$/m);

@@ -89,8 +89,9 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       return renderAnswer(answer);
     }
     case 'summary': {
-      const length = p.options.length ?? 'medium';
-      if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${length}".`);
+      const given = p.options.length ?? 'medium';
+      const length = given.toLowerCase();
+      if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${given}".`);
       return renderSummary(await service.summary(p.text, { length, ...req }));
     }
     case 'related': {
