@@ -106,3 +106,15 @@ test('a topic typed in quotes is shown in one pair of quotes', async () => {
   const { out } = await consoleRun(['/related "spatial audio"']);
   assert.match(out, /^Papers on "spatial audio":$/m);
 });
+
+test('on a terminal, each progress line fits its width, so one clear removes it; nothing says "writing" when no model writes', async () => {
+  const columns = 80;
+  const { out, writes } = await consoleRun(['What does MentisOculi evaluate?'], { columns });
+  const clear = '\r\x1b[2K';
+  const progress = writes.filter((w) => w.startsWith(clear) && w.length > clear.length).map((w) => w.slice(clear.length));
+  // Without a reachable Ollama the service still announces the model (and why it was not used) as progress.
+  assert.ok(progress.some((p) => p.startsWith('No Ollama server answered')), progress.join('\n'));
+  for (const p of progress) assert.ok([...p].length < columns && !p.includes('\n'), p);
+  assert.ok(!progress.some((p) => p.startsWith('writing')), progress.join('\n'));
+  assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
+});
