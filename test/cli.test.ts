@@ -87,3 +87,14 @@ test('summary --length is read in any case', async () => {
   assert.equal(summary.code, 0, summary.stdout + summary.stderr);
   assert.equal(JSON.parse(summary.stdout).paper.id, 'deng26w');
 });
+
+test('hints and refusals name the npm scripts, not the slash commands the command line does not have', async () => {
+  const unknown = JSON.parse((await npmRun('summary', ['--json', 'no such paper about basket weaving'])).stdout).error;
+  assert.match(unknown.hint, /npm run papers/);
+  const empty = await npmRun('related', ['  ']);
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /npm run related -- "spatial audio"/);
+  const refused = await npmRun('ask', ['Does PixelThink discuss basket weaving recipes?']);
+  assert.match(refused.stdout, /npm run summary -- 2505\.23727 shows what it covers/);
+  for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
+});
