@@ -88,6 +88,13 @@ test('summary --length is read in any case', async () => {
   assert.equal(JSON.parse(summary.stdout).paper.id, 'deng26w');
 });
 
+test('related shows a topic given with its own quotes in one pair of quotes', async () => {
+  // What a shell that passes the quotes on (or a user who types them twice) gives the script.
+  const related = await npmRun('related', ['"spatial audio"']);
+  assert.equal(related.code, 0, related.stderr);
+  assert.match(related.stdout, /^Papers on "spatial audio":$/m);
+});
+
 test('hints and refusals name the npm scripts, not the slash commands the command line does not have', async () => {
   const unknown = JSON.parse((await npmRun('summary', ['--json', 'no such paper about basket weaving'])).stdout).error;
   assert.match(unknown.hint, /npm run papers/);
