@@ -81,3 +81,27 @@ test('errors are JSON with a code, a message and a hint, and exit with status 1'
   assert.equal(badEnv.code, 1);
   assert.match(JSON.parse(badEnv.stdout).error.message, /OLLAMA_NUM_CTX/);
 });
+
+test('summary --length is read in any case', async () => {
+  const summary = await npmRun('summary', ['--json', '--length', 'SHORT', 'SciVideoBench']);
+  assert.equal(summary.code, 0, summary.stdout + summary.stderr);
+  assert.equal(JSON.parse(summary.stdout).paper.id, 'deng26w');
+});
+
+test('related shows a topic given with its own quotes in one pair of quotes', async () => {
+  // What a shell that passes the quotes on (or a user who types them twice) gives the script.
+  const related = await npmRun('related', ['"spatial audio"']);
+  assert.equal(related.code, 0, related.stderr);
+  assert.match(related.stdout, /^Papers on "spatial audio":$/m);
+});
+
+test('hints and refusals name the npm scripts, not the slash commands the command line does not have', async () => {
+  const unknown = JSON.parse((await npmRun('summary', ['--json', 'no such paper about basket weaving'])).stdout).error;
+  assert.match(unknown.hint, /npm run papers/);
+  const empty = await npmRun('related', ['  ']);
+  assert.equal(empty.code, 1);
+  assert.match(empty.stderr, /npm run related -- "spatial audio"/);
+  const refused = await npmRun('ask', ['Does PixelThink discuss basket weaving recipes?']);
+  assert.match(refused.stdout, /npm run summary -- 2505\.23727 shows what it covers/);
+  for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
+});

@@ -8,8 +8,8 @@ import { answerMessages, errorMessage } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
 
-/** Turns of a conversation given to the service for a follow-up. */
-const HISTORY_TURNS = 3;
+/** Turns of a conversation given to the service for a follow-up (the local console's too). */
+export const HISTORY_TURNS = 3;
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline';
-import { cli, openService, print, run } from './common.js';
+import { cli, cliError, cliForm, openService, print, run } from './common.js';
 import { renderAnswer } from '../render/text.js';
 import { userFacingError } from '../errors.js';
+import type { Answer } from '../types.js';
 
 const usage = 'usage: npm run ask -- [--json] [--paper <id or title>] "<question>"\n       (no question: one question per line from standard input)';
 const { values, positionals, json, settings } = cli({ paper: { type: 'string' } }, usage);
@@ -11,7 +12,7 @@ run(json, async () => {
   const question = positionals.join(' ');
   // A question argument, even a blank one (which gets its error), means "not from stdin".
   if (positionals.length > 0 || process.stdin.isTTY) {
-    const answer = await service.ask(question, { paper: values.paper as string | undefined });
+    const answer = forCli(await service.ask(question, { paper: values.paper as string | undefined }));
     print(json, answer, () => renderAnswer(answer));
     return;
   }
@@ -19,11 +20,16 @@ run(json, async () => {
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
     if (!line.trim()) continue;
     try {
-      const answer = await service.ask(line, { paper: values.paper as string | undefined });
+      const answer = forCli(await service.ask(line, { paper: values.paper as string | undefined }));
       print(json, answer, () => renderAnswer(answer) + '\n');
     } catch (e) {
-      const err = userFacingError(e);
+      const err = cliError(userFacingError(e));
       print(json, { question: line, error: err }, () => `error: ${err.message}\n`);
     }
   }
 });
+
+/** A refusal points to /summary or /related; here those are npm scripts. */
+function forCli(a: Answer): Answer {
+  return { ...a, answer: cliForm(a.answer) };
+}

@@ -44,8 +44,29 @@ export function print(json: boolean, value: unknown, text: () => string): void {
   process.stdout.write((json ? JSON.stringify(value) : text()) + '\n');
 }
 
+/**
+ * The service's messages point to the slash commands of Discord and the console; on the command
+ * line the same thing is an npm script.
+ */
+const CLI_FORMS: [RegExp, string][] = [
+  [/\/related paper_or_topic: (.+)$/, 'npm run related -- "$1"'],
+  [/\/summary shows\b/g, 'npm run summary -- <paper> shows'],
+  [/\/(summary|related) ([^\s,;]+?)(?=[.,;]?(?:\s|$))/g, 'npm run $1 -- $2'],
+  [/\/papers\b/g, 'npm run papers'],
+];
+
+export function cliForm(text: string): string {
+  return CLI_FORMS.reduce((t, [re, to]) => t.replace(re, to), text);
+}
+
+/** An error as the command line shows it: its message and hint in the command line's terms. */
+export function cliError<E extends { message: string; hint?: string }>(e: E): E {
+  return { ...e, message: cliForm(e.message), ...(e.hint ? { hint: cliForm(e.hint) } : {}) };
+}
+
 /** Prints an error the way the caller asked (JSON or text) and exits with status 1. */
-export function fail(json: boolean, e: { code: string; message: string; hint?: string }): never {
+export function fail(json: boolean, error: { code: string; message: string; hint?: string }): never {
+  const e = cliError(error);
   if (json) process.stdout.write(JSON.stringify({ error: e }) + '\n');
   else process.stderr.write(`error: ${e.message}${e.hint ? `\n${e.hint}` : ''}\n`);
   process.exit(1);

@@ -7,8 +7,9 @@ const usage = 'usage: npm run summary -- [--json] [--length short|medium|long] "
 const { values, positionals, json, settings } = cli({ length: { type: 'string', default: 'medium' } }, usage);
 
 run(json, async () => {
-  const length = values.length;
-  if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${length}".`, usage);
+  const given = String(values.length);
+  const length = given.toLowerCase();
+  if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${given}".`, usage);
   const service = await openService(settings);
   const summary = await service.summary(positionals.join(' '), { length });
   print(json, summary, () => renderSummary(summary));

@@ -3,12 +3,13 @@ import type { Readable, Writable } from 'node:stream';
 import type { PapercordService } from '../service.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { ProgressEvent } from '../types.js';
+import type { ProgressEvent, Turn } from '../types.js';
 import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { isSummaryLength } from '../answer/summary.js';
+import { HISTORY_TURNS } from '../bot/messages.js';
 
 export interface ConsoleOptions {
   input: Readable;
@@ -33,6 +34,10 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
   const { output, interactive } = opts;
   const write = (text: string) => void output.write(text);
   const latencies = new LatencyTracker();
+  // The console is one conversation, as a Discord reply chain is: each question is asked with the last turns.
+  const turns: Turn[] = [];
+  // Read at each event: the terminal may have been resized since the last one.
+  const columns = () => ((output as { isTTY?: boolean }).isTTY ? (output as { columns?: number }).columns : undefined);
   for (const line of opts.banner) write(`${line}\n`);
   const rl = createInterface({ input: opts.input, output: interactive ? output : undefined, terminal: interactive, prompt: 'papercord> ', crlfDelay: Infinity });
   const stop = () => rl.close();
@@ -48,7 +53,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
         const started = Date.now();
         try {
           if ('error' in parsed) throw new PapercordError('BAD_INPUT', parsed.error);
-          const text = await execute(service, parsed, { latencies, progress: interactive ? progressLine(write) : undefined, signal: opts.signal });
+          const text = await execute(service, parsed, { latencies, turns, progress: interactive ? progressLine(write, columns) : undefined, signal: opts.signal });
           clearProgress(write, interactive);
           write(`${text}\n\n`);
           if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(Date.now() - started);
@@ -70,6 +75,8 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
 
 interface Extras {
   latencies: LatencyTracker;
+  /** Earlier questions and answers, oldest first; an answered question is added. */
+  turns: Turn[];
   progress?: (e: ProgressEvent) => void;
   signal?: AbortSignal;
 }
@@ -77,11 +84,16 @@ interface Extras {
 async function execute(service: PapercordService, p: ParsedLine, x: Extras): Promise<string> {
   const req = { signal: x.signal, onProgress: x.progress };
   switch (p.command) {
-    case 'ask':
-      return renderAnswer(await service.ask(p.text, { paper: p.options.paper, ...req }));
+    case 'ask': {
+      const answer = await service.ask(p.text, { paper: p.options.paper, history: x.turns.slice(-HISTORY_TURNS), ...req });
+      x.turns.push({ question: answer.question, answer: answer.answer });
+      x.turns.splice(0, x.turns.length - HISTORY_TURNS);
+      return renderAnswer(answer);
+    }
     case 'summary': {
-      const length = p.options.length ?? 'medium';
-      if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${length}".`);
+      const given = p.options.length ?? 'medium';
+      const length = given.toLowerCase();
+      if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${given}".`);
       return renderSummary(await service.summary(p.text, { length, ...req }));
     }
     case 'related': {
@@ -110,13 +122,24 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
   }
 }
 
-/** One line on the terminal that says what is happening, overwritten as it changes. */
-function progressLine(write: (t: string) => void): (e: ProgressEvent) => void {
+/**
+ * One line on the terminal that says what is happening, overwritten as it changes. It is cut to
+ * the terminal's width: a line that wraps would leave its first rows behind when it is cleared.
+ */
+function progressLine(write: (t: string) => void, columns: () => number | undefined): (e: ProgressEvent) => void {
   return (e) => {
+    // 'started' comes before any host is tried, also when none answers and the answer ends up quoted: nothing is written yet.
     const text =
-      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'writing…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… (${e.soFar.length} characters)` : e.message;
-    write(`\r\x1b[2K${text}`);
+      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'asking the model…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… (${e.soFar.length} characters)` : e.message;
+    write(`\r\x1b[2K${fit(text, columns())}`);
   };
+}
+
+/** The text within `width` columns, leaving the last one free (writing into it wraps on some terminals). */
+function fit(text: string, width: number | undefined): string {
+  const chars = [...text];
+  if (!width || chars.length < width) return text;
+  return `${chars.slice(0, Math.max(width - 2, 0)).join('')}…`;
 }
 
 function clearProgress(write: (t: string) => void, interactive: boolean): void {

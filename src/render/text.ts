@@ -27,7 +27,9 @@ export function renderSummary(s: Summary): string {
 }
 
 export function renderRelated(r: Related): string {
-  const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${r.query}":`;
+  // A topic typed with its own quotes (a shell or the console passing them on) is quoted once, not twice.
+  const topic = /^(["'“])(.*)["'”]$/s.exec(r.query)?.[2] ?? r.query;
+  const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${topic}":`;
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
   if (r.related.length === 0) lines.push('No related papers found.');

@@ -1,0 +1,120 @@
+/** The local console against the real service: follow-ups, options in any order, plain-word commands, the progress line on a terminal. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough, Writable } from 'node:stream';
+import { PapercordService, type AskOptions } from '../src/service.js';
+import { runConsole } from '../src/console/console.js';
+import { parseLine } from '../src/console/parse.js';
+import { HISTORY_TURNS } from '../src/bot/messages.js';
+import type { Turn } from '../src/types.js';
+import { captureLog, testSettings } from './support/env.js';
+
+const log = captureLog();
+const service = await PapercordService.open(await testSettings(), { log });
+
+/** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
+async function consoleRun(lines: string[], opts: { columns?: number } = {}): Promise<{ out: string; writes: string[] }> {
+  const writes: string[] = [];
+  const output = new Writable({
+    write(chunk: Buffer | string, _enc, cb) {
+      writes.push(String(chunk));
+      cb();
+    },
+  });
+  if (opts.columns) Object.assign(output, { isTTY: true, columns: opts.columns });
+  const input = new PassThrough();
+  input.end(lines.join('\n') + '\n');
+  await runConsole(service, { input, output, interactive: opts.columns !== undefined, banner: [], log });
+  return { out: writes.join(''), writes };
+}
+
+/** The answer blocks the console printed, one per command. */
+const blocks = (out: string) => out.split('\n\n').filter((b) => b.trim());
+
+test('a question is asked with the last turns of the console conversation, as a Discord reply chain gives them', async (t) => {
+  const histories: (Turn[] | undefined)[] = [];
+  const ask = service.ask.bind(service);
+  t.mock.method(service, 'ask', (q: string, o: AskOptions = {}) => {
+    histories.push(o.history && [...o.history]);
+    return ask(q, o);
+  });
+  const { out } = await consoleRun(['What is PixelThink?', 'What are its results?', '/ask How much faster is it?', 'What benchmark does it introduce?']);
+  assert.deepEqual(histories[0], []);
+  assert.deepEqual(histories[1]?.map((h) => h.question), ['What is PixelThink?']);
+  assert.match(histories[1]![0]!.answer, /PixelThink/);
+  assert.deepEqual(histories[3]?.map((h) => h.question), ['What is PixelThink?', 'What are its results?', 'How much faster is it?'].slice(-HISTORY_TURNS));
+  // "its results" are PixelThink's: alone, the question quotes other papers' results first.
+  const second = blocks(out).filter((b) => b.includes('Sources:'))[1]!;
+  assert.match(second.split('Sources:')[1]!, /^\s+\[1\] PixelThink/);
+});
+
+test('options take their place anywhere on the line: one word for length, count and page, and a paper before the question', async () => {
+  const run = async (line: string) => {
+    const { out } = await consoleRun([line]);
+    assert.doesNotMatch(out, /error:/, line);
+    return out;
+  };
+  const [ask, summary, related, papers] = [
+    await run('/ask paper:PixelThink What is the speedup?'),
+    await run('/summary --length short PixelThink'),
+    await run('/related --count 2 PixelThink'),
+    await run('/papers --page 2 audio'),
+  ];
+  assert.match(ask!, /\(2505\.23727\)/);
+  assert.match(summary!, /^PixelThink: .*\(2505\.23727\)/);
+  assert.match(related!, /^Related to PixelThink/);
+  assert.equal(related!.match(/^\d+\. /gm)?.length, 2);
+  // The search is "audio", one paper, not the whole list; its one page is shown for page 2.
+  assert.match(papers!, /^dementyev26a +PhaseCoder/);
+  assert.equal(papers!.trim().split('\n').length, 1);
+});
+
+test('console options: parsed wherever they appear, multi-word paper titles kept when they come last, quotes group words', () => {
+  const ask = (text: string, options: Record<string, string> = {}) => ({ command: 'ask', text, options });
+  assert.deepEqual(parseLine('/ask paper:PixelThink What is the speedup?'), ask('What is the speedup?', { paper: 'PixelThink' }));
+  assert.deepEqual(parseLine('/ask --paper zeller26a What does it evaluate?'), ask('What does it evaluate?', { paper: 'zeller26a' }));
+  assert.deepEqual(parseLine('/ask --paper "Mentis Oculi" What is it?'), ask('What is it?', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask paper:"Mentis Oculi" What is it?'), ask('What is it?', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask paper: Mentis Oculi question: what is it'), ask('what is it', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask question: what is it paper: Mentis Oculi'), ask('what is it', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine('/ask What is it? --paper Mentis Oculi'), ask('What is it?', { paper: 'Mentis Oculi' }));
+  assert.deepEqual(parseLine(`/ask What's "mental imagery" in MentisOculi?`), ask(`What's "mental imagery" in MentisOculi?`));
+  assert.deepEqual(parseLine('/summary --length short PixelThink'), { command: 'summary', text: 'PixelThink', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/summary --length=short PixelThink'), { command: 'summary', text: 'PixelThink', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/summary Mentis --length short Oculi'), { command: 'summary', text: 'Mentis Oculi', options: { length: 'short' } });
+  assert.deepEqual(parseLine('/related --count 2 spatial audio'), { command: 'related', text: 'spatial audio', options: { count: '2' } });
+  assert.deepEqual(parseLine('/related "spatial audio" count:2'), { command: 'related', text: 'spatial audio', options: { count: '2' } });
+  assert.deepEqual(parseLine('/papers --page 2 audio'), { command: 'papers', text: 'audio', options: { page: '2' } });
+});
+
+test('a bare help, ? or quit line is the console command, not a question', async () => {
+  for (const line of ['help', 'Help', '?', '  ?  ']) assert.deepEqual(parseLine(line), { command: 'help', text: '', options: {} }, line);
+  for (const line of ['quit', 'EXIT']) assert.deepEqual(parseLine(line), { command: 'quit', text: '', options: {} }, line);
+  assert.equal((parseLine('help me understand PixelThink') as { command: string }).command, 'ask');
+  const { out } = await consoleRun(['help', '?', 'quit', 'What does MentisOculi evaluate?']);
+  assert.equal(out.match(/\/summary <paper>/g)?.length, 2);
+  assert.doesNotMatch(out, /Sources:/, 'nothing quoted for help, and nothing asked after quit');
+});
+
+test('--length is read in any case', async () => {
+  const { out } = await consoleRun(['/summary PixelThink --length SHORT', '/summary --length Long mentis']);
+  assert.doesNotMatch(out, /error:/);
+  assert.equal(out.match(/\*\*TL;DR:\*\*/g)?.length, 2);
+});
+
+test('a topic typed in quotes is shown in one pair of quotes', async () => {
+  const { out } = await consoleRun(['/related "spatial audio"']);
+  assert.match(out, /^Papers on "spatial audio":$/m);
+});
+
+test('on a terminal, each progress line fits its width, so one clear removes it; nothing says "writing" when no model writes', async () => {
+  const columns = 80;
+  const { out, writes } = await consoleRun(['What does MentisOculi evaluate?'], { columns });
+  const clear = '\r\x1b[2K';
+  const progress = writes.filter((w) => w.startsWith(clear) && w.length > clear.length).map((w) => w.slice(clear.length));
+  // Without a reachable Ollama the service still announces the model (and why it was not used) as progress.
+  assert.ok(progress.some((p) => p.startsWith('No Ollama server answered')), progress.join('\n'));
+  for (const p of progress) assert.ok([...p].length < columns && !p.includes('\n'), p);
+  assert.ok(!progress.some((p) => p.startsWith('writing')), progress.join('\n'));
+  assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
+});
