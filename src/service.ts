@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -281,7 +281,9 @@ export class PapercordService {
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
-    const paper = opts.paper ? this.resolvePaper(opts.paper) : single?.papers[0];
+    // "What are its results?" after "What is PixelThink?" is about PixelThink too.
+    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && refersBackToOne(q) ? this.namesIn(last.question).papers : [];
+    const paper = opts.paper ? this.resolvePaper(opts.paper) : (single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     if (!opts.paper && names.papers.length > 0 && asksOnlyForLike(names.rest)) {
       return names.papers.length === 1 ? this.relatedAnswer(q, names.papers[0]!, opts, started) : this.refusal(q, [], this.retriever, started);
@@ -295,9 +297,9 @@ export class PapercordService {
       opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
-    // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what is asked.
+    // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
     const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
-    const asked = single?.withoutIds ?? (others ? names.rest : unasked);
+    const asked = single?.withoutIds ?? unasked;
     // A follow-up like "what about its results?" needs the earlier question's words to find anything.
     const searchText = last ? `${last.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.

@@ -256,6 +256,21 @@ test('"papers like X" is answered with the papers related to X, and "other paper
   assert.ok(cited(others).includes('linghu26a'));
 });
 
+test('a follow-up that points back at the one paper asked about ("its", "it") is about that paper', async () => {
+  const first = await service.ask('What is PixelThink?', { useModel: false });
+  const history = [{ question: first.question, answer: first.answer }];
+  const results = await service.ask('What are its results?', { useModel: false, history });
+  assert.deepEqual(cited(results), ['2505.23727']);
+  assert.match(results.answer, /30\.4%/);
+  // "faster" is VLA-ATTC's word ("a fast, instinctive process"), not PixelThink's: refused as of PixelThink.
+  const faster = await service.ask('How much faster is it?', { useModel: false, history });
+  assert.equal(faster.refused, true);
+  assert.match(faster.answer, /\(2505\.23727\) is indexed, but its abstract does not answer this/);
+  // An "it" that stands for nothing, or no pointer at all, is a question of its own.
+  assert.ok(cited(await service.ask('Is it possible to localize sounds with any microphone array?', { useModel: false, history })).includes('dementyev26a'));
+  assert.ok(cited(await service.ask('Which papers study spatial audio?', { useModel: false, history })).includes('dementyev26a'));
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

@@ -67,6 +67,16 @@ export function refersBack(question: string): boolean {
   return BACK.test(question) || COMPARISON.test(question);
 }
 
+/** Words with which a follow-up points back at the one paper before it ("What are its results?", "How fast is it?"). */
+const BACK_TO_ONE = /\b(its|it|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
+/** "It" that stands for nothing ("Is it possible to ...?", "it is known that"). */
+const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better)\b|\bit (is|was|seems) (possible|true|worth|known|better|hard|easy|common)\b/i;
+
+/** Whether a follow-up that names no paper is about the one paper the earlier question named. */
+export function refersBackToOne(question: string): boolean {
+  return BACK_TO_ONE.test(question.replace(DUMMY_IT, ' '));
+}
+
 /** The question without the words that ask for a comparison. */
 export function withoutComparison(question: string): string {
   return question.replace(COMPARING, ' ');
