@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -274,6 +274,9 @@ export class PapercordService {
     // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
     const authorship = AUTHORSHIP.test(q);
     const unasked = authorship ? withoutAuthorship(q) : q;
+    // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
+    const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
+    if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     const names = this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question);
@@ -340,6 +343,17 @@ export class PapercordService {
     if ('fallback' in answer) return extractive(answer.fallback);
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
+  }
+
+  /** An author's indexed papers as an answer, each cited to its abstract. */
+  private authorAnswer(q: string, asked: { author: string; papers: Paper[] }, opts: AskOptions, started: number): Answer {
+    const sources = abstractSources(this.retriever, asked.papers.slice(0, AUTHOR_PAPERS_MAX));
+    opts.onProgress?.({ type: 'retrieved', sources });
+    const more = asked.papers.length - sources.length;
+    const head = `**${markdownLiteral(asked.author)}** is an author of ${asked.papers.length === 1 ? 'one indexed paper' : `${asked.papers.length} indexed papers`}:`;
+    const lines = sources.map((s) => `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`);
+    const answer = [head, ...lines, ...(more > 0 ? [`... and ${more} more; /papers ${asked.author} lists them.`] : [])].join('\n');
+    return { question: q, answer, mode: 'extractive', refused: false, citations: sources.map((s) => citationFor(s)), sources, elapsedMs: Date.now() - started };
   }
 
   /** Related papers as an answer: each with its reason, cited to its abstract. */

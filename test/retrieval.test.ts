@@ -271,6 +271,19 @@ test('a follow-up that points back at the one paper asked about ("its", "it") is
   assert.ok(cited(await service.ask('Which papers study spatial audio?', { useModel: false, history })).includes('dementyev26a'));
 });
 
+test("an author's papers are listed from the metadata, whatever the case of the name; an author no paper lists is not one", async () => {
+  for (const q of ['Which papers are by Artem Dementyev?', 'papers by artem dementyev', 'What has Artem Dementyev published here?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.equal(a.answer, '**Artem Dementyev** is an author of one indexed paper:\n**PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs** (dementyev26a) [1]', q);
+    assert.deepEqual(cited(a), ['dementyev26a'], q);
+  }
+  assert.equal((await service.ask('Which papers are by Geoffrey Hinton?', { useModel: false })).refused, true);
+  // "by" without a name is no author question.
+  assert.doesNotMatch((await service.ask('Which papers use reinforcement learning by default?', { useModel: false })).answer, /is an author of/);
+  assert.match((await service.ask('Who is the first author of CAST?', { useModel: false })).answer, /^\*\*CAST: .*\*\* is by .+\[1\]$/);
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

@@ -1,14 +1,66 @@
 /** Questions that name papers: which papers a question names, and who wrote them. */
-import { byline, namesSystem } from '../corpus/paper.js';
+import { byline, namesSystem, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
-import { queryConcepts } from '../text/terms.js';
+import { normalize, queryConcepts } from '../text/terms.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
-export const AUTHORSHIP = /\b(who (wrote|authored|is the author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
+export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
 const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
+
+/** "Papers by X", "What has X published?": a question that asks for what someone wrote. */
+const BY_AUTHOR = /\b(by|published|wrote|written|authored|co-?authored|papers? (of|from))\b/i;
+/** Runs of words after "by", or written with capitals: where a person's name can be ("papers by Artem Dementyev", "What has Song Wang published?"). */
+const NAME_RUN = /(?<=\bby\s+)[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){1,3}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}/gu;
+/** Papers listed for an author; more are counted, not listed. */
+export const AUTHOR_PAPERS_MAX = 10;
+
+/**
+ * The author a question asks the papers of, and their papers in corpus order: an author of an
+ * indexed paper whose whole name (two words or more, any case) the question writes; the longest
+ * such name, the first in the question.
+ */
+export function authorAsked(question: string, papers: readonly Paper[]): { author: string; papers: Paper[] } | undefined {
+  if (!BY_AUTHOR.test(question)) return undefined;
+  // Every stretch of two words or more within a run: "by Song Wang recently" holds "Song Wang".
+  const byName = authorIndex(papers);
+  for (const [run] of question.matchAll(NAME_RUN)) {
+    const ws = run.split(/\s+/);
+    for (let i = 0; i < ws.length; i++) {
+      for (let j = ws.length; j >= i + 2; j--) {
+        const found = byName.get(foldName(ws.slice(i, j).join(' ')));
+        if (found) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
+const authorIndexes = new WeakMap<readonly Paper[], Map<string, { author: string; papers: Paper[] }>>();
+
+function authorIndex(papers: readonly Paper[]): Map<string, { author: string; papers: Paper[] }> {
+  let index = authorIndexes.get(papers);
+  if (!index) {
+    index = new Map();
+    for (const p of papers) {
+      for (const a of p.authors) {
+        const key = foldName(a);
+        const entry = index.get(key);
+        if (entry) entry.papers.push(p);
+        else index.set(key, { author: a, papers: [p] });
+      }
+    }
+    authorIndexes.set(papers, index);
+  }
+  return index;
+}
+
+function foldName(name: string): string {
+  return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
+}
 
 /** The question without the words that ask for authors: what is left names the paper. */
 export function withoutAuthorship(question: string): string {
