@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { isCoined, systemName, type Paper } from './corpus/paper.js';
+import { TEX_FORMAT } from './corpus/text.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
@@ -23,6 +24,12 @@ export interface PaperMatch {
   score: number;
 }
 
+/** What a name resolves to: one paper, several that the name names equally (two papers called PRISM), or none, with the closest. */
+export type Resolution = { paper: Paper } | { namesakes: Paper[] } | { candidates: Paper[] };
+
+/** A name a paper owns, as it writes it; `declared` when only its abstract defines it, not its title. */
+export type OwnedName = { paper: Paper; name: string; declared: boolean };
+
 /** Looks papers up by id, alias or title, tolerating typos and partial words (for commands and autocomplete). */
 export class PaperCatalog {
   private readonly byKey = new Map<string, Paper>();
@@ -32,6 +39,8 @@ export class PaperCatalog {
   private readonly byFoldedName = new Map<string, Paper | null>();
   /** Names of several words, by whether their paper owns them (see ownsPhrase). */
   private readonly phraseOwned = new Map<string, boolean>();
+  /** Every paper's names (system name, acronyms its abstract declares), by keyOf, for a paper option that writes one in any case. */
+  private readonly byName = new Map<string, OwnedName[]>();
   private readonly search: MiniSearch<CatalogDoc>;
   /** Whether every paper is in `search`; until then lookups scan. */
   private complete = false;
@@ -76,18 +85,45 @@ export class PaperCatalog {
     this.complete = true;
   }
 
-  /** Finding system names costs about 6 µs a title (0.5 s at 87,000 papers), so it is done with the fuzzy index, in slices. */
+  /**
+   * Finding system names costs about 6 µs a title, and the names abstracts declare about as
+   * much again (1 s at 87,000 papers), so it is done with the fuzzy index, in slices.
+   */
   private add(papers: Paper[]): void {
     this.search.addAll(papers.map(catalogDoc));
     for (const p of papers) {
+      for (const declared of declaredNames(p.abstract)) this.own(declared, p, true);
       const name = systemName(p.title);
       // A name of several words is one when written with its capitals: "Group Cognition Learning", not "learning syntax".
       if (!name || (name.includes(' ') && name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).length < 2)) continue;
+      this.own(name, p, false);
       this.bySystemName.set(name, this.bySystemName.has(name) ? null : p);
       if (!isCoined(name)) continue;
       const folded = name.toLowerCase();
       this.byFoldedName.set(folded, this.byFoldedName.has(folded) ? null : p);
     }
+  }
+
+  private own(name: string, paper: Paper, declared: boolean): void {
+    const key = keyOf(name);
+    const owners = this.byName.get(key);
+    if (!owners) this.byName.set(key, [{ paper, name, declared }]);
+    // An abstract that declares its title's name again ("PRISM: ..." and "we propose PRISM (...)") adds nothing.
+    else if (!owners.some((o) => o.paper === paper)) owners.push({ paper, name, declared });
+  }
+
+  /**
+   * The papers that own `query` as a name: their title's system name in any case ("PRISM",
+   * "prism", "Group Cognition Learning"), or an acronym their abstract defines for what it
+   * proposes ("we propose Group Cognition Learning (GCL)") written as a made-up word ("GCL",
+   * "S3", not "sand" for SAND), unless other papers write that acronym too (a topic). Empty
+   * until the catalog is complete.
+   */
+  owners(query: string): OwnedName[] {
+    if (!this.complete) return [];
+    const owners = this.byName.get(keyOf(query)) ?? [];
+    const q = query.trim();
+    return owners.filter((o) => !o.declared || ((q === o.name || isCoined(q)) && this.ownsPhrase(o.name, o.paper)));
   }
 
   /**
@@ -191,18 +227,76 @@ export class PaperCatalog {
   }
 
   /**
-   * The paper a user meant: an exact id, alias or title, else a fuzzy match that clearly
-   * beats the next one. Returns the candidates when it is not clear.
+   * The paper a user meant: an exact id, alias or title; a name one paper owns (see owners);
+   * else a fuzzy match that clearly beats the next one. Several papers owning the name are its
+   * namesakes; otherwise, when nothing is clear, the closest papers.
    */
-  resolve(query: string): { paper: Paper } | { candidates: Paper[] } {
+  resolve(query: string): Resolution {
     const exact = this.get(query.trim());
     if (exact) return { paper: exact };
+    const owners = [...new Set(this.owners(query).map((o) => o.paper))];
+    if (owners.length === 1) return { paper: owners[0]! };
+    if (owners.length > 1) return { namesakes: owners };
     const matches = this.suggest(query, 5);
     const [first, second] = matches;
     const qWords = words(query).length;
     if (first && (!second || first.score >= second.score * 1.5) && first.score >= Math.max(1, qWords) * 1.5) return { paper: first.paper };
     return { candidates: matches.map((m) => m.paper) };
   }
+}
+
+/** A run of letters and digits, with inner hyphens: what a name or an acronym looks like ("GCL", "ZS-SVD", "S3"). */
+const NAME = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+/** Words that declare a name of the paper's own, as in "we propose", "we further introduce", "a method called". */
+const DECLARING = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design|call|term|name|dub)|called|named|dubbed|termed|introduces|proposes|presents)\b/giu;
+const MARKUP = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{|</?(?:b|i|em|strong)>|[{}*]`, 'g');
+const PARENTHESIS = /\(([^()]{1,80})\)/g;
+const NAME_CHAR = /[\p{L}\p{N}-]/u;
+/** How far before a parenthesis its declaring words may be: a long name ("Reinforcement Fine-Tuning for Video-based 3D Scene Understanding (3D-RFT)") fits. */
+const DECLARATION_CHARS = 160;
+
+/**
+ * The made-up names an abstract declares for what it proposes, with their expansion in
+ * parentheses: "we propose Group Cognition Learning (GCL)", "We propose S3 (Specialization,
+ * Selection, Sparsification)". The long form must follow the declaring words, starting with the
+ * acronym's letter, so "we introduce PRISM, a framework that couples perception (VLM)" declares
+ * no VLM, and an acronym of prior work that the sentence uses ("built on Direct Preference
+ * Optimization (DPO)") is not declared. The declaring words are looked for only before a
+ * parenthesis that holds or follows a made-up word: a few per abstract.
+ */
+export function declaredNames(abstract: string): string[] {
+  const out: string[] = [];
+  if (!abstract.includes('(')) return out;
+  for (const m of abstract.matchAll(PARENTHESIS)) {
+    const inside = m[1]!.replace(MARKUP, '').trim();
+    // Most parentheses hold a phrase or a number: the cheap tests first (this runs for every abstract).
+    const acronym = inside.length <= 20 && !inside.includes(' ') && NAME.test(inside) && isCoined(inside);
+    if (!acronym && !isCoined(wordBefore(abstract, m.index))) continue;
+    const sentence = abstract.slice(Math.max(0, m.index - DECLARATION_CHARS), m.index).split(/[.;:!?](?:\s|$)/).at(-1)!;
+    let declaring: RegExpExecArray | undefined;
+    for (const d of sentence.matchAll(DECLARING)) declaring = d;
+    if (!declaring) continue;
+    // After "we propose a model-based algorithm, Actor-Critic ...": the name is the last part of the list.
+    const named = sentence.slice(declaring.index + declaring[0].length).replace(MARKUP, ' ').split(',').at(-1)!.trim().replace(/^(?:an?|the)\s+/i, '');
+    if (acronym && named && named[0]!.toLowerCase() === inside[0]!.toLowerCase()) out.push(inside);
+    if (NAME.test(named) && isCoined(named)) out.push(named);
+  }
+  return out;
+}
+
+/** The word that ends at `end`, past spaces and the markup that closes it ("**S3** (", "<b>CAST</b> ("); a walk back, as a regex anchored at the end retries from every character. */
+function wordBefore(text: string, end: number): string {
+  let i = end;
+  for (;;) {
+    const c = text[i - 1];
+    if (c === undefined) break;
+    if (c === ' ' || c === '}' || c === '*' || c === '\n') i--;
+    else if (c === '>' && text.lastIndexOf('</', i) >= i - 9) i = text.lastIndexOf('</', i);
+    else break;
+  }
+  let start = i;
+  while (start > 0 && end - start < 40 && NAME_CHAR.test(text[start - 1]!)) start--;
+  return text.slice(start, i).replace(/^-+|-+$/g, '');
 }
 
 function catalogDoc(p: Paper): CatalogDoc {

@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { editDistance, PaperCatalog } from '../src/catalog.js';
+import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
+import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
 
@@ -106,6 +107,49 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.equal(service.catalog.suggest('scivideobenc', 5)[0]?.paper.id, 'deng26w');
   assert.equal(service.catalog.suggest('PhaseCodr', 5)[0]?.paper.id, 'dementyev26a');
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
+/** The PapercordError a call fails with, checked to have `code`. */
+async function failure(p: Promise<unknown> | (() => unknown), code: ErrorCode, what: string): Promise<Error & { code: ErrorCode; hint?: string }> {
+  const e = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(
+    (r) => assert.fail(`${what}: expected ${code}, got ${JSON.stringify(r).slice(0, 120)}`),
+    (e: unknown) => e,
+  );
+  assert.ok(isPapercordError(e), `${what}: ${String(e)}`);
+  assert.equal(e.code, code, `${what}: ${e.message}`);
+  return e;
+}
+const hinted = (e: { hint?: string }) => [...(e.hint ?? '').matchAll(/" \(([^)]+)\)/g)].map((m) => m[1]!);
+
+test('a name two papers own is ambiguous: both are listed by id and title, for /summary, the paper option and /related', async () => {
+  const both = ['2605.05407', 'yang26ca'];
+  for (const [what, call] of [
+    ['summary', () => service.summary('PRISM')],
+    ['ask', () => service.ask('What is it about?', { paper: 'prism', useModel: false })],
+    ['related', () => service.related('PRISM')],
+  ] as const) {
+    const e = await failure(call, 'AMBIGUOUS_PAPER', what);
+    assert.deepEqual(hinted({ hint: e.message }).sort(), both, e.message);
+    for (const id of both) assert.ok(e.message.includes(service.catalog.get(id)!.title), `${what}: ${e.message}`);
+    assert.match(e.hint!, /Give the id of the one you mean/);
+  }
+  assert.equal((await service.summary('yang26ca')).paper.id, 'yang26ca', 'its id picks one');
+  // An ordinary word nine titles start with ("Position: ...") is a topic for /related, as it was.
+  assert.equal((await service.related('Position')).paper, undefined);
+});
+
+test('a paper is found by an acronym its own abstract declares for what it proposes (GCL, S3), not by one of prior work', async () => {
+  assert.equal((await service.summary('GCL')).paper.id, 'meng26a', '"we propose Group Cognition Learning (GCL)"; xu26a only uses Graph Contrastive Learning (GCL)');
+  assert.equal((await service.summary('S3')).paper.id, '2605.03348', '"We propose S3 (Specialization, Selection, Sparsification)", not SE(3)');
+  assert.equal((await service.related('GCL')).paper?.id, 'meng26a');
+  assert.deepEqual(declaredNames('To address these, we propose <b>Group Cognition Learning (GCL)</b>, a paradigm.'), ['GCL']);
+  assert.deepEqual(declaredNames('We propose \\textbf{S3} (Specialization, Selection, Sparsification), a framework.'), ['S3']);
+  for (const used of [
+    'In this paper, we introduce PRISM, a framework that tightly couples perception (VLM) and decision (LLM).',
+    'Graph Contrastive Learning (GCL) has achieved remarkable success.',
+    'We propose a method that builds on Direct Preference Optimization (DPO).',
+  ])
+    assert.deepEqual(declaredNames(used), [], used);
 });
 
 /** Every sentence of every "**Section:** ... [1]" line of a summary is one of the abstract's, as displayed. */
