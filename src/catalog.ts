@@ -16,6 +16,11 @@ export const SYNC_CATALOG_MAX = 5_000;
 const CATALOG_SLICE = 1_000;
 /** A name of several words that this many other papers also write is a topic, not a name. */
 const PHRASE_OTHERS_MAX = 3;
+/**
+ * Query words this short name a paper only when a title or name writes them exactly: typo and
+ * prefix tolerance let "GPT" find "GPU", "VQA" "VLA" and "nope" "CoPE".
+ */
+const SHORT_WORD = 4;
 
 type CatalogDoc = { id: string; title: string; keys: string; authors: string };
 
@@ -177,13 +182,14 @@ export class PaperCatalog {
    * Matches without the fuzzy index: each query word that starts a word of the title (2), of
    * an id or alias (3) or of an author's name (1), the fuzzy index's boosts without its typo
    * tolerance. Slower (a pass over every paper) and only used while that index is built.
+   * `strict`: a short query word only as a whole word, as strictSearch matches it.
    */
-  private scan(query: string): PaperMatch[] {
+  private scan(query: string, strict = false): PaperMatch[] {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
     if (qWords.length === 0) return [];
     const score = (text: string, weight: number) => {
       const ws = words(text);
-      return qWords.reduce((sum, q) => (ws.some((w) => w.startsWith(q)) ? sum + weight : sum), 0);
+      return qWords.reduce((sum, q) => (ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q))) ? sum + weight : sum), 0);
     };
     const out: PaperMatch[] = [];
     for (const paper of this.papers) {
@@ -221,14 +227,28 @@ export class PaperCatalog {
     const near = new Set<Paper>();
     for (const { paper } of this.suggest(word, 10)) {
       const name = keyOf(systemName(paper.title));
-      if (name.length >= 5 && !name.includes(' ') && name !== w && editDistance(w, name, 2) <= (w.length < 7 ? 1 : 2)) near.add(paper);
+      if (name.length >= 5 && !name.includes(' ') && name !== w && editDistance(w, name, 2) <= typos(w)) near.add(paper);
     }
     return near.size === 1 ? [...near][0] : undefined;
   }
 
   /**
+   * Papers whose names hold a short word as a part ("DPO" of TUR-DPO, "GPT" of OpenGPT-4o-Image):
+   * suggestions for a word too short to be matched loosely. A pass over the names, for a name that matched nothing.
+   */
+  private namesHolding(word: string): Paper[] {
+    const w = keyOf(word);
+    if (w.length < 3 || w.includes(' ')) return [];
+    const out = new Set<Paper>();
+    for (const [name, owners] of this.byName) if (name !== w && name.includes(w)) for (const o of owners) if (!o.declared) out.add(o.paper);
+    return [...out];
+  }
+
+  /**
    * The paper a user meant: an exact id, alias or title; a name one paper owns (see owners);
-   * else a fuzzy match that clearly beats the next one. Several papers owning the name are its
+   * else a match of the title's words that clearly beats the next one, where a short word
+   * counts only written whole and a longer one with as many typos as misspelled() allows; else
+   * the paper whose name a single word misspells. Several papers owning the name are its
    * namesakes; otherwise, when nothing is clear, the closest papers.
    */
   resolve(query: string): Resolution {
@@ -237,12 +257,37 @@ export class PaperCatalog {
     const owners = [...new Set(this.owners(query).map((o) => o.paper))];
     if (owners.length === 1) return { paper: owners[0]! };
     if (owners.length > 1) return { namesakes: owners };
-    const matches = this.suggest(query, 5);
+    const matches = this.strictSearch(query).slice(0, 5);
     const [first, second] = matches;
-    const qWords = words(query).length;
-    if (first && (!second || first.score >= second.score * 1.5) && first.score >= Math.max(1, qWords) * 1.5) return { paper: first.paper };
-    return { candidates: matches.map((m) => m.paper) };
+    const qWords = words(query);
+    const clear = first && (!second || first.score >= second.score * 1.5) && first.score >= Math.max(1, qWords.length) * 1.5;
+    // One word is little evidence: "GenEval" is a typo of a title's "General", "CALVIN" of an author's "Melvin".
+    if (clear && (qWords.length !== 1 || namesByWord(first.paper, qWords[0]!))) return { paper: first.paper };
+    const meant = this.misspelled(query);
+    if (meant) return { paper: meant };
+    const holding = qWords.length === 1 ? this.namesHolding(query) : [];
+    return { candidates: [...new Set([...holding, ...matches.map((m) => m.paper)])].slice(0, 5) };
   }
+
+  /** suggest() without typo or prefix tolerance for short words, which would turn any acronym into some title's word, and with misspelled()'s tolerance for longer ones. */
+  private strictSearch(query: string): PaperMatch[] {
+    const q = query.trim().slice(0, MAX_PAPER_QUERY_CHARS);
+    if (!this.complete) return this.scan(q, true);
+    const loose = (term: string) => term.length > SHORT_WORD;
+    return this.search.search(q, { fuzzy: (term) => (loose(term) ? typos(term) : false), prefix: loose }).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));
+  }
+}
+
+/** Edits a word of this length may be from a name and still mean it. */
+function typos(word: string): number {
+  return word.length < 7 ? 1 : 2;
+}
+
+/** Whether one query word alone names the paper: a word of its title, or the start of its system name, title or an id ("mentis", "Phase", "zeller"). */
+function namesByWord(paper: Paper, word: string): boolean {
+  if (words(paper.title).includes(word)) return true;
+  if (word.length <= SHORT_WORD) return false;
+  return [systemName(paper.title), paper.title, paper.id, ...paper.aliases].some((name) => normalize(name).startsWith(word));
 }
 
 /** A run of letters and digits, with inner hyphens: what a name or an acronym looks like ("GCL", "ZS-SVD", "S3"). */

@@ -121,6 +121,32 @@ async function failure(p: Promise<unknown> | (() => unknown), code: ErrorCode, w
 }
 const hinted = (e: { hint?: string }) => [...(e.hint ?? '').matchAll(/" \(([^)]+)\)/g)].map((m) => m[1]!);
 
+test('a short name that no title writes picks no paper: no paper matches, with the papers whose names hold it', async () => {
+  // Typo and prefix tolerance turned them into "VLA" (VLA-ATTC), "GPU" (KernelFoundry) and an author's "Duo".
+  const vqa = await failure(service.summary('VQA'), 'UNKNOWN_PAPER', 'VQA');
+  assert.equal(vqa.message, 'No paper matches "VQA".');
+  const gpt = await failure(service.summary('GPT'), 'UNKNOWN_PAPER', 'GPT');
+  assert.deepEqual(hinted(gpt), ['chen26c'], gpt.hint);
+  const dpo = await failure(service.summary('DPO'), 'UNKNOWN_PAPER', 'DPO');
+  assert.equal(hinted(dpo)[0], 'abas26a', dpo.hint);
+  await failure(service.ask('What?', { paper: 'VQA', useModel: false }), 'UNKNOWN_PAPER', 'ask with paper VQA');
+  // One longer word, a typo of an ordinary title word or of an author: a suggestion, not the paper.
+  for (const name of ['GenEval', 'CALVIN']) await failure(service.summary(name), 'UNKNOWN_PAPER', name);
+  // Names still found: whole, lower case, a prefix of one, a typo of one, a word only one title writes.
+  const found: [string, string][] = [['phasecoder', 'dementyev26a'], ['Phase', 'dementyev26a'], ['pixelthnik', '2505.23727'], ['vla-attc', '2605.01194'], ['VLA', '2605.01194'], ['mentis oculi', 'zeller26a'], ['SciVideoBench', 'deng26w']];
+  for (const [name, id] of found) assert.equal(service.resolvePaper(name).id, id, name);
+});
+
+test('on the 19 papers too, an unknown short name is refused instead of answered from the nearest title', async () => {
+  const nineteen = await PapercordService.open(await testSettings(), { log: captureLog() });
+  assert.equal(nineteen.papers.length, 19);
+  // "nope" was CoPE, one typo away, and "What?" got CoPE's whole summary.
+  const nope = await failure(nineteen.ask('What?', { paper: 'nope', useModel: false }), 'UNKNOWN_PAPER', 'ask --paper nope');
+  assert.equal(nope.message, 'No paper matches "nope".');
+  await failure(nineteen.summary('VQA'), 'UNKNOWN_PAPER', 'VQA on 19 papers');
+  assert.equal((await nineteen.summary('S3')).paper.id, '2605.03348');
+});
+
 test('a name two papers own is ambiguous: both are listed by id and title, for /summary, the paper option and /related', async () => {
   const both = ['2605.05407', 'yang26ca'];
   for (const [what, call] of [
