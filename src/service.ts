@@ -408,7 +408,7 @@ export class PapercordService {
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
-    const paper = this.relatedPaper(q);
+    const paper = this.relatedPaper(q, retriever);
     const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     return this.explainRelated(base, paper, count, opts, started);
@@ -416,10 +416,12 @@ export class PapercordService {
 
   /**
    * The paper /related is asked about, or undefined for a topic: one the text names (see
-   * catalog.named) or a name one paper owns ("GCL", declared by its abstract). A made-up name that several papers own ("PRISM") is asked about,
+   * catalog.named), a name one paper owns ("GCL", declared by its abstract), or a single
+   * word no abstract contains that misspells one paper's name, which /summary reads as that
+   * paper too ("pixelthnik"). A made-up name that several papers own ("PRISM") is asked about,
    * not read as one of them; an ordinary word they share ("Position: ...") is a topic.
    */
-  private relatedPaper(q: string): Paper | undefined {
+  private relatedPaper(q: string, retriever: Retriever): Paper | undefined {
     const exact = this.catalog.get(q);
     if (exact) return exact;
     const owners = this.catalog.owners(q);
@@ -428,7 +430,7 @@ export class PapercordService {
       if (owners.some((o) => isCoined(o.name))) throw ambiguousPaper(q, owning);
       return undefined;
     }
-    return owning[0] ?? this.catalog.named(q);
+    return owning[0] ?? this.catalog.named(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */

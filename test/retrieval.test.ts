@@ -178,6 +178,15 @@ test('a paper is found by an acronym its own abstract declares for what it propo
     assert.deepEqual(declaredNames(used), [], used);
 });
 
+test('/related reads a misspelled name as /summary does', async () => {
+  assert.equal((await service.summary('pixelthnik')).paper.id, '2505.23727');
+  const r = await service.related('pixelthnik', { count: 3 });
+  assert.equal(r.paper?.id, '2505.23727');
+  assert.ok(r.related.every((p) => p.paperId !== '2505.23727'));
+  // A word the abstracts write is a topic, even near a name.
+  assert.equal((await service.related('spatial', { count: 3 })).paper, undefined);
+});
+
 /** Every sentence of every "**Section:** ... [1]" line of a summary is one of the abstract's, as displayed. */
 function assertQuotesAbstract(summary: string, abstract: string, label: string): void {
   const shown = readableTex(abstract);
