@@ -1,5 +1,6 @@
 import MiniSearch from 'minisearch';
 import { isCoined, systemName, type Paper } from './corpus/paper.js';
+import { TEX_FORMAT } from './corpus/text.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
@@ -15,6 +16,11 @@ export const SYNC_CATALOG_MAX = 5_000;
 const CATALOG_SLICE = 1_000;
 /** A name of several words that this many other papers also write is a topic, not a name. */
 const PHRASE_OTHERS_MAX = 3;
+/**
+ * Query words this short name a paper only when a title or name writes them exactly: typo and
+ * prefix tolerance let "GPT" find "GPU", "VQA" "VLA" and "nope" "CoPE".
+ */
+const SHORT_WORD = 4;
 
 type CatalogDoc = { id: string; title: string; keys: string; authors: string };
 
@@ -22,6 +28,12 @@ export interface PaperMatch {
   paper: Paper;
   score: number;
 }
+
+/** What a name resolves to: one paper, several that the name names equally (two papers called PRISM), or none, with the closest. */
+export type Resolution = { paper: Paper } | { namesakes: Paper[] } | { candidates: Paper[] };
+
+/** A name a paper owns, as it writes it; `declared` when only its abstract defines it, not its title. */
+export type OwnedName = { paper: Paper; name: string; declared: boolean };
 
 /** Looks papers up by id, alias or title, tolerating typos and partial words (for commands and autocomplete). */
 export class PaperCatalog {
@@ -32,6 +44,8 @@ export class PaperCatalog {
   private readonly byFoldedName = new Map<string, Paper | null>();
   /** Names of several words, by whether their paper owns them (see ownsPhrase). */
   private readonly phraseOwned = new Map<string, boolean>();
+  /** Every paper's names (system name, acronyms its abstract declares), by keyOf, for a paper option that writes one in any case. */
+  private readonly byName = new Map<string, OwnedName[]>();
   private readonly search: MiniSearch<CatalogDoc>;
   /** Whether every paper is in `search`; until then lookups scan. */
   private complete = false;
@@ -76,18 +90,45 @@ export class PaperCatalog {
     this.complete = true;
   }
 
-  /** Finding system names costs about 6 µs a title (0.5 s at 87,000 papers), so it is done with the fuzzy index, in slices. */
+  /**
+   * Finding system names costs about 6 µs a title, and the names abstracts declare about as
+   * much again (1 s at 87,000 papers), so it is done with the fuzzy index, in slices.
+   */
   private add(papers: Paper[]): void {
     this.search.addAll(papers.map(catalogDoc));
     for (const p of papers) {
+      for (const declared of declaredNames(p.abstract)) this.own(declared, p, true);
       const name = systemName(p.title);
       // A name of several words is one when written with its capitals: "Group Cognition Learning", not "learning syntax".
       if (!name || (name.includes(' ') && name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).length < 2)) continue;
+      this.own(name, p, false);
       this.bySystemName.set(name, this.bySystemName.has(name) ? null : p);
       if (!isCoined(name)) continue;
       const folded = name.toLowerCase();
       this.byFoldedName.set(folded, this.byFoldedName.has(folded) ? null : p);
     }
+  }
+
+  private own(name: string, paper: Paper, declared: boolean): void {
+    const key = keyOf(name);
+    const owners = this.byName.get(key);
+    if (!owners) this.byName.set(key, [{ paper, name, declared }]);
+    // An abstract that declares its title's name again ("PRISM: ..." and "we propose PRISM (...)") adds nothing.
+    else if (!owners.some((o) => o.paper === paper)) owners.push({ paper, name, declared });
+  }
+
+  /**
+   * The papers that own `query` as a name: their title's system name in any case ("PRISM",
+   * "prism", "Group Cognition Learning"), or an acronym their abstract defines for what it
+   * proposes ("we propose Group Cognition Learning (GCL)") written as a made-up word ("GCL",
+   * "S3", not "sand" for SAND), unless other papers write that acronym too (a topic). Empty
+   * until the catalog is complete.
+   */
+  owners(query: string): OwnedName[] {
+    if (!this.complete) return [];
+    const owners = this.byName.get(keyOf(query)) ?? [];
+    const q = query.trim();
+    return owners.filter((o) => !o.declared || ((q === o.name || isCoined(q)) && this.ownsPhrase(o.name, o.paper)));
   }
 
   /**
@@ -141,13 +182,14 @@ export class PaperCatalog {
    * Matches without the fuzzy index: each query word that starts a word of the title (2), of
    * an id or alias (3) or of an author's name (1), the fuzzy index's boosts without its typo
    * tolerance. Slower (a pass over every paper) and only used while that index is built.
+   * `strict`: a short query word only as a whole word, as strictSearch matches it.
    */
-  private scan(query: string): PaperMatch[] {
+  private scan(query: string, strict = false): PaperMatch[] {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
     if (qWords.length === 0) return [];
     const score = (text: string, weight: number) => {
       const ws = words(text);
-      return qWords.reduce((sum, q) => (ws.some((w) => w.startsWith(q)) ? sum + weight : sum), 0);
+      return qWords.reduce((sum, q) => (ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q))) ? sum + weight : sum), 0);
     };
     const out: PaperMatch[] = [];
     for (const paper of this.papers) {
@@ -185,24 +227,121 @@ export class PaperCatalog {
     const near = new Set<Paper>();
     for (const { paper } of this.suggest(word, 10)) {
       const name = keyOf(systemName(paper.title));
-      if (name.length >= 5 && !name.includes(' ') && name !== w && editDistance(w, name, 2) <= (w.length < 7 ? 1 : 2)) near.add(paper);
+      if (name.length >= 5 && !name.includes(' ') && name !== w && editDistance(w, name, 2) <= typos(w)) near.add(paper);
     }
     return near.size === 1 ? [...near][0] : undefined;
   }
 
   /**
-   * The paper a user meant: an exact id, alias or title, else a fuzzy match that clearly
-   * beats the next one. Returns the candidates when it is not clear.
+   * Papers whose names hold a short word as a part ("DPO" of TUR-DPO, "GPT" of OpenGPT-4o-Image):
+   * suggestions for a word too short to be matched loosely. A pass over the names, for a name that matched nothing.
    */
-  resolve(query: string): { paper: Paper } | { candidates: Paper[] } {
+  private namesHolding(word: string): Paper[] {
+    const w = keyOf(word);
+    if (w.length < 3 || w.includes(' ')) return [];
+    const out = new Set<Paper>();
+    for (const [name, owners] of this.byName) if (name !== w && name.includes(w)) for (const o of owners) if (!o.declared) out.add(o.paper);
+    return [...out];
+  }
+
+  /**
+   * The paper a user meant: an exact id, alias or title; a name one paper owns (see owners);
+   * else a match of the title's words that clearly beats the next one, where a short word
+   * counts only written whole and a longer one with as many typos as misspelled() allows; else
+   * the paper whose name a single word misspells. Several papers owning the name are its
+   * namesakes; otherwise, when nothing is clear, the closest papers.
+   */
+  resolve(query: string): Resolution {
     const exact = this.get(query.trim());
     if (exact) return { paper: exact };
-    const matches = this.suggest(query, 5);
+    const owners = [...new Set(this.owners(query).map((o) => o.paper))];
+    if (owners.length === 1) return { paper: owners[0]! };
+    if (owners.length > 1) return { namesakes: owners };
+    const matches = this.strictSearch(query).slice(0, 5);
     const [first, second] = matches;
-    const qWords = words(query).length;
-    if (first && (!second || first.score >= second.score * 1.5) && first.score >= Math.max(1, qWords) * 1.5) return { paper: first.paper };
-    return { candidates: matches.map((m) => m.paper) };
+    const qWords = words(query);
+    const clear = first && (!second || first.score >= second.score * 1.5) && first.score >= Math.max(1, qWords.length) * 1.5;
+    // One word is little evidence: "GenEval" is a typo of a title's "General", "CALVIN" of an author's "Melvin".
+    if (clear && (qWords.length !== 1 || namesByWord(first.paper, qWords[0]!))) return { paper: first.paper };
+    const meant = this.misspelled(query);
+    if (meant) return { paper: meant };
+    const holding = qWords.length === 1 ? this.namesHolding(query) : [];
+    return { candidates: [...new Set([...holding, ...matches.map((m) => m.paper)])].slice(0, 5) };
   }
+
+  /** suggest() without typo or prefix tolerance for short words, which would turn any acronym into some title's word, and with misspelled()'s tolerance for longer ones. */
+  private strictSearch(query: string): PaperMatch[] {
+    const q = query.trim().slice(0, MAX_PAPER_QUERY_CHARS);
+    if (!this.complete) return this.scan(q, true);
+    const loose = (term: string) => term.length > SHORT_WORD;
+    return this.search.search(q, { fuzzy: (term) => (loose(term) ? typos(term) : false), prefix: loose }).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));
+  }
+}
+
+/** Edits a word of this length may be from a name and still mean it. */
+function typos(word: string): number {
+  return word.length < 7 ? 1 : 2;
+}
+
+/** Whether one query word alone names the paper: a word of its title, or the start of its system name, title or an id ("mentis", "Phase", "zeller"). */
+function namesByWord(paper: Paper, word: string): boolean {
+  if (words(paper.title).includes(word)) return true;
+  if (word.length <= SHORT_WORD) return false;
+  return [systemName(paper.title), paper.title, paper.id, ...paper.aliases].some((name) => normalize(name).startsWith(word));
+}
+
+/** A run of letters and digits, with inner hyphens: what a name or an acronym looks like ("GCL", "ZS-SVD", "S3"). */
+const NAME = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+/** Words that declare a name of the paper's own, as in "we propose", "we further introduce", "a method called". */
+const DECLARING = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design|call|term|name|dub)|called|named|dubbed|termed|introduces|proposes|presents)\b/giu;
+const MARKUP = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{|</?(?:b|i|em|strong)>|[{}*]`, 'g');
+const PARENTHESIS = /\(([^()]{1,80})\)/g;
+const NAME_CHAR = /[\p{L}\p{N}-]/u;
+/** How far before a parenthesis its declaring words may be: a long name ("Reinforcement Fine-Tuning for Video-based 3D Scene Understanding (3D-RFT)") fits. */
+const DECLARATION_CHARS = 160;
+
+/**
+ * The made-up names an abstract declares for what it proposes, with their expansion in
+ * parentheses: "we propose Group Cognition Learning (GCL)", "We propose S3 (Specialization,
+ * Selection, Sparsification)". The long form must follow the declaring words, starting with the
+ * acronym's letter, so "we introduce PRISM, a framework that couples perception (VLM)" declares
+ * no VLM, and an acronym of prior work that the sentence uses ("built on Direct Preference
+ * Optimization (DPO)") is not declared. The declaring words are looked for only before a
+ * parenthesis that holds or follows a made-up word: a few per abstract.
+ */
+export function declaredNames(abstract: string): string[] {
+  const out: string[] = [];
+  if (!abstract.includes('(')) return out;
+  for (const m of abstract.matchAll(PARENTHESIS)) {
+    const inside = m[1]!.replace(MARKUP, '').trim();
+    // Most parentheses hold a phrase or a number: the cheap tests first (this runs for every abstract).
+    const acronym = inside.length <= 20 && !inside.includes(' ') && NAME.test(inside) && isCoined(inside);
+    if (!acronym && !isCoined(wordBefore(abstract, m.index))) continue;
+    const sentence = abstract.slice(Math.max(0, m.index - DECLARATION_CHARS), m.index).split(/[.;:!?](?:\s|$)/).at(-1)!;
+    let declaring: RegExpExecArray | undefined;
+    for (const d of sentence.matchAll(DECLARING)) declaring = d;
+    if (!declaring) continue;
+    // After "we propose a model-based algorithm, Actor-Critic ...": the name is the last part of the list.
+    const named = sentence.slice(declaring.index + declaring[0].length).replace(MARKUP, ' ').split(',').at(-1)!.trim().replace(/^(?:an?|the)\s+/i, '');
+    if (acronym && named && named[0]!.toLowerCase() === inside[0]!.toLowerCase()) out.push(inside);
+    if (NAME.test(named) && isCoined(named)) out.push(named);
+  }
+  return out;
+}
+
+/** The word that ends at `end`, past spaces and the markup that closes it ("**S3** (", "<b>CAST</b> ("); a walk back, as a regex anchored at the end retries from every character. */
+function wordBefore(text: string, end: number): string {
+  let i = end;
+  for (;;) {
+    const c = text[i - 1];
+    if (c === undefined) break;
+    if (c === ' ' || c === '}' || c === '*' || c === '\n') i--;
+    else if (c === '>' && text.lastIndexOf('</', i) >= i - 9) i = text.lastIndexOf('</', i);
+    else break;
+  }
+  let start = i;
+  while (start > 0 && end - start < 40 && NAME_CHAR.test(text[start - 1]!)) start--;
+  return text.slice(start, i).replace(/^-+|-+$/g, '');
 }
 
 function catalogDoc(p: Paper): CatalogDoc {

@@ -1,6 +1,6 @@
 import { dataPath, type Settings } from './config.js';
 import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from './corpus/load.js';
-import type { Paper } from './corpus/paper.js';
+import { isCoined, type Paper } from './corpus/paper.js';
 import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
@@ -159,13 +159,14 @@ export class PapercordService {
     return search?.trim() ? this.catalog.suggest(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : this.papers.slice(0, limit);
   }
 
-  /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones. */
+  /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones (AMBIGUOUS_PAPER when the name is several papers'). */
   resolvePaper(query: string): Paper {
     const q = cleanText(query);
     if (!q) throw new PapercordError('BAD_INPUT', 'No paper was named.', 'Give a paper id or part of its title; /papers lists them.');
     if (q.length > MAX_PAPER_QUERY_CHARS) throw new PapercordError('BAD_INPUT', `A paper name has at most ${MAX_PAPER_QUERY_CHARS} characters; this one has ${q.length}.`, 'Give the paper id or a few words of its title; /papers lists them.');
     const r = this.catalog.resolve(q);
     if ('paper' in r) return r.paper;
+    if ('namesakes' in r) throw ambiguousPaper(q, r.namesakes);
     const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, 3).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
     throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${truncate(q, 80)}".`, hint);
   }
@@ -441,10 +442,30 @@ export class PapercordService {
     if (!q) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
-    const paper = this.catalog.named(q);
-    const related = await relatedPapers(this.retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
+    const retriever = this.retriever;
+    const paper = this.relatedPaper(q, retriever);
+    const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     return this.explainRelated(base, paper, count, opts, started);
+  }
+
+  /**
+   * The paper /related is asked about, or undefined for a topic: one the text names (see
+   * catalog.named), a name one paper owns ("GCL", declared by its abstract), or a single
+   * word no abstract contains that misspells one paper's name, which /summary reads as that
+   * paper too ("pixelthnik"). A made-up name that several papers own ("PRISM") is asked about,
+   * not read as one of them; an ordinary word they share ("Position: ...") is a topic.
+   */
+  private relatedPaper(q: string, retriever: Retriever): Paper | undefined {
+    const exact = this.catalog.get(q);
+    if (exact) return exact;
+    const owners = this.catalog.owners(q);
+    const owning = [...new Set(owners.map((o) => o.paper))];
+    if (owning.length > 1) {
+      if (owners.some((o) => isCoined(o.name))) throw ambiguousPaper(q, owning);
+      return undefined;
+    }
+    return owning[0] ?? this.catalog.named(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */
@@ -661,6 +682,18 @@ function capitalisedPhrases(question: string): string[] {
 /** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
 function bareWords(question: string): string[] {
   return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
+}
+
+/** How many papers an ambiguous name lists: "Position" starts nine titles. */
+const NAMESAKES_SHOWN = 5;
+
+/** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
+function ambiguousPaper(q: string, papers: Paper[]): PapercordError {
+  const listed = papers.slice(0, NAMESAKES_SHOWN).map((p) => `"${p.title}" (${p.id})`);
+  const more = papers.length - listed.length;
+  const list = more > 0 ? `${listed.join(', ')} and ${more} more` : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  const hint = `Give the id of the one you mean, such as ${papers[0]!.id}${more > 0 ? `; /papers ${truncate(q, 80)} lists them all` : ''}.`;
+  return new PapercordError('AMBIGUOUS_PAPER', `"${truncate(q, 80)}" names ${papers.length} papers: ${list}.`, hint);
 }
 
 function truncate(s: string, n: number): string {

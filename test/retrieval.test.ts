@@ -1,13 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { editDistance, PaperCatalog } from '../src/catalog.js';
+import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
+import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
 
@@ -106,6 +107,84 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.equal(service.catalog.suggest('scivideobenc', 5)[0]?.paper.id, 'deng26w');
   assert.equal(service.catalog.suggest('PhaseCodr', 5)[0]?.paper.id, 'dementyev26a');
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
+/** The PapercordError a call fails with, checked to have `code`. */
+async function failure(p: Promise<unknown> | (() => unknown), code: ErrorCode, what: string): Promise<Error & { code: ErrorCode; hint?: string }> {
+  const e = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(
+    (r) => assert.fail(`${what}: expected ${code}, got ${JSON.stringify(r).slice(0, 120)}`),
+    (e: unknown) => e,
+  );
+  assert.ok(isPapercordError(e), `${what}: ${String(e)}`);
+  assert.equal(e.code, code, `${what}: ${e.message}`);
+  return e;
+}
+const hinted = (e: { hint?: string }) => [...(e.hint ?? '').matchAll(/" \(([^)]+)\)/g)].map((m) => m[1]!);
+
+test('a short name that no title writes picks no paper: no paper matches, with the papers whose names hold it', async () => {
+  // Typo and prefix tolerance turned them into "VLA" (VLA-ATTC), "GPU" (KernelFoundry) and an author's "Duo".
+  const vqa = await failure(service.summary('VQA'), 'UNKNOWN_PAPER', 'VQA');
+  assert.equal(vqa.message, 'No paper matches "VQA".');
+  const gpt = await failure(service.summary('GPT'), 'UNKNOWN_PAPER', 'GPT');
+  assert.deepEqual(hinted(gpt), ['chen26c'], gpt.hint);
+  const dpo = await failure(service.summary('DPO'), 'UNKNOWN_PAPER', 'DPO');
+  assert.equal(hinted(dpo)[0], 'abas26a', dpo.hint);
+  await failure(service.ask('What?', { paper: 'VQA', useModel: false }), 'UNKNOWN_PAPER', 'ask with paper VQA');
+  // One longer word, a typo of an ordinary title word or of an author: a suggestion, not the paper.
+  for (const name of ['GenEval', 'CALVIN']) await failure(service.summary(name), 'UNKNOWN_PAPER', name);
+  // Names still found: whole, lower case, a prefix of one, a typo of one, a word only one title writes.
+  const found: [string, string][] = [['phasecoder', 'dementyev26a'], ['Phase', 'dementyev26a'], ['pixelthnik', '2505.23727'], ['vla-attc', '2605.01194'], ['VLA', '2605.01194'], ['mentis oculi', 'zeller26a'], ['SciVideoBench', 'deng26w']];
+  for (const [name, id] of found) assert.equal(service.resolvePaper(name).id, id, name);
+});
+
+test('on the 19 papers too, an unknown short name is refused instead of answered from the nearest title', async () => {
+  const nineteen = await PapercordService.open(await testSettings(), { log: captureLog() });
+  assert.equal(nineteen.papers.length, 19);
+  // "nope" was CoPE, one typo away, and "What?" got CoPE's whole summary.
+  const nope = await failure(nineteen.ask('What?', { paper: 'nope', useModel: false }), 'UNKNOWN_PAPER', 'ask --paper nope');
+  assert.equal(nope.message, 'No paper matches "nope".');
+  await failure(nineteen.summary('VQA'), 'UNKNOWN_PAPER', 'VQA on 19 papers');
+  assert.equal((await nineteen.summary('S3')).paper.id, '2605.03348');
+});
+
+test('a name two papers own is ambiguous: both are listed by id and title, for /summary, the paper option and /related', async () => {
+  const both = ['2605.05407', 'yang26ca'];
+  for (const [what, call] of [
+    ['summary', () => service.summary('PRISM')],
+    ['ask', () => service.ask('What is it about?', { paper: 'prism', useModel: false })],
+    ['related', () => service.related('PRISM')],
+  ] as const) {
+    const e = await failure(call, 'AMBIGUOUS_PAPER', what);
+    assert.deepEqual(hinted({ hint: e.message }).sort(), both, e.message);
+    for (const id of both) assert.ok(e.message.includes(service.catalog.get(id)!.title), `${what}: ${e.message}`);
+    assert.match(e.hint!, /Give the id of the one you mean/);
+  }
+  assert.equal((await service.summary('yang26ca')).paper.id, 'yang26ca', 'its id picks one');
+  // An ordinary word nine titles start with ("Position: ...") is a topic for /related, as it was.
+  assert.equal((await service.related('Position')).paper, undefined);
+});
+
+test('a paper is found by an acronym its own abstract declares for what it proposes (GCL, S3), not by one of prior work', async () => {
+  assert.equal((await service.summary('GCL')).paper.id, 'meng26a', '"we propose Group Cognition Learning (GCL)"; xu26a only uses Graph Contrastive Learning (GCL)');
+  assert.equal((await service.summary('S3')).paper.id, '2605.03348', '"We propose S3 (Specialization, Selection, Sparsification)", not SE(3)');
+  assert.equal((await service.related('GCL')).paper?.id, 'meng26a');
+  assert.deepEqual(declaredNames('To address these, we propose <b>Group Cognition Learning (GCL)</b>, a paradigm.'), ['GCL']);
+  assert.deepEqual(declaredNames('We propose \\textbf{S3} (Specialization, Selection, Sparsification), a framework.'), ['S3']);
+  for (const used of [
+    'In this paper, we introduce PRISM, a framework that tightly couples perception (VLM) and decision (LLM).',
+    'Graph Contrastive Learning (GCL) has achieved remarkable success.',
+    'We propose a method that builds on Direct Preference Optimization (DPO).',
+  ])
+    assert.deepEqual(declaredNames(used), [], used);
+});
+
+test('/related reads a misspelled name as /summary does', async () => {
+  assert.equal((await service.summary('pixelthnik')).paper.id, '2505.23727');
+  const r = await service.related('pixelthnik', { count: 3 });
+  assert.equal(r.paper?.id, '2505.23727');
+  assert.ok(r.related.every((p) => p.paperId !== '2505.23727'));
+  // A word the abstracts write is a topic, even near a name.
+  assert.equal((await service.related('spatial', { count: 3 })).paper, undefined);
 });
 
 /** Every sentence of every "**Section:** ... [1]" line of a summary is one of the abstract's, as displayed. */

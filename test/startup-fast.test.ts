@@ -98,6 +98,8 @@ test('a large catalog answers by plain word matches while its fuzzy index is bui
   assert.equal(catalog.suggest('phasecoder microphone', 3)[0]?.paper.id, 'p4242');
   assert.equal(catalog.get('p4242')?.id, 'p4242');
   assert.deepEqual(catalog.suggest('phasecodre', 3), [], 'no typo tolerance yet');
+  // Nor a short word's prefix, as with the fuzzy index: "phas" starts "PhaseCoder" but names nothing.
+  assert.ok(!('paper' in catalog.resolve('phas')));
   await catalog.ready;
   assert.equal(catalog.fuzzy, true);
   assert.equal(catalog.suggest('phasecodre', 3)[0]?.paper.id, 'p4242');
