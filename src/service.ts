@@ -202,13 +202,19 @@ export class PapercordService {
     }
     for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
       const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word);
+      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
       if (paper) found(word, paper, !byId);
     }
     // In the order named: the first named paper is source [1] of a comparison.
     const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
     names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
     return names;
+  }
+
+  /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
+  private declaredBy(word: string): Paper | undefined {
+    const papers = new Set(this.catalog.owners(word).filter((o) => o.declared).map((o) => o.paper));
+    return papers.size === 1 ? [...papers][0] : undefined;
   }
 
   /**
