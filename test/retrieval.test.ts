@@ -513,6 +513,7 @@ test('a question naming a paper by a name of several words is about that paper, 
   assert.match(bread.answer, /\(meng26a\) is indexed, but its abstract does not answer this/);
   // ... or by the acronym its abstract declares for it ("we propose Group Cognition Learning (GCL)").
   assert.deepEqual(cited(await service.ask('How does GCL mitigate modality dominance?', { useModel: false })), ['meng26a']);
+  assert.match((await service.ask('What datasets does GCL evaluate on?', { useModel: false })).answer, /\(meng26a\) is indexed, but its abstract does not answer this/);
   const compared = await service.ask('How does Group Cognition Learning compare with CAST?', { useModel: false });
   assert.deepEqual(compared.sources.map((s) => s.paperId), ['meng26a', '2603.08648']);
   assert.deepEqual(cited(compared), ['meng26a', '2603.08648']);
