@@ -8,7 +8,8 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, AUTHORSHIP, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, asksForByline, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
@@ -279,8 +280,9 @@ export class PapercordService {
     const q = this.validateQuestion(question);
     const last = opts.history?.at(-1);
     // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
-    const authorship = AUTHORSHIP.test(q);
+    const authorship = asksForByline(q);
     const unasked = authorship ? withoutAuthorship(q) : q;
+    if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);

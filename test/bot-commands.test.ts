@@ -146,6 +146,12 @@ test('/ask "papers like PixelThink?" lists the related papers, each cited, and n
   for (const [i, r] of related.related.entries()) assert.ok(embedOf(m).description!.includes(`[${i + 1}]`), r.paperId);
 });
 
+test('/ask "how many papers are indexed?" says how many, and where to list them', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'How many papers are indexed?' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(m).description!, new RegExp(`^${h.service.info().papers} papers are indexed: ICML 2026 \\(${h.service.info().papers}\\)\\. /papers lists them`));
+});
+
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
   const user = h.user();
   const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });

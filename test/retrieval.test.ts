@@ -363,6 +363,22 @@ test("an author's papers are listed from the metadata, whatever the case of the 
   assert.match((await service.ask('Who is the first author of CAST?', { useModel: false })).answer, /^\*\*CAST: .*\*\* is by .+\[1\]$/);
 });
 
+test('what the index holds, and where and when a paper appeared, are answered from the metadata', async () => {
+  for (const q of ['How many papers are indexed?', 'What papers do you have?', 'list the papers']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    const n = service.info().papers;
+    assert.equal(a.answer, `${n} papers are indexed: ICML 2026 (${n}). /papers lists them, and /papers with a few words searches their titles and authors.`, q);
+  }
+  // A topic is a question about the papers.
+  assert.deepEqual(cited(await service.ask('What papers are there on spatial audio?', { useModel: false })), ['dementyev26a']);
+  for (const q of ['What year was PixelThink published?', 'Where was PixelThink published?', 'Which conference is PixelThink from?']) {
+    assert.equal((await service.ask(q, { useModel: false })).answer, '**PixelThink: Towards Efficient Chain-of-Pixel Reasoning** is by Song Wang et al. (ICML 2026). [1]', q);
+  }
+  // "Where" and "when" about what the paper does are questions about its abstract.
+  assert.match((await service.ask('When does VLA-ATTC switch to deliberation?', { useModel: false })).answer, /cognitive clutch/);
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

@@ -62,9 +62,19 @@ function foldName(name: string): string {
   return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
 }
 
-/** The question without the words that ask for authors: what is left names the paper. */
+/** "When was X published?", "Which conference is X from?": also answered by the byline, which holds venue and year. */
+const PUBLICATION = /\b(when|what year|which year|where)\b[^?]*\b(published|appeared|presented)\b|\bwhich (venue|conference|journal)\b/i;
+const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appeared|presented|which venue|which conference|which journal|in|at|from)\b/gi;
+
+/** Whether a question asks who wrote a paper, or where and when it appeared: its byline answers. */
+export function asksForByline(question: string): boolean {
+  return AUTHORSHIP.test(question) || PUBLICATION.test(question);
+}
+
+/** The question without the words that ask for the byline: what is left names the paper. */
 export function withoutAuthorship(question: string): string {
-  return question.replace(AUTHORSHIP_ALL, ' ');
+  const q = question.replace(AUTHORSHIP_ALL, ' ');
+  return PUBLICATION.test(q) ? q.replace(PUBLICATION_WORDS, ' ') : q;
 }
 
 /** One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; null when no author is known. */
