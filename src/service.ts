@@ -198,7 +198,8 @@ export class PapercordService {
     };
     // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
     for (const phrase of capitalisedPhrases(question)) {
-      const paper = this.catalog.withSystemName(phrase);
+      // "Mentis Oculi" and "Pixel Think" are MentisOculi and PixelThink written apart.
+      const paper = this.catalog.withSystemName(phrase) ?? this.catalog.withSystemName(phrase.replaceAll(' ', ''));
       if (paper) found(phrase, paper, false);
     }
     for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {

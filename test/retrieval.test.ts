@@ -527,7 +527,8 @@ test('a question naming a paper by a name of several words is about that paper, 
   const bread = await service.ask('Can Group Cognition Learning bake bread?', { useModel: false });
   assert.equal(bread.refused, true);
   assert.match(bread.answer, /\(meng26a\) is indexed, but its abstract does not answer this/);
-  // ... or by the acronym its abstract declares for it ("we propose Group Cognition Learning (GCL)").
+  // ... or a made-up name written apart ("Mentis Oculi"), or by the acronym its abstract declares for it ("we propose Group Cognition Learning (GCL)").
+  assert.deepEqual(cited(await service.ask('Compare Mentis Oculi and Pixel Think', { useModel: false })), ['zeller26a', '2505.23727']);
   assert.deepEqual(cited(await service.ask('How does GCL mitigate modality dominance?', { useModel: false })), ['meng26a']);
   assert.match((await service.ask('What datasets does GCL evaluate on?', { useModel: false })).answer, /\(meng26a\) is indexed, but its abstract does not answer this/);
   const compared = await service.ask('How does Group Cognition Learning compare with CAST?', { useModel: false });
