@@ -8,10 +8,10 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, asksForByline, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { expansionSentence, asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, asksForByline, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
-import { markdownLiteral } from './corpus/text.js';
+import { markdownLiteral, readableTex } from './corpus/text.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -324,7 +324,8 @@ export class PapercordService {
     const searched = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined });
     const found = others ? { hits: searched.hits.filter((h) => !names.papers.includes(h.paper)), relevant: searched.relevant && searched.hits.some((h) => !names.papers.includes(h.paper)) } : searched;
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
-    const part = paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
+    const spelled = paper && !found.relevant ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
+    const part = spelled ? `${readableTex(spelled)} [1]` : paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
     // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
     // says "deliberation"): a model reads meaning, so it gets them, and may still say they do not answer.

@@ -379,6 +379,13 @@ test('what the index holds, and where and when a paper appeared, are answered fr
   assert.match((await service.ask('When does VLA-ATTC switch to deliberation?', { useModel: false })).answer, /cognitive clutch/);
 });
 
+test('"what does X stand for?" quotes the sentence that spells the name out', async () => {
+  assert.equal((await service.ask('What does GCL stand for?', { useModel: false })).answer, 'To address these, we propose **Group Cognition Learning (GCL)**, a governed collaboration paradigm that applies a two-stage protocol after modality-specific encoding. [1]');
+  assert.match((await service.ask('What does TGV-KV stand for?', { useModel: false })).answer, /\*\*T\*\*ext-\*\*G\*\*rounded KV Eviction method for \*\*V\*\*LMs \(\*\*TGV-KV\*\*\)\. \[1\]$/);
+  // A name no sentence spells out is refused as before.
+  assert.equal((await service.ask('What does PixelThink stand for?', { useModel: false })).refused, true);
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

@@ -5,6 +5,7 @@ import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
 import { normalize, queryConcepts } from '../text/terms.js';
+import { splitSentences } from '../text/sentences.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
 export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
@@ -137,6 +138,22 @@ const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better)\b|\bit (is|wa
 /** Whether a follow-up that names no paper is about the one paper the earlier question named. */
 export function refersBackToOne(question: string): boolean {
   return BACK_TO_ONE.test(question.replace(DUMMY_IT, ' '));
+}
+
+/** "What does GCL stand for?", "What is VEQ short for?" */
+const STANDS_FOR = /\bstands? for\b|\bshort for\b|\bacronym\b|\babbreviat/i;
+
+/**
+ * The sentence of the paper's abstract that spells out a name the question asks the meaning of
+ * ("... Group Cognition Learning (GCL) ..."): the one that writes a name in `names` in brackets.
+ */
+export function expansionSentence(question: string, abstract: string, names: readonly string[]): string | undefined {
+  if (!STANDS_FOR.test(question)) return undefined;
+  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (escaped.length === 0) return undefined;
+  // Markdown around the name is allowed: "(**TGV-KV**)".
+  const bracketed = new RegExp(`\\([*_\\s]*(${escaped.join('|')})[*_\\s]*[),;]`, 'u');
+  return splitSentences(abstract).find((s) => bracketed.test(s.text))?.text;
 }
 
 /** The question without the words that ask for a comparison. */
