@@ -231,6 +231,17 @@ test('extractive summaries lead with the sentence naming the system, put prior w
   assert.doesNotMatch(foo, /example\.org|will be released/);
 });
 
+test("Limits are what a paper says it cannot do: not a limitation it overcomes, a setting of limited data, or a strength put as a negation", () => {
+  const limits = (id: string) => extractiveSummary(service.catalog.get(id)!, 'long').split('\n').find((l) => l.startsWith('**Limits:**'));
+  assert.match(limits('zeller26a') ?? '', /exposes a critical limitation/);
+  // "To overcome this limitation, we introduce ...", "where target-task data is limited", "we provide a theoretical analysis showing that ... is fundamentally limited".
+  for (const id of ['zhang26ee', 'makinen26a', 'xiong26p']) assert.equal(limits(id), undefined, id);
+  const abstract = 'Large models are costly to train. We propose Foo, a model that routes tokens to small experts. Our method does not require labels and works when data is limited. Foo fails to scale beyond eight experts.';
+  const foo = extractiveSummary({ id: 'foo', title: 'Foo: Cheap Experts', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } }, 'long');
+  assert.match(foo, /\*\*Method:\*\* Our method does not require labels/);
+  assert.match(foo, /\*\*Limits:\*\* Foo fails to scale beyond eight experts\. \[1\]$/);
+});
+
 test('an extractive answer to a question that names one paper quotes only that paper, and the sentence with what is asked', async () => {
   // 3D-RFT also fine-tunes with reinforcement; it used to be quoted beside MLLM-4D.
   const named = await service.ask('What is the name of the dataset MLLM-4D uses for its reinforcement fine-tuning stage?', { useModel: false });

@@ -17,13 +17,18 @@ const CONTRIBUTION = /\bwe\b[^.;]{0,120}?\b(propose|present|introduce|develop|de
 const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|analy[sz]e)\b/i;
 /** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
 const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
+/** The authors speaking of their own work. */
+const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
 /** What earlier work did: part of the problem, wherever it stands. */
 const PRIOR = /^(prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b/i;
 /** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. */
 const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state-of-the-art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
-const LIMIT = /\b(limitation|limited|fails? to|does not|cannot|future work|remains? (an open|challenging))/i;
+/** A limit the paper states. Not "limited data": that is a setting. */
+const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
+/** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
+const SHORTCOMING = /\b(fails? to|does not|cannot)\b/i;
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
 const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
@@ -83,8 +88,10 @@ export function summarySections(paper: Paper): SummarySections | undefined {
   const problem = sentences.filter((s, i) => s !== tldr && (i < problemEnd || PRIOR.test(s)));
   const rest = sentences.filter((s, i) => s !== tldr && i >= problemEnd && !PRIOR.test(s));
   const results = rest.filter((s) => RESULT.test(s) || PERCENT.test(s));
-  const method = rest.filter((s) => !results.includes(s) && !LIMIT.test(s));
-  const limits = rest.filter((s) => LIMIT.test(s) && !results.includes(s));
+  // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
+  const isLimit = (s: string) => !CONTRIBUTION.test(s) && !AIM.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
+  const method = rest.filter((s) => !results.includes(s) && !isLimit(s));
+  const limits = rest.filter((s) => isLimit(s) && !results.includes(s));
   return { 'TL;DR': [tldr], Problem: problem, Method: method, Results: results, Limits: limits };
 }
 
