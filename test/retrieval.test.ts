@@ -7,6 +7,7 @@ import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
+import { splitSentences } from '../src/text/sentences.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
@@ -229,6 +230,25 @@ test('extractive summaries lead with the sentence naming the system, put prior w
   assert.match(foo, /\*\*Method:\*\* Foo routes tokens/);
   assert.match(foo, /\*\*Results:\*\* Our model outperforms dense baselines on public benchmarks by 12%\. \[1\]/);
   assert.doesNotMatch(foo, /example\.org|will be released/);
+});
+
+test('the TL;DR is the sentence that says what the paper is, even without a propose verb, and not a closing extension; the rest is split into method and results', () => {
+  const sections = (id: string) => {
+    const text = extractiveSummary(service.catalog.get(id)!, 'long');
+    return Object.fromEntries(text.split('\n').map((line) => [/^\*\*([^*]+):\*\*/.exec(line)![1]!, line]));
+  };
+  // It was "Moreover, our approach can be readily extended ...", the last sentence, and the rest all Problem.
+  const retabsyn = sections('lin26p');
+  assert.match(retabsyn['TL;DR']!, /we overcome this limitation with ReTabSyn, a Reinforced Tabular Synthesis pipeline/);
+  assert.match(retabsyn['Method'] ?? '', /This objective encourages the generator/);
+  assert.match(retabsyn['Results'] ?? '', /ReTabSyn consistently outperforms state-of-the-art baselines/);
+  // "In this work, we ..." says what the paper is; the closing "We propose new evaluation benchmarks ... consistently outperforms" reports results.
+  assert.match(sections('forhad26a')['TL;DR']!, /^\*\*TL;DR:\*\* In this work, we eliminate the inter-task shared parameter space/);
+  assert.match(sections('vaswani26a')['TL;DR']!, /we establish a general convergence rate/, 'not "Finally, we present a lower bound"');
+  // With no contribution sentence, the first in the authors' words, not the field's background.
+  assert.match(sections('mahdavi26a')['TL;DR']!, /we evaluate both proof-based and final-answer reasoning/);
+  // No summary of an abstract of three or more sentences is left without both method and results.
+  for (const p of service.papers) if (splitSentences(p.abstract).length >= 3) assert.match(extractiveSummary(p, 'long'), /\*\*(Method|Results):\*\*/, p.id);
 });
 
 test("Limits are what a paper says it cannot do: not a limitation it overcomes, a setting of limited data, or a strength put as a negation", () => {

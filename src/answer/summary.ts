@@ -12,19 +12,23 @@ export function isSummaryLength(x: unknown): x is SummaryLength {
 }
 
 /** A sentence that states what the paper contributes: "we propose X", "this paper presents". */
-const CONTRIBUTION = /\bwe\b[^.;]{0,120}?\b(propose|present|introduce|develop|design|construct|build)\b|\bthis (paper|work) (proposes|presents|introduces)\b|\bour (method|approach|framework|model|algorithm)\b/i;
-/** Weaker: what the paper sets out to do ("we study", "we establish that"). */
-const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|analy[sz]e)\b/i;
+const CONTRIBUTION = /\bwe\b[^.;]{0,120}?\b(propose|present|introduce|develop|design|construct|build)\b|\bthis (paper|work) (proposes|presents|introduces)\b/i;
+/** Weaker: what the paper sets out to do ("we study", "this work studies", "in this paper, we"). */
+const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|analy[sz]e)\b|\bthis (paper|work|study) (studies|formulates|proves|derives|establishes|aims|investigates|analy[sz]es)\b|\b(in this (paper|work|study)|here),? we\b/i;
 /** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
 const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
 /** The authors speaking of their own work. */
 const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
+/** A sentence that adds to what came before ("Moreover, our approach can be extended"), not one that says what the paper is. */
+const ADDITION = /^(moreover|furthermore|finally|additionally|in addition|also|lastly|besides)\b|^we (also|further)\b/i;
 /** What earlier work did: part of the problem, wherever it stands. */
-const PRIOR = /^(prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b/i;
+const PRIOR = /^((prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b|previously,)/i;
 /** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. */
-const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state-of-the-art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
+const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
+/** A result reported, not only an evaluation mentioned: a figure, a comparison won, what the experiments show. */
+const REPORTED = /\d\s*\\?%|\d\s*(×|\\times)|\b(outperform\w*|surpass\w*|achiev\w*|exceed\w*|improv\w*|state[- ]of[- ]the[- ]art)\b|\b(results?|experiments?|evaluations?|evidence)\b[^.;]{0,40}\b(show|demonstrate|indicate|confirm|reveal|suggest)/i;
 /** A limit the paper states. Not "limited data": that is a setting. */
 const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
 /** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
@@ -32,13 +36,33 @@ const SHORTCOMING = /\b(fails? to|does not|cannot)\b/i;
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
 const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
-/** Which of a paper's sentences says what it is: the one that names its system, else its first contribution or aim sentence, else the first. */
+/**
+ * Which of a paper's sentences says what it is: the first that names its system with a
+ * contribution verb, else the first contribution sentence, else the first that names its system
+ * in the authors' words, else the first aim sentence, else the first in the authors' words (the
+ * last three not reporting a result); else the first sentence.
+ */
 export function tldrIndex(sentences: readonly string[], title: string): number {
   const name = systemNamePattern(title);
-  const named = name ? sentences.findIndex((s) => name.test(s) && CONTRIBUTION_VERB.test(s)) : -1;
-  if (named >= 0) return named;
-  const strong = sentences.findIndex((s) => CONTRIBUTION.test(s));
-  return strong >= 0 ? strong : Math.max(sentences.findIndex((s) => AIM.test(s)), 0);
+  const kinds: ((s: string) => boolean)[] = [
+    (s) => !!name?.test(s) && CONTRIBUTION_VERB.test(s),
+    (s) => CONTRIBUTION.test(s) && !ADDITION.test(s),
+    (s) => !!name?.test(s) && AUTHORS.test(s) && !REPORTED.test(s),
+    (s) => AIM.test(s),
+    (s) => AUTHORS.test(s) && !REPORTED.test(s),
+  ];
+  // An abstract's last sentence is most often its conclusion ("This work establishes connections
+  // ...", "Moreover, our approach can be extended"): the TL;DR only when no other sentence can be,
+  // unless it plainly states the contribution ("We propose a new hybrid RL framework ...").
+  const last = sentences.length - 1;
+  const final = sentences[last]!;
+  const concludes = last > 0 && (!CONTRIBUTION.test(final) || REPORTED.test(final) || ADDITION.test(final));
+  const candidates = concludes ? sentences.slice(0, last) : sentences;
+  for (const kind of kinds) {
+    const i = candidates.findIndex(kind);
+    if (i >= 0) return i;
+  }
+  return concludes && kinds.some((kind) => kind(final)) ? last : 0;
 }
 
 /** The parts of a summary, each a list of the abstract's sentences in its order. */
@@ -54,8 +78,8 @@ export type SummarySection = keyof SummarySections;
 
 /**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
- * sentence that names the paper's system, else its first contribution sentence), problem,
- * method, results and (only if stated) limits. Links and release notes are left out.
+ * sentence that says what the paper is, see tldrIndex), problem, method, results and (only if
+ * stated) limits. Links and release notes are left out.
  */
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const sections = summarySections(paper);
@@ -83,7 +107,10 @@ export function summarySections(paper: Paper): SummarySections | undefined {
   const tldrIdx = tldrIndex(sentences, paper.title);
   const tldr = sentences[tldrIdx]!;
   // What comes before the paper's first word about its own work is the problem; with none, the first sentence alone.
-  const starts = [tldrIdx, strongIdx, aimIdx].filter((i) => i >= 0);
+  // A TL;DR that closes the abstract would leave all the rest to the problem: there, the authors' first "we" ends it
+  // (elsewhere "We argue that this assumption fails" before the TL;DR is part of the problem).
+  const closing = tldrIdx === sentences.length - 1 ? first(AUTHORS) : -1;
+  const starts = [tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
   const problemEnd = Math.max(Math.min(...starts), 1);
   const problem = sentences.filter((s, i) => s !== tldr && (i < problemEnd || PRIOR.test(s)));
   const rest = sentences.filter((s, i) => s !== tldr && i >= problemEnd && !PRIOR.test(s));
