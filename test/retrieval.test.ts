@@ -251,6 +251,14 @@ test('the TL;DR is the sentence that says what the paper is, even without a prop
   for (const p of service.papers) if (splitSentences(p.abstract).length >= 3) assert.match(extractiveSummary(p, 'long'), /\*\*(Method|Results):\*\*/, p.id);
 });
 
+test('a short summary shows the sentence that reports results before one that only mentions an evaluation; longer ones keep the abstract\'s order', () => {
+  const pixelthink = service.catalog.get('2505.23727')!;
+  const short = extractiveSummary(pixelthink, 'short');
+  assert.match(short, /\*\*Results:\*\* Experimental results demonstrate .*by 30\.4%, cutting token usage by 48\.2%\. \[1\]/);
+  assert.doesNotMatch(short, /ReasonSeg-Diff/);
+  assert.match(extractiveSummary(pixelthink, 'medium'), /\*\*Results:\*\* To support comprehensive evaluation, we introduce ReasonSeg-Diff, .* Experimental results demonstrate /);
+});
+
 test("Limits are what a paper says it cannot do: not a limitation it overcomes, a setting of limited data, or a strength put as a negation", () => {
   const limits = (id: string) => extractiveSummary(service.catalog.get(id)!, 'long').split('\n').find((l) => l.startsWith('**Limits:**'));
   assert.match(limits('zeller26a') ?? '', /exposes a critical limitation/);

@@ -27,8 +27,14 @@ const PRIOR = /^((prior|previous|existing|current|recent|standard) (\S+ )?(work|
 const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
-/** A result reported, not only an evaluation mentioned: a figure, a comparison won, what the experiments show. */
-const REPORTED = /\d\s*\\?%|\d\s*(×|\\times)|\b(outperform\w*|surpass\w*|achiev\w*|exceed\w*|improv\w*|state[- ]of[- ]the[- ]art)\b|\b(results?|experiments?|evaluations?|evidence)\b[^.;]{0,40}\b(show|demonstrate|indicate|confirm|reveal|suggest)/i;
+/** What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms", "achieves"), or what the experiments show. */
+const REPORTS = [
+  /\d\s*(\\?%|×|\\times)/,
+  /\b(outperform\w*|surpass\w*|exceed\w*|(?<!\bto )(improv|achiev)\w*|new state[- ]of[- ]the[- ]art|state[- ]of[- ]the[- ]art( \w+){0,3} (results?|performance))\b/i,
+  /\b((?<!\bas a )results?|experiments?|evaluations?|evidence)\b[^.;]{0,80}\b(?<!\bto )(show|demonstrate|indicate|confirm|reveal|suggest|validate|verif(y|ies))/i,
+];
+/** How plainly a sentence reports a result: 0 when it only mentions an evaluation ("To support evaluation, we introduce a benchmark"). */
+const reportStrength = (s: string) => REPORTS.filter((re) => re.test(s)).length;
 /** A limit the paper states. Not "limited data": that is a setting. */
 const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
 /** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
@@ -47,16 +53,16 @@ export function tldrIndex(sentences: readonly string[], title: string): number {
   const kinds: ((s: string) => boolean)[] = [
     (s) => !!name?.test(s) && CONTRIBUTION_VERB.test(s),
     (s) => CONTRIBUTION.test(s) && !ADDITION.test(s),
-    (s) => !!name?.test(s) && AUTHORS.test(s) && !REPORTED.test(s),
+    (s) => !!name?.test(s) && AUTHORS.test(s) && !reportStrength(s),
     (s) => AIM.test(s),
-    (s) => AUTHORS.test(s) && !REPORTED.test(s),
+    (s) => AUTHORS.test(s) && !reportStrength(s),
   ];
   // An abstract's last sentence is most often its conclusion ("This work establishes connections
   // ...", "Moreover, our approach can be extended"): the TL;DR only when no other sentence can be,
   // unless it plainly states the contribution ("We propose a new hybrid RL framework ...").
   const last = sentences.length - 1;
   const final = sentences[last]!;
-  const concludes = last > 0 && (!CONTRIBUTION.test(final) || REPORTED.test(final) || ADDITION.test(final));
+  const concludes = last > 0 && (!CONTRIBUTION.test(final) || reportStrength(final) > 0 || ADDITION.test(final));
   const candidates = concludes ? sentences.slice(0, last) : sentences;
   for (const kind of kinds) {
     const i = candidates.findIndex(kind);
@@ -88,10 +94,13 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   return lines.map((label) => sectionLine(sections, label, length)).join('\n');
 }
 
-/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes. */
+/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes, in the abstract's order. */
 export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength): string {
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
-  return `**${label}:** ${readableTex(sections[label].slice(0, take).join(' '))} [1]`;
+  const all = sections[label];
+  // The results that report most plainly ("Experimental results demonstrate ... by 30.4%") before ones that only mention an evaluation.
+  const chosen = new Set(label === 'Results' ? [...all].sort((a, b) => reportStrength(b) - reportStrength(a)).slice(0, take) : all.slice(0, take));
+  return `**${label}:** ${readableTex(all.filter((s) => chosen.has(s)).join(' '))} [1]`;
 }
 
 /** The abstract's sentences by the part of a summary they belong to; undefined for an empty abstract. */
