@@ -259,6 +259,18 @@ test('a short summary shows the sentence that reports results before one that on
   assert.match(extractiveSummary(pixelthink, 'medium'), /\*\*Results:\*\* To support comprehensive evaluation, we introduce ReasonSeg-Diff, .* Experimental results demonstrate /);
 });
 
+test('a short summary is the TL;DR and one sentence each of method and results, the problem only for a missing part: under half the abstract', () => {
+  const labels = (id: string) => extractiveSummary(service.catalog.get(id)!, 'short').split('\n').map((l) => /^\*\*([^*]+):\*\*/.exec(l)![1]);
+  assert.deepEqual(labels('2505.23727'), ['TL;DR', 'Method', 'Results']);
+  // Its abstract reports no results: the problem says what it answers.
+  assert.deepEqual(labels('mahadevan26a'), ['TL;DR', 'Problem', 'Method']);
+  const shown = (s: string) => s.replace(/^\*\*[^*]+:\*\* /gm, '').replace(/ \[1\]$/gm, '');
+  const share = service.papers.map((p) => shown(extractiveSummary(p, 'short')).length / readableTex(p.abstract).length);
+  // It was 0.55 of the abstract with the problem (PixelThink's 0.66).
+  assert.ok(share.reduce((a, b) => a + b, 0) / share.length < 0.5);
+  for (const p of service.papers) assert.ok(extractiveSummary(p, 'short').split('\n').length <= 3, p.id);
+});
+
 test("Limits are what a paper says it cannot do: not a limitation it overcomes, a setting of limited data, or a strength put as a negation", () => {
   const limits = (id: string) => extractiveSummary(service.catalog.get(id)!, 'long').split('\n').find((l) => l.startsWith('**Limits:**'));
   assert.match(limits('zeller26a') ?? '', /exposes a critical limitation/);
