@@ -7,6 +7,7 @@ import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
+import { splitSentences } from '../src/text/sentences.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
@@ -229,6 +230,56 @@ test('extractive summaries lead with the sentence naming the system, put prior w
   assert.match(foo, /\*\*Method:\*\* Foo routes tokens/);
   assert.match(foo, /\*\*Results:\*\* Our model outperforms dense baselines on public benchmarks by 12%\. \[1\]/);
   assert.doesNotMatch(foo, /example\.org|will be released/);
+});
+
+test('the TL;DR is the sentence that says what the paper is, even without a propose verb, and not a closing extension; the rest is split into method and results', () => {
+  const sections = (id: string) => {
+    const text = extractiveSummary(service.catalog.get(id)!, 'long');
+    return Object.fromEntries(text.split('\n').map((line) => [/^\*\*([^*]+):\*\*/.exec(line)![1]!, line]));
+  };
+  // It was "Moreover, our approach can be readily extended ...", the last sentence, and the rest all Problem.
+  const retabsyn = sections('lin26p');
+  assert.match(retabsyn['TL;DR']!, /we overcome this limitation with ReTabSyn, a Reinforced Tabular Synthesis pipeline/);
+  assert.match(retabsyn['Method'] ?? '', /This objective encourages the generator/);
+  assert.match(retabsyn['Results'] ?? '', /ReTabSyn consistently outperforms state-of-the-art baselines/);
+  // "In this work, we ..." says what the paper is; the closing "We propose new evaluation benchmarks ... consistently outperforms" reports results.
+  assert.match(sections('forhad26a')['TL;DR']!, /^\*\*TL;DR:\*\* In this work, we eliminate the inter-task shared parameter space/);
+  assert.match(sections('vaswani26a')['TL;DR']!, /we establish a general convergence rate/, 'not "Finally, we present a lower bound"');
+  // With no contribution sentence, the first in the authors' words, not the field's background.
+  assert.match(sections('mahdavi26a')['TL;DR']!, /we evaluate both proof-based and final-answer reasoning/);
+  // No summary of an abstract of three or more sentences is left without both method and results.
+  for (const p of service.papers) if (splitSentences(p.abstract).length >= 3) assert.match(extractiveSummary(p, 'long'), /\*\*(Method|Results):\*\*/, p.id);
+});
+
+test('a short summary shows the sentence that reports results before one that only mentions an evaluation; longer ones keep the abstract\'s order', () => {
+  const pixelthink = service.catalog.get('2505.23727')!;
+  const short = extractiveSummary(pixelthink, 'short');
+  assert.match(short, /\*\*Results:\*\* Experimental results demonstrate .*by 30\.4%, cutting token usage by 48\.2%\. \[1\]/);
+  assert.doesNotMatch(short, /ReasonSeg-Diff/);
+  assert.match(extractiveSummary(pixelthink, 'medium'), /\*\*Results:\*\* To support comprehensive evaluation, we introduce ReasonSeg-Diff, .* Experimental results demonstrate /);
+});
+
+test('a short summary is the TL;DR and one sentence each of method and results, the problem only for a missing part: under half the abstract', () => {
+  const labels = (id: string) => extractiveSummary(service.catalog.get(id)!, 'short').split('\n').map((l) => /^\*\*([^*]+):\*\*/.exec(l)![1]);
+  assert.deepEqual(labels('2505.23727'), ['TL;DR', 'Method', 'Results']);
+  // Its abstract reports no results: the problem says what it answers.
+  assert.deepEqual(labels('mahadevan26a'), ['TL;DR', 'Problem', 'Method']);
+  const shown = (s: string) => s.replace(/^\*\*[^*]+:\*\* /gm, '').replace(/ \[1\]$/gm, '');
+  const share = service.papers.map((p) => shown(extractiveSummary(p, 'short')).length / readableTex(p.abstract).length);
+  // It was 0.55 of the abstract with the problem (PixelThink's 0.66).
+  assert.ok(share.reduce((a, b) => a + b, 0) / share.length < 0.5);
+  for (const p of service.papers) assert.ok(extractiveSummary(p, 'short').split('\n').length <= 3, p.id);
+});
+
+test("Limits are what a paper says it cannot do: not a limitation it overcomes, a setting of limited data, or a strength put as a negation", () => {
+  const limits = (id: string) => extractiveSummary(service.catalog.get(id)!, 'long').split('\n').find((l) => l.startsWith('**Limits:**'));
+  assert.match(limits('zeller26a') ?? '', /exposes a critical limitation/);
+  // "To overcome this limitation, we introduce ...", "where target-task data is limited", "we provide a theoretical analysis showing that ... is fundamentally limited".
+  for (const id of ['zhang26ee', 'makinen26a', 'xiong26p']) assert.equal(limits(id), undefined, id);
+  const abstract = 'Large models are costly to train. We propose Foo, a model that routes tokens to small experts. Our method does not require labels and works when data is limited. Foo fails to scale beyond eight experts.';
+  const foo = extractiveSummary({ id: 'foo', title: 'Foo: Cheap Experts', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } }, 'long');
+  assert.match(foo, /\*\*Method:\*\* Our method does not require labels/);
+  assert.match(foo, /\*\*Limits:\*\* Foo fails to scale beyond eight experts\. \[1\]$/);
 });
 
 test('an extractive answer to a question that names one paper quotes only that paper, and the sentence with what is asked', async () => {
