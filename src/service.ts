@@ -8,10 +8,11 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { expansionSentence, asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, asksForByline, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { expansionSentence, asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
-import { askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
+import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
+import { splitSentences } from './text/sentences.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -213,9 +214,16 @@ export class PapercordService {
     return names;
   }
 
+  /** Whether the text names a paper and asks nothing else of it ("When was PixelThink published?" without its question words). */
+  private namesOnly(text: string): boolean {
+    const names = this.namesIn(text);
+    return names.papers.length > 0 && queryConcepts(names.rest).length === 0;
+  }
+
   /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
   private declaredBy(word: string): Paper | undefined {
-    const papers = new Set(this.catalog.owners(word).filter((o) => o.declared).map((o) => o.paper));
+    // Only the name of what the paper proposes, declared in its TL;DR: "What is SAM?" of a paper that proposes DISCO and defines SAM on the way is not about DISCO.
+    const papers = new Set(this.catalog.owners(word).filter((o) => o.declared && declaresInTldr(o.paper, word)).map((o) => o.paper));
     return papers.size === 1 ? [...papers][0] : undefined;
   }
 
@@ -280,9 +288,11 @@ export class PapercordService {
     const started = Date.now();
     const q = this.validateQuestion(question);
     const last = opts.history?.at(-1);
-    // "Who wrote X?" is answered from X's metadata: the words asking for authors are not what to search for.
-    const authorship = asksForByline(q);
-    const unasked = authorship ? withoutAuthorship(q) : q;
+    // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
+    // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
+    const venueAsked = asksWhereOrWhen(q) && this.namesOnly(withoutPublication(q));
+    const authorship = AUTHORSHIP.test(q) || venueAsked;
+    const unasked = venueAsked ? withoutPublication(q) : AUTHORSHIP.test(q) ? withoutAuthorship(q) : q;
     if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
@@ -321,10 +331,13 @@ export class PapercordService {
     const about = paper ? names.rest : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
     const overview = paper !== undefined && queryConcepts(about).length === 0;
-    const searched = overview ? { hits: [], relevant: true } : comparison ? await this.searchEach(retriever, comparison) : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined });
-    const found = others ? { hits: searched.hits.filter((h) => !names.papers.includes(h.paper)), relevant: searched.relevant && searched.hits.some((h) => !names.papers.includes(h.paper)) } : searched;
+    const found = overview
+      ? { hits: [], relevant: true }
+      : comparison
+        ? await this.searchEach(retriever, comparison)
+        : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
-    const spelled = paper && !found.relevant ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
+    const spelled = paper ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
     const part = spelled ? `${readableTex(spelled)} [1]` : paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
     // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
@@ -660,6 +673,12 @@ function summaryPart(paper: Paper, section: SummarySection | undefined): string 
   const parts: SummarySection[] = section === 'Method' ? ['TL;DR', 'Method'] : [section];
   const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium'));
   return lines.length ? lines.join('\n') : undefined;
+}
+
+/** Whether the sentence that says what the paper is (see tldrIndex) writes `word`. */
+function declaresInTldr(paper: Paper, word: string): boolean {
+  const sentences = splitSentences(paper.abstract).map((s) => s.text);
+  return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
 }
 
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */

@@ -437,6 +437,26 @@ test('"what does X stand for?" quotes the sentence that spells the name out', as
   assert.equal((await service.ask('What does PixelThink stand for?', { useModel: false })).refused, true);
 });
 
+test('review of the named-paper rules: "work" as a verb, where/when of something else, a long follow-up with its own topic, a second acronym', async () => {
+  // "Does X work with other ...?" asks about X; "other works" asks for other papers.
+  assert.deepEqual(cited(await service.ask('Does PhaseCoder work with other microphone arrays?', { useModel: false })), ['dementyev26a']);
+  assert.deepEqual(cited(await service.ask('Does CAST work like a plug-in adapter?', { useModel: false })).slice(0, 1), ['2603.08648']);
+  const others = await service.ask('Do other works use spatial audio tokens like PhaseCoder?', { useModel: false });
+  assert.ok(!cited(others).includes('dementyev26a'), others.answer);
+  // Where or when of something in the paper is a question about its abstract, and of a topic no byline answers.
+  assert.match((await service.ask('Where is the critic presented in VLA-ATTC?', { useModel: false })).answer, /Relative Action Critic/);
+  assert.doesNotMatch((await service.ask('Where was reinforcement learning from human feedback first presented?', { useModel: false })).answer, /\bis by\b/);
+  // A follow-up with a topic of its own is not limited to the paper before.
+  const first = await service.ask('What is PixelThink?', { useModel: false });
+  const history = [{ question: first.question, answer: first.answer }];
+  assert.ok(cited(await service.ask('What is KV cache eviction and why is it useful?', { useModel: false, history })).includes('2606.03075'));
+  assert.ok(cited(await service.ask('Which paper does quantization, and does it work on MoE?', { useModel: false, history })).includes('2602.01037'));
+  // An acronym a paper defines on the way (SAM, beside the DISCO it proposes) does not name that paper's TL;DR.
+  assert.match((await service.ask('What is SAM?', { useModel: false })).answer, /Standard Anti-Causal Model \(SAM\)/);
+  // "X (long form)" spells a name out as "long form (X)" does.
+  assert.match((await service.ask('What does CAST stand for?', { useModel: false })).answer, /^We propose \*\*CAST \(Context-Aware State Transition\)\*\*/);
+});
+
 test('the parts of a compound are one word of the question: found once, counted once', () => {
   const q = 'Does VLA-ATTC handle audio or speech?';
   const concepts = queryConcepts(q);

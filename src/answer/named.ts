@@ -67,15 +67,19 @@ function foldName(name: string): string {
 const PUBLICATION = /\b(when|what year|which year|where)\b[^?]*\b(published|appeared|presented)\b|\bwhich (venue|conference|journal)\b/i;
 const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appeared|presented|which venue|which conference|which journal|in|at|from)\b/gi;
 
-/** Whether a question asks who wrote a paper, or where and when it appeared: its byline answers. */
-export function asksForByline(question: string): boolean {
-  return AUTHORSHIP.test(question) || PUBLICATION.test(question);
+/** Whether a question asks where or when something appeared; its byline answers when it names a paper and asks nothing else. */
+export function asksWhereOrWhen(question: string): boolean {
+  return PUBLICATION.test(question);
 }
 
-/** The question without the words that ask for the byline: what is left names the paper. */
+/** The question without the words that ask for authors: what is left names the paper. */
 export function withoutAuthorship(question: string): string {
-  const q = question.replace(AUTHORSHIP_ALL, ' ');
-  return PUBLICATION.test(q) ? q.replace(PUBLICATION_WORDS, ' ') : q;
+  return question.replace(AUTHORSHIP_ALL, ' ');
+}
+
+/** The question without the words that ask where or when it appeared. */
+export function withoutPublication(question: string): string {
+  return question.replace(PUBLICATION_WORDS, ' ');
 }
 
 /** One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; null when no author is known. */
@@ -116,7 +120,8 @@ export function asksOnlyForLike(rest: string): boolean {
 
 /** Whether a question asks for papers other than the ones it names ("Which other papers use RL like PixelThink?"): not "other datasets", "other methods". */
 export function excludesNamed(question: string): boolean {
-  return (OTHER_PAPERS.test(question) || RESEMBLING.test(question)) && /\b(papers?|works?|studies)\b/i.test(question);
+  // "work" as a noun only: "Does PhaseCoder work with other arrays?" asks about PhaseCoder.
+  return (OTHER_PAPERS.test(question) || RESEMBLING.test(question)) && /\b(papers?|studies|publications|(other|related|similar|prior|previous) works?)\b/i.test(question);
 }
 
 /** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
@@ -130,14 +135,21 @@ export function refersBack(question: string): boolean {
   return BACK.test(question) || COMPARISON.test(question);
 }
 
-/** Words with which a follow-up points back at the one paper before it ("What are its results?", "How fast is it?"). */
-const BACK_TO_ONE = /\b(its|it|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
+/** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
+const BACK_TO_ONE = /\b(its|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
+/** "It" points back in a short question ("How fast is it?"); in a longer one it is mostly the question's own topic ("What is KV cache eviction and why is it useful?"). */
+const IT = /\bit\b/i;
+const SHORT_QUESTION_WORDS = 7;
+/** A follow-up that asks for a paper is not about the one before ("Which paper studies spatial audio, and how does it work?"). */
+const ASKS_FOR_PAPER = /\bwhich (paper|one|work|study|method)\b/i;
 /** "It" that stands for nothing ("Is it possible to ...?", "it is known that"). */
 const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better)\b|\bit (is|was|seems) (possible|true|worth|known|better|hard|easy|common)\b/i;
 
 /** Whether a follow-up that names no paper is about the one paper the earlier question named. */
 export function refersBackToOne(question: string): boolean {
-  return BACK_TO_ONE.test(question.replace(DUMMY_IT, ' '));
+  const q = question.replace(DUMMY_IT, ' ');
+  if (ASKS_FOR_PAPER.test(q)) return false;
+  return BACK_TO_ONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
 }
 
 /** "What does GCL stand for?", "What is VEQ short for?" */
@@ -151,8 +163,9 @@ export function expansionSentence(question: string, abstract: string, names: rea
   if (!STANDS_FOR.test(question)) return undefined;
   const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (escaped.length === 0) return undefined;
-  // Markdown around the name is allowed: "(**TGV-KV**)".
-  const bracketed = new RegExp(`\\([*_\\s]*(${escaped.join('|')})[*_\\s]*[),;]`, 'u');
+  // "... Group Cognition Learning (GCL)" or "CAST (Context-Aware State Transition)"; markdown around the name is allowed: "(**TGV-KV**)".
+  const alternatives = escaped.join('|');
+  const bracketed = new RegExp(`\\([*_\\s]*(${alternatives})[*_\\s]*[),;]|(?<![\\p{L}\\p{N}])(${alternatives})[*_]*\\s*\\([^)]{6,}\\)`, 'u');
   return splitSentences(abstract).find((s) => bracketed.test(s.text))?.text;
 }
 

@@ -38,6 +38,8 @@ export interface SearchOptions {
    * when it names the paper it is limited to. The name is in its abstract whatever is asked.
    */
   mustShare?: string;
+  /** Papers that are not answers ("Which other papers ... like PixelThink?"), left out before relevance is decided. */
+  exclude?: readonly string[];
   k?: number;
 }
 
@@ -98,7 +100,7 @@ export class Retriever {
     const hits: Hit[] = [];
     for (const [id, { score, cosine }] of fused) {
       const chunk = this.chunksById.get(id);
-      if (!chunk) continue;
+      if (!chunk || opts.exclude?.includes(chunk.paperId)) continue;
       const paper = this.papersById.get(chunk.paperId)!;
       const { coverage, matched, wholeWords } = asked.match(this.termsOf(chunk));
       hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage, matched, wholeWords });
