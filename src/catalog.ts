@@ -110,7 +110,13 @@ export class PaperCatalog {
   }
 
   private own(name: string, paper: Paper, declared: boolean): void {
-    const key = keyOf(name);
+    this.ownAs(keyOf(name), name, paper, declared);
+    // "TGVKV", "mllm4d": the name typed without its hyphens.
+    const compact = keyOf(name).replaceAll(' ', '');
+    if (compact !== keyOf(name)) this.ownAs(compact, name, paper, declared);
+  }
+
+  private ownAs(key: string, name: string, paper: Paper, declared: boolean): void {
     const owners = this.byName.get(key);
     if (!owners) this.byName.set(key, [{ paper, name, declared }]);
     // An abstract that declares its title's name again ("PRISM: ..." and "we propose PRISM (...)") adds nothing.
@@ -165,7 +171,8 @@ export class PaperCatalog {
   }
 
   get(id: string): Paper | undefined {
-    return this.byKey.get(keyOf(id));
+    // An arXiv id with its version ("2505.23727v2") is the paper without it.
+    return this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\s*\d{4}\.\d{4,5})v\d+\s*$/, '$1')));
   }
 
   /** Best matches for what a user typed, best first. An empty query lists papers in corpus order. */

@@ -308,8 +308,9 @@ export class PapercordService {
     const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && refersBackToOne(q) ? this.namesIn(last.question).papers : [];
     const paper = opts.paper ? this.resolvePaper(opts.paper) : (single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
-    if (!opts.paper && names.papers.length > 0 && asksOnlyForLike(names.rest)) {
-      return names.papers.length === 1 ? this.relatedAnswer(q, names.papers[0]!, opts, started) : this.refusal(q, [], this.retriever, started);
+    const likeOf = names.papers.length ? names.papers : earlier;
+    if (!opts.paper && likeOf.length > 0 && asksOnlyForLike(names.rest)) {
+      return likeOf.length === 1 ? this.relatedAnswer(q, likeOf[0]!, opts, started) : this.refusal(q, [], this.retriever, started);
     }
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.

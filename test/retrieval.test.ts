@@ -453,6 +453,11 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.ok(cited(await service.ask('Which paper does quantization, and does it work on MoE?', { useModel: false, history })).includes('2602.01037'));
   // An acronym a paper defines on the way (SAM, beside the DISCO it proposes) does not name that paper's TL;DR.
   assert.match((await service.ask('What is SAM?', { useModel: false })).answer, /Standard Anti-Causal Model \(SAM\)/);
+  // Follow-ups asking for its authors or papers like it; an author's papers asked with "write"; ids as people type them.
+  assert.match((await service.ask('Who are its authors?', { useModel: false, history })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
+  assert.match((await service.ask('What other papers are like it?', { useModel: false, history })).answer, /^Papers related to \*\*PixelThink/);
+  assert.match((await service.ask('Which papers did Artem Dementyev write?', { useModel: false })).answer, /^\*\*Artem Dementyev\*\* is an author of/);
+  for (const [typed, id] of [['TGVKV', '2606.03075'], ['mllm4d', '2603.00515'], ['2505.23727v2', '2505.23727']] as const) assert.equal(service.resolvePaper(typed).id, id, typed);
   // "X (long form)" spells a name out as "long form (X)" does.
   assert.match((await service.ask('What does CAST stand for?', { useModel: false })).answer, /^We propose \*\*CAST \(Context-Aware State Transition\)\*\*/);
 });

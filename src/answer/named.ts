@@ -8,11 +8,11 @@ import { normalize, queryConcepts } from '../text/terms.js';
 import { splitSentences } from '../text/sentences.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
-export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|are the authors|were the authors)|^\s*(list|name) (all )?the authors)\b/i;
+export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|(are|were) (the|its) authors)|^\s*(list|name) (all )?the authors)\b/i;
 const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
 
 /** "Papers by X", "What has X published?": a question that asks for what someone wrote. */
-const BY_AUTHOR = /\b(by|published|wrote|written|authored|co-?authored|papers? (of|from))\b/i;
+const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|papers? (of|from))\b/i;
 /** Runs of words after "by", or written with capitals: where a person's name can be ("papers by Artem Dementyev", "What has Song Wang published?"). */
 const NAME_RUN = /(?<=\bby\s+)[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){1,3}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}/gu;
 /** Papers listed for an author; more are counted, not listed. */
