@@ -109,6 +109,20 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
 });
 
+test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {
+  const listed = service.listPapers('Song Wang');
+  assert.equal(listed[0]?.id, '2505.23727', 'the paper by Song Wang first');
+  // Each word starts a word of the title, an author or the id: "Song" alone or "Wang" alone is not enough.
+  for (const p of listed) {
+    const ws = words([p.title, p.id, ...p.authors].join(' '));
+    assert.ok(['song', 'wang'].every((q) => ws.some((w) => w.startsWith(q))), `${p.id}: ${p.authors.join(', ')}`);
+  }
+  assert.ok(listed.length <= 3, `${listed.length} papers listed`);
+  // A typo in a long word is still forgiven; a short one ("Wang" as "Yang") is another name.
+  assert.deepEqual(service.listPapers('Mikrophone geometry').map((p) => p.id), ['dementyev26a']);
+  assert.equal(service.catalog.suggest('Song Wang', 25).length, 25, 'autocomplete offers papers matching any word');
+});
+
 /** The PapercordError a call fails with, checked to have `code`. */
 async function failure(p: Promise<unknown> | (() => unknown), code: ErrorCode, what: string): Promise<Error & { code: ErrorCode; hint?: string }> {
   const e = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(
