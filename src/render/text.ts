@@ -14,7 +14,7 @@ export function renderAnswer(a: Answer): string {
     lines.push('Sources:');
     for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
   }
-  lines.push(footer(a.mode, a.model, a.elapsedMs));
+  lines.push(footer(a.mode, a.model, a.elapsedMs, !a.refused));
   return lines.join('\n');
 }
 
@@ -34,7 +34,7 @@ export function renderRelated(r: Related): string {
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
   if (r.related.length === 0) lines.push('No related papers found.');
   if (r.notice) lines.push('', `Note: ${r.notice}`);
-  lines.push(footer(r.mode, r.model, r.elapsedMs));
+  lines.push(footer(r.mode, r.model, r.elapsedMs, r.related.length > 0));
   return lines.join('\n');
 }
 
@@ -47,8 +47,8 @@ export function renderInfo(i: IndexInfo): string {
   return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderReason}), built ${i.builtAt}`;
 }
 
-function footer(mode: string, model: string | undefined, ms: number): string {
-  return `— ${footerText(mode, model, ms)}`;
+function footer(mode: string, model: string | undefined, ms: number, quoted = true): string {
+  return `— ${footerText(mode, model, ms, quoted)}`;
 }
 
 /** The cited sources, in the order of their numbers. */
@@ -57,9 +57,13 @@ export function citedSources(citations: Citation[], sources: Source[]): Source[]
   return sources.filter((s) => cited.has(s.n));
 }
 
-/** How an answer was made, shared by every front end: the mode, the model, the time, and that it comes from abstracts only. */
-export function footerText(mode: string, model: string | undefined, ms: number): string {
-  return `${mode === 'ollama' ? `written by ${model}` : 'extractive (quoted from the abstracts)'} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
+/**
+ * How an answer was made, shared by every front end: the mode, the model, the time, and that it
+ * comes from abstracts only. `quoted` is false for a refusal, which quotes nothing and must not say it does.
+ */
+export function footerText(mode: string, model: string | undefined, ms: number, quoted = true): string {
+  const how = mode === 'ollama' ? `written by ${model}` : quoted ? 'extractive (quoted from the abstracts)' : 'extractive';
+  return `${how} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
 }
 
 export function renderStatus(s: StatusSnapshot): string {

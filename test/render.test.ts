@@ -1,0 +1,23 @@
+/** What the front ends show for the service's results: the command line's and console's text, and Discord's embeds, saying the same things. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { renderAnswer } from '../src/render/text.js';
+import { answerMessages } from '../src/bot/render.js';
+import { captureLog, testSettings } from './support/env.js';
+
+const service = await PapercordService.open(await testSettings(), { log: captureLog() });
+const footerOf = (m: ReturnType<typeof answerMessages>) => m.at(-1)!.embeds!.at(-1)!.footer!.text;
+
+test('a refusal quotes nothing, and its footer does not say it does; an answer still says it quotes the abstracts', async () => {
+  const refused = await service.ask('What is a good substitute for buttermilk in pancakes?');
+  assert.equal(refused.refused, true);
+  assert.doesNotMatch(renderAnswer(refused), /quoted/);
+  assert.match(renderAnswer(refused), /— extractive · \d+\.\d s · from abstracts only$/);
+  assert.doesNotMatch(footerOf(answerMessages(refused, 'K')), /quoted/);
+
+  const answered = await service.ask('What does MentisOculi evaluate?');
+  assert.equal(answered.refused, false);
+  assert.match(renderAnswer(answered), /extractive \(quoted from the abstracts\)/);
+  assert.match(footerOf(answerMessages(answered, 'K')), /^Extractive \(quoted from the abstracts\)/);
+});
