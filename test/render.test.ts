@@ -2,12 +2,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { renderAnswer } from '../src/render/text.js';
-import { answerMessages } from '../src/bot/render.js';
+import { renderAnswer, renderStatus } from '../src/render/text.js';
+import { answerMessages, statusMessage } from '../src/bot/render.js';
+import { collectStatus, LatencyTracker, type StatusSnapshot } from '../src/status.js';
 import { captureLog, testSettings } from './support/env.js';
 
 const service = await PapercordService.open(await testSettings(), { log: captureLog() });
 const footerOf = (m: ReturnType<typeof answerMessages>) => m.at(-1)!.embeds!.at(-1)!.footer!.text;
+const count = (text: string, phrase: string) => text.split(phrase).length - 1;
 
 test('a refusal quotes nothing, and its footer does not say it does; an answer still says it quotes the abstracts', async () => {
   const refused = await service.ask('What is a good substitute for buttermilk in pancakes?');
@@ -20,4 +22,17 @@ test('a refusal quotes nothing, and its footer does not say it does; an answer s
   assert.equal(answered.refused, false);
   assert.match(renderAnswer(answered), /extractive \(quoted from the abstracts\)/);
   assert.match(footerOf(answerMessages(answered, 'K')), /^Extractive \(quoted from the abstracts\)/);
+});
+
+test('/status says once that answers are extractive, whether or not the detail says it', async () => {
+  const status = await collectStatus(service, { latencies: new LatencyTracker() });
+  assert.equal(status.model.answers, false);
+  const quiet: StatusSnapshot = { ...status, model: { ...status.model, detail: 'Ollama has not been checked yet.' } };
+  for (const s of [status, quiet]) {
+    const ollamaLine = renderStatus(s).split('\n').find((l) => l.startsWith('Ollama:'))!;
+    assert.equal(count(ollamaLine, 'answers are extractive'), 1, ollamaLine);
+    const field = statusMessage(s).embeds![0]!.fields!.find((f) => f.name === 'Ollama')!.value;
+    assert.equal(count(field, 'answers are extractive'), 1, field);
+    assert.match(field, /^❌ not used/);
+  }
 });

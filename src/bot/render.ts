@@ -5,7 +5,7 @@ import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
 import { citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
-import { formatDuration, formatMs, latencyLine, type StatusSnapshot } from '../status.js';
+import { formatDuration, formatMs, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
@@ -151,7 +151,7 @@ export function statusMessage(s: StatusSnapshot): Outgoing {
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
     { name: 'Embedder', value: escapeText(s.embedder), inline: true },
     { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
-    { name: 'Ollama', value: `${m.answers ? '✅ writes the answers' : '❌ not used: answers are extractive'}\n${escapeText(m.detail)}`, inline: false },
+    { name: 'Ollama', value: `${m.answers ? '✅' : '❌'} ${ollamaLead(m)}\n${escapeText(m.detail)}`, inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
     feedbackField(s.feedback),

@@ -1,6 +1,6 @@
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
-import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
+import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 
@@ -73,7 +73,7 @@ export function renderStatus(s: StatusSnapshot): string {
     `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}, built ${s.builtAt}${s.reindexing ? ', rebuilding now' : ''})`,
     `Embedder:   ${s.embedder}`,
     `Chat model: ${m.chatModel}`,
-    `Ollama:     ${m.answers ? 'writes the answers' : 'not used: answers are extractive'}. ${m.detail}`,
+    `Ollama:     ${ollamaLead(m)}. ${m.detail}`,
     `Queue:      ${m.waiting} waiting, ${m.running} being written`,
     `Uptime:     ${formatDuration(s.uptimeMs)}`,
     `Latency:    ${lat}`,
