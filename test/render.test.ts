@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { renderAnswer, renderStatus } from '../src/render/text.js';
-import { answerMessages, statusMessage } from '../src/bot/render.js';
+import { NO_RELATED, renderAnswer, renderRelated, renderStatus } from '../src/render/text.js';
+import { answerMessages, relatedMessages, statusMessage } from '../src/bot/render.js';
 import { collectStatus, LatencyTracker, type StatusSnapshot } from '../src/status.js';
 import { captureLog, testSettings } from './support/env.js';
 
@@ -22,6 +22,17 @@ test('a refusal quotes nothing, and its footer does not say it does; an answer s
   assert.equal(answered.refused, false);
   assert.match(renderAnswer(answered), /extractive \(quoted from the abstracts\)/);
   assert.match(footerOf(answerMessages(answered, 'K')), /^Extractive \(quoted from the abstracts\)/);
+});
+
+test('related papers for a topic nothing covers: the same hint of what to try in the console and Discord, quoting nothing', async () => {
+  const none = await service.related('underwater basket weaving');
+  assert.deepEqual(none.related, []);
+  const text = renderRelated(none);
+  assert.match(text, /No related papers found\. Try other words, or name a paper; \/papers lists them\./);
+  assert.doesNotMatch(text, /quoted/);
+  const [msg] = relatedMessages(none, 'K');
+  assert.equal(msg!.embeds![0]!.description, NO_RELATED);
+  assert.doesNotMatch(msg!.embeds![0]!.footer!.text, /quoted/);
 });
 
 test('/status says once that answers are extractive, whether or not the detail says it', async () => {

@@ -26,13 +26,16 @@ export function renderSummary(s: Summary): string {
   return lines.join('\n');
 }
 
-export function renderRelated(r: Related): string {
+/** What an empty /related says, with what to try instead; '/papers' is the console's and Discord's, the command line names its script. */
+export const NO_RELATED = 'No related papers found. Try other words, or name a paper; /papers lists them.';
+
+export function renderRelated(r: Related, none = NO_RELATED): string {
   // A topic typed with its own quotes (a shell or the console passing them on) is quoted once, not twice.
   const topic = /^(["'“])(.*)["'”]$/s.exec(r.query)?.[2] ?? r.query;
   const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${topic}":`;
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
-  if (r.related.length === 0) lines.push('No related papers found.');
+  if (r.related.length === 0) lines.push(none);
   if (r.notice) lines.push('', `Note: ${r.notice}`);
   lines.push(footer(r.mode, r.model, r.elapsedMs, r.related.length > 0));
   return lines.join('\n');
