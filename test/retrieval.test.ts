@@ -7,6 +7,7 @@ import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
+import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
@@ -90,6 +91,21 @@ test('related papers never include the paper itself, and every reason names term
   // MMR may trade relevance for diversity after the first pick, but the first is the most similar.
   const scores = r.related.map((p) => p.score);
   assert.equal(scores[0], Math.max(...scores));
+});
+
+test('a related paper\'s reason names each thing once, and no phrase made across a sentence or a line', async () => {
+  const text = (id: string) => `${service.catalog.get(id)!.title}\n${service.catalog.get(id)!.abstract}`;
+  // Both titles end "... Resolution Diffusion" and both abstracts start "Diffusion Transformers": "diffusion diffusion" joined the two.
+  for (const [a, b] of [['issachar26a', 'zhao26cc'], ['zhao26cc', 'issachar26a']]) {
+    const reason = sharedTermsReason(service.retriever, text(a!), text(b!));
+    const items = /^Both abstracts discuss (.+)\.$/.exec(reason)![1]!.split(/, | and /);
+    assert.ok(items.every((i) => !/^(\S+) \1$/i.test(i)), reason);
+    assert.equal(new Set(items).size, items.length, reason);
+  }
+  const across = sharedTermsReason(service.retriever, 'We study large models. LMMs reason well.', 'Our large models (LMMs) reason badly.');
+  assert.match(across, /large models/);
+  assert.doesNotMatch(across, /models lmms/i);
+  assert.deepEqual(distinctPhrases(['spatial audio', 'Spatial audio', 'audio', 'microphone', 'microphone']), ['spatial audio', 'microphone']);
 });
 
 test('related papers for a free-text topic match the topic', async () => {
