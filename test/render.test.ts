@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { NO_RELATED, renderAnswer, renderRelated, renderStatus } from '../src/render/text.js';
+import { NO_RELATED, renderAnswer, renderPapers, renderRelated, renderStatus } from '../src/render/text.js';
 import { answerMessages, relatedMessages, statusMessage } from '../src/bot/render.js';
 import { collectStatus, LatencyTracker, type StatusSnapshot } from '../src/status.js';
 import { captureLog, testSettings } from './support/env.js';
@@ -45,5 +45,17 @@ test('/status says once that answers are extractive, whether or not the detail s
     const field = statusMessage(s).embeds![0]!.fields!.find((f) => f.name === 'Ollama')!.value;
     assert.equal(count(field, 'answers are extractive'), 1, field);
     assert.match(field, /^❌ not used/);
+  }
+});
+
+test('the papers list keeps its titles in one column, with a long id on a line of its own and never cut', () => {
+  const papers = service.listPapers();
+  assert.ok(papers.some((p) => p.id.length > 40), 'a slug id, as the 19 papers have');
+  const text = renderPapers(papers);
+  for (const p of papers) {
+    const at = text.indexOf(p.title);
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    assert.equal(at - lineStart, 17, `${p.id}: its title starts in the title column`);
+    assert.ok(text.includes(p.id), p.id);
   }
 });

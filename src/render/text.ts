@@ -41,9 +41,13 @@ export function renderRelated(r: Related, none = NO_RELATED): string {
   return lines.join('\n');
 }
 
+/** Wide enough for PMLR ids (zeller26a) and arXiv ids (2505.23727). */
+const ID_COLUMN = 16;
+
 export function renderPapers(papers: PaperRef[]): string {
   if (papers.length === 0) return 'No papers match.';
-  return papers.map((p) => `${p.id.padEnd(16)} ${p.title}`).join('\n');
+  // A longer id (a slug of the title) gets a line of its own rather than pushing its title out of the column; cut short, it could not be typed back.
+  return papers.map((p) => (p.id.length > ID_COLUMN ? `${p.id}\n${' '.repeat(ID_COLUMN + 1)}${p.title}` : `${p.id.padEnd(ID_COLUMN)} ${p.title}`)).join('\n');
 }
 
 export function renderInfo(i: IndexInfo): string {
