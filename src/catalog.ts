@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchOptions } from 'minisearch';
 import { isCoined, systemName, type Paper } from './corpus/paper.js';
 import { TEX_FORMAT } from './corpus/text.js';
 import { isStopword, normalize, words } from './text/terms.js';
@@ -175,33 +175,65 @@ export class PaperCatalog {
     return this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\s*\d{4}\.\d{4,5})v\d+\s*$/, '$1')));
   }
 
-  /** Best matches for what a user typed, best first. An empty query lists papers in corpus order. */
+  /**
+   * Best matches for what a user is typing, best first: any word, each as a prefix, with typos,
+   * so a half-written title already finds its paper. An empty query lists papers in corpus order.
+   */
   suggest(query: string, limit = 25): PaperMatch[] {
+    return this.matching(query, limit, (q) => (this.complete ? this.found(q) : this.scan(q)));
+  }
+
+  /**
+   * The papers a search lists (/papers): those matching every word, best first. suggest()'s
+   * "any word" listed 110 papers for "Song Wang", every Song and every Wang, and its typo
+   * tolerance on short words added the Yangs and Longs; here only a word longer than
+   * SHORT_WORD may be misspelled.
+   */
+  list(query: string, limit = 1000): PaperMatch[] {
+    return this.matching(query, limit, (q) =>
+      this.complete ? this.found(q, { combineWith: 'AND', fuzzy: (term) => (term.length > SHORT_WORD ? typos(term) : false) }) : this.scan(q, false, true),
+    );
+  }
+
+  private matching(query: string, limit: number, find: (q: string) => PaperMatch[]): PaperMatch[] {
     const q = query.trim().slice(0, MAX_PAPER_QUERY_CHARS);
     if (!q) return this.papers.slice(0, limit).map((paper) => ({ paper, score: 0 }));
     const exact = this.get(q);
-    const found = this.complete ? this.search.search(q).map((r) => ({ paper: this.get(String(r.id))!, score: r.score })) : this.scan(q);
+    const found = find(q);
     const out = exact ? [{ paper: exact, score: Infinity }, ...found.filter((m) => m.paper.id !== exact.id)] : found;
     return out.slice(0, limit);
+  }
+
+  private found(q: string, options?: SearchOptions): PaperMatch[] {
+    return this.search.search(q, options).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));
   }
 
   /**
    * Matches without the fuzzy index: each query word that starts a word of the title (2), of
    * an id or alias (3) or of an author's name (1), the fuzzy index's boosts without its typo
    * tolerance. Slower (a pass over every paper) and only used while that index is built.
-   * `strict`: a short query word only as a whole word, as strictSearch matches it.
+   * `strict`: a short query word only as a whole word, as strictSearch matches it; `every`:
+   * only papers that match every query word, as list() wants.
    */
-  private scan(query: string, strict = false): PaperMatch[] {
+  private scan(query: string, strict = false, every = false): PaperMatch[] {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
     if (qWords.length === 0) return [];
-    const score = (text: string, weight: number) => {
-      const ws = words(text);
-      return qWords.reduce((sum, q) => (ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q))) ? sum + weight : sum), 0);
-    };
+    const matches = (ws: string[], q: string) => ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q)));
     const out: PaperMatch[] = [];
     for (const paper of this.papers) {
-      const s = score(paper.title, 2) + score([paper.id, ...paper.aliases].join(' '), 3) + score(paper.authors.join(' '), 1);
-      if (s > 0) out.push({ paper, score: s });
+      const fields: [string[], number][] = [
+        [words(paper.title), 2],
+        [words([paper.id, ...paper.aliases].join(' ')), 3],
+        [words(paper.authors.join(' ')), 1],
+      ];
+      let s = 0;
+      let all = true;
+      for (const q of qWords) {
+        let hit = false;
+        for (const [ws, weight] of fields) if (matches(ws, q)) (s += weight), (hit = true);
+        all &&= hit;
+      }
+      if (s > 0 && (all || !every)) out.push({ paper, score: s });
     }
     return out.sort((a, b) => b.score - a.score);
   }

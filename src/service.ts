@@ -158,7 +158,7 @@ export class PapercordService {
 
   /** The papers themselves (abstracts included), best match first; every paper, in corpus order, without a search. */
   findPapers(search?: string, limit = Infinity): Paper[] {
-    return search?.trim() ? this.catalog.suggest(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : this.papers.slice(0, limit);
+    return search?.trim() ? this.catalog.list(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : this.papers.slice(0, limit);
   }
 
   /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones (AMBIGUOUS_PAPER when the name is several papers'). */

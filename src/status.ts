@@ -81,3 +81,13 @@ export function formatMs(ms: number | undefined): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
+
+/**
+ * Whether Ollama writes the answers, as /status opens its Ollama line. Most details already
+ * end in "answers are extractive" (and the console banner shows them alone), so then it says
+ * "not used" only, rather than that twice.
+ */
+export function ollamaLead(m: ModelStatus): string {
+  if (m.answers) return 'writes the answers';
+  return /answers are extractive/.test(m.detail) ? 'not used' : 'not used: answers are extractive';
+}

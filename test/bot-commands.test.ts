@@ -272,7 +272,7 @@ test('/status: corpus size, embedder, chat model, whether Ollama answers, queue,
   assert.equal(field(m, 'Corpus'), `${info.papers} papers, ${info.chunks} chunks`);
   assert.equal(field(m, 'Embedder'), info.embedder.replace(/[-_]/g, (c) => (c === '_' ? '\\_' : c)));
   assert.equal(field(m, 'Chat model'), h.settings.chatModel);
-  assert.match(field(m, 'Ollama'), /not used: answers are extractive/);
+  assert.match(field(m, 'Ollama'), /^❌ not used\b[\s\S]*answers are extractive/);
   assert.match(field(m, 'Queue'), /^0 waiting, 0 being written$/);
   assert.match(field(m, 'Uptime'), /\d+ (s|min)/);
   assert.match(field(m, 'Latency'), /median \d+ ms, p95 \d+ ms \(last \d+\)/);

@@ -103,5 +103,7 @@ test('hints and refusals name the npm scripts, not the slash commands the comman
   assert.match(empty.stderr, /npm run related -- "spatial audio"/);
   const refused = await npmRun('ask', ['Does PixelThink discuss basket weaving recipes?']);
   assert.match(refused.stdout, /npm run summary -- 2505\.23727 shows what it covers/);
-  for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
+  const none = await npmRun('related', ['underwater basket weaving']);
+  assert.match(none.stdout, /No related papers found\. Try other words, or name a paper; npm run papers lists them\./);
+  for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout, none.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
 });

@@ -8,6 +8,7 @@ import { extractiveAnswer } from '../src/answer/extractive.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
+import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
@@ -93,6 +94,21 @@ test('related papers never include the paper itself, and every reason names term
   assert.equal(scores[0], Math.max(...scores));
 });
 
+test('a related paper\'s reason names each thing once, and no phrase made across a sentence or a line', async () => {
+  const text = (id: string) => `${service.catalog.get(id)!.title}\n${service.catalog.get(id)!.abstract}`;
+  // Both titles end "... Resolution Diffusion" and both abstracts start "Diffusion Transformers": "diffusion diffusion" joined the two.
+  for (const [a, b] of [['issachar26a', 'zhao26cc'], ['zhao26cc', 'issachar26a']]) {
+    const reason = sharedTermsReason(service.retriever, text(a!), text(b!));
+    const items = /^Both abstracts discuss (.+)\.$/.exec(reason)![1]!.split(/, | and /);
+    assert.ok(items.every((i) => !/^(\S+) \1$/i.test(i)), reason);
+    assert.equal(new Set(items).size, items.length, reason);
+  }
+  const across = sharedTermsReason(service.retriever, 'We study large models. LMMs reason well.', 'Our large models (LMMs) reason badly.');
+  assert.match(across, /large models/);
+  assert.doesNotMatch(across, /models lmms/i);
+  assert.deepEqual(distinctPhrases(['spatial audio', 'Spatial audio', 'audio', 'microphone', 'microphone']), ['spatial audio', 'microphone']);
+});
+
 test('related papers for a free-text topic match the topic', async () => {
   const r = await service.related('spatial audio and microphone arrays', { count: 3 });
   assert.equal(r.paper, undefined);
@@ -108,6 +124,20 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.equal(service.catalog.suggest('scivideobenc', 5)[0]?.paper.id, 'deng26w');
   assert.equal(service.catalog.suggest('PhaseCodr', 5)[0]?.paper.id, 'dementyev26a');
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
+test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {
+  const listed = service.listPapers('Song Wang');
+  assert.equal(listed[0]?.id, '2505.23727', 'the paper by Song Wang first');
+  // Each word starts a word of the title, an author or the id: "Song" alone or "Wang" alone is not enough.
+  for (const p of listed) {
+    const ws = words([p.title, p.id, ...p.authors].join(' '));
+    assert.ok(['song', 'wang'].every((q) => ws.some((w) => w.startsWith(q))), `${p.id}: ${p.authors.join(', ')}`);
+  }
+  assert.ok(listed.length <= 3, `${listed.length} papers listed`);
+  // A typo in a long word is still forgiven; a short one ("Wang" as "Yang") is another name.
+  assert.deepEqual(service.listPapers('Mikrophone geometry').map((p) => p.id), ['dementyev26a']);
+  assert.equal(service.catalog.suggest('Song Wang', 25).length, 25, 'autocomplete offers papers matching any word');
 });
 
 /** The PapercordError a call fails with, checked to have `code`. */

@@ -95,18 +95,29 @@ test('a single enormous sentence is cut on word boundaries', () => {
   }
 });
 
-test('TeX in an abstract reads as Markdown in an answer; real math stays as written', () => {
+test('TeX in an abstract reads as Markdown in an answer', () => {
   assert.equal(readableTex('we introduce \\textbf{Furina}, a \\emph{jailbreak} attack'), 'we introduce **Furina**, a _jailbreak_ attack');
   assert.equal(readableTex('reduces the failure rate by over 50\\% with a ``cognitive clutch\'\''), 'reduces the failure rate by over 50% with a “cognitive clutch”');
   assert.equal(readableTex('Code is available at: \\url{https://github.com/x/y}.'), 'Code is available at: https://github.com/x/y.');
   assert.equal(readableTex('a $0.262$-approximation, $k$ items, 3$\\times$ faster'), 'a 0.262-approximation, k items, 3× faster');
-  assert.equal(readableTex('update time $O(\\epsilon^{-3}k\\log k)$'), 'update time $O(\\epsilon^{-3}k\\log k)$');
   assert.equal(readableTex('plain text stays'), 'plain text stays');
+});
+
+test('inline math reads as text: Greek letters, raised exponents and indices, operator names, without dollars', () => {
+  assert.equal(
+    readableTex('update time $O(\\epsilon^{-3}k\\log(k)\\log(\\epsilon^{-1}k) + \\epsilon^{-2}k^2\\log(k))$ per item'),
+    'update time O(ε⁻³k log(k) log(ε⁻¹k) + ε⁻²k² log(k)) per item',
+  );
+  assert.equal(readableTex('regret $\\widetilde{\\mathcal{O}}(\\sqrt{KT})$ and $\\tilde O(K^{\\frac{3}{4}})$'), 'regret Õ(√(KT)) and Õ(K^(3/4))');
+  assert.equal(readableTex('$0 < \\epsilon \\leq 1$, $\\mathcal{W}_2$, $\\ell_0$, $N = 100{,}000$, $P(y\\mid \\mathbf{X})$'), '0 < ε ≤ 1, W₂, ℓ₀, N = 100,000, P(y | X)');
+  // An index of several letters stays a word; its underscore and a star are Markdown's, so escaped for Discord.
+  assert.equal(readableTex('width $d_\\text{model}+1$ and $a*b$ in $S_N$'), 'width d\\_model+1 and a\\*b in S\\_N');
+  assert.equal(readableTex('sets $\\{x\\}$ of $t^{-c}$'), 'sets {x} of t^-c');
 });
 
 test('TeX clean-up leaves prose dollars, prototype names and Markdown\'s own escapes alone', () => {
   assert.equal(readableTex('from $5 million to $2 million'), 'from $5 million to $2 million');
-  assert.equal(readableTex('$\\constructor$ and $\\toString$'), '$\\constructor$ and $\\toString$');
+  assert.equal(readableTex('$\\constructor$ and $\\toString$'), 'constructor and toString');
   assert.equal(readableTex('costs \\$5, sets \\{a\\}, a\\_b'), 'costs $5, sets {a}, a\\_b');
 });
 

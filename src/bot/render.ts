@@ -3,9 +3,9 @@ import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
-import { citedSources, footerText } from '../render/text.js';
+import { NO_RELATED, citedSources, footerText } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
-import { formatDuration, formatMs, latencyLine, type StatusSnapshot } from '../status.js';
+import { formatDuration, formatMs, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
@@ -66,8 +66,8 @@ function sourceLine(n: number, title: string, url: string | undefined, paperId: 
   return `**[${n}]** ${titleLink(title, url)} · \`${paperId.replace(/`/g, '')}\``;
 }
 
-function footer(mode: string, model: string | undefined, ms: number, cached?: boolean): string {
-  const text = footerText(mode, model, ms);
+function footer(mode: string, model: string | undefined, ms: number, cached?: boolean, quoted = true): string {
+  const text = footerText(mode, model, ms, quoted);
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
 }
 
@@ -81,7 +81,7 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached), color };
+  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, !a.refused), color };
   return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
 }
 
@@ -96,8 +96,8 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   const title = r.paper ? `Related to ${r.paper.title}` : `Papers on "${r.query}"`;
   const description = r.related.length
     ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
-    : 'No related papers found.';
-  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+    : NO_RELATED;
+  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs, false, r.related.length > 0), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
 }
 
@@ -151,7 +151,7 @@ export function statusMessage(s: StatusSnapshot): Outgoing {
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
     { name: 'Embedder', value: escapeText(s.embedder), inline: true },
     { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
-    { name: 'Ollama', value: `${m.answers ? '✅ writes the answers' : '❌ not used: answers are extractive'}\n${escapeText(m.detail)}`, inline: false },
+    { name: 'Ollama', value: `${m.answers ? '✅' : '❌'} ${ollamaLead(m)}\n${escapeText(m.detail)}`, inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
     feedbackField(s.feedback),

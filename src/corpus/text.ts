@@ -78,22 +78,98 @@ export function cleanTitle(raw: string): string {
 const TEX_BOLD = /\\textbf\s*\{([^{}]*)\}/g;
 const TEX_ITALIC = /\\(?:emph|textit)\s*\{([^{}]*)\}/g;
 const TEX_URL = /\\url\s*\{([^{}]*)\}/g;
-const TEX_SYMBOLS = new Map(Object.entries({ times: '×', sim: '~', approx: '≈', leq: '≤', geq: '≥', le: '≤', ge: '≥', pm: '±', cdot: '·', to: '→', rightarrow: '→', infty: '∞', epsilon: 'ε', alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', lambda: 'λ', mu: 'μ', sigma: 'σ', theta: 'θ', tau: 'τ' }));
+// A Map, not an object: "\constructor" must not find Object.prototype's.
+const TEX_SYMBOLS = new Map(
+  Object.entries({
+    times: '×', sim: '~', approx: '≈', leq: '≤', geq: '≥', le: '≤', ge: '≥', neq: '≠', ne: '≠', pm: '±', cdot: '·', star: '⋆', ast: '∗',
+    to: '→', rightarrow: '→', leftarrow: '←', uparrow: '↑', downarrow: '↓', infty: '∞', in: '∈', subset: '⊂', subseteq: '⊆', mid: ' | ',
+    ldots: '…', dots: '…', cdots: '⋯', sum: '∑', prod: '∏', partial: '∂', nabla: '∇', forall: '∀', exists: '∃', cap: '∩', cup: '∪', ell: 'ℓ',
+    alpha: 'α', beta: 'β', gamma: 'γ', delta: 'δ', epsilon: 'ε', varepsilon: 'ε', zeta: 'ζ', eta: 'η', theta: 'θ', vartheta: 'ϑ', iota: 'ι',
+    kappa: 'κ', lambda: 'λ', mu: 'μ', nu: 'ν', xi: 'ξ', pi: 'π', rho: 'ρ', sigma: 'σ', tau: 'τ', upsilon: 'υ', phi: 'ϕ', varphi: 'φ', chi: 'χ',
+    psi: 'ψ', omega: 'ω', Gamma: 'Γ', Delta: 'Δ', Theta: 'Θ', Lambda: 'Λ', Xi: 'Ξ', Pi: 'Π', Sigma: 'Σ', Phi: 'Φ', Psi: 'Ψ', Omega: 'Ω',
+  }),
+);
+// Sizing and spacing: nothing to read. "\left(" is "(".
+const TEX_SILENT = new Set(['left', 'right', 'big', 'Big', 'bigg', 'Bigg', 'quad', 'qquad', 'displaystyle', 'limits']);
+const SUPERSCRIPTS = new Map([...'0123456789+-−=()ni'].map((c, i) => [c, '⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾ⁿⁱ'[i]!]));
+const SUBSCRIPTS = new Map([...'0123456789+-−=()aehijklmnoprstuvx'].map((c, i) => [c, '₀₁₂₃₄₅₆₇₈₉₊₋₋₌₍₎ₐₑₕᵢⱼₖₗₘₙₒₚᵣₛₜᵤᵥₓ'[i]!]));
+const COMBINING = new Map(Object.entries({ tilde: '\u0303', widetilde: '\u0303', hat: '\u0302', widehat: '\u0302', bar: '\u0304', overline: '\u0305' }));
+
+/**
+ * "^{-3}" as "⁻³" when Unicode has every character raised (likewise indices), else "^-3" or
+ * "^(4/5)". A word stays a word: "d_model", not "dₘₒdₑₗ".
+ */
+function script(mark: '^' | '_', body: string): string {
+  const b = body.trim();
+  const chars = [...b];
+  const table = mark === '^' ? SUPERSCRIPTS : SUBSCRIPTS;
+  const oneLetter = chars.filter((c) => /\p{L}/u.test(c)).length <= 1;
+  if (chars.length && oneLetter && chars.every((c) => table.has(c))) return chars.map((c) => table.get(c)).join('');
+  return /^-?[\p{L}\p{N}]+$/u.test(b) || chars.length <= 1 ? `${mark}${b}` : `${mark}(${b})`;
+}
+
+/** A TeX group, "{...}", holding groups one level deep ("{\frac{3}{4}}" once \mathcal{O} is "{O}"); the source for a RegExp. */
+const GROUP = '\\{((?:[^{}]|\\{[^{}]*\\})*)\\}';
+
+/** Text without TeX's grouping braces (escaped ones are held aside by then). */
+function ungroup(text: string): string {
+  return text.replace(/[{}]/g, '');
+}
+
+/** "(a+b)/2" for \frac{a+b}{2}: a part of more than a word or a number gets parentheses. */
+function fraction(a: string, b: string): string {
+  const part = (x: string) => (/^[\p{L}\p{N}.]+$/u.test(x.trim()) ? x.trim() : `(${x.trim()})`);
+  return `${part(a)}/${part(b)}`;
+}
+
+/**
+ * Inline math as plain text: Greek letters and common symbols as Unicode ("\epsilon" ε, "\leq"
+ * ≤), exponents and indices as super- and subscripts where Unicode has them ("^{-3}" ⁻³, "_2"
+ * ₂), \frac and \sqrt as "/" and "√", and any other command as its name ("\log" log). Only
+ * what reads unambiguously: a reader of Discord or a terminal sees "O(ε⁻³k log(k))" rather
+ * than TeX. Markdown's own characters in it are escaped, as they are symbols here.
+ */
+function readableMath(tex: string): string {
+  // Escaped characters first, held aside so that the brace and backslash passes leave them.
+  let t = tex.replace(/\\([{}_%&#$|])/g, (_, c: string) => (c === '{' ? '\ue000' : c === '}' ? '\ue001' : c === '_' ? '\ue002' : c === '|' ? '‖' : c));
+  // Formatting keeps its braces, so "d_\text{model}" stays one index.
+  for (let before = ''; before !== t; ) (before = t), (t = t.replace(TEX_FORMAT_ARG, '{$1}'));
+  t = t.replace(TEX_FORMAT_BARE, '').replace(/\\([a-zA-Z]+)/g, (whole, name: string) => TEX_SYMBOLS.get(name) ?? whole);
+  for (let before = ''; before !== t; ) {
+    before = t;
+    // Each result keeps braces, so that an exponent still takes all of it: K^\frac{3}{4} is K^(3/4).
+    t = t
+      .replace(new RegExp(`\\\\sqrt\\s*${GROUP}`, 'g'), (_, x: string) => (ungroup(x).length === 1 ? `{√${ungroup(x)}}` : `{√(${ungroup(x)})}`))
+      .replace(new RegExp(`\\\\frac\\s*${GROUP}\\s*${GROUP}`, 'g'), (_, a: string, b: string) => `{${fraction(ungroup(a), ungroup(b))}}`)
+      .replace(/\\frac\s*(\d)(\d)/g, '{$1/$2}')
+      .replace(new RegExp(`\\\\(tilde|widetilde|hat|widehat|bar|overline)\\s*(?:${GROUP}|([\\p{L}\\p{N}]))`, 'gu'), (_, accent: string, braced: string | undefined, bare: string | undefined) => {
+        const x = ungroup(braced ?? bare!);
+        return [...x].length === 1 ? `{${x}${COMBINING.get(accent)}}` : `{${x}}`;
+      });
+  }
+  t = t.replace(/\\[,;:! ]|\\\\/g, (m) => (m === '\\!' ? '' : ' '));
+  // A command left is read as its name ("\log", "\max"), apart from the letter or number before it.
+  t = t.replace(/\\([a-zA-Z]+)/g, (_, name: string, at: number, all: string) => (TEX_SILENT.has(name) ? '' : `${/[\p{L}\p{N})]/u.test(all[at - 1] ?? '') ? ' ' : ''}${name}`));
+  t = t.replace(new RegExp(`\\s*([\\^_])\\s*(?:${GROUP}|([^\\s{}]))`, 'g'), (_, mark: '^' | '_', braced: string | undefined, bare: string | undefined) => script(mark, ungroup(braced ?? bare!)));
+  t = ungroup(t).replace(/\ue000/g, '{').replace(/\ue001/g, '}').replace(/\ue002/g, '_');
+  // "~" formats only doubled, which math does not write. NFC: "Õ" as one character where Unicode has it.
+  return t.replace(/\s{2,}/g, ' ').trim().replace(/[\\*_`]/g, '\\$&').normalize('NFC');
+}
 
 /**
  * An abstract's sentence as it should read in an answer: TeX formatting as Markdown
  * (\textbf{X} -> **X**, \emph{X} -> _X_), \url{...} as the bare address, escaped characters
- * and TeX quotes as the characters they stand for, and one-symbol math ("$\times$") as the
- * symbol. Real math ("$O(k\log k)$") stays as written. The stored abstract is not changed:
- * quotes and offsets refer to it.
+ * and TeX quotes as the characters they stand for, and inline math as plain text (see
+ * readableMath). The stored abstract is not changed: quotes and offsets refer to it.
  */
 export function readableTex(text: string): string {
   if (!/[\\$`]/.test(text)) return text;
-  let t = text.replace(TEX_BOLD, '**$1**').replace(TEX_ITALIC, '_$1_').replace(TEX_URL, '$1');
+  // Math first: formatting inside it groups ("d_\text{model}"). It hugs its dollars ("$k$"); prose does not ("from $5 million to $2 million").
+  let t = text.replace(/(?<!\\)\$([^$\s](?:[^$]*[^$\s])?)\$/g, (_, inner: string) => readableMath(inner));
+  t = t.replace(TEX_BOLD, '**$1**').replace(TEX_ITALIC, '_$1_').replace(TEX_URL, '$1');
   t = t.replace(TEX_FORMAT_ARG, '$1').replace(/``([^`']*)''/g, '“$1”');
-  t = t.replace(/(?<!\\)\$\\([a-zA-Z]+)\$/g, (whole, name: string) => TEX_SYMBOLS.get(name) ?? whole);
   // \_ stays: it is also Markdown's escape for a literal underscore.
-  return plainMath(t).replace(/\\([&%#{}$])/g, '$1');
+  return t.replace(/\\([&%#{}$])/g, '$1');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
-import { formatDuration, latencyLine, type StatusSnapshot } from '../status.js';
+import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 
@@ -14,7 +14,7 @@ export function renderAnswer(a: Answer): string {
     lines.push('Sources:');
     for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
   }
-  lines.push(footer(a.mode, a.model, a.elapsedMs));
+  lines.push(footer(a.mode, a.model, a.elapsedMs, !a.refused));
   return lines.join('\n');
 }
 
@@ -26,29 +26,36 @@ export function renderSummary(s: Summary): string {
   return lines.join('\n');
 }
 
-export function renderRelated(r: Related): string {
+/** What an empty /related says, with what to try instead; '/papers' is the console's and Discord's, the command line names its script. */
+export const NO_RELATED = 'No related papers found. Try other words, or name a paper; /papers lists them.';
+
+export function renderRelated(r: Related, none = NO_RELATED): string {
   // A topic typed with its own quotes (a shell or the console passing them on) is quoted once, not twice.
   const topic = /^(["'“])(.*)["'”]$/s.exec(r.query)?.[2] ?? r.query;
   const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${topic}":`;
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
-  if (r.related.length === 0) lines.push('No related papers found.');
+  if (r.related.length === 0) lines.push(none);
   if (r.notice) lines.push('', `Note: ${r.notice}`);
-  lines.push(footer(r.mode, r.model, r.elapsedMs));
+  lines.push(footer(r.mode, r.model, r.elapsedMs, r.related.length > 0));
   return lines.join('\n');
 }
 
+/** Wide enough for PMLR ids (zeller26a) and arXiv ids (2505.23727). */
+const ID_COLUMN = 16;
+
 export function renderPapers(papers: PaperRef[]): string {
   if (papers.length === 0) return 'No papers match.';
-  return papers.map((p) => `${p.id.padEnd(16)} ${p.title}`).join('\n');
+  // A longer id (a slug of the title) gets a line of its own rather than pushing its title out of the column; cut short, it could not be typed back.
+  return papers.map((p) => (p.id.length > ID_COLUMN ? `${p.id}\n${' '.repeat(ID_COLUMN + 1)}${p.title}` : `${p.id.padEnd(ID_COLUMN)} ${p.title}`)).join('\n');
 }
 
 export function renderInfo(i: IndexInfo): string {
   return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderReason}), built ${i.builtAt}`;
 }
 
-function footer(mode: string, model: string | undefined, ms: number): string {
-  return `— ${footerText(mode, model, ms)}`;
+function footer(mode: string, model: string | undefined, ms: number, quoted = true): string {
+  return `— ${footerText(mode, model, ms, quoted)}`;
 }
 
 /** The cited sources, in the order of their numbers. */
@@ -57,9 +64,13 @@ export function citedSources(citations: Citation[], sources: Source[]): Source[]
   return sources.filter((s) => cited.has(s.n));
 }
 
-/** How an answer was made, shared by every front end: the mode, the model, the time, and that it comes from abstracts only. */
-export function footerText(mode: string, model: string | undefined, ms: number): string {
-  return `${mode === 'ollama' ? `written by ${model}` : 'extractive (quoted from the abstracts)'} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
+/**
+ * How an answer was made, shared by every front end: the mode, the model, the time, and that it
+ * comes from abstracts only. `quoted` is false for a refusal, which quotes nothing and must not say it does.
+ */
+export function footerText(mode: string, model: string | undefined, ms: number, quoted = true): string {
+  const how = mode === 'ollama' ? `written by ${model}` : quoted ? 'extractive (quoted from the abstracts)' : 'extractive';
+  return `${how} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
 }
 
 export function renderStatus(s: StatusSnapshot): string {
@@ -69,7 +80,7 @@ export function renderStatus(s: StatusSnapshot): string {
     `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}, built ${s.builtAt}${s.reindexing ? ', rebuilding now' : ''})`,
     `Embedder:   ${s.embedder}`,
     `Chat model: ${m.chatModel}`,
-    `Ollama:     ${m.answers ? 'writes the answers' : 'not used: answers are extractive'}. ${m.detail}`,
+    `Ollama:     ${ollamaLead(m)}. ${m.detail}`,
     `Queue:      ${m.waiting} waiting, ${m.running} being written`,
     `Uptime:     ${formatDuration(s.uptimeMs)}`,
     `Latency:    ${lat}`,

@@ -1,6 +1,6 @@
 import type { Paper } from '../corpus/paper.js';
 import type { RetrievalSettings } from '../config.js';
-import { words, stem, isStopword, terms } from '../text/terms.js';
+import { words, stem, isStopword, terms, normalize, WORD } from '../text/terms.js';
 import type { Retriever } from './retriever.js';
 import type { RelatedPaper } from '../types.js';
 
@@ -127,7 +127,7 @@ export function sharedTermsReason(retriever: Retriever, a: string, b: string, fr
     if (!aTerms.has(t) || !bTerms.has(t) || inPairs.has(t) || t.length < 3) continue;
     shared.push({ phrase: surfaceB.get(t) ?? surfaceA.get(t) ?? t, weight: weight(t) });
   }
-  const top = shared.sort((x, y) => y.weight - x.weight).slice(0, 4).map((s) => s.phrase);
+  const top = distinctPhrases(shared.sort((x, y) => y.weight - x.weight).map((s) => s.phrase)).slice(0, 4);
   if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
   return `${fromPaper ? 'Both abstracts discuss' : 'Matches your query on'} ${joinList(top)}.`;
 }
@@ -159,12 +159,40 @@ function surfaceForms(text: string): Map<string, string> {
   return out;
 }
 
+/**
+ * Each phrase once, as the reader sees it: different stems can come out as the same text (the
+ * shown form is taken from either abstract), and a lone word that a listed phrase already holds
+ * ("audio" beside "spatial audio") only repeats it.
+ */
+export function distinctPhrases(phrases: string[]): string[] {
+  const shown = new Set<string>();
+  const inPhrases = new Set(phrases.filter((p) => p.includes(' ')).flatMap((p) => p.toLowerCase().split(/\s+/)));
+  return phrases.filter((p) => {
+    const key = p.toLowerCase();
+    if (shown.has(key) || (!key.includes(' ') && inPhrases.has(key))) return false;
+    shown.add(key);
+    return true;
+  });
+}
+
+/** Between the two words of a phrase: spaces only, no punctuation and no line break. */
+const PHRASE_GAP = /^[ \t]+$/;
+
+/**
+ * Adjacent word pairs, keyed by stems. Only words the text writes next to each other count:
+ * across a full stop, a parenthesis or the line between title and abstract they are no phrase
+ * ("... Resolution Diffusion" then "Diffusion Transformers" gave "diffusion diffusion",
+ * "language models (LMMs)" gave "models lmms").
+ */
 function pairs(text: string): Map<string, string> {
   const out = new Map<string, string>();
-  const ws = words(text);
+  const norm = normalize(text);
+  const ws = [...norm.matchAll(WORD)];
   for (let i = 0; i + 1 < ws.length; i++) {
-    const [x, y] = [ws[i]!, ws[i + 1]!];
+    const [a, b] = [ws[i]!, ws[i + 1]!];
+    const [x, y] = [a[0], b[0]];
     if (isStopword(x) || isStopword(y) || x.length < 3 || y.length < 3 || /^\d/.test(x) || /^\d/.test(y)) continue;
+    if (!PHRASE_GAP.test(norm.slice(a.index + x.length, b.index)) || stem(x) === stem(y)) continue;
     out.set(`${stem(x)} ${stem(y)}`, `${x} ${y}`);
   }
   return out;

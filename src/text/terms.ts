@@ -27,7 +27,7 @@ export function normalize(text: string): string {
 }
 
 /** A word: letters and digits, keeping inner hyphens and dots as in "gpt-4" or "3.5". */
-const WORD = /[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu;
+export const WORD = /[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)*/gu;
 
 /** Lower-case word tokens. */
 export function words(text: string): string[] {
