@@ -488,6 +488,9 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('What other papers are like it?', { useModel: false, history })).answer, /^Papers related to \*\*PixelThink/);
   assert.match((await service.ask('Which papers did Artem Dementyev write?', { useModel: false })).answer, /^\*\*Artem Dementyev\*\* is an author of/);
   for (const [typed, id] of [['TGVKV', '2606.03075'], ['mllm4d', '2603.00515'], ['2505.23727v2', '2505.23727']] as const) assert.equal(service.resolvePaper(typed).id, id, typed);
+  // A numbered list split into sentences, asked for as a list, is quoted whole.
+  const submodules = await service.ask('What are the three submodules of TGV-KV?', { useModel: false });
+  assert.match(submodules.answer, /\(1\) Text-Vision Budgeting.*\(2\) Text-Weighted Ranking.*\(3\) Text-Prioritised Retention/s);
   // "X (long form)" spells a name out as "long form (X)" does.
   assert.match((await service.ask('What does CAST stand for?', { useModel: false })).answer, /^We propose \*\*CAST \(Context-Aware State Transition\)\*\*/);
 });

@@ -22,6 +22,9 @@ interface Candidate {
   tldr: boolean;
 }
 
+/** "What are the three submodules of X?", "List the stages of X": a question whose answer may be a numbered list. */
+const ASKS_FOR_LIST = /\b(what|which) are\b|\b(two|three|four|five|six|\d+)\b|\b(list|steps|stages|components|modules|submodules|parts|phases)\b/i;
+
 export const REFUSAL_TEXT =
   'None of the indexed papers covers this question, so I cannot answer it from their abstracts. Try other words, or browse what is indexed with /papers.';
 
@@ -96,6 +99,15 @@ export function extractiveAnswer(
     if (picked.length > 0 && (c.score <= 0 || c.score < floor)) break;
     if ((perSource.get(c.source.n) ?? 0) >= 2) continue;
     pick(c);
+  }
+  // A list split into sentences ("(1) ... . (2) ... . (3) ...") asked for as a list is one answer: its later items follow the first.
+  for (const c of ASKS_FOR_LIST.test(question) ? [...picked] : []) {
+    if (!/\(1\)/.test(c.text)) continue;
+    const after = candidates.filter((x) => x.source === c.source && x.start > c.start).sort((a, b) => a.start - b.start);
+    for (const [i, next] of after.entries()) {
+      if (!new RegExp(`^[*_\\s]*\\(${i + 2}\\)`).test(next.text)) break;
+      if (!picked.includes(next)) picked.push(next);
+    }
   }
   // Read in source order, and in text order within a source.
   picked.sort((a, b) => a.source.n - b.source.n || a.start - b.start);
