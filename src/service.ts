@@ -8,7 +8,8 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { expansionSentence, asksBeyondNamed, asksForOthers, asksOnlyForLike, authorAsked, AUTHOR_PAPERS_MAX, excludesNamed, refersBackToOne, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, namedPapers, refersBack, withoutAuthorship, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
+import { expansionSentence, authorAsked, AUTHOR_PAPERS_MAX, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';

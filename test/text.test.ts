@@ -4,7 +4,7 @@ import { splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
-import { authorsAnswer } from '../src/answer/named.js';
+import { authorsAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
