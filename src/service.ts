@@ -338,8 +338,9 @@ export class PapercordService {
       : comparison
         ? await this.searchEach(retriever, comparison)
         : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
-    // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
+    // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     const spelled = paper ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
+    // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
     const part = spelled ? `${readableTex(spelled)} [1]` : paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
     // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
