@@ -170,6 +170,17 @@ export class PaperCatalog {
     return owns;
   }
 
+  /**
+   * The paper whose made-up name `word` writes in lower case ("pixelthink", "mentisoculi"): only
+   * names with a capital inside, six letters or more, so that no ordinary word ("best" for BEST,
+   * "cope" for CoPE) names a paper.
+   */
+  withLowercaseName(word: string): Paper | undefined {
+    if (!this.complete || word.length < 6 || word !== word.toLowerCase()) return undefined;
+    const paper = this.byFoldedName.get(word);
+    return paper && /\p{Ll}\p{Lu}/u.test(systemName(paper.title)) ? paper : undefined;
+  }
+
   get(id: string): Paper | undefined {
     // An arXiv id with its version ("2505.23727v2") is the paper without it.
     return this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\s*\d{4}\.\d{4,5})v\d+\s*$/, '$1')));

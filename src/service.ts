@@ -209,10 +209,32 @@ export class PapercordService {
       const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
       if (paper) found(word, paper, !byId);
     }
+    // "what is pixelthink", "mentis oculi": a made-up name typed in lower case, whole or apart.
+    const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
+    for (const [i, word] of typed.entries()) {
+      const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
+      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''));
+      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, '')) : undefined;
+      if (whole) found(word, whole, true);
+      else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
+    }
     // In the order named: the first named paper is source [1] of a comparison.
     const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
     names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
     return names;
+  }
+
+  /**
+   * The papers a conversation is about: those the latest turn names, or, when it only pointed
+   * back ("Who wrote it?"), those of the turn before it, and so on.
+   */
+  private paperTalkedAbout(history: readonly Turn[]): Paper[] {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const turn = history[i]!.question;
+      const named = this.namesIn(turn).papers;
+      if (named.length > 0 || !refersBackToOne(turn)) return named;
+    }
+    return [];
   }
 
   /** Whether the text names a paper and asks nothing else of it ("When was PixelThink published?" without its question words). */
@@ -306,7 +328,7 @@ export class PapercordService {
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
     // "What are its results?" after "What is PixelThink?" is about PixelThink too.
-    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && refersBackToOne(q) ? this.namesIn(last.question).papers : [];
+    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && refersBackToOne(q) ? this.paperTalkedAbout(opts.history!) : [];
     const paper = opts.paper ? this.resolvePaper(opts.paper) : (single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;

@@ -422,10 +422,13 @@ test('a follow-up that points back at the one paper asked about ("its", "it") is
   const results = await service.ask('What are its results?', { useModel: false, history });
   assert.deepEqual(cited(results), ['2505.23727']);
   assert.match(results.answer, /30\.4%/);
-  // "faster" is VLA-ATTC's word ("a fast, instinctive process"), not PixelThink's: refused as of PixelThink.
+  // "faster" is VLA-ATTC's word ("a fast, instinctive process"), not PixelThink's: PixelThink's results answer it.
   const faster = await service.ask('How much faster is it?', { useModel: false, history });
-  assert.equal(faster.refused, true);
-  assert.match(faster.answer, /\(2505\.23727\) is indexed, but its abstract does not answer this/);
+  assert.deepEqual(cited(faster), ['2505.23727']);
+  assert.match(faster.answer, /^\*\*Results:\*\* .*30\.4%/s);
+  // The conversation stays on PixelThink through turns that only point back.
+  const chain = [...history, { question: 'What are its results?', answer: results.answer }, { question: 'How much faster is it?', answer: faster.answer }];
+  assert.match((await service.ask('Who wrote it?', { useModel: false, history: chain })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
   // An "it" that stands for nothing, or no pointer at all, is a question of its own.
   assert.ok(cited(await service.ask('Is it possible to localize sounds with any microphone array?', { useModel: false, history })).includes('dementyev26a'));
   assert.ok(cited(await service.ask('Which papers study spatial audio?', { useModel: false, history })).includes('dementyev26a'));
@@ -488,6 +491,12 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('What other papers are like it?', { useModel: false, history })).answer, /^Papers related to \*\*PixelThink/);
   assert.match((await service.ask('Which papers did Artem Dementyev write?', { useModel: false })).answer, /^\*\*Artem Dementyev\*\* is an author of/);
   for (const [typed, id] of [['TGVKV', '2606.03075'], ['mllm4d', '2603.00515'], ['2505.23727v2', '2505.23727']] as const) assert.equal(service.resolvePaper(typed).id, id, typed);
+  // Made-up names typed in lower case, whole or apart; "papers like" and "anything similar to" a paper get the related list.
+  assert.match((await service.ask('what is pixelthink', { useModel: false })).answer, /^\*\*TL;DR:\*\* .*PixelThink/);
+  assert.deepEqual(cited(await service.ask('Tell me about mentis oculi', { useModel: false })), ['zeller26a']);
+  assert.match((await service.ask('Anything similar to VEQ?', { useModel: false })).answer, /^Papers related to \*\*VEQ/);
+  // An ordinary word is never a made-up name in lower case ("best" is not BEST).
+  assert.ok(!cited(await service.ask('what is the best way to evict kv cache entries?', { useModel: false })).includes('shen26ac'));
   // A numbered list split into sentences, asked for as a list, is quoted whole.
   const submodules = await service.ask('What are the three submodules of TGV-KV?', { useModel: false });
   assert.match(submodules.answer, /\(1\) Text-Vision Budgeting.*\(2\) Text-Weighted Ranking.*\(3\) Text-Prioritised Retention/s);
