@@ -513,7 +513,13 @@ export class PapercordService {
       if (owners.some((o) => isCoined(o.name))) throw ambiguousPaper(q, owning);
       return undefined;
     }
-    return owning[0] ?? this.catalog.named(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
+    return owning[0] ?? this.catalog.named(q) ?? this.onlyNamed(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
+  }
+
+  /** The one paper a text names and nothing else, as a question would ("Mentis Oculi", "mentis", a title's subtitle aside). */
+  private onlyNamed(text: string): Paper | undefined {
+    const names = this.namesIn(text);
+    return names.papers.length === 1 && queryConcepts(names.rest).length === 0 ? names.papers[0] : undefined;
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */

@@ -491,6 +491,8 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('What other papers are like it?', { useModel: false, history })).answer, /^Papers related to \*\*PixelThink/);
   assert.match((await service.ask('Which papers did Artem Dementyev write?', { useModel: false })).answer, /^\*\*Artem Dementyev\*\* is an author of/);
   for (const [typed, id] of [['TGVKV', '2606.03075'], ['mllm4d', '2603.00515'], ['2505.23727v2', '2505.23727']] as const) assert.equal(service.resolvePaper(typed).id, id, typed);
+  // /related reads a paper named as a question names it.
+  assert.equal((await service.related('mentis oculi', { useModel: false })).paper?.id, 'zeller26a');
   // Made-up names typed in lower case, whole or apart; "papers like" and "anything similar to" a paper get the related list.
   assert.match((await service.ask('what is pixelthink', { useModel: false })).answer, /^\*\*TL;DR:\*\* .*PixelThink/);
   assert.deepEqual(cited(await service.ask('Tell me about mentis oculi', { useModel: false })), ['zeller26a']);
