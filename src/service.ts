@@ -442,7 +442,7 @@ export class PapercordService {
     const answer = like
       ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
       : named.length
-        ? `${REFUSAL_TEXT} ${notInAbstracts(named)}`
+        ? notInAbstracts(named)
         : meant
           ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
           : REFUSAL_TEXT;
