@@ -9,7 +9,7 @@ import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
-import { expansionSentence, authorAsked, AUTHOR_PAPERS_MAX, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, AUTHOR_PAPERS_MAX, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -317,6 +317,9 @@ export class PapercordService {
     const authorship = AUTHORSHIP.test(q) || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : AUTHORSHIP.test(q) ? withoutAuthorship(q) : q;
     if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
+    // "Where is the code for PixelThink?": the links the metadata and the abstract give.
+    const linked = !opts.paper && asksForLinks(q) ? this.onlyNamed(withoutLinkWords(q)) : undefined;
+    if (linked) return this.linksReply(q, linked, opts, started);
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
@@ -392,6 +395,13 @@ export class PapercordService {
     if ('fallback' in answer) return extractive(answer.fallback);
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
+  }
+
+  /** A paper's links as an answer, cited to its abstract. */
+  private linksReply(q: string, paper: Paper, opts: AskOptions, started: number): Answer {
+    const sources = abstractSources(this.retriever, [paper]);
+    opts.onProgress?.({ type: 'retrieved', sources });
+    return { question: q, answer: linksAnswer(paper, 1), mode: 'extractive', refused: false, citations: sources.map((s) => citationFor(s)), sources, elapsedMs: Date.now() - started };
   }
 
   /** An author's indexed papers as an answer, each cited to its abstract. */

@@ -491,6 +491,11 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('What other papers are like it?', { useModel: false, history })).answer, /^Papers related to \*\*PixelThink/);
   assert.match((await service.ask('Which papers did Artem Dementyev write?', { useModel: false })).answer, /^\*\*Artem Dementyev\*\* is an author of/);
   for (const [typed, id] of [['TGVKV', '2606.03075'], ['mllm4d', '2603.00515'], ['2505.23727v2', '2505.23727']] as const) assert.equal(service.resolvePaper(typed).id, id, typed);
+  // Links: the paper's page, its arXiv id, and the links its abstract gives.
+  const code = await service.ask('Where is the code for TGV-KV?', { useModel: false });
+  assert.match(code.answer, /^\*\*TGV-KV: .*\*\* \(2606\.03075\): \S+ \[1\]\n.*Link in the abstract: https:\/\/github\.com\/Danielement321\/TGV-KV$/s);
+  assert.deepEqual(cited(code), ['2606.03075']);
+  assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
   // /related reads a paper named as a question names it.
   assert.equal((await service.related('mentis oculi', { useModel: false })).paper?.id, 'zeller26a');
   // Made-up names typed in lower case, whole or apart; "papers like" and "anything similar to" a paper get the related list.

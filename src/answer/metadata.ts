@@ -105,3 +105,30 @@ export function expansionSentence(question: string, abstract: string, names: rea
   const bracketed = new RegExp(`\\([*_\\s]*(${alternatives})[*_\\s]*[),;]|(?<![\\p{L}\\p{N}])(${alternatives})[*_]*\\s*\\([^)]{6,}\\)`, 'u');
   return splitSentences(abstract).find((s) => bracketed.test(s.text))?.text;
 }
+
+/** "Give me the link to X", "Where is X's code?", "What is X's arXiv id?" */
+const LINK = /\b(link|links|url|website|web ?page|project page|code|github|repository|repo|arxiv(?: id)?|pdf)\b/i;
+const LINK_WORDS = /\b(give|me|find|get|send|show|where|can|could|i|link|links|url|website|web ?page|project page|code|github|repository|repo|arxiv(?: id)?|pdf|id|available|for|to|of)\b/gi;
+/** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)"). */
+const URL_IN_TEXT = /https?:\/\/[^\s)\]>"']+[^\s)\]>"'.,;:]/g;
+
+/** Whether a question asks for a paper's links; what is left once their words are taken out should name the paper alone. */
+export function asksForLinks(question: string): boolean {
+  return LINK.test(question);
+}
+
+export function withoutLinkWords(question: string): string {
+  return question.replace(LINK_WORDS, ' ');
+}
+
+/** The paper's page, its arXiv id and the links its abstract gives (code, project page), from the metadata and the abstract as they are. */
+export function linksAnswer(paper: Paper, n: number): string {
+  const arxiv = [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
+  const inAbstract = [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => u !== paper.url);
+  const lines = [
+    `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
+    ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
+    ...inAbstract.map((u) => `Link in the abstract: ${u}`),
+  ];
+  return lines.join('\n');
+}
