@@ -112,7 +112,7 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
     case 'status':
       return renderStatus(await collectStatus(service, { latencies: x.latencies }));
     case 'help':
-      return renderHelp(Object.keys(COMMANDS) as CommandName[], ['/quit', '    Leave the console.', '', 'A line without a command is a question, as with /ask.']);
+      return renderHelp(Object.keys(COMMANDS) as CommandName[], ['/quit', '    Leave the console (or quit, exit).', '', 'A line without a command is a question, as with /ask; help or ? shows this. /reindex needs Manage Server in Discord, not here.']);
     case 'reindex': {
       const info = await service.reindex();
       return `Index rebuilt: ${info.papers} papers, ${info.chunks} chunks (embedder ${info.embedder}, build ${info.buildId}).`;
