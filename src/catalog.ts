@@ -201,9 +201,13 @@ export class PaperCatalog {
    * SHORT_WORD may be misspelled.
    */
   list(query: string, limit = 1000): PaperMatch[] {
-    return this.matching(query, limit, (q) =>
-      this.complete ? this.found(q, { combineWith: 'AND', fuzzy: (term) => (term.length > SHORT_WORD ? typos(term) : false) }) : this.scan(q, false, true),
-    );
+    const all = (q: string) => (this.complete ? this.found(q, { combineWith: 'AND', fuzzy: (term) => (term.length > SHORT_WORD ? typos(term) : false) }) : this.scan(q, false, true));
+    // Titles write "Vision-Language" and "Test-Time" as one word: "vision language" finds them joined.
+    return this.matching(query, limit, (q) => {
+      const found = all(q);
+      const joined = q.trim().split(/\s+/).join('-');
+      return found.length || joined === q.trim() ? found : all(joined);
+    });
   }
 
   private matching(query: string, limit: number, find: (q: string) => PaperMatch[]): PaperMatch[] {

@@ -14,6 +14,7 @@ import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { splitSentences } from './text/sentences.js';
+import { normalizeArxiv } from './corpus/ids.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -317,6 +318,9 @@ export class PapercordService {
     const authorship = AUTHORSHIP.test(q) || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : AUTHORSHIP.test(q) ? withoutAuthorship(q) : q;
     if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
+    // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
+    const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
+    if (at) return { ...(await this.ask('What is it about?', { ...opts, paper: at.id })), question: q };
     // "Where is the code for PixelThink?": the links the metadata and the abstract give.
     const linked = !opts.paper && asksForLinks(q) ? this.onlyNamed(withoutLinkWords(q)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
@@ -395,6 +399,13 @@ export class PapercordService {
     if ('fallback' in answer) return extractive(answer.fallback);
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
+  }
+
+  /** The paper a link points to: its arXiv id, or its page as the metadata gives it. */
+  private paperAt(url: string): Paper | undefined {
+    const arxiv = normalizeArxiv(url);
+    const bare = (u: string) => u.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
+    return (arxiv ? this.catalog.get(arxiv) : undefined) ?? this.papers.find((p) => p.url && bare(p.url) === bare(url));
   }
 
   /** A paper's links as an answer, cited to its abstract. */

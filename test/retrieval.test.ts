@@ -496,6 +496,11 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match(code.answer, /^\*\*TGV-KV: .*\*\* \(2606\.03075\): \S+ \[1\]\n.*Link in the abstract: https:\/\/github\.com\/Danielement321\/TGV-KV$/s);
   assert.deepEqual(cited(code), ['2606.03075']);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
+  // A link alone asks what its paper is; a papers search finds hyphenated title words written apart.
+  const link = await service.ask('https://arxiv.org/abs/2505.23727', { useModel: false });
+  assert.equal(link.question, 'https://arxiv.org/abs/2505.23727');
+  assert.match(link.answer, /^\*\*TL;DR:\*\* .*PixelThink/);
+  assert.ok(service.listPapers('vision language').some((p) => p.id === '2606.03075'));
   // /related reads a paper named as a question names it.
   assert.equal((await service.related('mentis oculi', { useModel: false })).paper?.id, 'zeller26a');
   // Made-up names typed in lower case, whole or apart; "papers like" and "anything similar to" a paper get the related list.
