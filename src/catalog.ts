@@ -1,3 +1,4 @@
+import { escapeRegExp, wholeWord } from './text/pattern.js';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { isCoined, systemName, type Paper } from './corpus/paper.js';
 import { TEX_FORMAT } from './corpus/text.js';
@@ -160,8 +161,7 @@ export class PaperCatalog {
   private ownsPhrase(name: string, paper: Paper): boolean {
     let owns = this.phraseOwned.get(name);
     if (owns === undefined) {
-      const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-      const phrase = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu');
+      const phrase = wholeWord(escapeRegExp(name).replace(/ /g, '\\s+'), 'iu');
       let others = 0;
       for (const p of this.papers) if (p !== paper && (phrase.test(p.title) || phrase.test(p.abstract)) && ++others >= PHRASE_OTHERS_MAX) break;
       owns = others < PHRASE_OTHERS_MAX;

@@ -238,10 +238,10 @@ export class PapercordService {
     return [];
   }
 
-  /** Whether the text names a paper and asks nothing else of it ("When was PixelThink published?" without its question words). */
-  private namesOnly(text: string): boolean {
+  /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
+  private namedAlone(text: string): Paper[] {
     const names = this.namesIn(text);
-    return names.papers.length > 0 && queryConcepts(names.rest).length === 0;
+    return queryConcepts(names.rest).length === 0 ? names.papers : [];
   }
 
   /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
@@ -314,9 +314,10 @@ export class PapercordService {
     const last = opts.history?.at(-1);
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
-    const venueAsked = asksWhereOrWhen(q) && this.namesOnly(withoutPublication(q));
-    const authorship = AUTHORSHIP.test(q) || venueAsked;
-    const unasked = venueAsked ? withoutPublication(q) : AUTHORSHIP.test(q) ? withoutAuthorship(q) : q;
+    const venueAsked = asksWhereOrWhen(q) && this.namedAlone(withoutPublication(q)).length > 0;
+    const authorsAsked = AUTHORSHIP.test(q);
+    const authorship = authorsAsked || venueAsked;
+    const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
     if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
@@ -408,34 +409,38 @@ export class PapercordService {
     return (arxiv ? this.catalog.get(arxiv) : undefined) ?? this.papers.find((p) => p.url && bare(p.url) === bare(url));
   }
 
+  /**
+   * An answer written from what papercord knows of whole papers (links, authors, related work)
+   * rather than quoted: `papers`' abstracts are its sources [1], [2], ..., each cited.
+   */
+  private wholePaperAnswer(q: string, papers: Paper[], write: (sources: Source[]) => string, opts: AskOptions, started: number, from?: Pick<Answer, 'mode' | 'model' | 'notice'>): Answer {
+    const sources = abstractSources(this.retriever, papers);
+    opts.onProgress?.({ type: 'retrieved', sources });
+    if (sources.length === 0) return this.refusal(q, [], this.retriever, started);
+    return { question: q, answer: write(sources), mode: 'extractive', ...from, refused: false, citations: sources.map((s) => citationFor(s)), sources, elapsedMs: Date.now() - started };
+  }
+
   /** A paper's links as an answer, cited to its abstract. */
   private linksReply(q: string, paper: Paper, opts: AskOptions, started: number): Answer {
-    const sources = abstractSources(this.retriever, [paper]);
-    opts.onProgress?.({ type: 'retrieved', sources });
-    return { question: q, answer: linksAnswer(paper, 1), mode: 'extractive', refused: false, citations: sources.map((s) => citationFor(s)), sources, elapsedMs: Date.now() - started };
+    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started);
   }
 
   /** An author's indexed papers as an answer, each cited to its abstract. */
   private authorAnswer(q: string, asked: { author: string; papers: Paper[] }, opts: AskOptions, started: number): Answer {
-    const sources = abstractSources(this.retriever, asked.papers.slice(0, AUTHOR_PAPERS_MAX));
-    opts.onProgress?.({ type: 'retrieved', sources });
-    const more = asked.papers.length - sources.length;
-    const head = `**${markdownLiteral(asked.author)}** is an author of ${asked.papers.length === 1 ? 'one indexed paper' : `${asked.papers.length} indexed papers`}:`;
-    const lines = sources.map((s) => `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`);
-    const answer = [head, ...lines, ...(more > 0 ? [`... and ${more} more; /papers ${asked.author} lists them.`] : [])].join('\n');
-    return { question: q, answer, mode: 'extractive', refused: false, citations: sources.map((s) => citationFor(s)), sources, elapsedMs: Date.now() - started };
+    return this.wholePaperAnswer(q, asked.papers.slice(0, AUTHOR_PAPERS_MAX), (sources) => {
+      const more = asked.papers.length - sources.length;
+      const head = `**${markdownLiteral(asked.author)}** is an author of ${asked.papers.length === 1 ? 'one indexed paper' : `${asked.papers.length} indexed papers`}:`;
+      const lines = sources.map((s) => `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`);
+      return [head, ...lines, ...(more > 0 ? [`... and ${more} more; /papers ${asked.author} lists them.`] : [])].join('\n');
+    }, opts, started);
   }
 
   /** Related papers as an answer: each with its reason, cited to its abstract. */
   private async relatedAnswer(q: string, like: Paper, opts: AskOptions, started: number): Promise<Answer> {
     const r = await this.related(like.id, opts);
     const papers = r.related.map((x) => this.retriever.paper(x.paperId)).filter((p): p is Paper => p !== undefined);
-    const sources = abstractSources(this.retriever, papers);
-    opts.onProgress?.({ type: 'retrieved', sources });
-    if (sources.length === 0) return this.refusal(q, [], this.retriever, started);
-    const lines = r.related.map((x, i) => `**${markdownLiteral(x.title)}**: ${x.reason} [${i + 1}]`);
-    const answer = `Papers related to **${markdownLiteral(like.title)}** (${like.id}):\n${lines.join('\n')}`;
-    return { question: q, answer, mode: r.mode, ...(r.model ? { model: r.model } : {}), refused: false, citations: sources.map((s) => citationFor(s)), sources, ...(r.notice ? { notice: r.notice } : {}), elapsedMs: Date.now() - started };
+    const write = () => `Papers related to **${markdownLiteral(like.title)}** (${like.id}):\n${r.related.map((x, i) => `**${markdownLiteral(x.title)}**: ${x.reason} [${i + 1}]`).join('\n')}`;
+    return this.wholePaperAnswer(q, papers, write, opts, started, { mode: r.mode, ...(r.model ? { model: r.model } : {}), ...(r.notice ? { notice: r.notice } : {}) });
   }
 
   /** The model's answer from these sources, or why it could not give one (already announced to the front end). */
@@ -537,10 +542,10 @@ export class PapercordService {
     return owning[0] ?? this.catalog.named(q) ?? this.onlyNamed(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
   }
 
-  /** The one paper a text names and nothing else, as a question would ("Mentis Oculi", "mentis", a title's subtitle aside). */
+  /** The one paper a text names and nothing else, as a question would ("Mentis Oculi", "mentis"). */
   private onlyNamed(text: string): Paper | undefined {
-    const names = this.namesIn(text);
-    return names.papers.length === 1 && queryConcepts(names.rest).length === 0 ? names.papers[0] : undefined;
+    const named = this.namedAlone(text);
+    return named.length === 1 ? named[0] : undefined;
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */

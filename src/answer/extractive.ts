@@ -18,10 +18,10 @@ interface Candidate {
   text: string;
   start: number;
   score: number;
-  /** The sentence that says what its paper is (see tldrIndex). */
-  tldr: boolean;
 }
 
+/** A sentence that is item (n) of a numbered list, markdown allowed: "*(2) Text-Weighted Ranking*". */
+const LIST_ITEM = /^[*_\s]*\((\d+)\)/;
 /** "What are the three submodules of X?", "List the stages of X": a question whose answer may be a numbered list. */
 const ASKS_FOR_LIST = /\b(what|which) are\b|\b(two|three|four|five|six|\d+)\b|\b(list|steps|stages|components|modules|submodules|parts|phases)\b/i;
 
@@ -64,15 +64,19 @@ export function extractiveAnswer(
     const within = sentences.map((s) => aboutSource.match(s.terms).coverage);
     const bestFull = Math.max(...full, 0);
     const bestWithin = Math.max(...within, 0);
-    const tldr = tldrIndex(sentences.map((s) => s.text), source.title);
     for (const [k, s] of sentences.entries()) {
       const coverage = bestWithin > 0 ? (within[k]! / bestWithin) * bestFull : full[k]!;
       // Earlier sources ranked better; very long sentences quote poorly.
       const score = coverage * sourceWeight * (1 - 0.06 * (source.n - 1)) - (s.text.length > 400 ? 0.05 : 0);
-      candidates.push({ source, text: s.text, start: source.start + s.start, score, tldr: k === tldr });
+      candidates.push({ source, text: s.text, start: source.start + s.start, score });
     }
   }
   candidates.sort((a, b) => b.score - a.score);
+  // The sentence that says what a source's paper is (see tldrIndex), for the few answers that need it.
+  const tldrOf = (source: Source | undefined): Candidate | undefined => {
+    const its = candidates.filter((c) => c.source === source).sort((a, b) => a.start - b.start);
+    return its[tldrIndex(its.map((c) => c.text), source?.title ?? '')];
+  };
   const picked: Candidate[] = [];
   const perSource = new Map<number, number>();
   const pick = (c: Candidate) => {
@@ -82,13 +86,13 @@ export function extractiveAnswer(
   // Each compared paper by its best sentence; one none of whose sentences shares a word with the question, by the one that says what it is.
   for (const id of compared) {
     const its = candidates.filter((c) => c.source.paperId === id);
-    const best = its[0] && its[0].score > 0 ? its[0] : (its.find((c) => c.tldr) ?? its[0]);
+    const best = its[0] && its[0].score > 0 ? its[0] : (tldrOf(its[0]?.source) ?? its[0]);
     if (best) pick(best);
   }
   // No sentence shares a word with the question (the paper matched on its title, or a form of a word):
   // the one that says what the best source is, rather than its first sentence.
-  if (picked.length === 0 && (candidates[0]?.score ?? 0) <= 0) {
-    const first = candidates.find((c) => c.tldr && c.source.n === Math.min(...candidates.map((x) => x.source.n)));
+  if (picked.length === 0 && candidates.length > 0 && candidates[0]!.score <= 0) {
+    const first = tldrOf(candidates.reduce((a, b) => (b.source.n < a.source.n ? b : a)).source);
     if (first) pick(first);
   }
   // A sentence far weaker than the best one is padding, not an answer.
@@ -105,7 +109,7 @@ export function extractiveAnswer(
     if (!/\(1\)/.test(c.text)) continue;
     const after = candidates.filter((x) => x.source === c.source && x.start > c.start).sort((a, b) => a.start - b.start);
     for (const [i, next] of after.entries()) {
-      if (!new RegExp(`^[*_\\s]*\\(${i + 2}\\)`).test(next.text)) break;
+      if (Number(LIST_ITEM.exec(next.text)?.[1]) !== i + 2) break;
       if (!picked.includes(next)) picked.push(next);
     }
   }

@@ -1,4 +1,5 @@
 /** Questions the metadata answers, not an abstract's words: who wrote a paper, an author's papers, where and when it appeared, what its name stands for. */
+import { escapeRegExp } from '../text/pattern.js';
 import { byline, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
@@ -98,7 +99,7 @@ const STANDS_FOR = /\bstands? for\b|\bshort for\b|\bacronym\b|\babbreviat/i;
  */
 export function expansionSentence(question: string, abstract: string, names: readonly string[]): string | undefined {
   if (!STANDS_FOR.test(question)) return undefined;
-  const escaped = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const escaped = names.map(escapeRegExp);
   if (escaped.length === 0) return undefined;
   // "... Group Cognition Learning (GCL)" or "CAST (Context-Aware State Transition)"; markdown around the name is allowed: "(**TGV-KV**)".
   const alternatives = escaped.join('|');

@@ -1,4 +1,6 @@
 /** One paper of the corpus, as every importer produces it. */
+import { escapeRegExp, wholeWord } from '../text/pattern.js';
+
 export interface Paper {
   /** Stable, readable id: the PMLR id, else the arXiv id, else a slug of the title. */
   id: string;
@@ -68,8 +70,7 @@ export function systemNamePattern(title: string): RegExp | null {
   let pattern = namePatterns.get(title);
   if (pattern === undefined) {
     const name = systemName(title);
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    pattern = name ? new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u') : null;
+    pattern = name ? wholeWord(escapeRegExp(name), isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u') : null;
     if (namePatterns.size >= NAME_PATTERNS_MAX) namePatterns.clear();
     namePatterns.set(title, pattern);
   }
