@@ -95,6 +95,9 @@ export interface Related {
   elapsedMs: number;
 }
 
+/** Turns of a conversation given to the service for a follow-up, by the bot and the local console alike. */
+export const HISTORY_TURNS = 3;
+
 /** A previous turn of a conversation, for follow-up questions. */
 export interface Turn {
   question: string;

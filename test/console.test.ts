@@ -5,8 +5,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
-import { HISTORY_TURNS } from '../src/bot/messages.js';
-import type { Turn } from '../src/types.js';
+import { HISTORY_TURNS, type Turn } from '../src/types.js';
 import { captureLog, testSettings } from './support/env.js';
 
 const log = captureLog();
@@ -38,11 +37,14 @@ test('a question is asked with the last turns of the console conversation, as a 
     histories.push(o.history && [...o.history]);
     return ask(q, o);
   });
-  const { out } = await consoleRun(['What is PixelThink?', 'What are its results?', '/ask How much faster is it?', 'What benchmark does it introduce?']);
+  const { out } = await consoleRun(['What is PixelThink?', 'What are its results?', '/ask How much faster is it?', 'What benchmark does it introduce?', 'Who wrote it?']);
   assert.deepEqual(histories[0], []);
   assert.deepEqual(histories[1]?.map((h) => h.question), ['What is PixelThink?']);
   assert.match(histories[1]![0]!.answer, /PixelThink/);
   assert.deepEqual(histories[3]?.map((h) => h.question), ['What is PixelThink?', 'What are its results?', 'How much faster is it?'].slice(-HISTORY_TURNS));
+  // Only the last HISTORY_TURNS turns: the first has dropped out by the fifth question.
+  assert.deepEqual(histories[4]?.map((h) => h.question), ['What are its results?', 'How much faster is it?', 'What benchmark does it introduce?']);
+  assert.equal(HISTORY_TURNS, 3);
   // "its results" are PixelThink's: alone, the question quotes other papers' results first.
   const second = blocks(out).filter((b) => b.includes('Sources:'))[1]!;
   assert.match(second.split('Sources:')[1]!, /^\s+\[1\] PixelThink/);

@@ -1,6 +1,7 @@
 /** A paper's summary without a model, from its abstract's own sentences. */
 import { systemNamePattern, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
+import { PapercordError } from '../errors.js';
 import { splitSentences } from '../text/sentences.js';
 import { queryTerms, words } from '../text/terms.js';
 
@@ -9,6 +10,13 @@ export type SummaryLength = (typeof SUMMARY_LENGTHS)[number];
 
 export function isSummaryLength(x: unknown): x is SummaryLength {
   return (SUMMARY_LENGTHS as readonly unknown[]).includes(x);
+}
+
+/** A length as typed, in any case ("SHORT"); a BAD_INPUT error that quotes it otherwise. */
+export function parseSummaryLength(given: string, hint?: string): SummaryLength {
+  const length = given.toLowerCase();
+  if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${given}".`, hint);
+  return length;
 }
 
 /** A sentence that states what the paper contributes: "we propose X", "this paper presents". */

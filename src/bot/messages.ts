@@ -1,5 +1,5 @@
 import type { Message } from 'discord.js';
-import type { Turn } from '../types.js';
+import { HISTORY_TURNS, type Turn } from '../types.js';
 import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
@@ -7,9 +7,6 @@ import { unescapeText } from './markdown.js';
 import { answerMessages, errorMessage } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
-
-/** Turns of a conversation given to the service for a follow-up (the local console's too). */
-export const HISTORY_TURNS = 3;
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a

@@ -1,15 +1,12 @@
 import { cli, openService, print, run } from './common.js';
 import { renderSummary } from '../render/text.js';
-import { PapercordError } from '../errors.js';
-import { isSummaryLength } from '../answer/summary.js';
+import { parseSummaryLength } from '../answer/summary.js';
 
 const usage = 'usage: npm run summary -- [--json] [--length short|medium|long] "<paper id or title>"';
 const { values, positionals, json, settings } = cli({ length: { type: 'string', default: 'medium' } }, usage);
 
 run(json, async () => {
-  const given = String(values.length);
-  const length = given.toLowerCase();
-  if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${given}".`, usage);
+  const length = parseSummaryLength(String(values.length), usage);
   const service = await openService(settings);
   const summary = await service.summary(positionals.join(' '), { length });
   print(json, summary, () => renderSummary(summary));

@@ -3,13 +3,12 @@ import type { Readable, Writable } from 'node:stream';
 import type { PapercordService } from '../service.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import type { Logger } from '../log.js';
-import type { ProgressEvent, Turn } from '../types.js';
+import { HISTORY_TURNS, type ProgressEvent, type Turn } from '../types.js';
 import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
-import { isSummaryLength } from '../answer/summary.js';
-import { HISTORY_TURNS } from '../bot/messages.js';
+import { parseSummaryLength } from '../answer/summary.js';
 
 export interface ConsoleOptions {
   input: Readable;
@@ -85,16 +84,13 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
   const req = { signal: x.signal, onProgress: x.progress };
   switch (p.command) {
     case 'ask': {
-      const answer = await service.ask(p.text, { paper: p.options.paper, history: x.turns.slice(-HISTORY_TURNS), ...req });
+      const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
       x.turns.push({ question: answer.question, answer: answer.answer });
       x.turns.splice(0, x.turns.length - HISTORY_TURNS);
       return renderAnswer(answer);
     }
     case 'summary': {
-      const given = p.options.length ?? 'medium';
-      const length = given.toLowerCase();
-      if (!isSummaryLength(length)) throw new PapercordError('BAD_INPUT', `--length must be short, medium or long, not "${given}".`);
-      return renderSummary(await service.summary(p.text, { length, ...req }));
+      return renderSummary(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req }));
     }
     case 'related': {
       const count = p.options.count === undefined ? undefined : Number(p.options.count);

@@ -1,3 +1,4 @@
+import { unquote } from '../text/clean.js';
 /**
  * Console lines in the slash commands' shape: `/ask <question> --paper <id>`, and the Discord
  * style `paper:<id>` too. A line without a slash is a question.
@@ -28,10 +29,6 @@ const ONE_WORD = new Set(['length', 'count', 'page']);
 const TOKEN = /(?:--[a-z_]+=|[a-z_]+:)?(?:"[^"]*"|'[^']*'|“[^”]*”)(?=\s|$)|\S+/g;
 const MARKER = /^(?:--([a-z_]+)(?:=(.*))?|([a-z_]+):(.*))$/s;
 
-function unquote(s: string): string {
-  const m = /^(["'“])(.*)(["'”])$/s.exec(s);
-  return m && (m[1] === '“' ? m[3] === '”' : m[3] === m[1]) ? m[2]! : s;
-}
 
 export function parseLine(line: string): ParsedLine | { error: string } | null {
   const trimmed = line.trim();

@@ -57,9 +57,12 @@ const TEX_FORMAT_BARE = new RegExp(`\\\\(?:${TEX_FORMAT})(?![a-z])\\s*`, 'g');
  * ("$\\ell_0$") stays. The global regex pairs dollars left to right, so "$a$ and $b$" is two
  * spans, never " and ".
  */
+/** Inline math, "$...$": it hugs its dollars ("$k$"); prose does not ("from $5 million to $2 million"). */
+const INLINE_MATH = /(?<!\\)\$([^$\s](?:[^$]*[^$\s])?)\$/g;
+
 function plainMath(t: string): string {
   // Math hugs its dollars ("$k$"); prose does not ("from $5 million to $2 million").
-  return t.replace(/(?<!\\)\$([^$\s](?:[^$]*[^$\s])?)\$/g, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−.,]+$/u.test(inner) ? inner : whole));
+  return t.replace(INLINE_MATH, (whole, inner: string) => (/^[\p{L}\p{N}\s'+\-−.,]+$/u.test(inner) ? inner : whole));
 }
 
 /** Readable title: HTML and entities removed, BibTeX case-protecting braces and TeX formatting dropped. */
@@ -111,6 +114,11 @@ function script(mark: '^' | '_', body: string): string {
 /** A TeX group, "{...}", holding groups one level deep ("{\frac{3}{4}}" once \mathcal{O} is "{O}"); the source for a RegExp. */
 const GROUP = '\\{((?:[^{}]|\\{[^{}]*\\})*)\\}';
 
+const TEX_SQRT = new RegExp(`\\\\sqrt\\s*${GROUP}`, 'g');
+const TEX_FRAC = new RegExp(`\\\\frac\\s*${GROUP}\\s*${GROUP}`, 'g');
+const TEX_ACCENT = new RegExp(`\\\\(${[...COMBINING.keys()].join('|')})\\s*(?:${GROUP}|([\\p{L}\\p{N}]))`, 'gu');
+const TEX_SCRIPT = new RegExp(`\\s*([\\^_])\\s*(?:${GROUP}|([^\\s{}]))`, 'g');
+
 /** Text without TeX's grouping braces (escaped ones are held aside by then). */
 function ungroup(text: string): string {
   return text.replace(/[{}]/g, '');
@@ -139,10 +147,10 @@ function readableMath(tex: string): string {
     before = t;
     // Each result keeps braces, so that an exponent still takes all of it: K^\frac{3}{4} is K^(3/4).
     t = t
-      .replace(new RegExp(`\\\\sqrt\\s*${GROUP}`, 'g'), (_, x: string) => (ungroup(x).length === 1 ? `{√${ungroup(x)}}` : `{√(${ungroup(x)})}`))
-      .replace(new RegExp(`\\\\frac\\s*${GROUP}\\s*${GROUP}`, 'g'), (_, a: string, b: string) => `{${fraction(ungroup(a), ungroup(b))}}`)
+      .replace(TEX_SQRT, (_, x: string) => (ungroup(x).length === 1 ? `{√${ungroup(x)}}` : `{√(${ungroup(x)})}`))
+      .replace(TEX_FRAC, (_, a: string, b: string) => `{${fraction(ungroup(a), ungroup(b))}}`)
       .replace(/\\frac\s*(\d)(\d)/g, '{$1/$2}')
-      .replace(new RegExp(`\\\\(tilde|widetilde|hat|widehat|bar|overline)\\s*(?:${GROUP}|([\\p{L}\\p{N}]))`, 'gu'), (_, accent: string, braced: string | undefined, bare: string | undefined) => {
+      .replace(TEX_ACCENT, (_, accent: string, braced: string | undefined, bare: string | undefined) => {
         const x = ungroup(braced ?? bare!);
         return [...x].length === 1 ? `{${x}${COMBINING.get(accent)}}` : `{${x}}`;
       });
@@ -150,7 +158,7 @@ function readableMath(tex: string): string {
   t = t.replace(/\\[,;:! ]|\\\\/g, (m) => (m === '\\!' ? '' : ' '));
   // A command left is read as its name ("\log", "\max"), apart from the letter or number before it.
   t = t.replace(/\\([a-zA-Z]+)/g, (_, name: string, at: number, all: string) => (TEX_SILENT.has(name) ? '' : `${/[\p{L}\p{N})]/u.test(all[at - 1] ?? '') ? ' ' : ''}${name}`));
-  t = t.replace(new RegExp(`\\s*([\\^_])\\s*(?:${GROUP}|([^\\s{}]))`, 'g'), (_, mark: '^' | '_', braced: string | undefined, bare: string | undefined) => script(mark, ungroup(braced ?? bare!)));
+  t = t.replace(TEX_SCRIPT, (_, mark: '^' | '_', braced: string | undefined, bare: string | undefined) => script(mark, ungroup(braced ?? bare!)));
   t = ungroup(t).replace(/\ue000/g, '{').replace(/\ue001/g, '}').replace(/\ue002/g, '_');
   // "~" formats only doubled, which math does not write. NFC: "Õ" as one character where Unicode has it.
   return t.replace(/\s{2,}/g, ' ').trim().replace(/[\\*_`]/g, '\\$&').normalize('NFC');
@@ -165,7 +173,7 @@ function readableMath(tex: string): string {
 export function readableTex(text: string): string {
   if (!/[\\$`]/.test(text)) return text;
   // Math first: formatting inside it groups ("d_\text{model}"). It hugs its dollars ("$k$"); prose does not ("from $5 million to $2 million").
-  let t = text.replace(/(?<!\\)\$([^$\s](?:[^$]*[^$\s])?)\$/g, (_, inner: string) => readableMath(inner));
+  let t = text.replace(INLINE_MATH, (_, inner: string) => readableMath(inner));
   t = t.replace(TEX_BOLD, '**$1**').replace(TEX_ITALIC, '_$1_').replace(TEX_URL, '$1');
   t = t.replace(TEX_FORMAT_ARG, '$1').replace(/``([^`']*)''/g, '“$1”');
   // \_ stays: it is also Markdown's escape for a literal underscore.

@@ -1,3 +1,4 @@
+import { unquote } from '../text/clean.js';
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
@@ -31,7 +32,7 @@ export const NO_RELATED = 'No related papers found. Try other words, or name a p
 
 export function renderRelated(r: Related, none = NO_RELATED): string {
   // A topic typed with its own quotes (a shell or the console passing them on) is quoted once, not twice.
-  const topic = /^(["'“])(.*)["'”]$/s.exec(r.query)?.[2] ?? r.query;
+  const topic = unquote(r.query);
   const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${topic}":`;
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));

@@ -2,6 +2,12 @@
  * What is left of user input once invisible and control characters are gone: zero-width
  * characters would defeat matching and length checks, and control characters break output.
  */
+/** The text inside one pair of matching quotes around it ("...", '...', “...”), else the text as it is. */
+export function unquote(s: string): string {
+  const m = /^(["'“])(.*)(["'”])$/s.exec(s);
+  return m && (m[1] === '“' ? m[3] === '”' : m[3] === m[1]) ? m[2]! : s;
+}
+
 export function cleanText(input: string): string {
   return input
     .replace(/[\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g, '')
