@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { PROJECT_ROOT } from '../src/config.js';
 import { tempDir } from './support/env.js';
+import { cliForm } from '../src/cli/common.js';
 
 const dataDir = await tempDir();
 
@@ -106,4 +107,9 @@ test('hints and refusals name the npm scripts, not the slash commands the comman
   const none = await npmRun('related', ['underwater basket weaving']);
   assert.match(none.stdout, /No related papers found\. Try other words, or name a paper; npm run papers lists them\./);
   for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout, none.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
+});
+
+test('the command line rewrites a slash command, never a link that has one inside', () => {
+  assert.equal(cliForm('See https://huggingface.co/papers/2505.23727 and /summary 2505.23727.'), 'See https://huggingface.co/papers/2505.23727 and npm run summary -- 2505.23727.');
+  assert.equal(cliForm('/papers lists them; https://example.org/papers'), 'npm run papers lists them; https://example.org/papers');
 });

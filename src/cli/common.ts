@@ -49,10 +49,11 @@ export function print(json: boolean, value: unknown, text: () => string): void {
  * line the same thing is an npm script.
  */
 const CLI_FORMS: [RegExp, string][] = [
-  [/\/related paper_or_topic: (.+)$/, 'npm run related -- "$1"'],
-  [/\/summary shows\b/g, 'npm run summary -- <paper> shows'],
-  [/\/(summary|related) ([^\s,;]+?)(?=[.,;]?(?:\s|$))/g, 'npm run $1 -- $2'],
-  [/\/papers\b/g, 'npm run papers'],
+  // Only a command that starts a word: "https://huggingface.co/papers/..." is a link, not /papers.
+  [/(?<=^|\s)\/related paper_or_topic: (.+)$/, 'npm run related -- "$1"'],
+  [/(?<=^|\s)\/summary shows\b/g, 'npm run summary -- <paper> shows'],
+  [/(?<=^|\s)\/(summary|related) ([^\s,;]+?)(?=[.,;]?(?:\s|$))/g, 'npm run $1 -- $2'],
+  [/(?<=^|\s)\/papers\b/g, 'npm run papers'],
 ];
 
 export function cliForm(text: string): string {
