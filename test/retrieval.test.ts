@@ -140,6 +140,18 @@ test('a papers search of several words lists the papers matching all of them; au
   assert.equal(service.catalog.suggest('Song Wang', 25).length, 25, 'autocomplete offers papers matching any word');
 });
 
+test("a papers search finds a title's hyphenated words written apart, however many words it has; resolving a paper keeps them whole", () => {
+  // Only joining every word found "Vision-Language": "large vision language models" listed nothing.
+  assert.equal(service.listPapers('large vision language models')[0]?.id, 'cope-continual-probe-guided-expansion-for-large-vision');
+  const ids = (q: string) => service.listPapers(q).map((p) => p.id);
+  assert.ok(ids('vla').includes('sun26an'), 'AIR-VLA: Vision-Language-Action ...');
+  assert.ok(ids('multi agent').includes('lazri26a'), 'MAFE: ... Multi-Agent ...');
+  // Each word must still be in the paper: a part does not stand in for a word the title lacks.
+  assert.deepEqual(ids('vision language basket weaving'), []);
+  // Resolving reads "VLA" as the paper whose name it is, not as the part of every "VLA-..." title.
+  assert.equal(service.resolvePaper('VLA').id, '2605.01194');
+});
+
 /** The PapercordError a call fails with, checked to have `code`. */
 async function failure(p: Promise<unknown> | (() => unknown), code: ErrorCode, what: string): Promise<Error & { code: ErrorCode; hint?: string }> {
   const e = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(
