@@ -471,8 +471,16 @@ test('what the index holds, and where and when a paper appeared, are answered fr
   for (const q of ['What year was PixelThink published?', 'Where was PixelThink published?', 'Which conference is PixelThink from?']) {
     assert.equal((await service.ask(q, { useModel: false })).answer, '**PixelThink: Towards Efficient Chain-of-Pixel Reasoning** is by Song Wang et al. (ICML 2026). [1]', q);
   }
+  // Other words for the year or the venue, of a paper named and nothing else.
+  for (const [q, title] of [['What year is VEQ from?', 'VEQ: '], ['When did VEQ come out?', 'VEQ: '], ['In which year did PixelThink appear?', 'PixelThink: '], ['Which venue is CAST in?', 'CAST: '], ['What is the publication year of TGV-KV?', 'TGV-KV: ']]) {
+    assert.match((await service.ask(q, { useModel: false })).answer, new RegExp(`^\\*\\*${title}.*\\*\\* is by .*\\(ICML 2026\\)\\. \\[1\\]$`), q);
+  }
   // "Where" and "when" about what the paper does are questions about its abstract.
   assert.match((await service.ask('When does VLA-ATTC switch to deliberation?', { useModel: false })).answer, /cognitive clutch/);
+  // A year or a venue asked of something else than a paper named: no byline.
+  for (const q of ['What year does the dataset cover?', "What year does VEQ's dataset cover?", 'What venue does CAST evaluate on?', 'Where do the VEQ results come from?']) {
+    assert.doesNotMatch((await service.ask(q, { useModel: false })).answer, /\bis by\b/, q);
+  }
 });
 
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {

@@ -64,9 +64,15 @@ function foldName(name: string): string {
   return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
 }
 
-/** "When was X published?", "Which conference is X from?": also answered by the byline, which holds venue and year. */
-const PUBLICATION = /\b(when|what year|which year|where)\b[^?]*\b(published|appeared|presented)\b|\bwhich (venue|conference|journal)\b/i;
-const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appeared|presented|which venue|which conference|which journal|in|at|from)\b/gi;
+/**
+ * "When was X published?", "What year is X from?", "Which venue is X in?", "When did X come out?":
+ * also answered by the byline, which holds venue and year. Loose on purpose: the byline answers
+ * only when what is left without PUBLICATION_WORDS names a paper and nothing else (the service's
+ * check), so "What year does the dataset cover?" and "Where is the critic presented in X?" are
+ * questions about the abstracts.
+ */
+const PUBLICATION = /\b(when|where)\b[^?]*\b(published|appear(?:ed|s)?|presented|released|from|come out|came out)\b|\b(what|which) (year|venue|conference|journal)\b|\bpublication (year|date|venue)\b|\b(year|venue) of publication\b/i;
+const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appear(?:ed|s)?|presented|released|come out|came out|what venue|which venue|what conference|which conference|what journal|which journal|publication year|publication date|publication venue|year of publication|venue of publication|in|at|from)\b/gi;
 
 /** Whether a question asks where or when something appeared; its byline answers when it names a paper and asks nothing else. */
 export function asksWhereOrWhen(question: string): boolean {
