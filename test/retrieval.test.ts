@@ -459,6 +459,36 @@ test("an author's papers are listed from the metadata, whatever the case of the 
   assert.match((await service.ask('Who is the first author of CAST?', { useModel: false })).answer, /^\*\*CAST: .*\*\* is by .+\[1\]$/);
 });
 
+test("an author is found by surname alone or first and last name; a surname several authors share lists them; whole words only", async () => {
+  const phase = '**Artem Dementyev** is an author of one indexed paper:\n**PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs** (dementyev26a) [1]';
+  for (const q of ['Which papers are by dementyev?', 'papers by Dementyev et al.', 'What has Dementyev published?']) assert.equal((await service.ask(q, { useModel: false })).answer, phase, q);
+  // First and last name, the middle one skipped.
+  for (const q of ['papers by Zeller', 'Which papers are by Jana Zeller?', 'papers by jana zeller about imagery']) {
+    assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*Jana Ricarda Zeller\*\* is an author of one indexed paper:\n\*\*MentisOculi: .*\(zeller26a\) \[1\]$/, q);
+  }
+  // The end of a name of several words.
+  assert.match((await service.ask('papers by van der Schaar', { useModel: false })).answer, /^\*\*Mihaela Van Der Schaar\*\* is an author of/);
+  const wang = await service.ask('Which papers are by Wang?', { useModel: false });
+  assert.match(wang.answer, /^Several authors are named \*\*Wang\*\*: .*\(\d+ papers?\)|^Several authors are named \*\*Wang\*\*: .*\(one paper\)/);
+  assert.match(wang.answer, /Ask with the full name/);
+  assert.deepEqual([wang.refused, cited(wang)], [false, []]);
+  // Part of a surname is no name; a surname-like word that is not where a name stands is no author question.
+  assert.doesNotMatch((await service.ask('papers by Zell', { useModel: false })).answer, /is an author of|Several authors/);
+  for (const q of ['Which methods are improved by Long context?', 'Which methods are used by the authors of PixelThink?']) {
+    assert.doesNotMatch((await service.ask(q, { useModel: false })).answer, /is an author of|Several authors/, q);
+  }
+});
+
+test('"papers by A and B" lists the papers they wrote together, else says none does and lists each one\'s', async () => {
+  const together = await service.ask('Which papers are by Jing Wang and Jiayu Xiong?', { useModel: false });
+  assert.equal(together.answer, '**Jing Wang** and **Jiayu Xiong** are authors of 2 indexed papers together:\n**Multimodal Fusion via Self-Consistent Task-Gradient Fields** (xiong26m) [1]\n**Geometry-based Schrödinger Bridges for Trustworthy Multimodal Fusion** (xiong26n) [2]');
+  // A surname several authors share is the one who wrote with the other author named.
+  assert.equal((await service.ask('papers by Jing Wang and Xiong', { useModel: false })).answer, together.answer);
+  const apart = await service.ask('papers by Dementyev and Zeller', { useModel: false });
+  assert.match(apart.answer, /^No indexed paper lists both \*\*Artem Dementyev\*\* and \*\*Jana Ricarda Zeller\*\* as authors\. Each one's:\n\*\*Artem Dementyev\*\* is an author of one indexed paper:\n.*\(dementyev26a\) \[1\]\n\*\*Jana Ricarda Zeller\*\* is an author of one indexed paper:\n.*\(zeller26a\) \[2\]$/);
+  assert.deepEqual(cited(apart), ['dementyev26a', 'zeller26a']);
+});
+
 test('what the index holds, and where and when a paper appeared, are answered from the metadata', async () => {
   for (const q of ['How many papers are indexed?', 'What papers do you have?', 'list the papers']) {
     const a = await service.ask(q, { useModel: false });
