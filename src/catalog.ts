@@ -23,7 +23,11 @@ const PHRASE_OTHERS_MAX = 3;
  */
 const SHORT_WORD = 4;
 
-type CatalogDoc = { id: string; title: string; keys: string; authors: string };
+type CatalogDoc = { id: string; title: string; keys: string; authors: string; titleParts: string };
+
+/** The fields a paper is resolved and suggested by. The listing searches titleParts too (see list). */
+const RESOLVING_FIELDS = ['title', 'keys', 'authors'];
+const LISTING_FIELDS = [...RESOLVING_FIELDS, 'titleParts'];
 
 export interface PaperMatch {
   paper: Paper;
@@ -57,12 +61,12 @@ export class PaperCatalog {
   constructor(readonly papers: Paper[]) {
     for (const p of papers) for (const key of [p.id, ...p.aliases, p.title]) this.byKey.set(keyOf(key), p);
     this.search = new MiniSearch({
-      fields: ['title', 'keys', 'authors'],
+      fields: LISTING_FIELDS,
       storeFields: [],
       // Stopwords would make "a paper about basket weaving" fuzzily match half the titles.
       processTerm: (t) => (isStopword(normalize(t)) ? null : normalize(t)),
-      tokenize: (t) => words(t),
-      searchOptions: { boost: { title: 2, keys: 3 }, prefix: true, fuzzy: 0.25, combineWith: 'OR' },
+      tokenize: (t, field) => (field === 'titleParts' ? hyphenParts(t) : words(t)),
+      searchOptions: { fields: RESOLVING_FIELDS, boost: { title: 2, keys: 3, titleParts: 2 }, prefix: true, fuzzy: 0.25, combineWith: 'OR' },
     });
     if (papers.length <= SYNC_CATALOG_MAX) {
       this.add(papers);
@@ -198,16 +202,13 @@ export class PaperCatalog {
    * The papers a search lists (/papers): those matching every word, best first. suggest()'s
    * "any word" listed 110 papers for "Song Wang", every Song and every Wang, and its typo
    * tolerance on short words added the Yangs and Longs; here only a word longer than
-   * SHORT_WORD may be misspelled.
+   * SHORT_WORD may be misspelled. A title's hyphenated words count as their parts too
+   * ("large vision language models" finds "Large Vision-Language Models"), which resolve()
+   * must not do: there the parts made "VLA" match every "VLA-..." title equally.
    */
   list(query: string, limit = 1000): PaperMatch[] {
-    const all = (q: string) => (this.complete ? this.found(q, { combineWith: 'AND', fuzzy: (term) => (term.length > SHORT_WORD ? typos(term) : false) }) : this.scan(q, false, true));
-    // Titles write "Vision-Language" and "Test-Time" as one word: "vision language" finds them joined.
-    return this.matching(query, limit, (q) => {
-      const found = all(q);
-      const joined = q.trim().split(/\s+/).join('-');
-      return found.length || joined === q.trim() ? found : all(joined);
-    });
+    const fuzzy = (term: string) => (term.length > SHORT_WORD ? typos(term) : false);
+    return this.matching(query, limit, (q) => (this.complete ? this.found(q, { fields: LISTING_FIELDS, combineWith: 'AND', fuzzy }) : this.scan(q, false, true)));
   }
 
   private matching(query: string, limit: number, find: (q: string) => PaperMatch[]): PaperMatch[] {
@@ -228,7 +229,7 @@ export class PaperCatalog {
    * an id or alias (3) or of an author's name (1), the fuzzy index's boosts without its typo
    * tolerance. Slower (a pass over every paper) and only used while that index is built.
    * `strict`: a short query word only as a whole word, as strictSearch matches it; `every`:
-   * only papers that match every query word, as list() wants.
+   * only papers that match every query word, and a title's hyphenated words as their parts too, as list() wants.
    */
   private scan(query: string, strict = false, every = false): PaperMatch[] {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
@@ -237,7 +238,7 @@ export class PaperCatalog {
     const out: PaperMatch[] = [];
     for (const paper of this.papers) {
       const fields: [string[], number][] = [
-        [words(paper.title), 2],
+        [every ? [...words(paper.title), ...hyphenParts(paper.title)] : words(paper.title), 2],
         [words([paper.id, ...paper.aliases].join(' ')), 3],
         [words(paper.authors.join(' ')), 1],
       ];
@@ -399,7 +400,12 @@ function wordBefore(text: string, end: number): string {
 }
 
 function catalogDoc(p: Paper): CatalogDoc {
-  return { id: p.id, title: p.title, keys: [p.id, ...p.aliases].join(' '), authors: p.authors.join(' ') };
+  return { id: p.id, title: p.title, keys: [p.id, ...p.aliases].join(' '), authors: p.authors.join(' '), titleParts: p.title };
+}
+
+/** The parts of the hyphenated words of a text ("Vision-Language" -> vision, language): the listing's words beside words() of the title, which keeps them whole. */
+export function hyphenParts(text: string): string[] {
+  return words(text).flatMap((w) => (w.includes('-') ? w.split('-').filter(Boolean) : []));
 }
 
 export function paperRef(p: Paper): PaperRef {

@@ -9,7 +9,7 @@ import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, AUTHOR_PAPERS_MAX, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -425,14 +425,10 @@ export class PapercordService {
     return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started);
   }
 
-  /** An author's indexed papers as an answer, each cited to its abstract. */
-  private authorAnswer(q: string, asked: { author: string; papers: Paper[] }, opts: AskOptions, started: number): Answer {
-    return this.wholePaperAnswer(q, asked.papers.slice(0, AUTHOR_PAPERS_MAX), (sources) => {
-      const more = asked.papers.length - sources.length;
-      const head = `**${markdownLiteral(asked.author)}** is an author of ${asked.papers.length === 1 ? 'one indexed paper' : `${asked.papers.length} indexed papers`}:`;
-      const lines = sources.map((s) => `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`);
-      return [head, ...lines, ...(more > 0 ? [`... and ${more} more; /papers ${asked.author} lists them.`] : [])].join('\n');
-    }, opts, started);
+  /** The indexed papers of the authors asked (together, when several), each cited to its abstract; or, for a name several authors share, who they are. */
+  private authorAnswer(q: string, asked: AuthorsAsked, opts: AskOptions, started: number): Answer {
+    if ('namesakes' in asked) return { question: q, answer: namesakesAnswer(asked.name, asked.namesakes), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
+    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources), opts, started);
   }
 
   /** Related papers as an answer: each with its reason, cited to its abstract. */

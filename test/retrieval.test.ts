@@ -140,6 +140,18 @@ test('a papers search of several words lists the papers matching all of them; au
   assert.equal(service.catalog.suggest('Song Wang', 25).length, 25, 'autocomplete offers papers matching any word');
 });
 
+test("a papers search finds a title's hyphenated words written apart, however many words it has; resolving a paper keeps them whole", () => {
+  // Only joining every word found "Vision-Language": "large vision language models" listed nothing.
+  assert.equal(service.listPapers('large vision language models')[0]?.id, 'cope-continual-probe-guided-expansion-for-large-vision');
+  const ids = (q: string) => service.listPapers(q).map((p) => p.id);
+  assert.ok(ids('vla').includes('sun26an'), 'AIR-VLA: Vision-Language-Action ...');
+  assert.ok(ids('multi agent').includes('lazri26a'), 'MAFE: ... Multi-Agent ...');
+  // Each word must still be in the paper: a part does not stand in for a word the title lacks.
+  assert.deepEqual(ids('vision language basket weaving'), []);
+  // Resolving reads "VLA" as the paper whose name it is, not as the part of every "VLA-..." title.
+  assert.equal(service.resolvePaper('VLA').id, '2605.01194');
+});
+
 /** The PapercordError a call fails with, checked to have `code`. */
 async function failure(p: Promise<unknown> | (() => unknown), code: ErrorCode, what: string): Promise<Error & { code: ErrorCode; hint?: string }> {
   const e = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(
@@ -447,6 +459,36 @@ test("an author's papers are listed from the metadata, whatever the case of the 
   assert.match((await service.ask('Who is the first author of CAST?', { useModel: false })).answer, /^\*\*CAST: .*\*\* is by .+\[1\]$/);
 });
 
+test("an author is found by surname alone or first and last name; a surname several authors share lists them; whole words only", async () => {
+  const phase = '**Artem Dementyev** is an author of one indexed paper:\n**PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs** (dementyev26a) [1]';
+  for (const q of ['Which papers are by dementyev?', 'papers by Dementyev et al.', 'What has Dementyev published?']) assert.equal((await service.ask(q, { useModel: false })).answer, phase, q);
+  // First and last name, the middle one skipped.
+  for (const q of ['papers by Zeller', 'Which papers are by Jana Zeller?', 'papers by jana zeller about imagery']) {
+    assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*Jana Ricarda Zeller\*\* is an author of one indexed paper:\n\*\*MentisOculi: .*\(zeller26a\) \[1\]$/, q);
+  }
+  // The end of a name of several words.
+  assert.match((await service.ask('papers by van der Schaar', { useModel: false })).answer, /^\*\*Mihaela Van Der Schaar\*\* is an author of/);
+  const wang = await service.ask('Which papers are by Wang?', { useModel: false });
+  assert.match(wang.answer, /^Several authors are named \*\*Wang\*\*: .*\(\d+ papers?\)|^Several authors are named \*\*Wang\*\*: .*\(one paper\)/);
+  assert.match(wang.answer, /Ask with the full name/);
+  assert.deepEqual([wang.refused, cited(wang)], [false, []]);
+  // Part of a surname is no name; a surname-like word that is not where a name stands is no author question.
+  assert.doesNotMatch((await service.ask('papers by Zell', { useModel: false })).answer, /is an author of|Several authors/);
+  for (const q of ['Which methods are improved by Long context?', 'Which methods are used by the authors of PixelThink?']) {
+    assert.doesNotMatch((await service.ask(q, { useModel: false })).answer, /is an author of|Several authors/, q);
+  }
+});
+
+test('"papers by A and B" lists the papers they wrote together, else says none does and lists each one\'s', async () => {
+  const together = await service.ask('Which papers are by Jing Wang and Jiayu Xiong?', { useModel: false });
+  assert.equal(together.answer, '**Jing Wang** and **Jiayu Xiong** are authors of 2 indexed papers together:\n**Multimodal Fusion via Self-Consistent Task-Gradient Fields** (xiong26m) [1]\n**Geometry-based Schrödinger Bridges for Trustworthy Multimodal Fusion** (xiong26n) [2]');
+  // A surname several authors share is the one who wrote with the other author named.
+  assert.equal((await service.ask('papers by Jing Wang and Xiong', { useModel: false })).answer, together.answer);
+  const apart = await service.ask('papers by Dementyev and Zeller', { useModel: false });
+  assert.match(apart.answer, /^No indexed paper lists both \*\*Artem Dementyev\*\* and \*\*Jana Ricarda Zeller\*\* as authors\. Each one's:\n\*\*Artem Dementyev\*\* is an author of one indexed paper:\n.*\(dementyev26a\) \[1\]\n\*\*Jana Ricarda Zeller\*\* is an author of one indexed paper:\n.*\(zeller26a\) \[2\]$/);
+  assert.deepEqual(cited(apart), ['dementyev26a', 'zeller26a']);
+});
+
 test('what the index holds, and where and when a paper appeared, are answered from the metadata', async () => {
   for (const q of ['How many papers are indexed?', 'What papers do you have?', 'list the papers']) {
     const a = await service.ask(q, { useModel: false });
@@ -459,8 +501,16 @@ test('what the index holds, and where and when a paper appeared, are answered fr
   for (const q of ['What year was PixelThink published?', 'Where was PixelThink published?', 'Which conference is PixelThink from?']) {
     assert.equal((await service.ask(q, { useModel: false })).answer, '**PixelThink: Towards Efficient Chain-of-Pixel Reasoning** is by Song Wang et al. (ICML 2026). [1]', q);
   }
+  // Other words for the year or the venue, of a paper named and nothing else.
+  for (const [q, title] of [['What year is VEQ from?', 'VEQ: '], ['When did VEQ come out?', 'VEQ: '], ['In which year did PixelThink appear?', 'PixelThink: '], ['Which venue is CAST in?', 'CAST: '], ['What is the publication year of TGV-KV?', 'TGV-KV: ']]) {
+    assert.match((await service.ask(q, { useModel: false })).answer, new RegExp(`^\\*\\*${title}.*\\*\\* is by .*\\(ICML 2026\\)\\. \\[1\\]$`), q);
+  }
   // "Where" and "when" about what the paper does are questions about its abstract.
   assert.match((await service.ask('When does VLA-ATTC switch to deliberation?', { useModel: false })).answer, /cognitive clutch/);
+  // A year or a venue asked of something else than a paper named: no byline.
+  for (const q of ['What year does the dataset cover?', "What year does VEQ's dataset cover?", 'What venue does CAST evaluate on?', 'Where do the VEQ results come from?']) {
+    assert.doesNotMatch((await service.ask(q, { useModel: false })).answer, /\bis by\b/, q);
+  }
 });
 
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {

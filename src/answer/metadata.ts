@@ -5,7 +5,8 @@ import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
-import { normalize } from '../text/terms.js';
+import { isStopword, normalize } from '../text/terms.js';
+import { joinList } from '../text/clean.js';
 import { splitSentences } from '../text/sentences.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
@@ -14,45 +15,111 @@ const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
 
 /** "Papers by X", "What has X published?": a question that asks for what someone wrote. */
 const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|papers? (of|from))\b/i;
-/** Runs of words after "by", or written with capitals: where a person's name can be ("papers by Artem Dementyev", "What has Song Wang published?"). */
-const NAME_RUN = /(?<=\bby\s+)[\p{L}.'’-]+(?:\s+[\p{L}.'’-]+){1,3}|\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){1,3}/gu;
+/** Verbs of writing: with one, a capitalised word alone may be a surname ("What has Zeller published?"). */
+const WRITING = /\b(publish|published|write|wrote|written|authored|co-?authored)\b/i;
+/** Names written with capitals, one to four words ("What has Song Wang published?"). */
+const CAPITALISED_RUN = /\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}/gu;
+/** What follows "by" or "papers of": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
+const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
+const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
+/** A name of one word that looks like a surname as people write it: "Zeller", not "PixelThink", "VEQ" or "LoRA". */
+const SURNAME_SHAPE = /^\p{Lu}\p{Ll}[\p{Ll}'’-]*$/u;
 /** Papers listed for an author; more are counted, not listed. */
-export const AUTHOR_PAPERS_MAX = 10;
+const AUTHOR_PAPERS_MAX = 10;
+/** Namesakes listed when a surname is several authors'. */
+const NAMESAKES_MAX = 10;
+/** Words a name run holds at most: longer stretches are not tried. */
+const NAME_WORDS_MAX = 4;
+
+export type AuthorPapers = { author: string; papers: Paper[] };
+/** The authors a question asks the papers of, or, when a name it writes is several authors' ("Wang"), those namesakes. */
+export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesakes: AuthorPapers[] };
 
 /**
- * The author a question asks the papers of, and their papers in corpus order: an author of an
- * indexed paper whose whole name (two words or more, any case) the question writes; the longest
- * such name, the first in the question.
+ * The authors a question asks the papers of ("Which papers are by Artem Dementyev?", "papers
+ * by dementyev and Zeller"), each with their papers in corpus order. A name is an author's whole
+ * name (any case), their first and last names without the middle ones ("Jana Zeller"), or the end
+ * of it ("Zeller", "van der Schaar"). A surname alone counts only where a name clearly stands:
+ * right after "by" and followed by nothing but small words ("papers by zeller about audio", not
+ * "improved by Long context"), or capitalised in a question about writing ("What has Zeller
+ * published?"). Longer names first; whole words only.
  */
-export function authorAsked(question: string, papers: readonly Paper[]): { author: string; papers: Paper[] } | undefined {
+export function authorAsked(question: string, papers: readonly Paper[]): AuthorsAsked | undefined {
   if (!BY_AUTHOR.test(question)) return undefined;
-  // Every stretch of two words or more within a run: "by Song Wang recently" holds "Song Wang".
-  const byName = authorIndex(papers);
-  for (const [run] of question.matchAll(NAME_RUN)) {
-    const ws = run.split(/\s+/);
-    for (let i = 0; i < ws.length; i++) {
-      for (let j = ws.length; j >= i + 2; j--) {
-        const found = byName.get(foldName(ws.slice(i, j).join(' ')));
-        if (found) return found;
+  const index = authorIndex(papers);
+  /** Each name found, in question order, with the authors it may be: one, or several namesakes. */
+  const names: { name: string; authors: AuthorPapers[] }[] = [];
+  /** The longest name starting at ws[i] (one word only when `single` allows it); how many words it took, 0 for none. */
+  const nameAt = (ws: string[], i: number, single: boolean): number => {
+    for (let j = Math.min(ws.length, i + NAME_WORDS_MAX); j > i; j--) {
+      if (j === i + 1 && !single) break;
+      const key = foldName(ws.slice(i, j).join(' '));
+      const whole = index.whole.get(key);
+      const found = whole ? [whole] : (index.partial.get(key) ?? []);
+      if (found.length) {
+        names.push({ name: ws.slice(i, j).join(' '), authors: found });
+        return j - i;
       }
     }
+    return 0;
+  };
+  const scan = (ws: string[], single: (i: number) => boolean) => {
+    for (let i = 0; i < ws.length; ) i += nameAt(ws, i, single(i)) || 1;
+  };
+  for (const [run] of question.matchAll(BY_RUN)) {
+    for (const part of run.split(LIST_SEPARATOR)) {
+      const ws = part.split(/\s+/).filter(Boolean);
+      const next = normalize(ws[1] ?? '');
+      const alone = ws.length === 1 || isStopword(next) || next === 'et';
+      // "by the authors": a small word in lower case is none of their surnames.
+      scan(ws, (i) => i === 0 && alone && !(isStopword(ws[0]!) && ws[0] === ws[0]!.toLowerCase()));
+    }
   }
-  return undefined;
+  const writing = WRITING.test(question);
+  for (const m of question.matchAll(CAPITALISED_RUN)) {
+    const ws = m[0].split(/\s+/);
+    // The question's first word is capitalised for being first.
+    scan(ws, () => ws.length === 1 && writing && m.index > 0 && SURNAME_SHAPE.test(ws[0]!));
+  }
+  // "papers by Jiayu Xiong and Xue": of the authors named Xue, the one who wrote with Jiayu Xiong.
+  const known = names.filter((n) => n.authors.length === 1).map((n) => n.authors[0]!);
+  const authors = new Set<AuthorPapers>();
+  for (const n of names) {
+    const wroteWithKnown = n.authors.length > 1 && known.length ? n.authors.filter((a) => known.every((k) => k.papers.some((p) => a.papers.includes(p)))) : n.authors;
+    if (wroteWithKnown.length !== 1) return { name: n.name, namesakes: n.authors };
+    authors.add(wroteWithKnown[0]!);
+  }
+  return authors.size ? { authors: [...authors] } : undefined;
+}
+
+interface AuthorIndex {
+  /** By whole name. */
+  whole: Map<string, AuthorPapers>;
+  /** By the end of a name ("zeller", "ricarda zeller") and by first and last name ("jana zeller"): several authors may share one. */
+  partial: Map<string, AuthorPapers[]>;
 }
 
 /** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
-const authorIndexes = new WeakMap<readonly Paper[], Map<string, { author: string; papers: Paper[] }>>();
+const authorIndexes = new WeakMap<readonly Paper[], AuthorIndex>();
 
-function authorIndex(papers: readonly Paper[]): Map<string, { author: string; papers: Paper[] }> {
+function authorIndex(papers: readonly Paper[]): AuthorIndex {
   let index = authorIndexes.get(papers);
   if (!index) {
-    index = new Map();
+    index = { whole: new Map(), partial: new Map() };
     for (const p of papers) {
       for (const a of p.authors) {
         const key = foldName(a);
-        const entry = index.get(key);
+        const entry = index.whole.get(key);
         if (entry) entry.papers.push(p);
-        else index.set(key, { author: a, papers: [p] });
+        else {
+          const added = { author: a, papers: [p] };
+          index.whole.set(key, added);
+          for (const part of partialNames(key)) {
+            const owners = index.partial.get(part);
+            if (owners) owners.push(added);
+            else index.partial.set(part, [added]);
+          }
+        }
       }
     }
     authorIndexes.set(papers, index);
@@ -60,13 +127,66 @@ function authorIndex(papers: readonly Paper[]): Map<string, { author: string; pa
   return index;
 }
 
+/** The shorter names a whole name may be asked by: each of its ends ("zeller", "ricarda zeller"; not an initial) and its first and last name ("jana zeller"). */
+function partialNames(key: string): string[] {
+  const ws = key.split(' ');
+  const out = new Set<string>();
+  for (let k = 1; k < ws.length; k++) if (k < ws.length - 1 || ws[k]!.length > 1) out.add(ws.slice(k).join(' '));
+  if (ws.length > 2) out.add(`${ws[0]} ${ws.at(-1)}`);
+  return [...out];
+}
+
 function foldName(name: string): string {
   return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
 }
 
-/** "When was X published?", "Which conference is X from?": also answered by the byline, which holds venue and year. */
-const PUBLICATION = /\b(when|what year|which year|where)\b[^?]*\b(published|appeared|presented)\b|\bwhich (venue|conference|journal)\b/i;
-const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appeared|presented|which venue|which conference|which journal|in|at|from)\b/gi;
+/** Papers of one or more authors as an answer; `sources` are their abstracts, each cited. With several, the papers they wrote together, else each one's. */
+export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: readonly Source[]): string {
+  const sourceOf = new Map(sources.map((s) => [s.paperId, s]));
+  const listed = (papers: readonly Paper[]) => papers.slice(0, AUTHOR_PAPERS_MAX).map((p) => sourceOf.get(p.id)).filter((s): s is Source => !!s).map((s) => `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`);
+  const count = (n: number) => (n === 1 ? 'one indexed paper' : `${n} indexed papers`);
+  const more = (papers: readonly Paper[], name: string) => (papers.length > AUTHOR_PAPERS_MAX ? [`... and ${papers.length - AUTHOR_PAPERS_MAX} more; /papers ${name} lists them.`] : []);
+  const names = authors.map((a) => `**${markdownLiteral(a.author)}**`);
+  const eachOne = (a: AuthorPapers) => [`**${markdownLiteral(a.author)}** is an author of ${count(a.papers.length)}:`, ...listed(a.papers), ...more(a.papers, a.author)];
+  if (authors.length === 1) return eachOne(authors[0]!).join('\n');
+  const together = jointPapers(authors);
+  if (together.length) return [`${joinList(names)} are authors of ${count(together.length)} together:`, ...listed(together), ...more(together, authors.map((a) => a.author).join(' '))].join('\n');
+  // Of the ICML 2026 papers only the first author is known: "none together" is then only as far as the metadata says.
+  const partial = authors.some((a) => a.papers.some((p) => p.authorsIncomplete)) ? ' (some of their papers name only their first author)' : '';
+  return [`No indexed paper lists ${authors.length === 2 ? 'both' : 'all of'} ${joinList(names)} as authors${partial}. Each one's:`, ...authors.flatMap(eachOne)].join('\n');
+}
+
+/** The papers an answer to authorPapersAnswer cites, in the order it lists them. */
+export function authorPapersCited(authors: readonly AuthorPapers[]): Paper[] {
+  if (authors.length === 1) return authors[0]!.papers.slice(0, AUTHOR_PAPERS_MAX);
+  const together = jointPapers(authors);
+  return [...new Set(together.length ? together.slice(0, AUTHOR_PAPERS_MAX) : authors.flatMap((a) => a.papers.slice(0, AUTHOR_PAPERS_MAX)))];
+}
+
+function jointPapers(authors: readonly AuthorPapers[]): Paper[] {
+  return authors[0]!.papers.filter((p) => authors.every((a) => a.papers.includes(p)));
+}
+
+/** "Several authors are named Wang": the namesakes, most papers first, and how to ask for one. */
+export function namesakesAnswer(name: string, namesakes: readonly AuthorPapers[]): string {
+  const byPapers = [...namesakes].sort((a, b) => b.papers.length - a.papers.length);
+  const shown = byPapers.slice(0, NAMESAKES_MAX).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
+  const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
+  // As the names write it ("Wang" for "wang"), when it is their end.
+  const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
+  const written = foldName(end) === foldName(name) ? end : name;
+  return `Several authors are named **${markdownLiteral(written)}**: ${shown.join(', ')}${more}. Ask with the full name, such as "Which papers are by ${markdownLiteral(byPapers[0]!.author)}?"; /papers ${markdownLiteral(written)} lists the papers of all of them.`;
+}
+
+/**
+ * "When was X published?", "What year is X from?", "Which venue is X in?", "When did X come out?":
+ * also answered by the byline, which holds venue and year. Loose on purpose: the byline answers
+ * only when what is left without PUBLICATION_WORDS names a paper and nothing else (the service's
+ * check), so "What year does the dataset cover?" and "Where is the critic presented in X?" are
+ * questions about the abstracts.
+ */
+const PUBLICATION = /\b(when|where)\b[^?]*\b(published|appear(?:ed|s)?|presented|released|from|come out|came out)\b|\b(what|which) (year|venue|conference|journal)\b|\bpublication (year|date|venue)\b|\b(year|venue) of publication\b/i;
+const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appear(?:ed|s)?|presented|released|come out|came out|what venue|which venue|what conference|which conference|what journal|which journal|publication year|publication date|publication venue|year of publication|venue of publication|in|at|from)\b/gi;
 
 /** Whether a question asks where or when something appeared; its byline answers when it names a paper and asks nothing else. */
 export function asksWhereOrWhen(question: string): boolean {

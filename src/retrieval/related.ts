@@ -1,6 +1,7 @@
 import type { Paper } from '../corpus/paper.js';
 import type { RetrievalSettings } from '../config.js';
 import { words, stem, isStopword, terms, normalize, WORD } from '../text/terms.js';
+import { joinList } from '../text/clean.js';
 import type { Retriever } from './retriever.js';
 import type { RelatedPaper } from '../types.js';
 
@@ -196,8 +197,4 @@ function pairs(text: string): Map<string, string> {
     out.set(`${stem(x)} ${stem(y)}`, `${x} ${y}`);
   }
   return out;
-}
-
-function joinList(items: string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

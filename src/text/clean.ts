@@ -15,3 +15,8 @@ export function cleanText(input: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** "a", "a and b", "a, b and c". */
+export function joinList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
