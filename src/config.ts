@@ -121,8 +121,16 @@ export interface RetrievalSettings {
   /** MMR trade-off between relevance and diversity for related papers. */
   mmrLambda: number;
   relatedCount: number;
-  /** Tf-idf cosine below which a paper is not recommended as related at all. */
+  /** Similarity of key terms (see relatedKeyTerms) below which a paper is not recommended as related at all. */
   minRelatedSimilarity: number;
+  /**
+   * A related paper must reach this share of the best candidate's similarity: past the papers
+   * that share what the two are about come ones that share one incidental key term, and a
+   * shorter list is better than one padded with them.
+   */
+  minRelatedShareOfBest: number;
+  /** How many of a text's heaviest terms (tf-idf) count as what it is about, for related papers and their reasons. */
+  relatedKeyTerms: number;
   /** Sentences the extractive answer quotes. */
   extractiveSentences: number;
   /**
@@ -149,7 +157,9 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   minTermCoverage: 0.26,
   mmrLambda: 0.7,
   relatedCount: 5,
-  minRelatedSimilarity: 0.02,
+  minRelatedSimilarity: 0.04,
+  minRelatedShareOfBest: 0.3,
+  relatedKeyTerms: 25,
   extractiveSentences: 3,
   extractiveSourceShare: 0.8,
   extractiveTitleTermWeight: 0.3,

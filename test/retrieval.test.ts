@@ -75,9 +75,10 @@ test('an extractive answer does not quote a weak source for the one word it shar
 test('related papers never include the paper itself, and every reason names terms both abstracts contain', async () => {
   const r = await service.related('dementyev26a', { count: 5 });
   assert.equal(r.paper?.id, 'dementyev26a');
-  assert.equal(r.related.length, 5);
+  // Up to five: papers below the relevance floor are left out rather than padding the list.
+  assert.ok(r.related.length > 0 && r.related.length <= 5, `${r.related.length} listed`);
   assert.ok(r.related.every((p) => p.paperId !== 'dementyev26a'));
-  assert.equal(new Set(r.related.map((p) => p.paperId)).size, 5);
+  assert.equal(new Set(r.related.map((p) => p.paperId)).size, r.related.length);
   const self = service.catalog.get('dementyev26a')!;
   for (const p of r.related) {
     const other = service.catalog.get(p.paperId)!;

@@ -3,7 +3,7 @@ import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
-import { NO_RELATED, citedSources, footerText } from '../render/text.js';
+import { NO_RELATED, citedSources, footerText, type ExtractiveShows } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, formatMs, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
@@ -66,8 +66,8 @@ function sourceLine(n: number, title: string, url: string | undefined, paperId: 
   return `**[${n}]** ${titleLink(title, url)} · \`${paperId.replace(/`/g, '')}\``;
 }
 
-function footer(mode: string, model: string | undefined, ms: number, cached?: boolean, quoted = true): string {
-  const text = footerText(mode, model, ms, quoted);
+function footer(mode: string, model: string | undefined, ms: number, cached?: boolean, shows: ExtractiveShows = 'quotes'): string {
+  const text = footerText(mode, model, ms, shows);
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
 }
 
@@ -81,7 +81,7 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, !a.refused), color };
+  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, a.refused ? 'nothing' : 'quotes'), color };
   return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
 }
 
@@ -97,7 +97,7 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   const description = r.related.length
     ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
     : NO_RELATED;
-  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs, false, r.related.length > 0), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs, false, r.related.length > 0 ? 'shared terms' : 'nothing'), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
 }
 

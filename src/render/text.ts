@@ -15,7 +15,7 @@ export function renderAnswer(a: Answer): string {
     lines.push('Sources:');
     for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
   }
-  lines.push(footer(a.mode, a.model, a.elapsedMs, !a.refused));
+  lines.push(footer(a.mode, a.model, a.elapsedMs, a.refused ? 'nothing' : 'quotes'));
   return lines.join('\n');
 }
 
@@ -38,7 +38,7 @@ export function renderRelated(r: Related, none = NO_RELATED): string {
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
   if (r.related.length === 0) lines.push(none);
   if (r.notice) lines.push('', `Note: ${r.notice}`);
-  lines.push(footer(r.mode, r.model, r.elapsedMs, r.related.length > 0));
+  lines.push(footer(r.mode, r.model, r.elapsedMs, r.related.length > 0 ? 'shared terms' : 'nothing'));
   return lines.join('\n');
 }
 
@@ -55,8 +55,8 @@ export function renderInfo(i: IndexInfo): string {
   return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderReason}), built ${i.builtAt}`;
 }
 
-function footer(mode: string, model: string | undefined, ms: number, quoted = true): string {
-  return `— ${footerText(mode, model, ms, quoted)}`;
+function footer(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes'): string {
+  return `— ${footerText(mode, model, ms, shows)}`;
 }
 
 /** The cited sources, in the order of their numbers. */
@@ -66,11 +66,21 @@ export function citedSources(citations: Citation[], sources: Source[]): Source[]
 }
 
 /**
- * How an answer was made, shared by every front end: the mode, the model, the time, and that it
- * comes from abstracts only. `quoted` is false for a refusal, which quotes nothing and must not say it does.
+ * What an answer made without a model shows: sentences quoted from the abstracts, the key terms
+ * two abstracts share (a related list, which quotes nothing), or nothing at all (a refusal, an
+ * empty list). The footer must not claim quotes where there are none.
  */
-export function footerText(mode: string, model: string | undefined, ms: number, quoted = true): string {
-  const how = mode === 'ollama' ? `written by ${model}` : quoted ? 'extractive (quoted from the abstracts)' : 'extractive';
+export type ExtractiveShows = 'quotes' | 'shared terms' | 'nothing';
+
+const EXTRACTIVE_HOW: Record<ExtractiveShows, string> = {
+  quotes: 'extractive (quoted from the abstracts)',
+  'shared terms': 'extractive (reasons are shared key terms)',
+  nothing: 'extractive',
+};
+
+/** How an answer was made, shared by every front end: the mode, the model, the time, and that it comes from abstracts only. */
+export function footerText(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes'): string {
+  const how = mode === 'ollama' ? `written by ${model}` : EXTRACTIVE_HOW[shows];
   return `${how} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
 }
 

@@ -1,32 +1,70 @@
 import type { Paper } from '../corpus/paper.js';
-import type { RetrievalSettings } from '../config.js';
+import { DEFAULT_RETRIEVAL, type RetrievalSettings } from '../config.js';
 import { words, stem, isStopword, terms, normalize, WORD } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import type { Retriever } from './retriever.js';
 import type { RelatedPaper } from '../types.js';
 
+/** A text's words as counted once: what every query that meets the text again needs of it, whatever the idf. */
+interface ParsedText {
+  /** Whole-word stems and how often the text writes each. */
+  counts: Map<string, number>;
+  /** Adjacent word pairs, keyed by stems (see `pairs`). */
+  pairs: Map<string, string>;
+  /** Each stem's written forms and how often each is written, for showing a term as the abstracts write it. */
+  surfaces: Map<string, Map<string, number>>;
+}
+
+/** A text as sparse tf-idf weights of only its key terms (see keyWeights), with its parsed form. */
+interface Profile {
+  parsed: ParsedText;
+  keys: Map<string, number>;
+}
+
 interface Candidate {
   paper: Paper;
+  profile: Profile;
   score: number;
-  /** The paper's text as sparse tf-idf weights: what ranking and diversity are measured on. */
-  terms: Map<string, number>;
+}
+
+/**
+ * Papers are parsed once, not once per query that finds them: a paper is a candidate of many
+ * queries. Keyed by the paper object, so a reindex (new objects) starts afresh and a paper that
+ * is gone is forgotten.
+ */
+const parsedPapers = new WeakMap<Paper, ParsedText>();
+
+function parsedPaper(paper: Paper): ParsedText {
+  let parsed = parsedPapers.get(paper);
+  if (!parsed) {
+    parsed = parse(paperText(paper));
+    parsedPapers.set(paper, parsed);
+  }
+  return parsed;
+}
+
+function paperText(paper: Paper): string {
+  return `${paper.title}\n${paper.abstract}`;
 }
 
 /**
  * Papers related to a paper (found by its chunks' vectors and its key terms) or to free text,
- * ranked by tf-idf similarity and diversified with maximal marginal relevance. Never the paper itself.
- * Each comes with the key terms the two texts share: a reason that is true by construction.
+ * ranked by the similarity of their key terms and diversified with maximal marginal relevance.
+ * Never the paper itself, and never a paper that shares none of what the two texts are about:
+ * a list may be shorter than `count`, or empty. Each comes with the key terms the two texts
+ * share: a reason that is true by construction, and the same terms the similarity was measured on.
  */
 export async function relatedPapers(retriever: Retriever, target: { paper: Paper } | { text: string }, count: number, settings: RetrievalSettings): Promise<RelatedPaper[]> {
   const self = 'paper' in target ? target.paper : undefined;
-  const text = self ? `${self.title}\n${self.abstract}` : (target as { text: string }).text;
+  const text = self ? paperText(self) : (target as { text: string }).text;
   const vector = self ? await paperVector(retriever, self) : await retriever.embedder.embedQuery(text);
-  const keywordQuery = self ? keyTerms(retriever, text, 25).join(' ') : text;
+  const targetProfile = profile(retriever, self ? parsedPaper(self) : parse(text), settings.relatedKeyTerms);
+  const keywordQuery = self ? [...targetProfile.keys.keys()].join(' ') : text;
   const vectorHits = (await retriever.vectorSearch(vector, undefined, settings.candidates * 2)).map((h) => h.id);
   const keywordHits = retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2);
 
-  // The fused lists find candidate papers (each at the rank of its best chunk); the exact tf-idf
-  // similarity of the two texts ranks them (the hashed vectors approximate it, with collisions).
+  // The fused lists find candidate papers (each at the rank of its best chunk); the similarity
+  // of the two texts' key terms ranks them (the hashed vectors approximate it, with collisions).
   const fused = new Map<string, number>();
   const addRanks = (chunkIds: string[], weight: number) => {
     const seen = new Set<string>();
@@ -39,18 +77,18 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
   };
   addRanks(vectorHits, 1);
   addRanks(keywordHits, settings.bm25Weight);
-  const targetTerms = keyTermWeights(retriever, text);
   const candidates: Candidate[] = [...fused.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, Math.max(count * 8, 40))
     .map(([paperId]) => {
       const paper = retriever.paper(paperId)!;
-      const paperTerms = keyTermWeights(retriever, `${paper.title}\n${paper.abstract}`);
-      return { paper, terms: paperTerms, score: sparseCosine(targetTerms, paperTerms) };
+      const p = profile(retriever, parsedPaper(paper), settings.relatedKeyTerms);
+      return { paper, profile: p, score: sparseCosine(targetProfile.keys, p.keys) };
     });
   candidates.sort((a, b) => b.score - a.score);
-  // Nothing in common is not "related": better three true recommendations than five.
-  const similar = candidates.filter((c) => c.score >= settings.minRelatedSimilarity);
+  const best = candidates[0]?.score ?? 0;
+  const floor = Math.max(settings.minRelatedSimilarity, settings.minRelatedShareOfBest * best);
+  const similar = candidates.filter((c) => c.score > 0 && c.score >= floor);
 
   const chosen = mmr(similar, count, settings.mmrLambda);
   return chosen.map((c) => ({
@@ -58,14 +96,14 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
     title: c.paper.title,
     url: c.paper.url,
     score: Math.round(c.score * 1e4) / 1e4,
-    reason: sharedTermsReason(retriever, text, `${c.paper.title}\n${c.paper.abstract}`, !!self),
+    reason: reasonOf(targetProfile, c.profile, !!self),
   }));
 }
 
 /** The mean of a paper's chunk vectors, read back from the index (no re-embedding). */
 async function paperVector(retriever: Retriever, paper: Paper): Promise<number[]> {
   const vectors = await retriever.chunkVectors(paper.id);
-  if (vectors.length === 0) return retriever.embedder.embedQuery(`${paper.title}\n${paper.abstract}`);
+  if (vectors.length === 0) return retriever.embedder.embedQuery(paperText(paper));
   return Array.from({ length: vectors[0]!.length }, (_, i) => vectors.reduce((s, v) => s + v[i]!, 0) / vectors.length);
 }
 
@@ -78,7 +116,7 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
     let bestIdx = 0;
     let best = -Infinity;
     left.forEach((c, i) => {
-      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.terms, s.terms))) : 0;
+      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.profile.keys, s.profile.keys))) : 0;
       const value = lambda * (c.score / max) - (1 - lambda) * redundancy;
       if (value > best) {
         best = value;
@@ -90,47 +128,62 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
   return chosen;
 }
 
-/** The rarest terms of a text, as stems: what a paper is about, for the keyword side of the search. */
-function keyTerms(retriever: Retriever, text: string, limit: number): string[] {
+function parse(text: string): ParsedText {
   const counts = new Map<string, number>();
-  for (const t of terms(text)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return [...counts.entries()]
-    .map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, limit)
-    .map(([t]) => t);
+  for (const t of terms(text, { parts: false })) counts.set(t, (counts.get(t) ?? 0) + 1);
+  return { counts, pairs: pairs(text), surfaces: surfaceForms(text) };
 }
 
 /**
- * "Both abstracts discuss spatial audio and localization." Built only from words both texts
- * contain, and only from what either text is about (its rarest, most repeated terms), so
- * the reason is true and telling rather than a shared stray adjective.
+ * A text's key terms: its `limit` heaviest whole-word stems by tf-idf, what the text is about.
+ * Measured on all its words, two abstracts look alike through the prose every abstract writes
+ * once ("support", "recent", "often", "address"): PixelThink's nearest paper was CoPE, through
+ * "learning" and "labels". A word one abstract repeats or few abstracts write is among its key terms.
  */
-export function sharedTermsReason(retriever: Retriever, a: string, b: string, fromPaper = true): string {
-  // Whole words only: the parts of "state-of-the-art" or "fine-tuned" say nothing on their own.
-  const aTerms = new Set(terms(a, { parts: false }));
-  const bTerms = new Set(terms(b, { parts: false }));
-  const weightA = keyTermWeights(retriever, a);
-  const weightB = keyTermWeights(retriever, b);
-  const topical = new Set([...topKeys(weightA, 15), ...topKeys(weightB, 15)]);
-  const weight = (t: string) => (weightA.get(t) ?? 0) + (weightB.get(t) ?? 0);
-  const surfaceB = surfaceForms(b);
-  const surfaceA = surfaceForms(a);
+function profile(retriever: Retriever, parsed: ParsedText, limit: number): Profile {
+  const weights = [...parsed.counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const);
+  return { parsed, keys: new Map(weights.sort((a, b) => b[1] - a[1]).slice(0, limit)) };
+}
+
+/**
+ * "Both abstracts discuss spatial audio and localization." Built only from what both texts are
+ * about (terms key to each, see `profile`) and the phrases both write around them, so the reason
+ * is true and telling rather than a shared stray verb.
+ */
+export function sharedTermsReason(retriever: Retriever, a: string, b: string, fromPaper = true, settings: Pick<RetrievalSettings, 'relatedKeyTerms'> = DEFAULT_RETRIEVAL): string {
+  return reasonOf(profile(retriever, parse(a), settings.relatedKeyTerms), profile(retriever, parse(b), settings.relatedKeyTerms), fromPaper);
+}
+
+function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
+  const weight = (t: string) => (a.keys.get(t) ?? 0) + (b.keys.get(t) ?? 0);
+  // Digits alone ("2", "30.4") and two-letter stems say nothing to a reader.
+  const keyToBoth = new Set([...a.keys.keys()].filter((t) => b.keys.has(t) && t.length >= 3 && /\p{L}/u.test(t)));
   const shared: { phrase: string; weight: number }[] = [];
   // Word pairs first: "spatial audio" says more than "spatial" and "audio".
-  const pairsA = pairs(a);
-  for (const [key, phrase] of pairs(b)) {
+  for (const [key, phrase] of b.parsed.pairs) {
     const [x, y] = key.split(' ') as [string, string];
-    if (pairsA.has(key) && (topical.has(x) || topical.has(y))) shared.push({ phrase, weight: weight(x) + weight(y) });
+    if (a.parsed.pairs.has(key) && (keyToBoth.has(x) || keyToBoth.has(y))) shared.push({ phrase: commonForm(key, phrase, a, b), weight: weight(x) + weight(y) });
   }
   const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/\s+/).map((w) => stem(w))));
-  for (const t of topical) {
-    if (!aTerms.has(t) || !bTerms.has(t) || inPairs.has(t) || t.length < 3) continue;
-    shared.push({ phrase: surfaceB.get(t) ?? surfaceA.get(t) ?? t, weight: weight(t) });
-  }
+  for (const t of keyToBoth) if (!inPairs.has(t)) shared.push({ phrase: surfaceOf(t, a, b), weight: weight(t) });
   const top = distinctPhrases(shared.sort((x, y) => y.weight - x.weight).map((s) => s.phrase)).slice(0, 4);
   if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
   return `${fromPaper ? 'Both abstracts discuss' : 'Matches your query on'} ${joinList(top)}.`;
+}
+
+/** The written form of a stem both texts write most often ("reasoning", not the one "reason" a verb wrote). */
+function surfaceOf(t: string, a: Profile, b: Profile): string {
+  const forms = new Map(a.parsed.surfaces.get(t));
+  for (const [form, n] of b.parsed.surfaces.get(t) ?? []) forms.set(form, (forms.get(form) ?? 0) + n);
+  let best = t;
+  let most = 0;
+  for (const [form, n] of forms) if (n > most) [best, most] = [form, n];
+  return best;
+}
+
+/** A pair as written, with each word in its most written form when the two texts write the pair differently. */
+function commonForm(key: string, phrase: string, a: Profile, b: Profile): string {
+  return a.parsed.pairs.get(key) === phrase ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
 }
 
 function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
@@ -141,21 +194,15 @@ function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
   return d ? dot / d : 0;
 }
 
-/** A text as sparse tf-idf weights of its whole-word stems. */
-function keyTermWeights(retriever: Retriever, text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const t of terms(text, { parts: false })) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return new Map([...counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)]));
-}
-
-function topKeys(weights: Map<string, number>, n: number): string[] {
-  return [...weights.entries()].sort((x, y) => y[1] - x[1]).slice(0, n).map(([t]) => t);
-}
-
-function surfaceForms(text: string): Map<string, string> {
-  const out = new Map<string, string>();
+function surfaceForms(text: string): Map<string, Map<string, number>> {
+  const out = new Map<string, Map<string, number>>();
   for (const word of words(text)) {
-    for (const w of word.includes('-') ? [word, ...word.split('-')] : [word]) if (!isStopword(w)) out.set(stem(w), out.get(stem(w)) ?? w);
+    for (const w of word.includes('-') ? [word, ...word.split('-')] : [word]) {
+      if (isStopword(w)) continue;
+      const forms = out.get(stem(w)) ?? new Map<string, number>();
+      forms.set(w, (forms.get(w) ?? 0) + 1);
+      out.set(stem(w), forms);
+    }
   }
   return out;
 }

@@ -105,6 +105,22 @@ export interface WrittenRelated {
  * these two papers); the others keep their term-based reason.
  */
 export async function writeRelated(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback> {
+  const w = await writeRelatedReasons(ctx, input);
+  return 'fallback' in w ? { fallback: relatedFallback(w.fallback) } : w;
+}
+
+/** What the writer's notices say an answer falls back to, and what follows it ("instead of written by llama3.2:3b"). */
+const QUOTED_FALLBACK = /this answer is quoted from the abstracts( instead of written by)?/g;
+
+/**
+ * The writer's notices say what a model-less answer shows: quotes. A related list without the
+ * model quotes nothing: its reasons are the key terms the abstracts share, and the notice must say so.
+ */
+export function relatedFallback(notice: string): string {
+  return notice.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => `the reasons shown are the key terms the abstracts share${insteadOf ? ' instead of sentences written by' : ''}`);
+}
+
+async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback> {
   if (input.candidates.length === 0) return { fallback: '' };
   const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.related * input.candidates.length);
   const sources: PromptSource[] = input.candidates.map((p, i) => ({ n: i + 1, paperId: p.id, title: p.title, text: cutText(p.abstract, RELATED_ABSTRACT_CHARS) }));

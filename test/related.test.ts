@@ -1,0 +1,81 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { PapercordService } from '../src/service.js';
+import { PROJECT_ROOT } from '../src/config.js';
+import { loadRelatedLabels, relatedScores } from '../src/eval/related.js';
+import { renderRelated } from '../src/render/text.js';
+import { relatedMessages } from '../src/bot/render.js';
+import { relatedFallback } from '../src/writer/answers.js';
+import { isStopword, stem, words } from '../src/text/terms.js';
+import { testSettings, captureLog } from './support/env.js';
+
+const service = await PapercordService.open(await testSettings(), { log: captureLog() });
+const labels = await loadRelatedLabels(path.join(PROJECT_ROOT, 'data/eval/related.jsonl'));
+const lists = new Map(await Promise.all(labels.map(async (l) => [l.id, (await service.related(l.seed, { useModel: false })).related] as const)));
+
+test('related lists on the 19 papers: most listed papers are ones a reader calls related, and the clearly related are still found', () => {
+  const s = relatedScores(labels, new Map([...lists].map(([id, r]) => [id, r.map((p) => p.paperId)])));
+  // Padded to five with whatever shared a word, 43% of the listed papers were related.
+  assert.ok(s.precision >= 0.75, JSON.stringify(s));
+  assert.ok(s.recall >= 0.85, JSON.stringify(s));
+  assert.ok(s.emptyWhenNone.empty >= 3, JSON.stringify(s));
+});
+
+test('a paper nothing in the corpus is about is given no related papers, rather than a list padded to the count', async () => {
+  // A submodular maximization algorithm among multimodal-model papers; a jailbreak attack.
+  for (const seed of ['improved-dynamic-algorithm-for-non-monotone-submodular', 'wu26bw']) {
+    const r = await service.related(seed, { count: 5, useModel: false });
+    assert.deepEqual(r.related.map((p) => `${p.paperId}: ${p.reason}`), [], seed);
+  }
+  const pixel = await service.related('PixelThink', { count: 10, useModel: false });
+  assert.ok(pixel.related.length < 10, 'fewer than asked when fewer are related');
+  assert.ok(!pixel.related.some((p) => p.paperId.startsWith('cope-')), 'CoPE shares only "learning" and "labels" with PixelThink');
+  assert.deepEqual(pixel.related.slice(0, 2).map((p) => p.paperId).sort(), ['2603.00515', 'linghu26a'], 'the two reinforcement fine-tuning papers first');
+});
+
+test('every reason names only words both texts write, none of them a stopword, each in the form the texts write most', () => {
+  const stems = (text: string) => new Set(words(text).flatMap((w) => [w, ...w.split('-')]).map(stem));
+  for (const l of labels) {
+    const self = service.catalog.get(l.seed);
+    const seedStems = stems(self ? `${self.title} ${self.abstract}` : l.seed);
+    for (const p of lists.get(l.id)!) {
+      const other = service.catalog.get(p.paperId)!;
+      const m = /^(?:Both abstracts discuss|Matches your query on) (.+)\.$/.exec(p.reason);
+      assert.ok(m, `${l.seed} -> ${p.paperId}: ${p.reason}`);
+      const named = m[1]!.split(/, | and /).flatMap((phrase) => words(phrase));
+      const otherStems = stems(`${other.title} ${other.abstract}`);
+      for (const w of named) {
+        assert.ok(!isStopword(w), `"${w}" in "${p.reason}"`);
+        assert.ok(seedStems.has(stem(w)) && otherStems.has(stem(w)), `"${w}" from "${p.reason}" is in both texts (${l.seed}, ${p.paperId})`);
+      }
+    }
+  }
+  // MLLM-4D writes "reason" once, as a verb, and "reasoning" five times: the reason says "reasoning".
+  const mllm4d = lists.get('r01')!.find((p) => p.paperId === '2603.00515')!;
+  assert.match(mllm4d.reason, /\breasoning\b/);
+});
+
+test('a related list without the model says its reasons are shared key terms, not that it quotes the abstracts', () => {
+  const r = { query: 'PixelThink', related: lists.get('r01')!, mode: 'extractive' as const, elapsedMs: 5 };
+  assert.ok(r.related.length > 0);
+  const text = renderRelated(r);
+  assert.doesNotMatch(text, /quoted/);
+  assert.match(text, /extractive \(reasons are shared key terms\)/);
+  const footer = relatedMessages(r, 'K')[0]!.embeds![0]!.footer!.text;
+  assert.doesNotMatch(footer, /quoted/);
+  assert.match(footer, /^Extractive \(reasons are shared key terms\)/);
+  // The writer's notices are worded for answers; for a related list they say what is shown instead.
+  const unreachable = relatedFallback('No Ollama server answered at http://h:1, so this answer is quoted from the abstracts instead of written by llama3.2:3b. Start Ollama (ollama serve) or check OLLAMA_HOST.');
+  assert.equal(unreachable, 'No Ollama server answered at http://h:1, so the reasons shown are the key terms the abstracts share instead of sentences written by llama3.2:3b. Start Ollama (ollama serve) or check OLLAMA_HOST.');
+  assert.doesNotMatch(relatedFallback('llama3.2:3b is still downloading (40%), so this answer is quoted from the abstracts meanwhile.'), /quoted/);
+});
+
+test('a related list whose model is unreachable carries a notice that quotes nothing', async () => {
+  const withWriter = await PapercordService.open(await testSettings({ OLLAMA_HOST: 'http://127.0.0.1:9' }), { log: captureLog() });
+  const r = await withWriter.related('PixelThink');
+  assert.equal(r.mode, 'extractive');
+  assert.ok(r.notice, 'the unreachable model is announced');
+  assert.doesNotMatch(r.notice!, /quoted/);
+  assert.match(r.notice!, /key terms the abstracts share/);
+});
