@@ -300,6 +300,18 @@ test('/status says when lines of the feedback file could not be read, as their v
   }
 });
 
+test('/ask keeps the Markdown escapes that the plain command line drops: S_N shows as written, not in italics', async () => {
+  const own = await startHarness({ env: { CORPUS: 'pmlr-v306' } });
+  try {
+    const it = await own.emu.slashCommand('ask', { question: 'What set does neural graph dispersion construct?' }, { user: own.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.match(sourceIds(m).join(' '), /hosseini26b/);
+    assert.match(embedOf(m).description!, /graphs S\\_N, metric d/);
+  } finally {
+    await own.close();
+  }
+});
+
 test('error replies say what happened and what to do, only to the asker, before anything is deferred', async () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ['summary', { paper: 'qqzz wwxx nothing' }, /No paper matches "qqzz wwxx nothing"/],

@@ -12,7 +12,7 @@ const log = captureLog();
 const service = await PapercordService.open(await testSettings(), { log });
 
 /** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
-async function consoleRun(lines: string[], opts: { columns?: number } = {}): Promise<{ out: string; writes: string[] }> {
+async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService } = {}): Promise<{ out: string; writes: string[] }> {
   const writes: string[] = [];
   const output = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -23,7 +23,7 @@ async function consoleRun(lines: string[], opts: { columns?: number } = {}): Pro
   if (opts.columns) Object.assign(output, { isTTY: true, columns: opts.columns });
   const input = new PassThrough();
   input.end(lines.join('\n') + '\n');
-  await runConsole(service, { input, output, interactive: opts.columns !== undefined, banner: [], log });
+  await runConsole(opts.on ?? service, { input, output, interactive: opts.columns !== undefined, banner: [], log });
   return { out: writes.join(''), writes };
 }
 
@@ -119,4 +119,16 @@ test('on a terminal, each progress line fits its width, so one clear removes it;
   for (const p of progress) assert.ok([...p].length < columns && !p.includes('\n'), p);
   assert.ok(!progress.some((p) => p.startsWith('writing')), progress.join('\n'));
   assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
+});
+
+test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {
+  const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log });
+  try {
+    const { out } = await consoleRun(['What set does neural graph dispersion construct?', '/summary hosseini26b'], { on: pmlr });
+    // Once in the answer, once in the summary's Method part.
+    assert.equal(out.match(/graphs S_N, metric d/g)?.length, 2, out);
+    assert.doesNotMatch(out, /S\\+_N/);
+  } finally {
+    await pmlr.close();
+  }
 });

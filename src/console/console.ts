@@ -4,7 +4,7 @@ import type { PapercordService } from '../service.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { HISTORY_TURNS, type ProgressEvent, type Turn } from '../types.js';
-import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
+import { asWritten, renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
@@ -87,10 +87,10 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
       x.turns.push({ question: answer.question, answer: answer.answer });
       x.turns.splice(0, x.turns.length - HISTORY_TURNS);
-      return renderAnswer(answer);
+      return renderAnswer(asWritten(answer));
     }
     case 'summary': {
-      return renderSummary(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req }));
+      return renderSummary(asWritten(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req })));
     }
     case 'related': {
       const count = p.options.count === undefined ? undefined : Number(p.options.count);

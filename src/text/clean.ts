@@ -1,17 +1,26 @@
-/**
- * What is left of user input once invisible and control characters are gone: zero-width
- * characters would defeat matching and length checks, and control characters break output.
- */
 /** The text inside one pair of matching quotes around it ("...", '...', “...”), else the text as it is. */
 export function unquote(s: string): string {
   const m = /^(["'“])(.*)(["'”])$/s.exec(s);
   return m && (m[1] === '“' ? m[3] === '”' : m[3] === m[1]) ? m[2]! : s;
 }
 
+/**
+ * What is left of user input once invisible and control characters are gone: zero-width
+ * characters would defeat matching and length checks, and control characters break output.
+ */
 export function cleanText(input: string): string {
   return input
     .replace(/[\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g, '')
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * Markdown's text as written: each backslash escape ("S\_N", "\*") as the character it keeps
+ * literal. The service writes Markdown, for Discord; a terminal or a JSON reader would see the
+ * backslashes as part of the text.
+ */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([\\`*_~|>#\-[\]().:+])/g, '$1');
 }
