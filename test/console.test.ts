@@ -132,3 +132,14 @@ test('answers and summaries print text as written: S_N, not the S\\_N that Disco
     await pmlr.close();
   }
 });
+
+test('a --page that is not a whole number from 1 is an error that says so, not page 1; past the end is the last page', async () => {
+  const { out } = await consoleRun(['/papers --page 0', '/papers --page abc', '/papers --page 1.5', '/related --count 11 spatial audio', '/papers --page 99 audio']);
+  const [zero, abc, half, count, last] = blocks(out);
+  assert.equal(zero, 'error: --page must be a whole number of at least 1, not "0".');
+  assert.equal(abc, 'error: --page must be a whole number of at least 1, not "abc".');
+  assert.equal(half, 'error: --page must be a whole number of at least 1, not "1.5".');
+  assert.equal(count, 'error: --count must be a whole number from 1 to 10, not "11".');
+  // One paper is about audio: page 99 is the one page there is.
+  assert.match(last!, /^dementyev26a +PhaseCoder/);
+});

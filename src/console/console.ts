@@ -9,6 +9,7 @@ import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
+import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 export interface ConsoleOptions {
   input: Readable;
@@ -93,14 +94,16 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       return renderSummary(asWritten(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req })));
     }
     case 'related': {
-      const count = p.options.count === undefined ? undefined : Number(p.options.count);
-      if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 10)) throw new PapercordError('BAD_INPUT', '--count must be a whole number from 1 to 10.');
+      const count = p.options.count === undefined ? undefined : parseWholeNumber('count', p.options.count, RELATED_COUNT);
       return renderRelated(await service.related(p.text, { count, ...req }));
     }
     case 'papers': {
+      // Checked before the search: a mistyped page is the same mistake whatever the search finds.
+      const asked = p.options.page === undefined ? 1 : parseWholeNumber('page', p.options.page, { min: 1 });
       const all = service.listPapers(p.text);
       const pages = Math.max(1, Math.ceil(all.length / PAGE));
-      const page = Math.min(Math.max(Number(p.options.page ?? 1) || 1, 1), pages);
+      // Past the end is the last page, as a list that got shorter since the last look still shows its end.
+      const page = Math.min(asked, pages);
       const slice = all.slice((page - 1) * PAGE, page * PAGE);
       const more = pages > 1 ? `\npage ${page} of ${pages} (${all.length} papers); --page N for another` : '';
       return `${renderPapers(slice)}${more}`;
