@@ -143,3 +143,12 @@ test('a --page that is not a whole number from 1 is an error that says so, not p
   // One paper is about audio: page 99 is the one page there is.
   assert.match(last!, /^dementyev26a +PhaseCoder/);
 });
+
+test('a paper, topic or question of only quotes is missing, and the error says what to type, not "No paper matches """"', async () => {
+  const { out } = await consoleRun(['/summary "', '/summary “”', `/related '`, '/ask "']);
+  const [summary, curly, related, ask] = blocks(out);
+  for (const b of [summary, curly]) assert.equal(b, 'error: No paper was named.\nGive a paper id or part of its title; /papers lists them.');
+  assert.equal(related, 'error: Name a paper or describe a topic.\nFor example: /related paper_or_topic: spatial audio');
+  assert.match(ask!, /^error: The question is empty\.\nAsk something about the papers, for example: /);
+  assert.doesNotMatch(out, /No paper matches|Papers on/);
+});

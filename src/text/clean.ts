@@ -5,6 +5,14 @@ export function unquote(s: string): string {
 }
 
 /**
+ * Nothing but spaces and quotes: a stray quote ('"') or an empty pair of them says nothing, and
+ * searching for it would answer "No paper matches """".
+ */
+export function isBlank(text: string): boolean {
+  return /^[\s"'“”‘’]*$/.test(text);
+}
+
+/**
  * What is left of user input once invisible and control characters are gone: zero-width
  * characters would defeat matching and length checks, and control characters break output.
  */
