@@ -5,6 +5,7 @@ import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
 import { answerMessages } from '../src/bot/render.js';
+import { askWithoutMentions, withoutMentions } from '../src/bot/mentions.js';
 
 const help = COMMANDS.ask;
 
@@ -24,10 +25,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     asked: question,
     fields: { paper },
     precheck: () => {
-      ctx.service.validateQuestion(question);
+      ctx.service.validateQuestion(withoutMentions(question));
       if (paper) ctx.service.resolvePaper(paper);
     },
-    run: (opts) => ctx.service.ask(question, { paper, ...opts }),
+    run: (opts) => askWithoutMentions(ctx.service, question, { paper, ...opts }),
     render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'ask', result: a })),
   });
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { relatedMessages } from '../src/bot/render.js';
 import { PapercordError } from '../src/errors.js';
+import { RELATED_COUNT } from '../src/options.js';
 
 const help = COMMANDS.related;
 
@@ -12,7 +13,7 @@ export const data = new SlashCommandBuilder()
   .setName(help.name)
   .setDescription(help.description)
   .addStringOption((o) => o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true))
-  .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(1).setMaxValue(10));
+  .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(RELATED_COUNT.min).setMaxValue(RELATED_COUNT.max));
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const query = interaction.options.getString('paper_or_topic', true);

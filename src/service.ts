@@ -18,7 +18,7 @@ import { normalizeArxiv } from './corpus/ids.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText } from './text/clean.js';
+import { cleanText, isBlank } from './text/clean.js';
 import { isStopword, queryConcepts, stem, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -166,7 +166,7 @@ export class PapercordService {
   /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones (AMBIGUOUS_PAPER when the name is several papers'). */
   resolvePaper(query: string): Paper {
     const q = cleanText(query);
-    if (!q) throw new PapercordError('BAD_INPUT', 'No paper was named.', 'Give a paper id or part of its title; /papers lists them.');
+    if (isBlank(q)) throw new PapercordError('BAD_INPUT', 'No paper was named.', 'Give a paper id or part of its title; /papers lists them.');
     if (q.length > MAX_PAPER_QUERY_CHARS) throw new PapercordError('BAD_INPUT', `A paper name has at most ${MAX_PAPER_QUERY_CHARS} characters; this one has ${q.length}.`, 'Give the paper id or a few words of its title; /papers lists them.');
     const r = this.catalog.resolve(q);
     if ('paper' in r) return r.paper;
@@ -303,7 +303,7 @@ export class PapercordService {
 
   validateQuestion(question: string): string {
     const q = cleanText(question);
-    if (!q) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
+    if (isBlank(q)) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The question has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it to the essential question.');
     return q;
   }
@@ -509,7 +509,7 @@ export class PapercordService {
   async related(query: string, opts: RequestOptions & ModelChoice & { count?: number } = {}): Promise<Related> {
     const started = Date.now();
     const q = cleanText(query);
-    if (!q) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
+    if (isBlank(q)) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;

@@ -113,6 +113,21 @@ test('/ask with a paper limits the sources to that paper', async () => {
   assert.deepEqual([...new Set(ids)], ['dementyev26a']);
 });
 
+test('/ask "@everyone what is PixelThink?" is answered as "what is PixelThink?", shown as typed, pinging no one', async () => {
+  const role = h.emu.createRole({ name: 'readers', mentionable: true });
+  const question = `@everyone <@${h.user().id}> <@&${role.id}> what is PixelThink?`;
+  const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(embedOf(m).title, question);
+  assert.deepEqual(sourceIds(m), ['2505.23727']);
+  assert.match(embedOf(m).description!, /TL;DR.*PixelThink/, 'its overview, not a refusal');
+  assert.equal(m.mention_everyone, false);
+  assert.deepEqual([m.mentions, m.mention_roles], [[], []]);
+  // Mentions alone are no question.
+  const empty = await h.emu.slashCommand('ask', { question: '@here <@&1>' }, { user: h.user() });
+  assert.match(textOf(await empty.waitForOriginal()), /The question is empty/);
+});
+
 test('/ask "what is it about?" with a paper, or with the paper\'s id in the question, answers with that paper\'s overview', async () => {
   const asks: Record<string, string>[] = [{ question: 'What is it about?', paper: 'PixelThink' }, { question: 'What is 2505.23727 about?' }];
   for (const options of asks) {
@@ -296,6 +311,18 @@ test('/status says when lines of the feedback file could not be read, as their v
     const it = await own.emu.slashCommand('status', {}, { user: own.user() });
     const m = await it.waitForOriginal((x) => x.embeds.length > 0);
     assert.equal(field(m, 'Feedback'), '👍 1 · 👎 0\n⚠️ 2 lines of the feedback file could not be read; their votes are not counted.');
+  } finally {
+    await own.close();
+  }
+});
+
+test('/ask keeps the Markdown escapes that the plain command line drops: S_N shows as written, not in italics', async () => {
+  const own = await startHarness({ env: { CORPUS: 'pmlr-v306' } });
+  try {
+    const it = await own.emu.slashCommand('ask', { question: 'What set does neural graph dispersion construct?' }, { user: own.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.match(sourceIds(m).join(' '), /hosseini26b/);
+    assert.match(embedOf(m).description!, /graphs S\\_N, metric d/);
   } finally {
     await own.close();
   }

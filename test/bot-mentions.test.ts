@@ -84,6 +84,21 @@ describe('mentions and follow-ups', () => {
     assert.match(a.embeds[0]!.title!, /@everyone @here/);
     assert.equal(a.mention_everyone, false);
     assert.deepEqual(a.mention_roles, []);
+    assert.equal(calls.at(-1)!.question, 'what does TGV-KV evict?', 'the papers are searched without the mentions');
+  });
+
+  test('a question that mentions people is answered as the same question without them, and its echo pings no one', async () => {
+    const role = h.emu.createRole({ name: 'readers', mentionable: true });
+    const other = h.user();
+    for (const mentions of ['@everyone', `<@${other.id}>`, `<@&${role.id}> @here`]) {
+      const q = await h.emu.postMessage({ content: `${mentions} what is PixelThink?`, mentionsBot: true, author: h.user() });
+      const a = await answerTo(q);
+      assert.equal(a.embeds[0]!.title, `${mentions} what is PixelThink?`, 'shown as typed');
+      assert.equal(calls.at(-1)!.question, 'what is PixelThink?');
+      assert.match(a.embeds[0]!.description!, /TL;DR.*PixelThink/, 'its overview, not a refusal');
+      assert.equal(a.mention_everyone, false);
+      assert.deepEqual([a.mentions, a.mention_roles], [[], []]);
+    }
   });
 
   test('other bots, chatter, and replies to other people are ignored', async () => {

@@ -113,3 +113,20 @@ test('the command line rewrites a slash command, never a link that has one insid
   assert.equal(cliForm('See https://huggingface.co/papers/2505.23727 and /summary 2505.23727.'), 'See https://huggingface.co/papers/2505.23727 and npm run summary -- 2505.23727.');
   assert.equal(cliForm('/papers lists them; https://example.org/papers'), 'npm run papers lists them; https://example.org/papers');
 });
+
+test('answers and summaries print text as written, without the Markdown escapes that only Discord needs', async () => {
+  // hosseini26b's abstract writes "$S_N$": Markdown for Discord escapes its underscore.
+  const pmlr = { CORPUS: 'pmlr-v306', DATA_DIR: await tempDir() };
+  const question = 'What set does neural graph dispersion construct?';
+  const json = await npmRun('ask', ['--json', question], undefined, pmlr);
+  assert.equal(json.code, 0, json.stderr);
+  const a = JSON.parse(json.stdout);
+  assert.equal(a.citations[0].paperId, 'hosseini26b');
+  assert.match(a.answer, /graphs S_N, metric d/);
+  assert.match(a.sources[0].text, /graphs \$S_N\$, metric/);
+  const text = await npmRun('ask', [question], undefined, pmlr);
+  assert.match(text.stdout, /graphs S_N, metric d/);
+  const summary = await npmRun('summary', ['hosseini26b'], undefined, pmlr);
+  assert.match(summary.stdout, /graphs S_N, metric d/);
+  for (const out of [json.stdout, text.stdout, summary.stdout]) assert.doesNotMatch(out, /S\\+_N/);
+});

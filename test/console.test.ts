@@ -12,7 +12,7 @@ const log = captureLog();
 const service = await PapercordService.open(await testSettings(), { log });
 
 /** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
-async function consoleRun(lines: string[], opts: { columns?: number } = {}): Promise<{ out: string; writes: string[] }> {
+async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService } = {}): Promise<{ out: string; writes: string[] }> {
   const writes: string[] = [];
   const output = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -23,7 +23,7 @@ async function consoleRun(lines: string[], opts: { columns?: number } = {}): Pro
   if (opts.columns) Object.assign(output, { isTTY: true, columns: opts.columns });
   const input = new PassThrough();
   input.end(lines.join('\n') + '\n');
-  await runConsole(service, { input, output, interactive: opts.columns !== undefined, banner: [], log });
+  await runConsole(opts.on ?? service, { input, output, interactive: opts.columns !== undefined, banner: [], log });
   return { out: writes.join(''), writes };
 }
 
@@ -119,4 +119,36 @@ test('on a terminal, each progress line fits its width, so one clear removes it;
   for (const p of progress) assert.ok([...p].length < columns && !p.includes('\n'), p);
   assert.ok(!progress.some((p) => p.startsWith('writing')), progress.join('\n'));
   assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
+});
+
+test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {
+  const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log });
+  try {
+    const { out } = await consoleRun(['What set does neural graph dispersion construct?', '/summary hosseini26b'], { on: pmlr });
+    // Once in the answer, once in the summary's Method part.
+    assert.equal(out.match(/graphs S_N, metric d/g)?.length, 2, out);
+    assert.doesNotMatch(out, /S\\+_N/);
+  } finally {
+    await pmlr.close();
+  }
+});
+
+test('a --page that is not a whole number from 1 is an error that says so, not page 1; past the end is the last page', async () => {
+  const { out } = await consoleRun(['/papers --page 0', '/papers --page abc', '/papers --page 1.5', '/related --count 11 spatial audio', '/papers --page 99 audio']);
+  const [zero, abc, half, count, last] = blocks(out);
+  assert.equal(zero, 'error: --page must be a whole number of at least 1, not "0".');
+  assert.equal(abc, 'error: --page must be a whole number of at least 1, not "abc".');
+  assert.equal(half, 'error: --page must be a whole number of at least 1, not "1.5".');
+  assert.equal(count, 'error: --count must be a whole number from 1 to 10, not "11".');
+  // One paper is about audio: page 99 is the one page there is.
+  assert.match(last!, /^dementyev26a +PhaseCoder/);
+});
+
+test('a paper, topic or question of only quotes is missing, and the error says what to type, not "No paper matches """"', async () => {
+  const { out } = await consoleRun(['/summary "', '/summary “”', `/related '`, '/ask "']);
+  const [summary, curly, related, ask] = blocks(out);
+  for (const b of [summary, curly]) assert.equal(b, 'error: No paper was named.\nGive a paper id or part of its title; /papers lists them.');
+  assert.equal(related, 'error: Name a paper or describe a topic.\nFor example: /related paper_or_topic: spatial audio');
+  assert.match(ask!, /^error: The question is empty\.\nAsk something about the papers, for example: /);
+  assert.doesNotMatch(out, /No paper matches|Papers on/);
 });

@@ -1,4 +1,5 @@
 import { escapeMarkdown } from 'discord.js';
+import { unescapeMarkdown } from '../text/clean.js';
 
 /** Text from papers or users shown as-is: no markdown of theirs (bold, lists, headings, masked links) takes effect. */
 export function escapeText(text: string): string {
@@ -6,9 +7,7 @@ export function escapeText(text: string): string {
 }
 
 /** Reverses escapeText, for reading our own embeds back (follow-up history). */
-export function unescapeText(text: string): string {
-  return text.replace(/\\([\\`*_~|>#\-[\]().:+])/g, '$1');
-}
+export const unescapeText = unescapeMarkdown;
 
 /** Only http(s) links, with the characters that would end a markdown link encoded. */
 function safeUrl(url: string | undefined): string | undefined {

@@ -4,6 +4,7 @@ import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
 import { unescapeText } from './markdown.js';
+import { askWithoutMentions, withoutMentions } from './mentions.js';
 import { answerMessages, errorMessage } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
@@ -28,14 +29,15 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   if (!mentioned && !repliedTo) return;
 
   const log = ctx.log.child({ user: message.author.id, message: message.id });
-  const question = message.content.replace(new RegExp(`<@!?${me.id}>`, 'g'), ' ').replace(/\s+/g, ' ').trim();
+  // The bot's own mention is how it was asked, not part of the question; the reply shows the rest as typed.
+  const question = withoutMentions(message.content, me.id);
   const fail = async (e: unknown) => {
     await message.reply(payload(errorMessage(e))).catch((err: unknown) => log.warn('reply failed', { error: err }));
   };
   try {
     if (ctx.work.stopping) throw restartingError();
     checkAccess(ctx.settings, asker);
-    ctx.service.validateQuestion(question);
+    ctx.service.validateQuestion(withoutMentions(question));
     ctx.cooldown.take(message.author.id);
   } catch (e) {
     await fail(e);
@@ -61,7 +63,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     what: 'answer',
     fields: { turns: history.length, thread: newThread || undefined },
     onUnanswered: () => ctx.cooldown.release(message.author.id),
-    run: (opts) => ctx.service.ask(question, { history, ...opts }),
+    run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }),
     render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'mention', result: a })),
   });
 }
@@ -83,7 +85,7 @@ function turnOf(m: Message): Turn | undefined {
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
-  return { question: unescapeText(first.title), answer };
+  return { question: withoutMentions(unescapeText(first.title)), answer };
 }
 
 /** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline';
 import { cli, cliError, cliForm, openService, print, run } from './common.js';
-import { renderAnswer } from '../render/text.js';
+import { asWritten, renderAnswer } from '../render/text.js';
 import { userFacingError } from '../errors.js';
 import type { Answer } from '../types.js';
 
@@ -31,5 +31,5 @@ run(json, async () => {
 
 /** A refusal points to /summary or /related; here those are npm scripts. */
 function forCli(a: Answer): Answer {
-  return { ...a, answer: cliForm(a.answer) };
+  return asWritten({ ...a, answer: cliForm(a.answer) });
 }

@@ -1,5 +1,5 @@
 import { cli, openService, print, run } from './common.js';
-import { renderSummary } from '../render/text.js';
+import { asWritten, renderSummary } from '../render/text.js';
 import { parseSummaryLength } from '../answer/summary.js';
 
 const usage = 'usage: npm run summary -- [--json] [--length short|medium|long] "<paper id or title>"';
@@ -8,6 +8,6 @@ const { values, positionals, json, settings } = cli({ length: { type: 'string', 
 run(json, async () => {
   const length = parseSummaryLength(String(values.length), usage);
   const service = await openService(settings);
-  const summary = await service.summary(positionals.join(' '), { length });
+  const summary = asWritten(await service.summary(positionals.join(' '), { length }));
   print(json, summary, () => renderSummary(summary));
 });

@@ -4,11 +4,12 @@ import type { PapercordService } from '../service.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { HISTORY_TURNS, type ProgressEvent, type Turn } from '../types.js';
-import { renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
+import { asWritten, renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
+import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 export interface ConsoleOptions {
   input: Readable;
@@ -87,20 +88,22 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
       x.turns.push({ question: answer.question, answer: answer.answer });
       x.turns.splice(0, x.turns.length - HISTORY_TURNS);
-      return renderAnswer(answer);
+      return renderAnswer(asWritten(answer));
     }
     case 'summary': {
-      return renderSummary(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req }));
+      return renderSummary(asWritten(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req })));
     }
     case 'related': {
-      const count = p.options.count === undefined ? undefined : Number(p.options.count);
-      if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 10)) throw new PapercordError('BAD_INPUT', '--count must be a whole number from 1 to 10.');
+      const count = p.options.count === undefined ? undefined : parseWholeNumber('count', p.options.count, RELATED_COUNT);
       return renderRelated(await service.related(p.text, { count, ...req }));
     }
     case 'papers': {
+      // Checked before the search: a mistyped page is the same mistake whatever the search finds.
+      const asked = p.options.page === undefined ? 1 : parseWholeNumber('page', p.options.page, { min: 1 });
       const all = service.listPapers(p.text);
       const pages = Math.max(1, Math.ceil(all.length / PAGE));
-      const page = Math.min(Math.max(Number(p.options.page ?? 1) || 1, 1), pages);
+      // Past the end is the last page, as a list that got shorter since the last look still shows its end.
+      const page = Math.min(asked, pages);
       const slice = all.slice((page - 1) * PAGE, page * PAGE);
       const more = pages > 1 ? `\npage ${page} of ${pages} (${all.length} papers); --page N for another` : '';
       return `${renderPapers(slice)}${more}`;

@@ -1,4 +1,4 @@
-import { unquote } from '../text/clean.js';
+import { unescapeMarkdown, unquote } from '../text/clean.js';
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
@@ -6,6 +6,16 @@ import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
+
+/**
+ * An answer or a summary with its text as written (S_N, not S\_N), for plain text and JSON: the
+ * service writes Markdown, whose escapes only Discord should see. Given once to what is printed.
+ */
+export function asWritten(a: Answer): Answer;
+export function asWritten(s: Summary): Summary;
+export function asWritten(x: Answer | Summary): Answer | Summary {
+  return 'answer' in x ? { ...x, answer: unescapeMarkdown(x.answer) } : { ...x, summary: unescapeMarkdown(x.summary) };
+}
 
 export function renderAnswer(a: Answer): string {
   const lines = [a.answer, ''];

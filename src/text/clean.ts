@@ -1,13 +1,21 @@
-/**
- * What is left of user input once invisible and control characters are gone: zero-width
- * characters would defeat matching and length checks, and control characters break output.
- */
 /** The text inside one pair of matching quotes around it ("...", '...', “...”), else the text as it is. */
 export function unquote(s: string): string {
   const m = /^(["'“])(.*)(["'”])$/s.exec(s);
   return m && (m[1] === '“' ? m[3] === '”' : m[3] === m[1]) ? m[2]! : s;
 }
 
+/**
+ * Nothing but spaces and quotes: a stray quote ('"') or an empty pair of them says nothing, and
+ * searching for it would answer "No paper matches """".
+ */
+export function isBlank(text: string): boolean {
+  return /^[\s"'“”‘’]*$/.test(text);
+}
+
+/**
+ * What is left of user input once invisible and control characters are gone: zero-width
+ * characters would defeat matching and length checks, and control characters break output.
+ */
 export function cleanText(input: string): string {
   return input
     .replace(/[\u200b-\u200f\u2028-\u202e\u2060-\u2064\ufeff]/g, '')
@@ -19,4 +27,13 @@ export function cleanText(input: string): string {
 /** "a", "a and b", "a, b and c". */
 export function joinList(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * Markdown's text as written: each backslash escape ("S\_N", "\*") as the character it keeps
+ * literal. The service writes Markdown, for Discord; a terminal or a JSON reader would see the
+ * backslashes as part of the text.
+ */
+export function unescapeMarkdown(text: string): string {
+  return text.replace(/\\([\\`*_~|>#\-[\]().:+])/g, '$1');
 }
