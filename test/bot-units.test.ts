@@ -9,7 +9,7 @@ import { ThrottledEditor } from '../src/bot/throttle.js';
 import { Cooldown } from '../src/bot/cooldown.js';
 import { checkAccess, channelAllowed, roleAllowed } from '../src/bot/access.js';
 import { titleLink, escapeText, unescapeText } from '../src/bot/markdown.js';
-import { ProgressText, answerMessages, channelReplyIntro } from '../src/bot/render.js';
+import { ProgressText, answerMessages, channelReplyIntro, quotesMessages } from '../src/bot/render.js';
 import { DISCORD_TOKEN_LIFETIME, InteractionToken } from '../src/bot/token.js';
 import { WorkTracker, raceAbort } from '../src/bot/work.js';
 import { applicationIdFromToken, definitionsHash } from '../src/bot/registration.js';
@@ -120,6 +120,18 @@ test('the answer embed: question as title, sources as linked titles, footer with
   assert.match(e.footer!.text, /llama3\.2:3b · 2\.3 s · from abstracts only/);
   const ids = msg!.components![0]!.components.map((c) => ('custom_id' in c ? c.custom_id : ''));
   assert.deepEqual(ids, ['ans:quotes:KEY', 'ans:rel:p1', 'ans:up:KEY', 'ans:down:KEY']);
+});
+
+test('"Quoted passages" reads TeX as the answers do (σ, not $\\sigma$), and escapes the rest of an abstract\'s Markdown', () => {
+  // bateni26a's abstract, as /ask quotes it.
+  const quote = 'We also prove complementary hard instances with excess loss at least $\\Omega(k/D)$, where $k$ is the feature dimension.';
+  const source = { n: 1, paperId: 'bateni26a', title: 'Networked Logistic Regression', score: 1, text: quote, chunkId: 'c', start: 0, end: quote.length };
+  const passages = (q: string) =>
+    quotesMessages({ reply: { kind: 'ask', question: 'q', mode: 'extractive', papers: [source.paperId] }, citations: [{ n: 1, paperId: source.paperId, title: source.title, quote: q }], sources: [{ ...source, text: q }] })[0]!.embeds![0]!.description!;
+  assert.match(passages(quote), /^> We also prove complementary hard instances with excess loss at least Ω\(k\/D\), where k is the feature dimension\.$/m);
+  // TeX's bold and escapes are Markdown as in the answer; a heading, a masked link or a spoiler of the abstract's own is not.
+  const marked = passages('# Results [here](https://example.org) ||hidden|| with \\textbf{RAC} and $\\sigma_{max}$.');
+  assert.match(marked, /^> \\# Results \\\[here\]\(https:\/\/example\.org\) \\\|\\\|hidden\\\|\\\| with \*\*RAC\*\* and σ\\_max\.$/m);
 });
 
 test('progress text: queue position, then the answer as it is written, within 2,000 characters', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitSentences } from '../src/text/sentences.js';
+import { listEnd, splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
@@ -17,6 +17,20 @@ test('sentences keep exact offsets and survive abbreviations, initials and decim
     ['We study LLMs, e.g. GPT-4 and others.', 'Accuracy rises to 93.5% on MMLU.', 'J. Smith et al. disagree!', 'Is it real? yes it is.'],
   );
   for (const s of spans) assert.equal(text.slice(s.start, s.end), s.text);
+});
+
+test('a list split into sentences ends after its last item: (1) or (i) items in order, or First, Second, ... with a sentence between two items', () => {
+  // frauen26a, 2606.03075 and ding26v, shortened.
+  const roman = ['DMLRank comes with the following advantages: (i) It produces efficient estimates.', '(ii) It allows black-box methods.', '(iii) It can use LLM evaluators.', '(iv) It suggests policies.', 'We demonstrate these advantages.'];
+  assert.equal(listEnd(roman, 0), 4);
+  const marked = ['TGV-KV comprises three submodules: *(1) Text-Vision Budgeting (TVB)* assigns budget.', '*(2) Text-Weighted Ranking (TWR)* ranks vision importance.', '*(3) Text-Prioritised Retention (TPR)* preserves text KV.', 'We evaluate TGV-KV.'];
+  assert.equal(listEnd(marked, 0), 3);
+  const words = ['First, we reconstruct the graph topology.', 'This reconstructed topology mitigates redundancy.', 'Second, we treat the graph as a view.', 'We then apply mutual information minimization.'];
+  assert.equal(listEnd(words, 0), 3);
+  // Items out of order, a "(1)" with no "(2)" after it, or "First," with no "Second," are no list.
+  assert.equal(listEnd(['It has (1) a router.', '(3) A cache.'], 0), 1);
+  assert.equal(listEnd(['First, we study X.', 'Then we do Y.', 'Finally, we show Z.'], 0), 1);
+  assert.equal(listEnd(marked, 1), 2);
 });
 
 test('stemming joins word forms but leaves acronyms and numbers alone', () => {

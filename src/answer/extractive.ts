@@ -2,7 +2,7 @@ import type { RetrievalSettings } from '../config.js';
 import { readableTex } from '../corpus/text.js';
 import { asksBeyondNamed, namedPapers, withoutComparison } from './named.js';
 import type { TermStats } from '../retrieval/termstats.js';
-import { splitSentences } from '../text/sentences.js';
+import { listEnd, splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
 import type { Citation, Source } from '../types.js';
 import { citationFor } from './sources.js';
@@ -20,8 +20,6 @@ interface Candidate {
   score: number;
 }
 
-/** A sentence that is item (n) of a numbered list, markdown allowed: "*(2) Text-Weighted Ranking*". */
-const LIST_ITEM = /^[*_\s]*\((\d+)\)/;
 /** "What are the three submodules of X?", "List the stages of X": a question whose answer may be a numbered list. */
 const ASKS_FOR_LIST = /\b(what|which) are\b|\b(two|three|four|five|six|\d+)\b|\b(list|steps|stages|components|modules|submodules|parts|phases)\b/i;
 
@@ -107,11 +105,8 @@ export function extractiveAnswer(
   // A list split into sentences ("(1) ... . (2) ... . (3) ...") asked for as a list is one answer: its later items follow the first.
   for (const c of ASKS_FOR_LIST.test(question) ? [...picked] : []) {
     if (!/\(1\)/.test(c.text)) continue;
-    const after = candidates.filter((x) => x.source === c.source && x.start > c.start).sort((a, b) => a.start - b.start);
-    for (const [i, next] of after.entries()) {
-      if (Number(LIST_ITEM.exec(next.text)?.[1]) !== i + 2) break;
-      if (!picked.includes(next)) picked.push(next);
-    }
+    const its = candidates.filter((x) => x.source === c.source && x.start >= c.start).sort((a, b) => a.start - b.start);
+    for (const next of its.slice(1, listEnd(its.map((x) => x.text), 0))) if (!picked.includes(next)) picked.push(next);
   }
   // Read in source order, and in text order within a source.
   picked.sort((a, b) => a.source.n - b.source.n || a.start - b.start);

@@ -2,7 +2,7 @@
 import { systemNamePattern, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import { PapercordError } from '../errors.js';
-import { splitSentences } from '../text/sentences.js';
+import { listEnd, splitSentences } from '../text/sentences.js';
 import { queryTerms, words } from '../text/terms.js';
 
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
@@ -29,10 +29,20 @@ const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
 const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
 /** A sentence that adds to what came before ("Moreover, our approach can be extended"), not one that says what the paper is. */
 const ADDITION = /^(moreover|furthermore|finally|additionally|in addition|also|lastly|besides)\b|^we (also|further)\b/i;
-/** What earlier work did: part of the problem, wherever it stands. */
-const PRIOR = /^((prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b|previously,)/i;
-/** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. */
-const RESULT = /\b(results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
+/** What earlier work did: part of the problem, wherever it stands, also after a connective ("Thus, prior work relies on search"). */
+const PRIOR = /^((thus|hence|therefore|however|yet|but|unfortunately|consequently|as a result),?\s+)?((prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b|previously,)/i;
+/** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. "As a result" only joins sentences. */
+const RESULT = /\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
+/** A finding stated as such ("we show that", "we prove an upper bound", "analysis shows that"): a result, unless the sentence also proposes something. */
+const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|\b(show|shows|showed|shown|proves?|proved|proven)\b[^.;]{0,20}?\bthat\b/i;
+/** A question the paper asks ("We ask whether ...", "can a downstream agent ...?"): part of its problem, not of its method or results. */
+const QUESTION = /\?["'”’)]*$|\b(ask|asks|explore|investigate|examine|interested in questions?( such as)?)\s+(whether|if)\b/i;
+/** Others' work, cited ("by Kearns, Roth, and Ryu (2026)", "Smith et al."): part of the problem when the authors do not speak of their own. */
+const CITES = /\bet al\.|\(\s*(19|20)\d\d[a-z]?\s*\)|\b[A-Z][a-z]+,? (19|20)\d\d[a-z]?\)/;
+/** A difficulty ("Extending their guarantees is nontrivial"): part of the problem when the authors do not speak of their own work. */
+const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|open (question|problem))\b/i;
+/** A sentence that draws a consequence of the one before ("As a consequence, a few large residuals dominate the loss"): it goes where that one goes. */
+const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefore),/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
 /** What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms", "achieves"), or what the experiments show. */
@@ -91,31 +101,106 @@ export interface SummarySections {
 export type SummarySection = keyof SummarySections;
 
 /**
+ * How much of its abstract a summary may quote, as a share of the abstract's characters: a
+ * medium summary that took two sentences of every part was 84% of its abstract, a short one 47%.
+ * A long one is all of it, sectioned.
+ */
+const SHARE: Record<SummaryLength, number> = { short: 0.4, medium: 0.55, long: Infinity };
+
+/**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
  * sentence that says what the paper is, see tldrIndex), problem, method, results and (only if
- * stated) limits. Links and release notes are left out. A short one is the TL;DR and one
- * sentence each of method and results; its problem only where one of those is missing.
+ * stated) limits. Links and release notes are left out. See summaryChoice for what each length
+ * keeps.
  */
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const sections = summarySections(paper);
   if (!sections) return '';
-  // With its problem, a short summary was four of an abstract's seven sentences on average, more than half of it;
-  // what a paper is, how and how well say more in three. A problem still stands in for a part the abstract lacks.
-  const inShort = (label: SummarySection) => label !== 'Limits' && (label !== 'Problem' || !sections.Method.length || !sections.Results.length);
-  const lines = (Object.keys(sections) as SummarySection[]).filter((label) => sections[label].length && (length !== 'short' || inShort(label)));
-  return lines.map((label) => sectionLine(sections, label, length)).join('\n');
+  const chosen = summaryChoice(sections, length, paper.abstract.length);
+  const lines = (Object.keys(sections) as SummarySection[]).map((label) => [label, sections[label].filter((s) => chosen.has(s))] as const);
+  return lines.filter(([, shown]) => shown.length).map(([label, shown]) => partLine(label, shown)).join('\n');
+}
+
+/**
+ * Which of a summary's sentences a length shows. Always the TL;DR and the result that reports
+ * most plainly (the problem where no result is stated), and in a medium one the method's first
+ * sentence; then, while they fit in the length's share of the abstract, a short one's first
+ * sentence of the method, a medium one's of the problem and the limits, then its others in turn.
+ * A sentence that does not fit is left out and the next one tried, so a list (one entry, see
+ * summarySections) is whole or not there.
+ */
+export function summaryChoice(sections: SummarySections, length: SummaryLength, abstractLength: number): Set<string> {
+  const results = byReportStrength(sections.Results);
+  const [problem, ...moreProblem] = sections.Problem;
+  const [method, ...moreMethod] = sections.Method;
+  const [limit, ...moreLimits] = sections.Limits;
+  const musts = [sections['TL;DR'][0], results[0] ?? problem, ...(length === 'short' ? [] : [method])];
+  // A short summary says what a paper is, how and how well; a problem only stands in for a missing part.
+  const rest = length === 'short' ? [method ?? problem] : [problem, limit, ...interleave(results.slice(1), moreMethod, moreProblem, moreLimits)];
+  const chosen = new Set(musts.filter((s): s is string => !!s));
+  let used = [...chosen].reduce((n, s) => n + s.length, 0);
+  for (const s of rest) {
+    if (!s || chosen.has(s) || used + s.length > SHARE[length] * abstractLength) continue;
+    chosen.add(s);
+    used += s.length;
+  }
+  return chosen;
+}
+
+/** One from each list in turn: [a1, b1, c1, a2, b2, ...]. */
+function interleave<T>(...lists: T[][]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < Math.max(0, ...lists.map((l) => l.length)); i++) for (const l of lists) if (i < l.length) out.push(l[i]!);
+  return out;
+}
+
+/** The results that report most plainly ("Experimental results demonstrate ... by 30.4%") before ones that only mention an evaluation; the abstract's order among equals. */
+function byReportStrength(results: readonly string[]): string[] {
+  return [...results].sort((a, b) => reportStrength(b) - reportStrength(a));
+}
+
+const BACK = '(?:this|these|that|those|such)(?: [\\w-]+){0,3}';
+/**
+ * An opening clause that only points back at the sentences before it ("To bridge this gap, we",
+ * "Motivated by these observations, we", "Therefore, we"). Not one that says something of its own
+ * ("To mitigate data scarcity in fine-tuning, we", "Under this assumption and gradient domination
+ * conditions, we").
+ */
+const LEAD_IN = new RegExp(
+  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically), (?=we\\b)`,
+  'i',
+);
+
+/**
+ * The TL;DR as shown: it stands first, before the sentences a lead-in points back at ("To bridge
+ * this gap, we introduce X"), so the lead-in is left out and an ellipsis marks the cut ("…we
+ * introduce X"). What follows the ellipsis is still the abstract's own text, word for word;
+ * starting it with a capital ("We introduce X") would not be.
+ */
+export function shownTldr(sentence: string): string {
+  const lead = LEAD_IN.exec(sentence);
+  return lead ? `…${sentence.slice(lead[0].length)}` : sentence;
+}
+
+/** "**Results:** ... [1]": one part of a summary. */
+function partLine(label: SummarySection, shown: readonly string[]): string {
+  const text = label === 'TL;DR' ? shown.map(shownTldr) : shown;
+  return `**${label}:** ${readableTex(text.join(' '))} [1]`;
 }
 
 /** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes, in the abstract's order. */
 export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength): string {
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
   const all = sections[label];
-  // The results that report most plainly ("Experimental results demonstrate ... by 30.4%") before ones that only mention an evaluation.
-  const chosen = new Set(label === 'Results' ? [...all].sort((a, b) => reportStrength(b) - reportStrength(a)).slice(0, take) : all.slice(0, take));
-  return `**${label}:** ${readableTex(all.filter((s) => chosen.has(s)).join(' '))} [1]`;
+  const chosen = new Set(label === 'Results' ? byReportStrength(all).slice(0, take) : all.slice(0, take));
+  return partLine(label, all.filter((s) => chosen.has(s)));
 }
 
-/** The abstract's sentences by the part of a summary they belong to; undefined for an empty abstract. */
+/**
+ * The abstract's sentences by the part of a summary they belong to; undefined for an empty
+ * abstract. A list ("(1) ... (2) ..." or "First, ... Second, ...", see listEnd) is one entry,
+ * its sentences joined, in the part its first sentence belongs to: a part of it would cut it.
+ */
 export function summarySections(paper: Paper): SummarySections | undefined {
   const all = splitSentences(paper.abstract).map((s) => s.text);
   if (all.length === 0) return undefined;
@@ -126,21 +211,37 @@ export function summarySections(paper: Paper): SummarySections | undefined {
   const strongIdx = first(CONTRIBUTION);
   const aimIdx = first(AIM);
   const tldrIdx = tldrIndex(sentences, paper.title);
-  const tldr = sentences[tldrIdx]!;
   // What comes before the paper's first word about its own work is the problem; with none, the first sentence alone.
   // A TL;DR that closes the abstract would leave all the rest to the problem: there, the authors' first "we" ends it
   // (elsewhere "We argue that this assumption fails" before the TL;DR is part of the problem).
   const closing = tldrIdx === sentences.length - 1 ? first(AUTHORS) : -1;
   const starts = [tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
   const problemEnd = Math.max(Math.min(...starts), 1);
-  const problem = sentences.filter((s, i) => s !== tldr && (i < problemEnd || PRIOR.test(s)));
-  const rest = sentences.filter((s, i) => s !== tldr && i >= problemEnd && !PRIOR.test(s));
-  const results = rest.filter((s) => RESULT.test(s) || PERCENT.test(s));
-  // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
-  const isLimit = (s: string) => !CONTRIBUTION.test(s) && !AIM.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
-  const method = rest.filter((s) => !results.includes(s) && !isLimit(s));
-  const limits = rest.filter((s) => isLimit(s) && !results.includes(s));
-  return { 'TL;DR': [tldr], Problem: problem, Method: method, Results: results, Limits: limits };
+  const partOf = (s: string, i: number): SummarySection => {
+    if (i === tldrIdx) return 'TL;DR';
+    if (i < problemEnd || PRIOR.test(s) || QUESTION.test(s)) return 'Problem';
+    const finding = (x: string) => RESULT.test(x) || PERCENT.test(x) || (FINDING.test(x) && !CONTRIBUTION.test(x));
+    if (finding(s)) return 'Results';
+    // After the TL;DR, a consequence of a finding ("We show that residuals are heavy-tailed. As a consequence, ...") is one too.
+    if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return i - 1 === tldrIdx ? (finding(sentences[i - 1]!) ? 'Results' : 'Method') : partOf(sentences[i - 1]!, i - 1);
+    if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
+    // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
+    const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
+    return isLimit ? 'Limits' : 'Method';
+  };
+  const sections: SummarySections = { 'TL;DR': [], Problem: [], Method: [], Results: [], Limits: [] };
+  for (let i = 0; i < sentences.length; ) {
+    const end = listEnd(sentences, i);
+    const run = sentences.slice(i, end);
+    // A list that holds the TL;DR is the TL;DR, whole.
+    const tldrInRun = tldrIdx >= i && tldrIdx < end;
+    // A list reports results only when each of its items does ("First, it computes projections faster. Second, it combines this with ...": how it works).
+    const parts = run.map((s, k) => partOf(s, i + k));
+    const listPart = parts.every((p) => p === 'Results') ? 'Results' : (parts.find((p) => p !== 'Results') ?? 'Method');
+    sections[tldrInRun ? 'TL;DR' : listPart].push(run.join(' '));
+    i = end;
+  }
+  return sections;
 }
 
 /** Words, as written, that ask for one part of a paper's summary ("What results does X report?"). */

@@ -1,4 +1,5 @@
 import { escapeMarkdown } from 'discord.js';
+import { readableTex } from '../corpus/text.js';
 import { unescapeMarkdown } from '../text/clean.js';
 
 /** Text from papers or users shown as-is: no markdown of theirs (bold, lists, headings, masked links) takes effect. */
@@ -22,10 +23,14 @@ export function titleLink(title: string, url?: string): string {
   return href ? `[${text}](${href})` : text;
 }
 
-/** A passage as a block quote, every line escaped. */
+/**
+ * A passage of an abstract as a block quote that reads as the answers quoting it do: its TeX as
+ * text ("$\\sigma$" σ, see readableTex). The bold and escapes readableTex writes stay Markdown;
+ * any other Markdown of the abstract's (headings, lists, masked links, code, spoilers) is escaped.
+ */
 export function blockQuote(text: string): string {
-  return text
+  return readableTex(text)
     .split(/\r?\n/)
-    .map((line) => `> ${escapeText(line)}`)
+    .map((line) => `> ${escapeMarkdown(line, { bold: false, italic: false, underline: false, escape: false, heading: true, bulletedList: true, numberedList: true, maskedLink: true })}`)
     .join('\n');
 }

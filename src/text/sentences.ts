@@ -49,3 +49,48 @@ function trimEnd(text: string, i: number): number {
   while (i > 0 && /\s/.test(text[i - 1]!)) i--;
   return i;
 }
+
+/** A sentence that is item (n) of a numbered list, markdown allowed: "*(2) Text-Weighted Ranking*", "(ii) It naturally allows". */
+const LIST_ITEM = /^[*_\s]*\((\d+|[ivx]+)\)/;
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 };
+/** A sentence that opens with an ordinal word: "First, we derive", "Secondly, it combines", "Finally, we show". */
+const ORDINAL_ITEM = /^(first|second|third|fourth|fifth|sixth|finally|lastly)(ly)?,/i;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
+/** The number of the list item a sentence opens with ("(2)", "(ii)"), else undefined. */
+export function listItemNumber(sentence: string): number | undefined {
+  const mark = LIST_ITEM.exec(sentence)?.[1];
+  if (!mark) return undefined;
+  if (/^\d+$/.test(mark)) return Number(mark);
+  const digits = [...mark].map((c) => ROMAN[c]!);
+  return digits.reduce((sum, d, i) => sum + (d < (digits[i + 1] ?? 0) ? -d : d), 0);
+}
+
+/**
+ * Where a list that sentences[i] opens ends, as the index after its last item; i + 1 when it
+ * opens none. A numbered list opens with "(1)" or "(i)" in sentences[i] ("three submodules: (1)
+ * A.") and goes on with "(2) B.", "(3) C." in order. A list in words opens with "First," and goes
+ * on with "Second,", "Third," ... or "Finally,", a sentence between two items being part of the
+ * one before ("First, we reconstruct X. This topology mitigates Y. Second, we ...").
+ */
+export function listEnd(sentences: readonly string[], i: number): number {
+  const opening = sentences[i] ?? '';
+  if (/\((1|i)\)/.test(opening)) {
+    let k = i + 1;
+    while (k < sentences.length && listItemNumber(sentences[k]!) === k - i + 1) k++;
+    return k;
+  }
+  const ordinal = (s: string) => ORDINAL_ITEM.exec(s)?.[1]!.toLowerCase();
+  if (ordinal(opening) !== 'first') return i + 1;
+  let end = i + 1;
+  let next = 1;
+  for (let k = i + 1; k < sentences.length && k <= end + 1; k++) {
+    const word = ordinal(sentences[k]!);
+    if (word === ORDINALS[next] || (next > 1 && (word === 'finally' || word === 'lastly'))) {
+      end = k + 1;
+      next++;
+      if (word === 'finally' || word === 'lastly') break;
+    }
+  }
+  return next > 1 ? end : i + 1;
+}
