@@ -129,4 +129,6 @@ test('answers and summaries print text as written, without the Markdown escapes 
   const summary = await npmRun('summary', ['hosseini26b'], undefined, pmlr);
   assert.match(summary.stdout, /graphs S_N, metric d/);
   for (const out of [json.stdout, text.stdout, summary.stdout]) assert.doesNotMatch(out, /S\\+_N/);
+  assert.match(summary.stdout, /^TL;DR: /m);
+  assert.doesNotMatch(summary.stdout, /\*\*/, 'no Markdown bold in a terminal');
 });

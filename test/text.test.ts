@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { listEnd, splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
 import { cleanText } from '../src/text/clean.js';
+import { plainText } from '../src/render/text.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
 import { authorsAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
@@ -153,4 +154,9 @@ test('a title put into a Markdown answer neither formats nor links', () => {
   assert.equal(markdownLiteral('*Bold* _claims_ [click](https://x.example) `code` a|b'), '\\*Bold\\* \\_claims\\_ \\[click\\](https://x.example) \\`code\\` a\\|b');
   const answer = authorsAnswer([{ n: 1, paperId: 'x', title: '[Win](https://evil.example): *Now*', authors: ['A_B'], score: 1, text: 't', chunkId: 'x#0', start: 0, end: 1 }]);
   assert.equal(answer?.answer, '**\\[Win\\](https://evil.example): \\*Now\\*** is by A\\_B. [1]');
+});
+
+test('plain text shows bold as its words and escapes as their characters, and keeps asterisks that were escaped', () => {
+  assert.equal(plainText('**TL;DR:** We present **PhaseCoder**, for S\\_N. [1]'), 'TL;DR: We present PhaseCoder, for S_N. [1]');
+  assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');
 });

@@ -7,14 +7,22 @@ import { byline } from '../corpus/paper.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
+/** Bold that the service writes ("**TL;DR:**", a paper's name): a pair of unescaped "**" around text. */
+const BOLD = /(?<!\\)\*\*(?=\S)(.+?)(?<=[^\s\\])\*\*/g;
+
+/** Markdown as plain text: bold shown as its words, escapes as the characters they keep (S_N, not S\_N). */
+export function plainText(markdown: string): string {
+  return unescapeMarkdown(markdown.replace(BOLD, '$1'));
+}
+
 /**
- * An answer or a summary with its text as written (S_N, not S\_N), for plain text and JSON: the
- * service writes Markdown, whose escapes only Discord should see. Given once to what is printed.
+ * An answer or a summary with its text as written, for plain text and JSON: the service writes
+ * Markdown, whose bold and escapes only Discord should see. Given once to what is printed.
  */
 export function asWritten(a: Answer): Answer;
 export function asWritten(s: Summary): Summary;
 export function asWritten(x: Answer | Summary): Answer | Summary {
-  return 'answer' in x ? { ...x, answer: unescapeMarkdown(x.answer) } : { ...x, summary: unescapeMarkdown(x.summary) };
+  return 'answer' in x ? { ...x, answer: plainText(x.answer) } : { ...x, summary: plainText(x.summary) };
 }
 
 export function renderAnswer(a: Answer): string {
