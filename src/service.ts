@@ -5,7 +5,7 @@ import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever, type SearchResult } from './retrieval/retriever.js';
+import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
@@ -367,7 +367,7 @@ export class PapercordService {
       ? { hits: [], relevant: true }
       : comparison
         ? await this.searchEach(retriever, comparison)
-        : await retriever.search(searchText, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
+        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     const spelled = paper ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
@@ -400,6 +400,18 @@ export class PapercordService {
     if ('fallback' in answer) return extractive(answer.fallback);
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
+  }
+
+  /**
+   * The search, with the earlier question's words when there is one. Those words help rank what
+   * a follow-up asks; they must not make it answerable: a follow-up with words of its own
+   * ("What is the capital of France?") must be answerable on those alone. One without any
+   * ("Tell me more") is about the earlier question.
+   */
+  private async searchFollowUp(retriever: Retriever, searchText: string, asked: string, followUp: boolean, opts: SearchOptions): Promise<SearchResult> {
+    const found = await retriever.search(searchText, opts);
+    if (!followUp || !found.relevant || queryConcepts(asked).length === 0) return found;
+    return (await retriever.search(asked, opts)).relevant ? found : { ...found, relevant: false };
   }
 
   /** The paper a link points to: its arXiv id, or its page as the metadata gives it. */

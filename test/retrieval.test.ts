@@ -13,6 +13,9 @@ import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../src/config.js';
+import { loadQuestions } from '../src/eval/questions.js';
 
 const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
 /** The papers an answer cites, each once, in order. */
@@ -443,6 +446,22 @@ test('a follow-up that points back at the one paper asked about ("its", "it") is
   // An "it" that stands for nothing, or no pointer at all, is a question of its own.
   assert.ok(cited(await service.ask('Is it possible to localize sounds with any microphone array?', { useModel: false, history })).includes('dementyev26a'));
   assert.ok(cited(await service.ask('Which papers study spatial audio?', { useModel: false, history })).includes('dementyev26a'));
+});
+
+test('an off-topic follow-up is refused as it is alone: the earlier question helps find what a follow-up asks, it does not make any follow-up answerable', async () => {
+  const offTopic = (await loadQuestions(path.join(PROJECT_ROOT, 'data/eval/questions.jsonl'))).filter((q) => q.kind === 'offtopic');
+  assert.ok(offTopic.length >= 10);
+  for (const earlier of ['What does MentisOculi evaluate?', 'Which papers study video?']) {
+    const first = await service.ask(earlier, { useModel: false });
+    const history = [{ question: first.question, answer: first.answer }];
+    for (const q of [...offTopic.map((o) => o.question), 'How do I fix a dripping faucet?']) {
+      const a = await service.ask(q, { useModel: false, history });
+      assert.equal(a.refused, true, `${q} after ${earlier}: ${a.answer}`);
+    }
+    // A follow-up with words of its own is still found with the earlier question's help, and one without any is about the earlier topic.
+    assert.equal((await service.ask('What about audio?', { useModel: false, history })).refused, false);
+    assert.equal((await service.ask('Tell me more', { useModel: false, history })).refused, false);
+  }
 });
 
 test("an author's papers are listed from the metadata, whatever the case of the name; an author no paper lists is not one", async () => {
