@@ -121,6 +121,16 @@ test('on a terminal, each progress line fits its width, so one clear removes it;
   assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
 });
 
+test('the same note is shown once while it repeats, not under every answer; after an answer without it, it is shown again', async () => {
+  const note = /Note: No Ollama server answered .*, so this answer is quoted/g;
+  const { out } = await consoleRun(['What does MentisOculi evaluate?', '/summary PixelThink', '/related VEQ', 'What is VEQ?']);
+  assert.equal(out.match(note)?.length, 1, out);
+  assert.equal(out.match(/^— extractive/gm)?.length, 4, 'every answer still says it was quoted');
+  // A refusal carries no note: the next answer's note is news again.
+  const again = await consoleRun(['What does MentisOculi evaluate?', 'How do I fix a dripping faucet?', 'What is VEQ?']);
+  assert.equal(again.out.match(note)?.length, 2, again.out);
+});
+
 test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {
   const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log });
   try {

@@ -36,6 +36,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
   const latencies = new LatencyTracker();
   // The console is one conversation, as a Discord reply chain is: each question is asked with the last turns.
   const turns: Turn[] = [];
+  const notices = new NoticeRepeats();
   // Read at each event: the terminal may have been resized since the last one.
   const columns = () => ((output as { isTTY?: boolean }).isTTY ? (output as { columns?: number }).columns : undefined);
   for (const line of opts.banner) write(`${line}\n`);
@@ -53,7 +54,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
         const started = Date.now();
         try {
           if ('error' in parsed) throw new PapercordError('BAD_INPUT', parsed.error);
-          const text = await execute(service, parsed, { latencies, turns, progress: interactive ? progressLine(write, columns) : undefined, signal: opts.signal });
+          const text = await execute(service, parsed, { latencies, turns, notices, progress: interactive ? progressLine(write, columns) : undefined, signal: opts.signal });
           clearProgress(write, interactive);
           write(`${text}\n\n`);
           if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(Date.now() - started);
@@ -77,6 +78,7 @@ interface Extras {
   latencies: LatencyTracker;
   /** Earlier questions and answers, oldest first; an answered question is added. */
   turns: Turn[];
+  notices: NoticeRepeats;
   progress?: (e: ProgressEvent) => void;
   signal?: AbortSignal;
 }
@@ -88,14 +90,14 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
       x.turns.push({ question: answer.question, answer: answer.answer });
       x.turns.splice(0, x.turns.length - HISTORY_TURNS);
-      return renderAnswer(asWritten(answer));
+      return renderAnswer(x.notices.unrepeated(asWritten(answer)));
     }
     case 'summary': {
-      return renderSummary(asWritten(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req })));
+      return renderSummary(x.notices.unrepeated(asWritten(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req }))));
     }
     case 'related': {
       const count = p.options.count === undefined ? undefined : parseWholeNumber('count', p.options.count, RELATED_COUNT);
-      return renderRelated(await service.related(p.text, { count, ...req }));
+      return renderRelated(x.notices.unrepeated(await service.related(p.text, { count, ...req })));
     }
     case 'papers': {
       // Checked before the search: a mistyped page is the same mistake whatever the search finds.
@@ -118,6 +120,25 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
     }
     default:
       throw new PapercordError('BAD_INPUT', 'Unknown command. Type /help for the commands.');
+  }
+}
+
+/**
+ * A console is read top to bottom, so a note an answer carries ("No Ollama server answered ...")
+ * is shown once, not under every answer; the footer still says how each answer was made. An
+ * answer without a note starts over, so a note that comes back after it is shown again.
+ */
+class NoticeRepeats {
+  private readonly shown = new Set<string>();
+
+  unrepeated<T extends { notice?: string }>(result: T): T {
+    if (result.notice === undefined) {
+      this.shown.clear();
+      return result;
+    }
+    if (this.shown.has(result.notice)) return { ...result, notice: undefined };
+    this.shown.add(result.notice);
+    return result;
   }
 }
 
