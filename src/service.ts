@@ -7,10 +7,10 @@ import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
 import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
-import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
+import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer } from './answer/meta.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
+import { asksAboutIndex, indexAnswer, topicCountAnswer, topicCountAsked, topicMentions, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { splitSentences } from './text/sentences.js';
@@ -319,6 +319,9 @@ export class PapercordService {
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
     if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
+    // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
+    const countAsked = opts.paper ? undefined : topicCountAsked(q);
+    if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
     if (at) return { ...(await this.ask('What is it about?', { ...opts, paper: at.id })), question: q };
@@ -425,11 +428,23 @@ export class PapercordService {
    * An answer written from what papercord knows of whole papers (links, authors, related work)
    * rather than quoted: `papers`' abstracts are its sources [1], [2], ..., each cited.
    */
-  private wholePaperAnswer(q: string, papers: Paper[], write: (sources: Source[]) => string, opts: AskOptions, started: number, from?: Pick<Answer, 'mode' | 'model' | 'notice'>): Answer {
+  private wholePaperAnswer(q: string, papers: Paper[], write: (sources: Source[]) => string | ExtractiveAnswer, opts: AskOptions, started: number, from?: Pick<Answer, 'mode' | 'model' | 'notice'>): Answer {
     const sources = abstractSources(this.retriever, papers);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (sources.length === 0) return this.refusal(q, [], this.retriever, started);
-    return { question: q, answer: write(sources), mode: 'extractive', ...from, refused: false, citations: sources.map((s) => citationFor(s)), sources, elapsedMs: Date.now() - started };
+    const written = write(sources);
+    // A list may cite each paper with the sentence it quotes; else each paper's abstract as a whole.
+    const { answer, citations } = typeof written === 'string' ? { answer: written, citations: sources.map((s) => citationFor(s)) } : written;
+    return { question: q, answer, mode: 'extractive', ...from, refused: false, citations, sources, elapsedMs: Date.now() - started };
+  }
+
+  /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
+  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number): Answer {
+    const mentions = topicMentions(this.papers, asked);
+    const write = (sources: Source[]) => topicCountAnswer(asked, mentions, this.papers.length, sources);
+    // None is an answer too, the count the question asked for, not a refusal.
+    if (mentions.length === 0) return { question: q, ...write([]), mode: 'extractive', refused: false, sources: [], elapsedMs: Date.now() - started };
+    return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
   }
 
   /** A paper's links as an answer, cited to its abstract. */

@@ -1,6 +1,12 @@
 /** Questions about the index itself ("How many papers are indexed?"), which no abstract answers. */
 import type { Paper } from '../corpus/paper.js';
-import { queryConcepts } from '../text/terms.js';
+import { markdownLiteral, readableTex } from '../corpus/text.js';
+import { splitSentences } from '../text/sentences.js';
+import { queryConcepts, queryTerms, terms, words } from '../text/terms.js';
+import type { Source } from '../types.js';
+import type { ExtractiveAnswer } from './extractive.js';
+import { listedPaper, moreThanListed } from './metadata.js';
+import { citationFor } from './sources.js';
 
 const ABOUT_INDEX =
   /^\s*(how many (papers|articles|abstracts)|(what|which) (papers|articles|abstracts) (do|are|can|have)\b[^?]*\b(you|indexed|there|available|know|cover)|(list|show)( me)?( all)?( the)? (papers|articles|abstracts)\s*[?.!]*\s*$)/i;
@@ -23,4 +29,104 @@ export function indexAnswer(papers: readonly Paper[]): string {
   const venues = [...byVenue.entries()].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v} (${n})`);
   const count = papers.length === 1 ? '1 paper is' : `${papers.length} papers are`;
   return `${count} indexed: ${venues.join(', ')}. /papers lists them, and /papers with a few words searches their titles and authors.`;
+}
+
+/**
+ * "How many papers are about video?", "How many papers mention X?", "How many papers use GRPO?",
+ * "How many of the papers study audio?": the count of papers a topic is written in, not a search.
+ * Only these verbs: "How many papers are from ICML?" or "... by Wang" ask other things.
+ */
+const TOPIC_COUNT =
+  /^\s*how many (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
+
+/** Where a topic lists several things: "audio or speech", "video and audio", "GRPO, PPO". */
+const TOPIC_LIST = /\s*,\s*|\s+(?:and|or|&)\s+/i;
+
+/** What a topic count asks of a paper: its phrases, in its title or one sentence of its abstract. */
+export interface TopicAsked {
+  /** The topic as the question writes it ("video", "GRPO"). */
+  topic: string;
+  /** Each phrase of the topic as the terms of its words in order ("diffusion models": diffus, model). */
+  phrases: string[][];
+  /** "audio or speech": a paper with one phrase counts; else it needs them all. */
+  any: boolean;
+}
+
+/** The topic a "How many papers mention X?" question counts, or undefined for any other question (or a topic of only small words). */
+export function topicCountAsked(question: string): TopicAsked | undefined {
+  const topic = TOPIC_COUNT.exec(question)?.[1];
+  if (!topic) return undefined;
+  // Whole words in order, not a compound's parts: "vision-language" is one word of the phrase.
+  const phrases = topic.split(TOPIC_LIST).map((p) => queryTerms(p, { parts: false })).filter((p) => p.length > 0);
+  return phrases.length ? { topic, phrases, any: /\sor\s/i.test(topic) } : undefined;
+}
+
+/** A paper that mentions a topic, with the sentence of its abstract that mentions most of it (none when only its title does). */
+export interface TopicMention {
+  paper: Paper;
+  sentence?: string;
+}
+
+/** A text as its words' terms in order, each with its parts ("audio-visual": audio-visual, audio, visual), so that a phrase is found word by word. */
+function termRun(text: string): Set<string>[] {
+  return words(text).flatMap((w) => {
+    const ts = terms(w);
+    return ts.length ? [new Set(ts)] : [];
+  });
+}
+
+/** How many times a phrase's terms stand in a row in a text's terms. */
+function phraseCount(run: readonly Set<string>[], phrase: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i + phrase.length <= run.length; i++) if (phrase.every((t, k) => run[i + k]!.has(t))) n++;
+  return n;
+}
+
+/**
+ * The papers whose title or abstract writes the topic, word for word in the project's own terms
+ * (stems, so "videos" counts for "video"; a compound's parts, so "audio-visual" for "audio"; small
+ * words skipped), each phrase within the title or one sentence: a count anyone can check by
+ * reading the abstracts. Best first: those whose title holds more of the topic, then those whose
+ * abstract writes it more often, then corpus order.
+ */
+export function topicMentions(papers: readonly Paper[], asked: TopicAsked): TopicMention[] {
+  const found: { mention: TopicMention; inTitle: number; times: number; at: number }[] = [];
+  const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
+  const allTerms = asked.phrases.flat();
+  for (const [at, paper] of papers.entries()) {
+    // The words alone first: most papers lack one of them, and are not split into sentences.
+    const bag = new Set(terms(`${paper.title}\n${paper.abstract}`));
+    if (asked.any ? !asked.phrases.some((p) => p.every((t) => bag.has(t))) : !allTerms.every((t) => bag.has(t))) continue;
+    const title = termRun(paper.title);
+    const sentences = splitSentences(paper.abstract).map((s) => ({ text: s.text, counts: asked.phrases.map((p) => phraseCount(termRun(s.text), p)) }));
+    const written = asked.phrases.filter((p, i) => phraseCount(title, p) > 0 || sentences.some((s) => s.counts[i]! > 0)).length;
+    if (!enough(written)) continue;
+    const phrasesIn = (counts: number[]) => counts.filter((c) => c > 0).length;
+    const best = sentences.reduce<(typeof sentences)[number] | undefined>((b, s) => (phrasesIn(s.counts) > (b ? phrasesIn(b.counts) : 0) ? s : b), undefined);
+    const inTitle = asked.phrases.filter((p) => phraseCount(title, p) > 0).length;
+    // A sentence that writes less of the topic than the title does says less of it: the title is what mentions it.
+    const sentence = best && !(enough(inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;
+    const times = sentences.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0);
+    found.push({ mention: { paper, ...(sentence ? { sentence } : {}) }, inTitle, times, at });
+  }
+  return found.sort((a, b) => b.inTitle - a.inTitle || b.times - a.times || a.at - b.at).map((f) => f.mention);
+}
+/**
+ * "3 of the 19 indexed papers mention video:" and each one, cited, with the sentence that
+ * mentions it; "None of the 19 indexed papers mentions video." `sources` are the listed papers'
+ * abstracts, in the order of `mentions`. "Mention", not "are about": a paper that names a topic
+ * once in passing counts.
+ */
+export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
+  const topic = markdownLiteral(asked.topic);
+  if (mentions.length === 0) return { answer: `None of the ${indexed} indexed papers mentions ${topic}.`, citations: [] };
+  const of = indexed === 1 ? 'the one indexed paper' : `the ${indexed} indexed papers`;
+  const head = `${mentions.length} of ${of} ${mentions.length === 1 ? 'mentions' : 'mention'} ${topic}:`;
+  const sentenceOf = new Map(mentions.map((m) => [m.paper.id, m.sentence]));
+  const lines = sources.map((s) => {
+    const sentence = sentenceOf.get(s.paperId);
+    return sentence ? `${listedPaper(s)}: ${readableTex(sentence)}` : `${listedPaper(s)} (in its title)`;
+  });
+  const citations = sources.map((s) => citationFor(s, sentenceOf.get(s.paperId)));
+  return { answer: [head, ...lines, ...moreThanListed(mentions.length, 'a narrower topic lists fewer')].join('\n'), citations };
 }

@@ -24,8 +24,8 @@ const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:
 const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
 /** A name of one word that looks like a surname as people write it: "Zeller", not "PixelThink", "VEQ" or "LoRA". */
 const SURNAME_SHAPE = /^\p{Lu}\p{Ll}[\p{Ll}'’-]*$/u;
-/** Papers listed for an author; more are counted, not listed. */
-const AUTHOR_PAPERS_MAX = 10;
+/** Papers a list of whole papers shows (an author's, those that mention a topic); more are counted, not listed. */
+export const LISTED_PAPERS_MAX = 10;
 /** Namesakes listed when a surname is several authors'. */
 const NAMESAKES_MAX = 10;
 /** Words a name run holds at most: longer stretches are not tried. */
@@ -143,9 +143,9 @@ function foldName(name: string): string {
 /** Papers of one or more authors as an answer; `sources` are their abstracts, each cited. With several, the papers they wrote together, else each one's. */
 export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: readonly Source[]): string {
   const sourceOf = new Map(sources.map((s) => [s.paperId, s]));
-  const listed = (papers: readonly Paper[]) => papers.slice(0, AUTHOR_PAPERS_MAX).map((p) => sourceOf.get(p.id)).filter((s): s is Source => !!s).map((s) => `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`);
+  const listed = (papers: readonly Paper[]) => papers.slice(0, LISTED_PAPERS_MAX).map((p) => sourceOf.get(p.id)).filter((s): s is Source => !!s).map((s) => listedPaper(s));
   const count = (n: number) => (n === 1 ? 'one indexed paper' : `${n} indexed papers`);
-  const more = (papers: readonly Paper[], name: string) => (papers.length > AUTHOR_PAPERS_MAX ? [`... and ${papers.length - AUTHOR_PAPERS_MAX} more; /papers ${name} lists them.`] : []);
+  const more = (papers: readonly Paper[], name: string) => moreThanListed(papers.length, `/papers ${name} lists them`);
   const names = authors.map((a) => `**${markdownLiteral(a.author)}**`);
   const eachOne = (a: AuthorPapers) => [`**${markdownLiteral(a.author)}** is an author of ${count(a.papers.length)}:`, ...listed(a.papers), ...more(a.papers, a.author)];
   if (authors.length === 1) return eachOne(authors[0]!).join('\n');
@@ -158,9 +158,19 @@ export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: re
 
 /** The papers an answer to authorPapersAnswer cites, in the order it lists them. */
 export function authorPapersCited(authors: readonly AuthorPapers[]): Paper[] {
-  if (authors.length === 1) return authors[0]!.papers.slice(0, AUTHOR_PAPERS_MAX);
+  if (authors.length === 1) return authors[0]!.papers.slice(0, LISTED_PAPERS_MAX);
   const together = jointPapers(authors);
-  return [...new Set(together.length ? together.slice(0, AUTHOR_PAPERS_MAX) : authors.flatMap((a) => a.papers.slice(0, AUTHOR_PAPERS_MAX)))];
+  return [...new Set(together.length ? together.slice(0, LISTED_PAPERS_MAX) : authors.flatMap((a) => a.papers.slice(0, LISTED_PAPERS_MAX)))];
+}
+
+/** "**Title** (id) [n]": one paper of a list, cited to its abstract. */
+export function listedPaper(s: Source): string {
+  return `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`;
+}
+
+/** The line that ends a list cut at LISTED_PAPERS_MAX ("... and 3 more; <where>."), none when the list is whole. */
+export function moreThanListed(total: number, where: string): string[] {
+  return total > LISTED_PAPERS_MAX ? [`... and ${total - LISTED_PAPERS_MAX} more; ${where}.`] : [];
 }
 
 function jointPapers(authors: readonly AuthorPapers[]): Paper[] {

@@ -126,8 +126,8 @@ function partsOf(word: string): string[] {
 const GIST = /\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b/gi;
 
 /** Content terms of a question: like `terms`, also without question words. */
-export function queryTerms(text: string): string[] {
-  return terms(words(text.replace(GIST, ' ')).filter((w) => !QUERY_FILLERS.has(w)).join(' '));
+export function queryTerms(text: string, opts: { parts?: boolean } = {}): string[] {
+  return terms(words(text.replace(GIST, ' ')).filter((w) => !QUERY_FILLERS.has(w)).join(' '), opts);
 }
 
 /** "x or y" and "x, y or z": words a question offers as alternatives. */

@@ -1,0 +1,87 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { topicCountAsked } from '../src/answer/meta.js';
+import type { Paper } from '../src/corpus/paper.js';
+import { testSettings, captureLog } from './support/env.js';
+
+const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
+/** The papers that write a word, counted apart from the code under test: a plain pattern over title and abstract. */
+const writing = (papers: readonly Paper[], word: RegExp) => papers.filter((p) => word.test(`${p.title}\n${p.abstract}`));
+
+test('"How many papers are about video?" counts the papers that write "video" and lists each, cited with its sentence', async () => {
+  const video = writing(icml.papers, /\bvideos?\b/i);
+  assert.ok(video.length >= 2 && video.length <= 10, 'the 19 papers: several write video, all listed');
+  for (const q of ['How many papers are about video?', 'How many papers mention video?', 'How many of the papers study videos?', 'how many papers discuss video']) {
+    const a = await icml.ask(q, { useModel: false });
+    const [head, ...lines] = a.answer.split('\n');
+    assert.equal(head, `${video.length} of the 19 indexed papers mention ${/videos/.test(q) ? 'videos' : 'video'}:`, q);
+    assert.equal(a.refused, false);
+    assert.deepEqual(new Set(cited(a)), new Set(video.map((p) => p.id)), q);
+    assert.equal(lines.length, video.length);
+    for (const [i, line] of lines.entries()) assert.match(line, new RegExp(`^\\*\\*.+\\*\\* \\(\\S+\\) \\[${i + 1}\\]`), line);
+    // Each quote is a sentence of the cited abstract, and it writes the topic.
+    for (const c of a.citations) {
+      const paper = icml.papers.find((p) => p.id === c.paperId)!;
+      if (c.quote) {
+        assert.ok(paper.abstract.includes(c.quote), c.quote);
+        assert.match(c.quote, /\bvideos?\b/i);
+      } else assert.match(paper.title, /\bvideos?\b/i);
+    }
+  }
+});
+
+test('a topic count takes any verb of the kind and a name; one paper is "mentions"', async () => {
+  const grpo = writing(icml.papers, /\bGRPO\b/);
+  assert.ok(grpo.length > 0);
+  const a = await icml.ask('How many papers use GRPO?', { useModel: false });
+  assert.match(a.answer, new RegExp(`^${grpo.length} of the 19 indexed papers ${grpo.length === 1 ? 'mentions' : 'mention'} GRPO:\\n`));
+  assert.deepEqual(new Set(cited(a)), new Set(grpo.map((p) => p.id)));
+  const audio = writing(icml.papers, /\baudio\b/i);
+  assert.equal(audio.length, 1, 'of the 19 papers, PhaseCoder alone writes audio');
+  const one = await icml.ask('How many of the papers study audio?', { useModel: false });
+  assert.match(one.answer, /^1 of the 19 indexed papers mentions audio:\n\*\*PhaseCoder: .*\(dementyev26a\) \[1\]: .*\baudio\b/);
+});
+
+test('a topic no paper writes is counted as none, not refused; nonsense does not start matching', async () => {
+  for (const [q, topic] of [['How many papers are about cooking pasta?', 'cooking pasta'], ['How many papers mention wedding cakes?', 'wedding cakes']]) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.answer, `None of the 19 indexed papers mentions ${topic}.`, q);
+    assert.deepEqual([a.refused, a.citations, a.sources], [false, [], []]);
+  }
+  // Each phrase must stand whole: "pasta" is in no abstract, so "cooking pasta" is none even where "cook" were.
+  assert.match((await pmlr.ask('How many papers are about cooking pasta?', { useModel: false })).answer, /^None of the \d+ indexed papers mentions cooking pasta\.$/);
+});
+
+test('"How many papers are indexed?" and "... are there?" keep the count by venue; other "how many" questions are no topic count', async () => {
+  for (const q of ['How many papers are indexed?', 'How many papers are there?']) {
+    assert.match((await icml.ask(q, { useModel: false })).answer, /^19 papers are indexed: ICML 2026 \(19\)\./, q);
+  }
+  for (const q of ['How many papers are from ICML?', 'How many papers are by Wang?', 'How many questions are in SciVideoBench?', 'How many papers are about this?']) {
+    assert.equal(topicCountAsked(q), undefined, q);
+  }
+  assert.deepEqual(topicCountAsked('How many papers are about audio or speech?'), { topic: 'audio or speech', phrases: [['audio'], ['speech']], any: true });
+});
+
+test('on the ~300 papers a long count lists the first ten, those with the topic in their title first, and counts the rest', async () => {
+  const video = writing(pmlr.papers, /\bvideos?\b/i);
+  assert.ok(video.length > 10);
+  const a = await pmlr.ask('How many papers are about video?', { useModel: false });
+  const lines = a.answer.split('\n');
+  assert.equal(lines[0], `${video.length} of the ${pmlr.papers.length} indexed papers mention video:`);
+  assert.equal(lines.at(-1), `... and ${video.length - 10} more; a narrower topic lists fewer.`);
+  assert.equal(cited(a).length, 10);
+  assert.ok(cited(a).every((id) => video.some((p) => p.id === id)));
+  const inTitle = video.filter((p) => /\bvideos?\b/i.test(p.title)).map((p) => p.id);
+  assert.deepEqual(new Set(cited(a).slice(0, inTitle.length)), new Set(inTitle.slice(0, 10)));
+  // A phrase is counted where its words stand together, as a reader would look for it.
+  const diffusion = writing(pmlr.papers, /\bdiffusion models?\b/i);
+  assert.match((await pmlr.ask('How many papers are about diffusion models?', { useModel: false })).answer, new RegExp(`^${diffusion.length} of the \\d+ indexed papers mention diffusion models:`));
+});
+
+test.after(async () => {
+  await icml.close();
+  await pmlr.close();
+});
