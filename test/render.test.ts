@@ -22,6 +22,15 @@ test('a refusal quotes nothing, and its footer does not say it does; an answer s
   assert.equal(answered.refused, false);
   assert.match(renderAnswer(answered), /extractive \(quoted from the abstracts\)/);
   assert.match(footerOf(answerMessages(answered, 'K')), /^Extractive \(quoted from the abstracts\)/);
+
+  // Answered, but from the metadata and the counts, citing nothing.
+  for (const q of ['How many papers are indexed?', 'How many papers are about cooking pasta?']) {
+    const counted = await service.ask(q);
+    assert.equal(counted.refused, false, q);
+    assert.deepEqual(counted.citations, [], q);
+    assert.doesNotMatch(renderAnswer(counted), /quoted/, q);
+    assert.doesNotMatch(footerOf(answerMessages(counted, 'K')), /quoted/, q);
+  }
 });
 
 test('related papers for a topic nothing covers: the same hint of what to try in the console and Discord, quoting nothing', async () => {

@@ -3,7 +3,7 @@ import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
-import { NO_RELATED, citedSources, footerText, type ExtractiveShows } from '../render/text.js';
+import { NO_RELATED, answerShows, citedSources, footerText, type ExtractiveShows } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, formatMs, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
@@ -81,7 +81,7 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, a.refused ? 'nothing' : 'quotes'), color };
+  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
   return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
 }
 

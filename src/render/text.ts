@@ -33,7 +33,7 @@ export function renderAnswer(a: Answer): string {
     lines.push('Sources:');
     for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
   }
-  lines.push(footer(a.mode, a.model, a.elapsedMs, a.refused ? 'nothing' : 'quotes'));
+  lines.push(footer(a.mode, a.model, a.elapsedMs, answerShows(a)));
   return lines.join('\n');
 }
 
@@ -89,6 +89,11 @@ export function citedSources(citations: Citation[], sources: Source[]): Source[]
  * empty list). The footer must not claim quotes where there are none.
  */
 export type ExtractiveShows = 'quotes' | 'shared terms' | 'nothing';
+
+/** An answer quotes only where it cites: a refusal, the index count or "none of the papers mentions X" cites nothing. */
+export function answerShows(a: Answer): ExtractiveShows {
+  return a.refused || a.citations.length === 0 ? 'nothing' : 'quotes';
+}
 
 const EXTRACTIVE_HOW: Record<ExtractiveShows, string> = {
   quotes: 'extractive (quoted from the abstracts)',
