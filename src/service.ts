@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
@@ -314,7 +314,8 @@ export class PapercordService {
     const last = opts.history?.at(-1);
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
-    const venueAsked = asksWhereOrWhen(q) && this.namedAlone(withoutPublication(q)).length > 0;
+    // Or of the one paper it points back at ("When was it published?" after "What is VEQ?", or with the paper option).
+    const venueAsked = asksWhereOrWhen(q) && (this.namedAlone(withoutPublication(q)).length > 0 || (pointsBackOnly(withoutPublication(q)) && (!!opts.paper || this.paperTalkedAbout(opts.history ?? []).length === 1)));
     const authorsAsked = AUTHORSHIP.test(q);
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;

@@ -512,6 +512,24 @@ test('what the index holds, and where and when a paper appeared, are answered fr
   }
 });
 
+test('a follow-up that asks when or where "it" appeared gets the byline of the one paper asked about before, as naming it would', async () => {
+  const first = await service.ask('What is VEQ?', { useModel: false });
+  const history = [{ question: first.question, answer: first.answer }];
+  const byline = (await service.ask('What year is VEQ from?', { useModel: false })).answer;
+  assert.match(byline, /^\*\*VEQ: .*\*\* is by .*\(ICML 2026\)\. \[1\]$/);
+  for (const q of ['What year is it from?', 'When was it published?', 'Where was this paper presented?', 'Who wrote it?']) {
+    const a = await service.ask(q, { useModel: false, history });
+    assert.deepEqual([a.refused, a.answer], [false, byline], q);
+  }
+  // Through a turn that only pointed back; and with the paper option, "it" is that paper.
+  const chain = [...history, { question: 'What are its results?', answer: '' }];
+  assert.equal((await service.ask('When did it come out?', { useModel: false, history: chain })).answer, byline);
+  assert.equal((await service.ask('When was it published?', { useModel: false, paper: '2602.01037' })).answer, byline);
+  // Anything else asked of it is a question about its abstract; after several papers, "it" is none of them.
+  assert.doesNotMatch((await service.ask('Where does it get its data from?', { useModel: false, history })).answer, /\bis by\b/);
+  assert.doesNotMatch((await service.ask('When was it published?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: '' }] })).answer, /\bis by\b/);
+});
+
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {
   assert.equal((await service.ask('What does GCL stand for?', { useModel: false })).answer, 'To address these, we propose **Group Cognition Learning (GCL)**, a governed collaboration paradigm that applies a two-stage protocol after modality-specific encoding. [1]');
   assert.match((await service.ask('What does TGV-KV stand for?', { useModel: false })).answer, /\*\*T\*\*ext-\*\*G\*\*rounded KV Eviction method for \*\*V\*\*LMs \(\*\*TGV-KV\*\*\)\. \[1\]$/);
