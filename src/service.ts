@@ -9,7 +9,7 @@ import { Retriever, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -329,6 +329,10 @@ export class PapercordService {
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
+    // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
+    if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
+      return { question: q, answer: NO_PAPER_NAMED, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
+    }
     const names = this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question);

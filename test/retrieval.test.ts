@@ -5,6 +5,7 @@ import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
+import { NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
@@ -528,6 +529,16 @@ test('a follow-up that asks when or where "it" appeared gets the byline of the o
   // Anything else asked of it is a question about its abstract; after several papers, "it" is none of them.
   assert.doesNotMatch((await service.ask('Where does it get its data from?', { useModel: false, history })).answer, /\bis by\b/);
   assert.doesNotMatch((await service.ask('When was it published?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: '' }] })).answer, /\bis by\b/);
+});
+
+test('a byline question that points back with no question before it asks for the paper to be named, rather than saying no paper covers it', async () => {
+  for (const q of ['Who wrote it?', 'What year is it from?', 'When was this paper published?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
+  }
+  // Something else asked, or a paper it describes, is searched for as before.
+  assert.deepEqual(cited(await service.ask('Who wrote the paper on spatial audio?', { useModel: false })), ['dementyev26a']);
+  assert.notEqual((await service.ask('Where does it get its data from?', { useModel: false })).answer, NO_PAPER_NAMED);
 });
 
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {

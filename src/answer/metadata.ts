@@ -193,6 +193,9 @@ export function asksWhereOrWhen(question: string): boolean {
   return PUBLICATION.test(question);
 }
 
+/** The answer to a byline question that points back ("Who wrote it?", "When was it published?") with nothing to point back at. */
+export const NO_PAPER_NAMED = 'Which paper? This question names none: name the paper (its title, its system name or its arXiv id), or ask it as a follow-up to a question about that paper.';
+
 /** The question without the words that ask for authors: what is left names the paper. */
 export function withoutAuthorship(question: string): string {
   return question.replace(AUTHORSHIP_ALL, ' ');
