@@ -479,6 +479,20 @@ test("an author is found by surname alone or first and last name; a surname seve
   }
 });
 
+test("\"Zeller's papers\", \"papers of Artem Dementyev\" and \"Song Wang's work\" list that author's papers; a paper's name before \"'s\" or an ordinary word is no author", async () => {
+  const byAuthor = async (q: string) => (await service.ask(q, { useModel: false })).answer;
+  for (const [q, by] of [["Zeller's papers", 'papers by Zeller'], ["What are Dementyev's papers?", 'papers by Dementyev'], ["Show Dementyev's papers", 'papers by Dementyev'], ['papers of Artem Dementyev', 'papers by Artem Dementyev'], ["Song Wang's work", 'papers by Song Wang'], ['What is the work of Song Wang?', 'papers by Song Wang'], ["Jiayu Xiong’s publications", 'papers by Jiayu Xiong'], ["Dementyev and Zeller's papers", 'papers by Dementyev and Zeller']] as const) {
+    const expected = await byAuthor(by);
+    assert.match(expected, /is an author of/, by);
+    assert.equal(await byAuthor(q), expected, q);
+  }
+  // A first name no author has with a surname several do is not one of them.
+  assert.doesNotMatch(await byAuthor("List Jane Wang's papers"), /is an author of|Several authors/);
+  for (const q of ["What are PixelThink's results?", "What is VEQ's method?", "What is PixelThink's work about?", "What is the model's work?", "What are the authors' papers?"]) {
+    assert.doesNotMatch(await byAuthor(q), /is an author of|Several authors/, q);
+  }
+});
+
 test('"papers by A and B" lists the papers they wrote together, else says none does and lists each one\'s', async () => {
   const together = await service.ask('Which papers are by Jing Wang and Jiayu Xiong?', { useModel: false });
   assert.equal(together.answer, '**Jing Wang** and **Jiayu Xiong** are authors of 2 indexed papers together:\n**Multimodal Fusion via Self-Consistent Task-Gradient Fields** (xiong26m) [1]\n**Geometry-based Schrödinger Bridges for Trustworthy Multimodal Fusion** (xiong26n) [2]');
