@@ -8,8 +8,8 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship } from './answer/metadata.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, topicCountAnswer, topicCountAsked, topicMentions, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -314,7 +314,8 @@ export class PapercordService {
     const last = opts.history?.at(-1);
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
-    const venueAsked = asksWhereOrWhen(q) && this.namedAlone(withoutPublication(q)).length > 0;
+    // Or of the one paper it points back at ("When was it published?" after "What is VEQ?", or with the paper option).
+    const venueAsked = asksWhereOrWhen(q) && (this.namedAlone(withoutPublication(q)).length > 0 || (pointsBackOnly(withoutPublication(q)) && (!!opts.paper || this.paperTalkedAbout(opts.history ?? []).length === 1)));
     const authorsAsked = AUTHORSHIP.test(q);
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
@@ -331,6 +332,10 @@ export class PapercordService {
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
+    // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
+    if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
+      return { question: q, answer: NO_PAPER_NAMED, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
+    }
     const names = this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question);

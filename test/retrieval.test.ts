@@ -5,6 +5,7 @@ import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
+import { NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
@@ -497,6 +498,20 @@ test("an author is found by surname alone or first and last name; a surname seve
   }
 });
 
+test("\"Zeller's papers\", \"papers of Artem Dementyev\" and \"Song Wang's work\" list that author's papers; a paper's name before \"'s\" or an ordinary word is no author", async () => {
+  const byAuthor = async (q: string) => (await service.ask(q, { useModel: false })).answer;
+  for (const [q, by] of [["Zeller's papers", 'papers by Zeller'], ["What are Dementyev's papers?", 'papers by Dementyev'], ["Show Dementyev's papers", 'papers by Dementyev'], ['papers of Artem Dementyev', 'papers by Artem Dementyev'], ["Song Wang's work", 'papers by Song Wang'], ['What is the work of Song Wang?', 'papers by Song Wang'], ["Jiayu Xiong’s publications", 'papers by Jiayu Xiong'], ["Dementyev and Zeller's papers", 'papers by Dementyev and Zeller']] as const) {
+    const expected = await byAuthor(by);
+    assert.match(expected, /is an author of/, by);
+    assert.equal(await byAuthor(q), expected, q);
+  }
+  // A first name no author has with a surname several do is not one of them.
+  assert.doesNotMatch(await byAuthor("List Jane Wang's papers"), /is an author of|Several authors/);
+  for (const q of ["What are PixelThink's results?", "What is VEQ's method?", "What is PixelThink's work about?", "What is the model's work?", "What are the authors' papers?"]) {
+    assert.doesNotMatch(await byAuthor(q), /is an author of|Several authors/, q);
+  }
+});
+
 test('"papers by A and B" lists the papers they wrote together, else says none does and lists each one\'s', async () => {
   const together = await service.ask('Which papers are by Jing Wang and Jiayu Xiong?', { useModel: false });
   assert.equal(together.answer, '**Jing Wang** and **Jiayu Xiong** are authors of 2 indexed papers together:\n**Multimodal Fusion via Self-Consistent Task-Gradient Fields** (xiong26m) [1]\n**Geometry-based Schrödinger Bridges for Trustworthy Multimodal Fusion** (xiong26n) [2]');
@@ -529,6 +544,34 @@ test('what the index holds, and where and when a paper appeared, are answered fr
   for (const q of ['What year does the dataset cover?', "What year does VEQ's dataset cover?", 'What venue does CAST evaluate on?', 'Where do the VEQ results come from?']) {
     assert.doesNotMatch((await service.ask(q, { useModel: false })).answer, /\bis by\b/, q);
   }
+});
+
+test('a follow-up that asks when or where "it" appeared gets the byline of the one paper asked about before, as naming it would', async () => {
+  const first = await service.ask('What is VEQ?', { useModel: false });
+  const history = [{ question: first.question, answer: first.answer }];
+  const byline = (await service.ask('What year is VEQ from?', { useModel: false })).answer;
+  assert.match(byline, /^\*\*VEQ: .*\*\* is by .*\(ICML 2026\)\. \[1\]$/);
+  for (const q of ['What year is it from?', 'When was it published?', 'Where was this paper presented?', 'Who wrote it?']) {
+    const a = await service.ask(q, { useModel: false, history });
+    assert.deepEqual([a.refused, a.answer], [false, byline], q);
+  }
+  // Through a turn that only pointed back; and with the paper option, "it" is that paper.
+  const chain = [...history, { question: 'What are its results?', answer: '' }];
+  assert.equal((await service.ask('When did it come out?', { useModel: false, history: chain })).answer, byline);
+  assert.equal((await service.ask('When was it published?', { useModel: false, paper: '2602.01037' })).answer, byline);
+  // Anything else asked of it is a question about its abstract; after several papers, "it" is none of them.
+  assert.doesNotMatch((await service.ask('Where does it get its data from?', { useModel: false, history })).answer, /\bis by\b/);
+  assert.doesNotMatch((await service.ask('When was it published?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: '' }] })).answer, /\bis by\b/);
+});
+
+test('a byline question that points back with no question before it asks for the paper to be named, rather than saying no paper covers it', async () => {
+  for (const q of ['Who wrote it?', 'What year is it from?', 'When was this paper published?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
+  }
+  // Something else asked, or a paper it describes, is searched for as before.
+  assert.deepEqual(cited(await service.ask('Who wrote the paper on spatial audio?', { useModel: false })), ['dementyev26a']);
+  assert.notEqual((await service.ask('Where does it get its data from?', { useModel: false })).answer, NO_PAPER_NAMED);
 });
 
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {

@@ -13,14 +13,16 @@ import { splitSentences } from '../text/sentences.js';
 export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|(are|were) (the|its) authors)|^\s*(list|name) (all )?the authors)\b/i;
 const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
 
-/** "Papers by X", "What has X published?": a question that asks for what someone wrote. */
-const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|papers? (of|from))\b/i;
+/** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
+const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) (of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
 /** Verbs of writing: with one, a capitalised word alone may be a surname ("What has Zeller published?"). */
 const WRITING = /\b(publish|published|write|wrote|written|authored|co-?authored)\b/i;
 /** Names written with capitals, one to four words ("What has Song Wang published?"). */
 const CAPITALISED_RUN = /\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}/gu;
 /** What follows "by" or "papers of": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
 const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
+/** What comes before "'s papers" or "'s work": a few words, names among them ending where the possessive starts ("What are Dementyev's papers?", "Song Wang's work", "Dementyev and Zeller's papers"). */
+const POSSESSIVE_RUN = /[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+){0,7}(?=['’]s?\s+(?:papers?|works?|publications?|research)\b)/giu;
 const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
 /** A name of one word that looks like a surname as people write it: "Zeller", not "PixelThink", "VEQ" or "LoRA". */
 const SURNAME_SHAPE = /^\p{Lu}\p{Ll}[\p{Ll}'’-]*$/u;
@@ -41,25 +43,28 @@ export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesak
  * name (any case), their first and last names without the middle ones ("Jana Zeller"), or the end
  * of it ("Zeller", "van der Schaar"). A surname alone counts only where a name clearly stands:
  * right after "by" and followed by nothing but small words ("papers by zeller about audio", not
- * "improved by Long context"), or capitalised in a question about writing ("What has Zeller
- * published?"). Longer names first; whole words only.
+ * "improved by Long context"), capitalised before "'s papers" or "'s work" ("Zeller's papers", not
+ * "VEQ's work"), or capitalised in a question about writing ("What has Zeller published?").
+ * Longer names first; whole words only.
  */
 export function authorAsked(question: string, papers: readonly Paper[]): AuthorsAsked | undefined {
   if (!BY_AUTHOR.test(question)) return undefined;
   const index = authorIndex(papers);
   /** Each name found, in question order, with the authors it may be: one, or several namesakes. */
   const names: { name: string; authors: AuthorPapers[] }[] = [];
+  /** Whether the words `ws` are a name, an author's whole or part of one; if so it is noted. */
+  const isName = (ws: string[]): boolean => {
+    const key = foldName(ws.join(' '));
+    const whole = index.whole.get(key);
+    const found = whole ? [whole] : (index.partial.get(key) ?? []);
+    if (found.length) names.push({ name: ws.join(' '), authors: found });
+    return found.length > 0;
+  };
   /** The longest name starting at ws[i] (one word only when `single` allows it); how many words it took, 0 for none. */
   const nameAt = (ws: string[], i: number, single: boolean): number => {
     for (let j = Math.min(ws.length, i + NAME_WORDS_MAX); j > i; j--) {
       if (j === i + 1 && !single) break;
-      const key = foldName(ws.slice(i, j).join(' '));
-      const whole = index.whole.get(key);
-      const found = whole ? [whole] : (index.partial.get(key) ?? []);
-      if (found.length) {
-        names.push({ name: ws.slice(i, j).join(' '), authors: found });
-        return j - i;
-      }
+      if (isName(ws.slice(i, j))) return j - i;
     }
     return 0;
   };
@@ -73,6 +78,17 @@ export function authorAsked(question: string, papers: readonly Paper[]): Authors
       const alone = ws.length === 1 || isStopword(next) || next === 'et';
       // "by the authors": a small word in lower case is none of their surnames.
       scan(ws, (i) => i === 0 && alone && !(isStopword(ws[0]!) && ws[0] === ws[0]!.toLowerCase()));
+    }
+  }
+  for (const m of question.matchAll(POSSESSIVE_RUN)) {
+    // The question's first word is capitalised for being first ("Show Dementyev's papers").
+    const opening = m.index === 0 ? m[0].split(/\s+/)[0] : undefined;
+    for (const part of m[0].split(LIST_SEPARATOR)) {
+      const ws = part.split(/\s+/).filter(Boolean).slice(-NAME_WORDS_MAX);
+      // One word alone is a surname only as written ("Zeller's papers", not "the model's work" or "VEQ's work") and not after a first name no author has ("Jane Wang's papers" are not Ziqin Wang's).
+      const surname = (i: number) => SURNAME_SHAPE.test(ws[i]!) && (i === 0 || ws[i - 1] === opening || !/^\p{Lu}/u.test(ws[i - 1]!));
+      // The longest name that ends where the part does.
+      for (let i = 0; i < ws.length; i++) if ((i < ws.length - 1 || surname(i)) && isName(ws.slice(i))) break;
     }
   }
   const writing = WRITING.test(question);
@@ -202,6 +218,9 @@ const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appear(?
 export function asksWhereOrWhen(question: string): boolean {
   return PUBLICATION.test(question);
 }
+
+/** The answer to a byline question that points back ("Who wrote it?", "When was it published?") with nothing to point back at. */
+export const NO_PAPER_NAMED = 'Which paper? This question names none: name the paper (its title, its system name or its arXiv id), or ask it as a follow-up to a question about that paper.';
 
 /** The question without the words that ask for authors: what is left names the paper. */
 export function withoutAuthorship(question: string): string {

@@ -51,6 +51,7 @@ export function refersBack(question: string): boolean {
 
 /** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
 const BACK_TO_ONE = /\b(its|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
+const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
 /** "It" points back in a short question ("How fast is it?"); in a longer one it is mostly the question's own topic ("What is KV cache eviction and why is it useful?"). */
 const IT = /\bit\b/i;
 const SHORT_QUESTION_WORDS = 7;
@@ -64,6 +65,11 @@ export function refersBackToOne(question: string): boolean {
   const q = question.replace(DUMMY_IT, ' ');
   if (ASKS_FOR_PAPER.test(q)) return false;
   return BACK_TO_ONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
+}
+
+/** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
+export function pointsBackOnly(rest: string): boolean {
+  return refersBackToOne(rest) && queryConcepts(rest.replace(BACK_TO_ONE_ALL, ' ')).length === 0;
 }
 
 /** The question without the words that ask for a comparison. */
