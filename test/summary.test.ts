@@ -25,8 +25,12 @@ test('a medium summary is about half its abstract and a short one about a third,
   for (const p of papers) {
     const sections = summarySections(p)!;
     const medium = lines(p, 'medium');
-    for (const label of ['TL;DR', 'Method', 'Results'] as const) assert.equal(!!medium[label], sections[label].length > 0, `${p.id} ${label}`);
+    for (const label of ['TL;DR', 'Results'] as const) assert.equal(!!medium[label], sections[label].length > 0, `${p.id} ${label}`);
+    if (medium.Method) assert.ok(sections.Method.length > 0, p.id);
   }
+  // Its only method sentence, "MentisOculi establishes the necessary foundation to ... close this gap", points back at a
+  // finding, shown after the method: it has no Method line rather than one without its referent.
+  assert.equal(lines(paper('zeller26a'), 'medium').Method, undefined);
   // A long one is the whole abstract, sectioned: every sentence but links and release notes, the TL;DR perhaps after its lead-in.
   for (const id of ['2505.23727', 'bateni26a', 'frauen26a']) {
     const text = shown(extractiveSummary(paper(id), 'long'));
@@ -95,4 +99,19 @@ test('a numbered list is shown whole or not at all, in one part of the summary',
   // "(i) ... (iv)" was split over Method and Results; "First, ... Second, ..." too.
   assert.match(lines(paper('frauen26a'), 'long').Method!, /\(i\) It produces .* \(ii\) .* \(iii\) .* \(iv\) It suggests optimal policies/);
   assert.match(lines(paper('2606.03075'), 'medium').Method!, /\(1\) Text-Vision Budgeting.*\(2\) Text-Weighted Ranking.*\(3\) Text-Prioritised Retention/);
+});
+
+test('a sentence that points back ("This", "It", "this gap") is shown right after the sentence before it, or another stands in; a long summary is all of them', () => {
+  const summary = (abstract: string, length: 'short' | 'medium' | 'long') =>
+    extractiveSummary({ id: 'foo', title: 'Foo: Cheap Experts', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } }, length);
+  // "This saving" is the method's first sentence, but it points back at a result, which is shown after the method: the next method sentence stands in.
+  const saving = 'Large models are costly to serve. We propose Foo, a router that sends each token to one small expert. Experiments show that Foo cuts memory by 40% on three benchmarks. This saving grows with the input length. Foo learns its routes from the training loss alone.';
+  assert.match(summary(saving, 'medium'), /\*\*Method:\*\* Foo learns its routes from the training loss alone\. \[1\]/);
+  assert.doesNotMatch(summary(saving, 'medium'), /This saving/);
+  assert.match(summary(saving, 'long'), /\*\*Method:\*\* This saving grows with the input length\. Foo learns its routes/);
+  // "This cuts memory" is the headline result: the method sentence it points back at comes with it, right before it.
+  const cuts = 'Large models are costly to serve. We propose Foo, a router that sends each token to one small expert. Foo learns its routes from the training loss alone. This cuts memory by 40% on three benchmarks.';
+  for (const length of ['short', 'medium'] as const) {
+    assert.match(summary(cuts, length), /\*\*Method:\*\* Foo learns its routes from the training loss alone\. \[1\]\n\*\*Results:\*\* This cuts memory by 40%/, length);
+  }
 });

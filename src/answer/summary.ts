@@ -114,9 +114,10 @@ const SHARE: Record<SummaryLength, number> = { short: 0.4, medium: 0.55, long: I
  * keeps.
  */
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
-  const sections = summarySections(paper);
-  if (!sections) return '';
-  const chosen = summaryChoice(sections, length, paper.abstract.length);
+  const parts = summaryParts(paper);
+  if (!parts) return '';
+  const { sections, order } = parts;
+  const chosen = summaryChoice(sections, order, length, paper.abstract.length);
   const lines = (Object.keys(sections) as SummarySection[]).map((label) => [label, sections[label].filter((s) => chosen.has(s))] as const);
   return lines.filter(([, shown]) => shown.length).map(([label, shown]) => partLine(label, shown)).join('\n');
 }
@@ -127,24 +128,81 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
  * sentence; then, while they fit in the length's share of the abstract, a short one's first
  * sentence of the method, a medium one's of the problem and the limits, then its others in turn.
  * A sentence that does not fit is left out and the next one tried, so a list (one entry, see
- * summarySections) is whole or not there.
+ * summarySections) is whole or not there. A sentence that points back ("This method ...", "close
+ * this gap") comes with the one before it in the abstract, shown right before it, or not at all:
+ * then the next of its kind stands in (the next result, the method's next sentence). `order` is
+ * the sections' entries in the abstract's order.
  */
-export function summaryChoice(sections: SummarySections, length: SummaryLength, abstractLength: number): Set<string> {
+export function summaryChoice(sections: SummarySections, order: readonly string[], length: SummaryLength, abstractLength: number): Set<string> {
+  // A long summary is the whole abstract: no sentence of it is left out for want of its referent.
+  if (length === 'long') return new Set(order);
   const results = byReportStrength(sections.Results);
   const [problem, ...moreProblem] = sections.Problem;
   const [method, ...moreMethod] = sections.Method;
   const [limit, ...moreLimits] = sections.Limits;
-  const musts = [sections['TL;DR'][0], results[0] ?? problem, ...(length === 'short' ? [] : [method])];
+  const musts = [sections['TL;DR'].slice(0, 1), results.length ? results : [problem], length === 'short' ? [] : sections.Method];
   // A short summary says what a paper is, how and how well; a problem only stands in for a missing part.
   const rest = length === 'short' ? [method ?? problem] : [problem, limit, ...interleave(results.slice(1), moreMethod, moreProblem, moreLimits)];
-  const chosen = new Set(musts.filter((s): s is string => !!s));
-  let used = [...chosen].reduce((n, s) => n + s.length, 0);
-  for (const s of rest) {
-    if (!s || chosen.has(s) || used + s.length > SHARE[length] * abstractLength) continue;
-    chosen.add(s);
-    used += s.length;
-  }
+  const chosen = new Set<string>();
+  let used = 0;
+  const size = (added: readonly string[]) => added.reduce((n, x) => n + x.length, 0);
+  const fits = (added: readonly string[]) => used + size(added) <= SHARE[length] * abstractLength;
+  /** Shows `s`, with the sentences it points back at, if `allowed` lets them in and each pointer then follows its referent. */
+  const show = (s: string | undefined, allowed: (added: readonly string[]) => boolean): boolean => {
+    if (!s || chosen.has(s)) return false;
+    const added = [s, ...referents(s, order, sections['TL;DR'])].filter((x) => !chosen.has(x));
+    if (!allowed(added) || !pointersFollowReferents(shownInOrder(sections, new Set([...chosen, ...added])), order)) return false;
+    for (const x of added) chosen.add(x);
+    used += size(added);
+    return true;
+  };
+  // A must alone is shown whatever its size; with its referents, the first of its list that fits,
+  // else the first that can be shown at all, so that a summary keeps its result.
+  for (const candidates of musts) candidates.some((s) => show(s, (added) => added.length === 1 || fits(added))) || candidates.some((s) => show(s, () => true));
+  for (const s of rest) show(s, fits);
   return chosen;
+}
+
+/** "this", "these", ... but not "this paper" or "this work" (the paper itself), nor "such as". */
+const DEMONSTRATIVE = '(?:this|these|those|such(?! as\\b))\\b(?! (?:paper|work|study|article|manuscript|thesis|note|letter|survey)\\b)';
+/**
+ * A sentence that points back at the one before it: it opens with a pronoun or a demonstrative
+ * ("This method identifies", "However, their inference lags", "It comprises 440 tasks"), with a
+ * clause that does ("Based on this insight, we", "Despite these advances, ..."), or it names what
+ * an earlier sentence stated ("close this gap", "We address this by"). Without that sentence right
+ * before it, it reads without its referent.
+ */
+const POINTS_BACK = new RegExp(
+  [
+    `^(?:(?:however|yet|but|moreover|furthermore|unfortunately|in particular|notably|thus|hence|therefore|consequently|additionally|in addition|importantly|crucially|specifically),?\\s+)?(?:${DEMONSTRATIVE}|(?:it|they|its|their)\\b)`,
+    `^[^,]{0,40}\\b${DEMONSTRATIVE}[^,]{0,40},`,
+    `\\b${DEMONSTRATIVE} (?:gaps?|limitations?|challenges?|issues?|shortcomings?|questions?|bottlenecks?|discrepanc(?:y|ies)|tensions?|trade-?offs?|observations?|insights?|findings?|phenomen(?:on|a)|difficult(?:y|ies)|drawbacks?|concerns?)\\b`,
+    `\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w* (?:${DEMONSTRATIVE}|it\\b|them\\b)`,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * The sentences `s` points back at, nearest last: the one before it, and the one before that
+ * while each points back in turn. The TL;DR ends the chain: it stands first, its lead-in cut (see shownTldr).
+ */
+function referents(s: string, order: readonly string[], tldr: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = order.indexOf(s); i > 0 && POINTS_BACK.test(order[i]!) && !tldr.includes(order[i]!); i--) out.unshift(order[i - 1]!);
+  return out;
+}
+
+/** Whether each sentence shown after the first that points back is shown right after the sentence before it in the abstract. */
+function pointersFollowReferents(shown: readonly string[], order: readonly string[]): boolean {
+  return shown.every((s, k) => {
+    const i = order.indexOf(s);
+    return k === 0 || i <= 0 || !POINTS_BACK.test(s) || shown[k - 1] === order[i - 1];
+  });
+}
+
+/** The chosen sentences as a summary shows them: part by part (TL;DR first), each part in the abstract's order. */
+function shownInOrder(sections: SummarySections, chosen: ReadonlySet<string>): string[] {
+  return (Object.keys(sections) as SummarySection[]).flatMap((label) => sections[label].filter((s) => chosen.has(s)));
 }
 
 /** One from each list in turn: [a1, b1, c1, a2, b2, ...]. */
@@ -202,6 +260,11 @@ export function sectionLine(sections: SummarySections, label: SummarySection, le
  * its sentences joined, in the part its first sentence belongs to: a part of it would cut it.
  */
 export function summarySections(paper: Paper): SummarySections | undefined {
+  return summaryParts(paper)?.sections;
+}
+
+/** The abstract's sentences by part (see summarySections), and all of them (a list as one) in the abstract's order. */
+function summaryParts(paper: Paper): { sections: SummarySections; order: string[] } | undefined {
   const all = splitSentences(paper.abstract).map((s) => s.text);
   if (all.length === 0) return undefined;
   // A sentence that also states a contribution or a figure is kept: "we release X, which cuts costs by 30%" is content.
@@ -230,6 +293,7 @@ export function summarySections(paper: Paper): SummarySections | undefined {
     return isLimit ? 'Limits' : 'Method';
   };
   const sections: SummarySections = { 'TL;DR': [], Problem: [], Method: [], Results: [], Limits: [] };
+  const order: string[] = [];
   for (let i = 0; i < sentences.length; ) {
     const end = listEnd(sentences, i);
     const run = sentences.slice(i, end);
@@ -238,10 +302,12 @@ export function summarySections(paper: Paper): SummarySections | undefined {
     // A list reports results only when each of its items does ("First, it computes projections faster. Second, it combines this with ...": how it works).
     const parts = run.map((s, k) => partOf(s, i + k));
     const listPart = parts.every((p) => p === 'Results') ? 'Results' : (parts.find((p) => p !== 'Results') ?? 'Method');
-    sections[tldrInRun ? 'TL;DR' : listPart].push(run.join(' '));
+    const entry = run.join(' ');
+    sections[tldrInRun ? 'TL;DR' : listPart].push(entry);
+    order.push(entry);
     i = end;
   }
-  return sections;
+  return { sections, order };
 }
 
 /** Words, as written, that ask for one part of a paper's summary ("What results does X report?"). */
