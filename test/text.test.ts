@@ -159,4 +159,5 @@ test('a title put into a Markdown answer neither formats nor links', () => {
 test('plain text shows bold as its words and escapes as their characters, and keeps asterisks that were escaped', () => {
   assert.equal(plainText('**TL;DR:** We present **PhaseCoder**, for S\\_N. [1]'), 'TL;DR: We present PhaseCoder, for S_N. [1]');
   assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');
+  assert.equal(plainText('suggest that _visual thoughts do not yet help_, for S_N and snake_case_name and \\_x\\_'), 'suggest that visual thoughts do not yet help, for S_N and snake_case_name and _x_');
 });

@@ -10,9 +10,12 @@ import { byline } from '../corpus/paper.js';
 /** Bold that the service writes ("**TL;DR:**", a paper's name): a pair of unescaped "**" around text. */
 const BOLD = /(?<!\\)\*\*(?=\S)(.+?)(?<=[^\s\\])\*\*/g;
 
-/** Markdown as plain text: bold shown as its words, escapes as the characters they keep (S_N, not S\_N). */
+/** Italics readableTex writes for \emph ("_visual thoughts_"): an underscore inside a word (S_N, snake_case) is no mark. */
+const ITALIC = /(?<![\w\\])_(?=\S)([^_\n]+?)(?<=[^\s\\])_(?!\w)/g;
+
+/** Markdown as plain text: bold and italics shown as their words, escapes as the characters they keep (S_N, not S\_N). */
 export function plainText(markdown: string): string {
-  return unescapeMarkdown(markdown.replace(BOLD, '$1'));
+  return unescapeMarkdown(markdown.replace(BOLD, '$1').replace(ITALIC, '$1'));
 }
 
 /**
