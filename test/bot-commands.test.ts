@@ -167,6 +167,15 @@ test('/ask "how many papers are indexed?" says how many, and where to list them'
   assert.match(embedOf(m).description!, new RegExp(`^${h.service.info().papers} papers are indexed: ICML 2026 \\(${h.service.info().papers}\\)\\. /papers lists them`));
 });
 
+test('/ask "how many papers are about video?" counts the papers that write it and lists them, each cited', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'How many papers are about video?' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  const writing = h.service.papers.filter((p) => /\bvideos?\b/i.test(`${p.title} ${p.abstract}`));
+  assert.ok(writing.length > 1);
+  assert.match(embedOf(m).description!, new RegExp(`^${writing.length} of the ${h.service.info().papers} indexed papers mention video:`));
+  assert.deepEqual(sourceIds(m).sort(), writing.map((p) => p.id).sort());
+});
+
 test('/summary: the paper as a linked title, the summary, its source, and length short/long', async () => {
   const user = h.user();
   const short = await h.emu.slashCommand('summary', { paper: 'mentis', length: 'short' }, { user });

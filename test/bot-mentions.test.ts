@@ -77,6 +77,16 @@ describe('mentions and follow-ups', () => {
     assert.deepEqual(calls.find((c) => c.question === 'How many videos?')!.history.map((t) => t.question), ['What is SciVideoBench?']);
   });
 
+  test('an off-topic reply to an answer is refused, as it would be asked alone: the chain does not make it answerable', async () => {
+    const q1 = await h.emu.postMessage({ content: 'What does MentisOculi evaluate?', mentionsBot: true, author: h.user() });
+    const a1 = await answerTo(q1);
+    const q2 = await h.emu.postMessage({ content: 'What is the capital of France?', replyTo: a1, author: h.user() });
+    const a2 = await answerTo(q2);
+    assert.equal(calls.find((c) => c.question === 'What is the capital of France?')!.history.length, 1, 'asked as a follow-up');
+    assert.match(a2.embeds[0]!.description!, /^None of the indexed papers covers this question/);
+    assert.doesNotMatch(a2.embeds[0]!.description!, /\[1\]/);
+  });
+
   test('@everyone, @here and role mentions in a question ping nobody', async () => {
     const role = h.emu.createRole({ name: 'everyone-ish', mentionable: true });
     const q = await h.emu.postMessage({ content: `@everyone @here <@&${role.id}> what does TGV-KV evict?`, mentionsBot: true, author: h.user() });
