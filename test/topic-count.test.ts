@@ -85,3 +85,10 @@ test.after(async () => {
   await icml.close();
   await pmlr.close();
 });
+
+test('the papers a term is looked up in come from the postings, and are those whose title or abstract writes it', () => {
+  for (const [term, word] of [['video', /\bvideos?\b/i], ['grpo', /\bGRPO\b/]] as const) {
+    assert.deepEqual([...pmlr.retriever.papersWriting(term)].sort(), writing(pmlr.papers, word).map((p) => p.id).sort(), term);
+  }
+  assert.equal(pmlr.retriever.papersWriting('zzzunwritten').size, 0);
+});

@@ -268,6 +268,15 @@ export class Bm25Index {
     return this.ids.length;
   }
 
+  /** The ids of the documents that hold `term` (a token as `terms` writes it) in any field. */
+  documentsWith(term: string): string[] {
+    const t = this.termIds.get(term);
+    if (t === undefined) return [];
+    const found = new Set<number>();
+    for (const { offsets, docs } of this.postings) for (let p = offsets[t]!; p < offsets[t + 1]!; p++) found.add(docs[p]!);
+    return [...found].map((d) => this.ids[d]!);
+  }
+
   /** Documents matching any term of the query, best first, as MiniSearch's `search` ranks them; at most `limit`. */
   search(query: string, opts: { filter?: (id: string) => boolean; limit?: number } = {}): Bm25Hit[] {
     const queryTerms = terms(query).filter((t) => !!t);

@@ -173,6 +173,11 @@ export class Retriever {
     return this.vectors;
   }
 
+  /** The ids of the papers whose title or abstract writes `term` (a token as `terms` writes it), from the postings: no text is read. */
+  papersWriting(term: string): Set<string> {
+    return new Set(this.index.bm25.documentsWith(term).map((id) => this.chunksById.get(id)!.paperId));
+  }
+
   /** BM25 over titles and chunk texts; returns chunk ids best first. */
   keywordSearch(query: string, paperId?: string, limit = this.settings.candidates): string[] {
     const prefix = paperId ? `${paperId}#` : undefined;
