@@ -507,6 +507,8 @@ test("\"Zeller's papers\", \"papers of Artem Dementyev\" and \"Song Wang's work\
   }
   // A first name no author has with a surname several do is not one of them.
   assert.doesNotMatch(await byAuthor("List Jane Wang's papers"), /is an author of|Several authors/);
+  // Also at the start of the question, where a first name is capitalised as any first word is: John Zeller is not Jana Ricarda Zeller.
+  for (const q of ["John Zeller's papers", "Artem Smith's papers", "Maria Wang's work"]) assert.doesNotMatch(await byAuthor(q), /is an author of|Several authors/, q);
   for (const q of ["What are PixelThink's results?", "What is VEQ's method?", "What is PixelThink's work about?", "What is the model's work?", "What are the authors' papers?"]) {
     assert.doesNotMatch(await byAuthor(q), /is an author of|Several authors/, q);
   }

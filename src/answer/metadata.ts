@@ -37,6 +37,9 @@ export type AuthorPapers = { author: string; papers: Paper[] };
 /** The authors a question asks the papers of, or, when a name it writes is several authors' ("Wang"), those namesakes. */
 export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesakes: AuthorPapers[] };
 
+/** Words that open a request for someone's papers; any other capitalised word before a surname may be a first name. */
+const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch|all|any)$/i;
+
 /**
  * The authors a question asks the papers of ("Which papers are by Artem Dementyev?", "papers
  * by dementyev and Zeller"), each with their papers in corpus order. A name is an author's whole
@@ -81,8 +84,9 @@ export function authorAsked(question: string, papers: readonly Paper[]): Authors
     }
   }
   for (const m of question.matchAll(POSSESSIVE_RUN)) {
-    // The question's first word is capitalised for being first ("Show Dementyev's papers").
-    const opening = m.index === 0 ? m[0].split(/\s+/)[0] : undefined;
+    // The question's first word is capitalised for being first ("Show Dementyev's papers"), but only a word that asks is no first name ("Artem Smith's papers" are not Virginia Smith's).
+    const first = m[0].split(/\s+/)[0]!;
+    const opening = m.index === 0 && (ASKING_OPENER.test(first) || isStopword(normalize(first))) ? first : undefined;
     for (const part of m[0].split(LIST_SEPARATOR)) {
       const ws = part.split(/\s+/).filter(Boolean).slice(-NAME_WORDS_MAX);
       // One word alone is a surname only as written ("Zeller's papers", not "the model's work" or "VEQ's work") and not after a first name no author has ("Jane Wang's papers" are not Ziqin Wang's).
