@@ -8,7 +8,7 @@ import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, t
 import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, goesOn, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, topicCountAnswer, topicCountAsked, topicMentions, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
@@ -413,12 +413,15 @@ export class PapercordService {
   /**
    * The search, with the earlier question's words when there is one. Those words help rank what
    * a follow-up asks; they must not make it answerable: a follow-up with words of its own
-   * ("What is the capital of France?") must be answerable on those alone. One without any
-   * ("Tell me more") is about the earlier question.
+   * ("What is the capital of France?") must be answerable on those alone. One without any is
+   * about the earlier question when it asks to go on ("Tell me more"), else it is asked alone ("Who are you?").
    */
   private async searchFollowUp(retriever: Retriever, searchText: string, asked: string, followUp: boolean, opts: SearchOptions): Promise<SearchResult> {
     const found = await retriever.search(searchText, opts);
-    if (!followUp || !found.relevant || queryConcepts(asked).length === 0) return found;
+    if (!followUp || !found.relevant) return found;
+    const ownWords = queryConcepts(asked).length > 0;
+    if (goesOn(asked, ownWords)) return found;
+    if (!ownWords) return retriever.search(asked, opts);
     return (await retriever.search(asked, opts)).relevant ? found : { ...found, relevant: false };
   }
 

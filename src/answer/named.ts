@@ -49,6 +49,14 @@ export function refersBack(question: string): boolean {
   return BACK.test(question) || COMPARISON.test(question);
 }
 
+/** A follow-up that only asks to go on with the last answer ("Tell me more", "Why?", "Can you elaborate?"), and nothing else. */
+const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|would) you\s+)?(?:tell me more|more|go on|continue|why|how so|how|explain|elaborate|details?|more details|what else|anything else|what do you mean|and)(?:\s+(?:please|on (?:that|this)|about (?:that|this)))?\W*$/i;
+
+/** Whether a follow-up continues the conversation by itself: it asks to go on, or (with no words of its own) points back. */
+export function goesOn(question: string, hasOwnWords: boolean): boolean {
+  return GOES_ON.test(question) || (!hasOwnWords && (refersBack(question) || refersBackToOne(question)));
+}
+
 /** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
 const BACK_TO_ONE = /\b(its|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
 const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
