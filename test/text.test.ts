@@ -160,4 +160,5 @@ test('plain text shows bold as its words and escapes as their characters, and ke
   assert.equal(plainText('**TL;DR:** We present **PhaseCoder**, for S\\_N. [1]'), 'TL;DR: We present PhaseCoder, for S_N. [1]');
   assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');
   assert.equal(plainText('suggest that _visual thoughts do not yet help_, for S_N and snake_case_name and \\_x\\_'), 'suggest that visual thoughts do not yet help, for S_N and snake_case_name and _x_');
+  assert.equal(plainText('two mechanisms: *mask-based streaming* and *SPSD*; 2 * 3 * 4, a\\*b\\*'), 'two mechanisms: mask-based streaming and SPSD; 2 * 3 * 4, a*b*');
 });

@@ -10,12 +10,15 @@ import { byline } from '../corpus/paper.js';
 /** Bold that the service writes ("**TL;DR:**", a paper's name): a pair of unescaped "**" around text. */
 const BOLD = /(?<!\\)\*\*(?=\S)(.+?)(?<=[^\s\\])\*\*/g;
 
-/** Italics readableTex writes for \emph ("_visual thoughts_"): an underscore inside a word (S_N, snake_case) is no mark. */
-const ITALIC = /(?<![\w\\])_(?=\S)([^_\n]+?)(?<=[^\s\\])_(?!\w)/g;
+/**
+ * Italics: "_x_" as readableTex writes \emph, "*x*" as abstracts write it. A mark inside a word
+ * (S_N, snake_case) or with space inside it ("2 * 3 * 4") is no italics.
+ */
+const ITALIC = /(?<![\w\\])_(?=\S)([^_\n]+?)(?<=[^\s\\])_(?!\w)|(?<![\w\\*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s\\*])\*(?![\w*])/g;
 
 /** Markdown as plain text: bold and italics shown as their words, escapes as the characters they keep (S_N, not S\_N). */
 export function plainText(markdown: string): string {
-  return unescapeMarkdown(markdown.replace(BOLD, '$1').replace(ITALIC, '$1'));
+  return unescapeMarkdown(markdown.replace(BOLD, '$1').replace(ITALIC, (_, underscored: string | undefined, starred: string | undefined) => underscored ?? starred!));
 }
 
 /**
