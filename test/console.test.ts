@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
 import { PapercordService, type AskOptions } from '../src/service.js';
-import { runConsole } from '../src/console/console.js';
+import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
 import { HISTORY_TURNS, type Turn } from '../src/types.js';
 import { captureLog, testSettings } from './support/env.js';
@@ -121,14 +121,18 @@ test('on a terminal, each progress line fits its width, so one clear removes it;
   assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
 });
 
-test('the same note is shown once while it repeats, not under every answer; after an answer without it, it is shown again', async () => {
+test('the same note is shown once, not under every answer, and again only after the model has written one', async () => {
   const note = /Note: No Ollama server answered .*, so this answer is quoted/g;
-  const { out } = await consoleRun(['What does MentisOculi evaluate?', '/summary PixelThink', '/related VEQ', 'What is VEQ?']);
+  const { out } = await consoleRun(['What does MentisOculi evaluate?', '/summary PixelThink', '/related VEQ', 'How do I fix a dripping faucet?', 'When was VEQ published?', 'What is VEQ?']);
   assert.equal(out.match(note)?.length, 1, out);
-  assert.equal(out.match(/^— extractive/gm)?.length, 4, 'every answer still says it was quoted');
-  // A refusal carries no note: the next answer's note is news again.
-  const again = await consoleRun(['What does MentisOculi evaluate?', 'How do I fix a dripping faucet?', 'What is VEQ?']);
-  assert.equal(again.out.match(note)?.length, 2, again.out);
+  assert.equal(out.match(/^— extractive/gm)?.length, 6, 'every answer still says how it was made');
+  const notes = new NoticeRepeats();
+  const quoted = { mode: 'extractive', notice: 'Ollama is down' };
+  assert.equal(notes.unrepeated(quoted).notice, 'Ollama is down');
+  assert.equal(notes.unrepeated<{ mode: string; notice?: string }>({ mode: 'extractive' }).notice, undefined);
+  assert.equal(notes.unrepeated(quoted).notice, undefined, 'an answer without a note is no news');
+  notes.unrepeated({ mode: 'ollama' });
+  assert.equal(notes.unrepeated(quoted).notice, 'Ollama is down', 'down again after the model wrote an answer');
 });
 
 test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {

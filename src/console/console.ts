@@ -125,17 +125,15 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
 
 /**
  * A console is read top to bottom, so a note an answer carries ("No Ollama server answered ...")
- * is shown once, not under every answer; the footer still says how each answer was made. An
- * answer without a note starts over, so a note that comes back after it is shown again.
+ * is shown once, not under every answer; the footer still says how each answer was made. Once
+ * the model writes an answer, things have changed: a note that comes back after it is shown again.
  */
-class NoticeRepeats {
+export class NoticeRepeats {
   private readonly shown = new Set<string>();
 
-  unrepeated<T extends { notice?: string }>(result: T): T {
-    if (result.notice === undefined) {
-      this.shown.clear();
-      return result;
-    }
+  unrepeated<T extends { notice?: string; mode: string }>(result: T): T {
+    if (result.mode === 'ollama') this.shown.clear();
+    if (result.notice === undefined) return result;
     if (this.shown.has(result.notice)) return { ...result, notice: undefined };
     this.shown.add(result.notice);
     return result;
