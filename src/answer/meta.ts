@@ -2,7 +2,7 @@
 import type { Paper } from '../corpus/paper.js';
 import { markdownLiteral, readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
-import { queryConcepts, queryTerms, terms, words } from '../text/terms.js';
+import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { listedPaper, moreThanListed } from './metadata.js';
@@ -33,11 +33,42 @@ export function indexAnswer(papers: readonly Paper[]): string {
 
 /**
  * "How many papers are about video?", "How many papers mention X?", "How many papers use GRPO?",
- * "How many of the papers study audio?": the count of papers a topic is written in, not a search.
- * Only these verbs: "How many papers are from ICML?" or "... by Wang" ask other things.
+ * "How many of the papers study audio?", "Count the papers about video": the count of papers a
+ * topic is written in, not a search. Only these verbs: "How many papers are from ICML?" or
+ * "... by Wang" ask other things.
  */
 const TOPIC_COUNT =
-  /^\s*how many (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
+  /^\s*(?:how many|count(?: up)?(?: all)?(?: the| these| your)?) (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:that|which)\s+)?(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+(?:(?:that|which)\s+)?)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
+
+/** "How many video papers are there?": the topic before "papers". */
+const TOPIC_PAPERS = /^\s*how many\s+(?!of\s)(.+?)\s+(?:papers|articles|abstracts)(?:\s+(?:are there|do you have|do you know of|do you know|have you indexed|have you got|are indexed|are in (?:the|your) (?:index|corpus|collection)|exist|are available))?\s*[?.!]*\s*$/i;
+
+/** Words of "How many X papers" that say which papers but name no topic: "How many indexed papers are there?". */
+const NOT_TOPIC = /\b(?:total|different|distinct|indexed|available|more|other|such|unique|separate|individual|listed|published|accepted|overall|whole|research|academic|scientific|recent|new|your|these|those|the|all|in|of)\b/gi;
+
+/** What a topic ends with that only asks how many there are: "How many papers on video are there?". */
+const TRAILING_FILLER =
+  /\s+(?:are there|is there|there are|do you have|you have|have you got|do you know(?: of)?|have you indexed|(?:are |you )?(?:indexed|listed|available)|(?:are |that are )?in (?:the|your|this) (?:index|corpus|collection|list)|(?:that )?exists?|are (?:out )?there)\s*(?=[?.!]*\s*$)/i;
+
+/** The topic a count question writes, as written, and whether it stands before "papers" ("How many video papers ..."). */
+function topicWritten(question: string): { topic: string; before: boolean } | undefined {
+  const after = TOPIC_COUNT.exec(question)?.[1];
+  if (after) return { topic: after.replace(TRAILING_FILLER, '').trim(), before: false };
+  const before = TOPIC_PAPERS.exec(question)?.[1];
+  return before ? { topic: before.trim(), before: true } : undefined;
+}
+
+/** Words that point at a topic without naming it: "about it", "about this topic", "about the same thing". */
+const POINTING = new Set('it its them they this that these those the same such a one ones topic topics subject subjects thing things area areas field fields idea ideas too also as well'.split(' '));
+
+/** Said to a count question whose topic points back at nothing it names ("How many papers are about it?"). */
+export const NO_TOPIC_NAMED = 'Which topic? This question names none: name it, for example: How many papers are about video?';
+
+/** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing"): no topic to count. */
+export function topicNotNamed(question: string): boolean {
+  const written = topicWritten(question);
+  return written !== undefined && !written.before && words(written.topic).length > 0 && words(written.topic).every((w) => POINTING.has(w));
+}
 
 /** Where a topic lists several things: "audio or speech", "video and audio", "GRPO, PPO". */
 const TOPIC_LIST = /\s*,\s*|\s+(?:and|or|&)\s+/i;
@@ -52,10 +83,23 @@ export interface TopicAsked {
   any: boolean;
 }
 
-/** The topic a "How many papers mention X?" question counts, or undefined for any other question (or a topic of only small words). */
-export function topicCountAsked(question: string): TopicAsked | undefined {
-  const topic = TOPIC_COUNT.exec(question)?.[1];
-  if (!topic) return undefined;
+/**
+ * The topic a "How many papers mention X?" question counts, or undefined for any other question
+ * (or a topic of only small words). "How many ICML papers are there?" asks for a venue of
+ * `papers`, not a topic, as "How many 2026 papers" asks for a year.
+ */
+export function topicCountAsked(question: string, papers: readonly Paper[] = []): TopicAsked | undefined {
+  const written = topicWritten(question);
+  if (!written) return undefined;
+  const { topic } = written;
+  if (written.before) {
+    // "How many tasks are in the papers?" asks no topic: small words stand in none.
+    if (words(topic).some((w) => isStopword(w) && w !== 'and' && w !== 'or')) return undefined;
+    const named = queryTerms(topic.replace(NOT_TOPIC, ' '));
+    if (named.length === 0) return undefined;
+    const venues = new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
+    if (named.every((t) => venues.has(t) || /^\d+$/.test(t))) return undefined;
+  }
   // Whole words in order, not a compound's parts: "vision-language" is one word of the phrase.
   const phrases = topic.split(TOPIC_LIST).map((p) => queryTerms(p, { parts: false })).filter((p) => p.length > 0);
   return phrases.length ? { topic, phrases, any: /\sor\s/i.test(topic) } : undefined;
