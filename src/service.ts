@@ -10,7 +10,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, type TopicAsked } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { splitSentences } from './text/sentences.js';
@@ -450,7 +450,8 @@ export class PapercordService {
     // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
     const retriever = this.retriever;
     const writingAll = (phrase: string[]) => phrase.map((t) => retriever.papersWriting(t)).reduce((a, b) => new Set([...a].filter((id) => b.has(id))));
-    const candidates = new Set(asked.phrases.flatMap((p) => [...writingAll(p)]));
+    // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
+    const candidates = new Set(phraseForms(asked).flat().flatMap((p) => [...writingAll(p)]));
     const mentions = topicMentions(
       this.papers.filter((p) => candidates.has(p.id)),
       asked,

@@ -93,6 +93,28 @@ test('"How many papers on video are there?", "How many video papers do you have?
   assert.equal(topicCountAsked('How many GRPO papers are there?', icml.papers)?.topic, 'GRPO');
 });
 
+test('a phrase written with spaces counts the papers that hyphenate it, and the other way round ("fine tuning", "fine-tuning")', async () => {
+  const count = async (service: PapercordService, q: string) => Number(/^(\d+) of /.exec((await service.ask(q, { useModel: false })).answer)?.[1] ?? 0);
+  for (const service of [icml, pmlr]) {
+    // "fine-tune" is its own stem (a short word is not stemmed), so only the hyphenated topic, whose whole word stems alike, counts it.
+    const tuning = writing(service.papers, /\bfine[- ]tun(?:ing|ed|es)\b/i).length;
+    const tune = writing(service.papers, /\bfine[- ]tun(?:ing|ed|es)\b|\bfine-tune\b/i).length;
+    assert.ok(writing(service.papers, /\bfine-tuning\b/i).length > writing(service.papers, /\bfine tuning\b/i).length);
+    assert.equal(await count(service, 'How many papers mention fine tuning?'), tuning);
+    assert.equal(await count(service, 'How many papers mention fine-tuning?'), tune);
+    const moe = writing(service.papers, /\bmixture[- ]of[- ]experts?\b/i).length;
+    assert.ok(moe > 0);
+    for (const q of ['How many papers mention mixture of experts?', 'How many papers mention mixture-of-experts?']) assert.equal(await count(service, q), moe, q);
+    // An en dash ("Vision–Language Models") parts two words as a space does; small words are skipped ("vision and language models").
+    const vlm = writing(service.papers, /\bvision(?:[-\u2013 ]| and )language[- ]models?\b/i).length;
+    assert.ok(vlm > 0);
+    for (const q of ['How many papers are about vision language models?', 'How many papers are about vision-language models?']) assert.equal(await count(service, q), vlm, q);
+  }
+  // A compound whose part is no word stays whole: "GPT-4" is not GPT alone.
+  assert.equal(topicCountAsked('How many papers mention GPT-4?')?.split, undefined);
+  assert.deepEqual(topicCountAsked('How many papers mention fine-tuning?')?.split, [['fine', 'tun']]);
+});
+
 test('on the ~300 papers a long count lists the first ten, those with the topic in their title first, and counts the rest', async () => {
   const video = writing(pmlr.papers, /\bvideos?\b/i);
   assert.ok(video.length > 10);
