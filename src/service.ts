@@ -10,7 +10,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, goesOn, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, topicCountAnswer, topicCountAsked, topicMentions, type TopicAsked } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { splitSentences } from './text/sentences.js';
@@ -319,9 +319,11 @@ export class PapercordService {
     const authorsAsked = AUTHORSHIP.test(q);
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
+    // "How many papers are about it?" names no topic to count: saying so is more use than the index's size or "none mentions it".
+    if (!opts.paper && topicNotNamed(q)) return { question: q, answer: NO_TOPIC_NAMED, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
     if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
-    const countAsked = opts.paper ? undefined : topicCountAsked(q);
+    const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
@@ -451,7 +453,8 @@ export class PapercordService {
     // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
     const retriever = this.retriever;
     const writingAll = (phrase: string[]) => phrase.map((t) => retriever.papersWriting(t)).reduce((a, b) => new Set([...a].filter((id) => b.has(id))));
-    const candidates = new Set(asked.phrases.flatMap((p) => [...writingAll(p)]));
+    // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
+    const candidates = new Set(phraseForms(asked).flat().flatMap((p) => [...writingAll(p)]));
     const mentions = topicMentions(
       this.papers.filter((p) => candidates.has(p.id)),
       asked,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { topicCountAsked } from '../src/answer/meta.js';
+import { NO_TOPIC_NAMED, topicCountAsked } from '../src/answer/meta.js';
 import type { Paper } from '../src/corpus/paper.js';
 import { testSettings, captureLog } from './support/env.js';
 
@@ -63,6 +63,56 @@ test('"How many papers are indexed?" and "... are there?" keep the count by venu
     assert.equal(topicCountAsked(q), undefined, q);
   }
   assert.deepEqual(topicCountAsked('How many papers are about audio or speech?'), { topic: 'audio or speech', phrases: [['audio'], ['speech']], any: true });
+});
+
+test('a count whose topic only points back ("about it", "this topic", "the same thing") asks which topic, not the index size or none', async () => {
+  for (const q of ['How many papers are about it?', 'How many papers are about them?', 'How many papers are about this topic?', 'How many papers are about the same thing?', 'How many papers mention this?', 'How many of the papers discuss that?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.answer, NO_TOPIC_NAMED, q);
+    assert.match(a.answer, /^Which topic\? .*How many papers are about video\?$/);
+    assert.deepEqual([a.refused, a.citations, a.sources], [true, [], []], q);
+  }
+  // A topic of its own is still counted, and "How many papers are there?" is still the index.
+  const benchmark = writing(icml.papers, /\bvideo benchmarks?\b/i).length;
+  assert.ok(benchmark > 0);
+  assert.match((await icml.ask('How many papers are about this video benchmark?', { useModel: false })).answer, new RegExp(`^${benchmark} of the 19 indexed papers mentions? this video benchmark:`));
+  assert.match((await icml.ask('How many papers are there?', { useModel: false })).answer, /^19 papers are indexed/);
+});
+
+test('"How many papers on video are there?", "How many video papers do you have?" and "Count the papers about video" count video, without the words that ask how many', async () => {
+  const video = writing(icml.papers, /\bvideos?\b/i);
+  for (const q of ['How many papers on video are there?', 'How many papers about video do you have?', 'How many papers on video exist?', 'How many papers mention video in the index?', 'How many papers are there that mention video?', 'How many video papers are there?', 'How many video papers do you have?', 'How many video papers?', 'Count the papers about video', 'Count papers that mention video.']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.answer.split('\n')[0], `${video.length} of the 19 indexed papers mention video:`, q);
+    assert.deepEqual(new Set(cited(a)), new Set(video.map((p) => p.id)), q);
+  }
+  // Words before "papers" that say which papers, not what they are about, are no topic: a venue, a year, "indexed".
+  for (const q of ['How many ICML papers are there?', 'How many ICML 2026 papers are there?', 'How many indexed papers are there?', 'How many tasks are in the papers?', 'How many of the papers are there?']) {
+    assert.equal(topicCountAsked(q, icml.papers), undefined, q);
+  }
+  assert.equal(topicCountAsked('How many GRPO papers are there?', icml.papers)?.topic, 'GRPO');
+});
+
+test('a phrase written with spaces counts the papers that hyphenate it, and the other way round ("fine tuning", "fine-tuning")', async () => {
+  const count = async (service: PapercordService, q: string) => Number(/^(\d+) of /.exec((await service.ask(q, { useModel: false })).answer)?.[1] ?? 0);
+  for (const service of [icml, pmlr]) {
+    // "fine-tune" is its own stem (a short word is not stemmed), so only the hyphenated topic, whose whole word stems alike, counts it.
+    const tuning = writing(service.papers, /\bfine[- ]tun(?:ing|ed|es)\b/i).length;
+    const tune = writing(service.papers, /\bfine[- ]tun(?:ing|ed|es)\b|\bfine-tune\b/i).length;
+    assert.ok(writing(service.papers, /\bfine-tuning\b/i).length > writing(service.papers, /\bfine tuning\b/i).length);
+    assert.equal(await count(service, 'How many papers mention fine tuning?'), tuning);
+    assert.equal(await count(service, 'How many papers mention fine-tuning?'), tune);
+    const moe = writing(service.papers, /\bmixture[- ]of[- ]experts?\b/i).length;
+    assert.ok(moe > 0);
+    for (const q of ['How many papers mention mixture of experts?', 'How many papers mention mixture-of-experts?']) assert.equal(await count(service, q), moe, q);
+    // An en dash ("Vision–Language Models") parts two words as a space does; small words are skipped ("vision and language models").
+    const vlm = writing(service.papers, /\bvision(?:[-\u2013 ]| and )language[- ]models?\b/i).length;
+    assert.ok(vlm > 0);
+    for (const q of ['How many papers are about vision language models?', 'How many papers are about vision-language models?']) assert.equal(await count(service, q), vlm, q);
+  }
+  // A compound whose part is no word stays whole: "GPT-4" is not GPT alone.
+  assert.equal(topicCountAsked('How many papers mention GPT-4?')?.split, undefined);
+  assert.deepEqual(topicCountAsked('How many papers mention fine-tuning?')?.split, [['fine', 'tun']]);
 });
 
 test('on the ~300 papers a long count lists the first ten, those with the topic in their title first, and counts the rest', async () => {

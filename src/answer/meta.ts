@@ -2,7 +2,7 @@
 import type { Paper } from '../corpus/paper.js';
 import { markdownLiteral, readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
-import { queryConcepts, queryTerms, terms, words } from '../text/terms.js';
+import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { listedPaper, moreThanListed } from './metadata.js';
@@ -33,11 +33,42 @@ export function indexAnswer(papers: readonly Paper[]): string {
 
 /**
  * "How many papers are about video?", "How many papers mention X?", "How many papers use GRPO?",
- * "How many of the papers study audio?": the count of papers a topic is written in, not a search.
- * Only these verbs: "How many papers are from ICML?" or "... by Wang" ask other things.
+ * "How many of the papers study audio?", "Count the papers about video": the count of papers a
+ * topic is written in, not a search. Only these verbs: "How many papers are from ICML?" or
+ * "... by Wang" ask other things.
  */
 const TOPIC_COUNT =
-  /^\s*how many (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
+  /^\s*(?:how many|count(?: up)?(?: all)?(?: the| these| your)?) (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:that|which)\s+)?(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+(?:(?:that|which)\s+)?)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
+
+/** "How many video papers are there?": the topic before "papers". */
+const TOPIC_PAPERS = /^\s*how many\s+(?!of\s)(.+?)\s+(?:papers|articles|abstracts)(?:\s+(?:are there|do you have|do you know of|do you know|have you indexed|have you got|are indexed|are in (?:the|your) (?:index|corpus|collection)|exist|are available))?\s*[?.!]*\s*$/i;
+
+/** Words of "How many X papers" that say which papers but name no topic: "How many indexed papers are there?". */
+const NOT_TOPIC = /\b(?:total|different|distinct|indexed|available|more|other|such|unique|separate|individual|listed|published|accepted|overall|whole|research|academic|scientific|recent|new|your|these|those|the|all|in|of)\b/gi;
+
+/** What a topic ends with that only asks how many there are: "How many papers on video are there?". */
+const TRAILING_FILLER =
+  /\s+(?:are there|is there|there are|do you have|you have|have you got|do you know(?: of)?|have you indexed|(?:are |you )?(?:indexed|listed|available)|(?:are |that are )?in (?:the|your|this) (?:index|corpus|collection|list)|(?:that )?exists?|are (?:out )?there)\s*(?=[?.!]*\s*$)/i;
+
+/** The topic a count question writes, as written, and whether it stands before "papers" ("How many video papers ..."). */
+function topicWritten(question: string): { topic: string; before: boolean } | undefined {
+  const after = TOPIC_COUNT.exec(question)?.[1];
+  if (after) return { topic: after.replace(TRAILING_FILLER, '').trim(), before: false };
+  const before = TOPIC_PAPERS.exec(question)?.[1];
+  return before ? { topic: before.trim(), before: true } : undefined;
+}
+
+/** Words that point at a topic without naming it: "about it", "about this topic", "about the same thing". */
+const POINTING = new Set('it its them they this that these those the same such a one ones topic topics subject subjects thing things area areas field fields idea ideas too also as well'.split(' '));
+
+/** Said to a count question whose topic points back at nothing it names ("How many papers are about it?"). */
+export const NO_TOPIC_NAMED = 'Which topic? This question names none: name it, for example: How many papers are about video?';
+
+/** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing"): no topic to count. */
+export function topicNotNamed(question: string): boolean {
+  const written = topicWritten(question);
+  return written !== undefined && !written.before && words(written.topic).length > 0 && words(written.topic).every((w) => POINTING.has(w));
+}
 
 /** Where a topic lists several things: "audio or speech", "video and audio", "GRPO, PPO". */
 const TOPIC_LIST = /\s*,\s*|\s+(?:and|or|&)\s+/i;
@@ -50,15 +81,55 @@ export interface TopicAsked {
   phrases: string[][];
   /** "audio or speech": a paper with one phrase counts; else it needs them all. */
   any: boolean;
+  /**
+   * Each phrase with its compounds as their parts ("fine-tuning": fine, tun), where that differs
+   * from `phrases`: a phrase is also found as its parts in a text whose compounds are taken
+   * apart, so "fine tuning" and "fine-tuning" count the same papers.
+   */
+  split?: string[][];
 }
 
-/** The topic a "How many papers mention X?" question counts, or undefined for any other question (or a topic of only small words). */
-export function topicCountAsked(question: string): TopicAsked | undefined {
-  const topic = TOPIC_COUNT.exec(question)?.[1];
-  if (!topic) return undefined;
-  // Whole words in order, not a compound's parts: "vision-language" is one word of the phrase.
-  const phrases = topic.split(TOPIC_LIST).map((p) => queryTerms(p, { parts: false })).filter((p) => p.length > 0);
-  return phrases.length ? { topic, phrases, any: /\sor\s/i.test(topic) } : undefined;
+/**
+ * A compound that stands for its parts written apart: "fine-tuning" for "fine tuning",
+ * "mixture-of-experts" for "mixture of experts" (a small word dropped as it is written apart).
+ * Not "GPT-4" nor "Llama-2": a part that is no term but no small word either would be lost, and
+ * "GPT 4" is not GPT written alone.
+ */
+function splittable(word: string): boolean {
+  const parts = word.split('-');
+  return parts.length > 1 && parts.every((p) => isStopword(p) || terms(p, { parts: false }).length > 0) && !parts.every(isStopword);
+}
+
+/** A phrase's terms with each compound that stands for its parts as those parts. */
+function splitPhrase(phrase: string): string[] {
+  // Each part as the text's parts are taken, small words dropped: "well-known" is well, known.
+  return words(phrase).flatMap((w) => (splittable(w) ? w.split('-').flatMap((p) => terms(p, { parts: false })) : queryTerms(w, { parts: false })));
+}
+
+/**
+ * The topic a "How many papers mention X?" question counts, or undefined for any other question
+ * (or a topic of only small words). "How many ICML papers are there?" asks for a venue of
+ * `papers`, not a topic, as "How many 2026 papers" asks for a year.
+ */
+export function topicCountAsked(question: string, papers: readonly Paper[] = []): TopicAsked | undefined {
+  const asked = topicWritten(question);
+  if (!asked) return undefined;
+  const { topic } = asked;
+  if (asked.before) {
+    // "How many tasks are in the papers?" asks no topic: small words stand in none.
+    if (words(topic).some((w) => isStopword(w) && w !== 'and' && w !== 'or')) return undefined;
+    const named = queryTerms(topic.replace(NOT_TOPIC, ' '));
+    if (named.length === 0) return undefined;
+    const venues = new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
+    if (named.every((t) => venues.has(t) || /^\d+$/.test(t))) return undefined;
+  }
+  // Whole words in order, not a compound's parts: "vision-language" is one word of the phrase; its split form is vision, language.
+  const written = topic.split(TOPIC_LIST).map((p) => ({ whole: queryTerms(p, { parts: false }), split: splitPhrase(p) })).filter((p) => p.whole.length > 0);
+  if (!written.length) return undefined;
+  const phrases = written.map((p) => p.whole);
+  const split = written.map((p) => (p.split.length ? p.split : p.whole));
+  const differs = split.some((p, i) => p.join(' ') !== phrases[i]!.join(' '));
+  return { topic, phrases, any: /\sor\s/i.test(topic), ...(differs ? { split } : {}) };
 }
 
 /** A paper that mentions a topic, with the sentence of its abstract that mentions most of it (none when only its title does). */
@@ -67,12 +138,30 @@ export interface TopicMention {
   sentence?: string;
 }
 
-/** A text as its words' terms in order, each with its parts ("audio-visual": audio-visual, audio, visual), so that a phrase is found word by word. */
-function termRun(text: string): Set<string>[] {
+/**
+ * A text as its words' terms in order, each with its parts ("audio-visual": audio-visual, audio,
+ * visual), so that a phrase is found word by word; `split`, with each compound that stands for
+ * its parts as those parts in a row ("fine-tuning": fine, tun).
+ */
+function termRun(text: string, split = false): Set<string>[] {
   return words(text).flatMap((w) => {
+    if (split && splittable(w)) return w.split('-').flatMap((p) => (isStopword(p) ? [] : [new Set(terms(p))]));
     const ts = terms(w);
     return ts.length ? [new Set(ts)] : [];
   });
+}
+
+/** The forms of a topic's phrases: as written, and with compounds taken apart (the same phrases when none differs). */
+export function phraseForms(asked: TopicAsked): string[][][] {
+  return asked.phrases.map((p, i) => {
+    const split = asked.split?.[i];
+    return split && split.join(' ') !== p.join(' ') ? [p, split] : [p];
+  });
+}
+
+/** How many times a phrase stands in a text: as written, or with compounds taken apart in both, whichever finds more. */
+function timesWritten(text: { whole: Set<string>[]; split: Set<string>[] }, phrase: readonly string[], split: readonly string[]): number {
+  return Math.max(phraseCount(text.whole, phrase), phraseCount(text.split, split));
 }
 
 /** How many times a phrase's terms stand in a row in a text's terms. */
@@ -85,25 +174,33 @@ function phraseCount(run: readonly Set<string>[], phrase: readonly string[]): nu
 /**
  * The papers whose title or abstract writes the topic, word for word in the project's own terms
  * (stems, so "videos" counts for "video"; a compound's parts, so "audio-visual" for "audio"; small
- * words skipped), each phrase within the title or one sentence: a count anyone can check by
+ * words skipped; a compound as its parts written apart, so "fine tuning" for "fine-tuning" and
+ * back), each phrase within the title or one sentence: a count anyone can check by
  * reading the abstracts. Best first: those whose title holds more of the topic, then those whose
  * abstract writes it more often, then corpus order.
  */
 export function topicMentions(papers: readonly Paper[], asked: TopicAsked): TopicMention[] {
   const found: { mention: TopicMention; inTitle: number; times: number; at: number }[] = [];
   const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
-  const allTerms = asked.phrases.flat();
+  const forms = phraseForms(asked);
+  const split = (i: number) => forms[i]!.at(-1)!;
+  const runs = (text: string) => ({ whole: termRun(text), split: termRun(text, true) });
   for (const [at, paper] of papers.entries()) {
     // The words alone first: most papers lack one of them, and are not split into sentences.
     const bag = new Set(terms(`${paper.title}\n${paper.abstract}`));
-    if (asked.any ? !asked.phrases.some((p) => p.every((t) => bag.has(t))) : !allTerms.every((t) => bag.has(t))) continue;
-    const title = termRun(paper.title);
-    const sentences = splitSentences(paper.abstract).map((s) => ({ text: s.text, counts: asked.phrases.map((p) => phraseCount(termRun(s.text), p)) }));
-    const written = asked.phrases.filter((p, i) => phraseCount(title, p) > 0 || sentences.some((s) => s.counts[i]! > 0)).length;
+    const possible = forms.filter((f) => f.some((p) => p.every((t) => bag.has(t)))).length;
+    if (!enough(possible)) continue;
+    const titleRuns = runs(paper.title);
+    const inTitleOf = (p: string[], i: number) => timesWritten(titleRuns, p, split(i)) > 0;
+    const sentences = splitSentences(paper.abstract).map((s) => {
+      const r = runs(s.text);
+      return { text: s.text, counts: asked.phrases.map((p, i) => timesWritten(r, p, split(i))) };
+    });
+    const written = asked.phrases.filter((p, i) => inTitleOf(p, i) || sentences.some((s) => s.counts[i]! > 0)).length;
     if (!enough(written)) continue;
     const phrasesIn = (counts: number[]) => counts.filter((c) => c > 0).length;
     const best = sentences.reduce<(typeof sentences)[number] | undefined>((b, s) => (phrasesIn(s.counts) > (b ? phrasesIn(b.counts) : 0) ? s : b), undefined);
-    const inTitle = asked.phrases.filter((p) => phraseCount(title, p) > 0).length;
+    const inTitle = asked.phrases.filter(inTitleOf).length;
     // A sentence that writes less of the topic than the title does says less of it: the title is what mentions it.
     const sentence = best && !(enough(inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;
     const times = sentences.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0);
