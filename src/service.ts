@@ -40,6 +40,9 @@ export interface ModelChoice {
   useModel?: boolean;
 }
 
+/** A listed paper's id, between its title and its citation: "(dementyev26a) [1]". */
+const LISTED_PAPER_ID = /\((\S+)\) \[\d+\]/g;
+
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
@@ -226,16 +229,26 @@ export class PapercordService {
   }
 
   /**
-   * The papers a conversation is about: those the latest turn names, or, when it only pointed
-   * back ("Who wrote it?"), those of the turn before it, and so on.
+   * The papers a conversation is about: those the latest turn names, or else the one paper its
+   * answer listed ("Dementyev's papers" lists PhaseCoder), or, when it only pointed back ("Who
+   * wrote it?"), those of the turn before it, and so on.
    */
   private paperTalkedAbout(history: readonly Turn[]): Paper[] {
     for (let i = history.length - 1; i >= 0; i--) {
-      const turn = history[i]!.question;
-      const named = this.namesIn(turn).papers;
-      if (named.length > 0 || !refersBackToOne(turn)) return named;
+      const { question, answer } = history[i]!;
+      const named = this.namesIn(question).papers;
+      if (named.length > 0) return named;
+      const listed = this.listedAlone(answer);
+      if (listed || !refersBackToOne(question)) return listed ? [listed] : [];
     }
     return [];
+  }
+
+  /** The one paper an answer lists by id, as the author, count and related answers write them ("**PhaseCoder: …** (dementyev26a) [1]"); none when it lists several. */
+  private listedAlone(answer: string): Paper | undefined {
+    const ids = new Set([...answer.matchAll(LISTED_PAPER_ID)].map((m) => m[1]!));
+    const papers = [...ids].map((id) => this.catalog.get(id)).filter((p): p is Paper => p !== undefined);
+    return papers.length === 1 && ids.size === 1 ? papers[0] : undefined;
   }
 
   /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */

@@ -449,6 +449,15 @@ test('a follow-up that points back at the one paper asked about ("its", "it") is
   assert.ok(cited(await service.ask('Which papers study spatial audio?', { useModel: false, history })).includes('dementyev26a'));
 });
 
+test('a follow-up that points back after an answer listing one paper is about that paper', async () => {
+  const listed = await service.ask("Dementyev's papers", { useModel: false });
+  assert.match(listed.answer, /\(dementyev26a\) \[1\]/);
+  const history = [{ question: listed.question, answer: listed.answer }];
+  for (const q of ['Who wrote it?', 'When was it published?', 'What are its results?']) {
+    assert.deepEqual(cited(await service.ask(q, { useModel: false, history })), ['dementyev26a'], q);
+  }
+});
+
 test('an off-topic follow-up is refused as it is alone: the earlier question helps find what a follow-up asks, it does not make any follow-up answerable', async () => {
   const offTopic = (await loadQuestions(path.join(PROJECT_ROOT, 'data/eval/questions.jsonl'))).filter((q) => q.kind === 'offtopic');
   assert.ok(offTopic.length >= 10);
