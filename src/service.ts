@@ -9,7 +9,7 @@ import { Retriever, type SearchOptions, type SearchResult } from './retrieval/re
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, goesOn, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -18,7 +18,7 @@ import { normalizeArxiv } from './corpus/ids.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText, isBlank } from './text/clean.js';
+import { cleanText, isBlank, joinList } from './text/clean.js';
 import { isStopword, queryConcepts, stem, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -39,9 +39,6 @@ export interface ModelChoice {
   /** false: answer extractively without asking the model (the eval's baseline). Default true. */
   useModel?: boolean;
 }
-
-/** A listed paper's id, between its title and its citation: "(dementyev26a) [1]". */
-const LISTED_PAPER_ID = /\((\S+)\) \[\d+\]/g;
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;
@@ -246,10 +243,10 @@ export class PapercordService {
 
   /** The one paper an answer lists by id, as the author, count and related answers write them ("**PhaseCoder: …** (dementyev26a) [1]"); none when it lists several. */
   private listedAlone(answer: string): Paper | undefined {
-    const ids = new Set([...answer.matchAll(LISTED_PAPER_ID)].map((m) => m[1]!));
-    const papers = [...ids].map((id) => this.catalog.get(id)).filter((p): p is Paper => p !== undefined);
-    return papers.length === 1 && ids.size === 1 ? papers[0] : undefined;
+    const [id, ...more] = listedPaperIds(answer);
+    return id !== undefined && more.length === 0 ? this.catalog.get(id) : undefined;
   }
+
 
   /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
   private namedAlone(text: string): Paper[] {
@@ -333,8 +330,8 @@ export class PapercordService {
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
     // "How many papers are about it?" names no topic to count: saying so is more use than the index's size or "none mentions it".
-    if (!opts.paper && topicNotNamed(q)) return { question: q, answer: NO_TOPIC_NAMED, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
-    if (!opts.paper && asksAboutIndex(q)) return { question: q, answer: indexAnswer(this.papers), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
+    if (!opts.paper && topicNotNamed(q)) return uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+    if (!opts.paper && asksAboutIndex(q)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
@@ -349,7 +346,7 @@ export class PapercordService {
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
     if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
-      return { question: q, answer: NO_PAPER_NAMED, mode: 'extractive', refused: true, citations: [], sources: [], elapsedMs: Date.now() - started };
+      return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     const names = this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
@@ -464,17 +461,12 @@ export class PapercordService {
   /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
   private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number): Answer {
     // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
-    const retriever = this.retriever;
-    const writingAll = (phrase: string[]) => phrase.map((t) => retriever.papersWriting(t)).reduce((a, b) => new Set([...a].filter((id) => b.has(id))));
     // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
-    const candidates = new Set(phraseForms(asked).flat().flatMap((p) => [...writingAll(p)]));
-    const mentions = topicMentions(
-      this.papers.filter((p) => candidates.has(p.id)),
-      asked,
-    );
+    const candidates = new Set(phraseForms(asked).flat().flatMap((phrase) => [...this.retriever.papersWritingAll(phrase)]));
+    const mentions = topicMentions(this.papers.filter((p) => candidates.has(p.id)), asked);
     const write = (sources: Source[]) => topicCountAnswer(asked, mentions, this.papers.length, sources);
     // None is an answer too, the count the question asked for, not a refusal.
-    if (mentions.length === 0) return { question: q, ...write([]), mode: 'extractive', refused: false, sources: [], elapsedMs: Date.now() - started };
+    if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
   }
 
@@ -485,7 +477,7 @@ export class PapercordService {
 
   /** The indexed papers of the authors asked (together, when several), each cited to its abstract; or, for a name several authors share, who they are. */
   private authorAnswer(q: string, asked: AuthorsAsked, opts: AskOptions, started: number): Answer {
-    if ('namesakes' in asked) return { question: q, answer: namesakesAnswer(asked.name, asked.namesakes), mode: 'extractive', refused: false, citations: [], sources: [], elapsedMs: Date.now() - started };
+    if ('namesakes' in asked) return uncitedAnswer(q, namesakesAnswer(asked.name, asked.namesakes), started);
     return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources), opts, started);
   }
 
@@ -526,7 +518,7 @@ export class PapercordService {
         : meant
           ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
           : REFUSAL_TEXT;
-    return { question: q, answer, mode: 'extractive', refused: true, citations: [], sources: [], ...(notice ? { notice } : {}), elapsedMs: Date.now() - started };
+    return uncitedAnswer(q, answer, started, { refused: true, notice });
   }
 
   async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
@@ -792,12 +784,17 @@ function declaresInTldr(paper: Paper, word: string): boolean {
   return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
 }
 
+/** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
+function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: string } = {}): Answer {
+  return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
+}
+
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */
 function notInAbstracts(papers: Paper[]): string {
   const [first] = papers;
   if (papers.length === 1) return `${markdownLiteral(first!.title)} (${first!.id}) is indexed, but its abstract does not answer this; /summary ${first!.id} shows what it covers.`;
   const names = papers.map((p) => `${markdownLiteral(p.title)} (${p.id})`);
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
+  return `${joinList(names)} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
 }
 
 /** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */

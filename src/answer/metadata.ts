@@ -188,6 +188,14 @@ export function listedPaper(s: Source): string {
   return `**${markdownLiteral(s.title)}** (${s.paperId}) [${s.n}]`;
 }
 
+/** A listed paper's id, as listedPaper writes it between its title and its citation. */
+const LISTED_PAPER_ID = /\((\S+)\) \[\d+\]/g;
+
+/** The ids of the papers an answer lists (see listedPaper), as read back from a conversation's history. */
+export function listedPaperIds(answer: string): Set<string> {
+  return new Set([...answer.matchAll(LISTED_PAPER_ID)].map((m) => m[1]!));
+}
+
 /** The line that ends a list cut at LISTED_PAPERS_MAX ("... and 3 more; <where>."), none when the list is whole. */
 export function moreThanListed(total: number, where: string): string[] {
   return total > LISTED_PAPERS_MAX ? [`... and ${total - LISTED_PAPERS_MAX} more; ${where}.`] : [];

@@ -1,14 +1,10 @@
 import { escapeMarkdown } from 'discord.js';
 import { readableTex } from '../corpus/text.js';
-import { unescapeMarkdown } from '../text/clean.js';
 
 /** Text from papers or users shown as-is: no markdown of theirs (bold, lists, headings, masked links) takes effect. */
 export function escapeText(text: string): string {
   return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
 }
-
-/** Reverses escapeText, for reading our own embeds back (follow-up history). */
-export const unescapeText = unescapeMarkdown;
 
 /** Only http(s) links, with the characters that would end a markdown link encoded. */
 function safeUrl(url: string | undefined): string | undefined {

@@ -3,7 +3,7 @@ import { HISTORY_TURNS, type Turn } from '../types.js';
 import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
-import { unescapeText } from './markdown.js';
+import { unescapeMarkdown } from '../text/clean.js';
 import { askWithoutMentions, withoutMentions } from './mentions.js';
 import { answerMessages, errorMessage } from './render.js';
 import { messageResponder, payload } from './reply.js';
@@ -85,7 +85,7 @@ function turnOf(m: Message): Turn | undefined {
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
-  return { question: withoutMentions(unescapeText(first.title)), answer };
+  return { question: withoutMentions(unescapeMarkdown(first.title)), answer };
 }
 
 /** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */

@@ -62,7 +62,7 @@ export function renderRelated(r: Related, none = NO_RELATED): string {
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
   if (r.related.length === 0) lines.push(none);
   if (r.notice) lines.push('', `Note: ${r.notice}`);
-  lines.push(footer(r.mode, r.model, r.elapsedMs, r.related.length > 0 ? 'shared terms' : 'nothing'));
+  lines.push(footer(r.mode, r.model, r.elapsedMs, relatedShows(r)));
   return lines.join('\n');
 }
 
@@ -99,6 +99,11 @@ export type ExtractiveShows = 'quotes' | 'shared terms' | 'nothing';
 /** An answer quotes only where it cites: a refusal, the index count or "none of the papers mentions X" cites nothing. */
 export function answerShows(a: Answer): ExtractiveShows {
   return a.refused || a.citations.length === 0 ? 'nothing' : 'quotes';
+}
+
+/** A related list shows the key terms the papers share; an empty one, nothing. */
+export function relatedShows(r: Related): ExtractiveShows {
+  return r.related.length > 0 ? 'shared terms' : 'nothing';
 }
 
 const EXTRACTIVE_HOW: Record<ExtractiveShows, string> = {

@@ -178,6 +178,12 @@ export class Retriever {
     return new Set(this.index.bm25.documentsWith(term).map((id) => this.chunksById.get(id)!.paperId));
   }
 
+  /** The ids of the papers that write every one of `terms` (see papersWriting). */
+  papersWritingAll(terms: readonly string[]): Set<string> {
+    const [first, ...rest] = terms.map((t) => this.papersWriting(t));
+    return new Set([...(first ?? [])].filter((id) => rest.every((r) => r.has(id))));
+  }
+
   /** BM25 over titles and chunk texts; returns chunk ids best first. */
   keywordSearch(query: string, paperId?: string, limit = this.settings.candidates): string[] {
     const prefix = paperId ? `${paperId}#` : undefined;
