@@ -123,6 +123,8 @@ test('/ask "@everyone what is PixelThink?" is answered as "what is PixelThink?",
   assert.match(embedOf(m).description!, /TL;DR.*PixelThink/, 'its overview, not a refusal');
   assert.equal(m.mention_everyone, false);
   assert.deepEqual([m.mentions, m.mention_roles], [[], []]);
+  // The emulator computes mentions from content only, where the question is not: what keeps it from pinging is allowed_mentions.
+  assertNoPings(h.emu);
   // Mentions alone are no question.
   const empty = await h.emu.slashCommand('ask', { question: '@here <@&1>' }, { user: h.user() });
   assert.match(textOf(await empty.waitForOriginal()), /The question is empty/);

@@ -109,6 +109,8 @@ describe('mentions and follow-ups', () => {
       assert.equal(a.mention_everyone, false);
       assert.deepEqual([a.mentions, a.mention_roles], [[], []]);
     }
+    // The emulator computes mentions from content only, where the question is not: what keeps it from pinging is allowed_mentions.
+    assertNoPings(h.emu);
   });
 
   test('other bots, chatter, and replies to other people are ignored', async () => {
