@@ -55,7 +55,7 @@ async function runLocalConsole(settings: Settings, service: PapercordService): P
   const stop = () => controller.abort();
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
-  await runConsole(service, { input: process.stdin, output: process.stdout, interactive: !!process.stdin.isTTY && !!process.stdout.isTTY, banner, log, signal: controller.signal });
+  await runConsole(service, { input: process.stdin, output: process.stdout, interactive: !!process.stdin.isTTY && !!process.stdout.isTTY, banner, told: model.answers ? [] : [model.detail], log, signal: controller.signal });
   await service.close();
   process.exit(0);
 }

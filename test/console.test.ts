@@ -12,7 +12,7 @@ const log = captureLog();
 const service = await PapercordService.open(await testSettings(), { log });
 
 /** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
-async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService } = {}): Promise<{ out: string; writes: string[] }> {
+async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService; told?: string[] } = {}): Promise<{ out: string; writes: string[] }> {
   const writes: string[] = [];
   const output = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -23,7 +23,7 @@ async function consoleRun(lines: string[], opts: { columns?: number; on?: Paperc
   if (opts.columns) Object.assign(output, { isTTY: true, columns: opts.columns });
   const input = new PassThrough();
   input.end(lines.join('\n') + '\n');
-  await runConsole(opts.on ?? service, { input, output, interactive: opts.columns !== undefined, banner: [], log });
+  await runConsole(opts.on ?? service, { input, output, interactive: opts.columns !== undefined, banner: [], told: opts.told, log });
   return { out: writes.join(''), writes };
 }
 
@@ -133,6 +133,16 @@ test('the same note is shown once, not under every answer, and again only after 
   assert.equal(notes.unrepeated(quoted).notice, undefined, 'an answer without a note is no news');
   notes.unrepeated({ mode: 'ollama' });
   assert.equal(notes.unrepeated(quoted).notice, 'Ollama is down', 'down again after the model wrote an answer');
+});
+
+test('a note the banner already gave is not repeated under the first answer or summary', async () => {
+  const status = await service.refreshModelStatus();
+  assert.match(status.detail, /^No Ollama server answered at http:\/\/127\.0\.0\.1:9: answers are extractive/);
+  const { out } = await consoleRun(['What does MentisOculi evaluate?', '/summary PixelThink'], { told: [status.detail] });
+  assert.doesNotMatch(out, /Note:/, out);
+  assert.equal(out.match(/^— extractive/gm)?.length, 2, 'each still says how it was made');
+  const other = await consoleRun(['What does MentisOculi evaluate?'], { told: ['The chat model llama3.2:3b is not installed on the Ollama server at http://127.0.0.1:9: answers are extractive.'] });
+  assert.match(other.out, /Note: No Ollama server answered/, 'a different note is still shown');
 });
 
 test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {

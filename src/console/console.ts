@@ -18,6 +18,8 @@ export interface ConsoleOptions {
   interactive: boolean;
   /** Lines printed first: what is missing and how to set it up. */
   banner: string[];
+  /** Notes the banner already gives ("No Ollama server answered at …"): answers do not repeat them. */
+  told?: string[];
   log: Logger;
   /** Aborted on Ctrl+C or SIGTERM: the running request is cancelled and the console ends. */
   signal?: AbortSignal;
@@ -36,7 +38,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
   const latencies = new LatencyTracker();
   // The console is one conversation, as a Discord reply chain is: each question is asked with the last turns.
   const turns: Turn[] = [];
-  const notices = new NoticeRepeats();
+  const notices = new NoticeRepeats(opts.told);
   // Read at each event: the terminal may have been resized since the last one.
   const columns = () => ((output as { isTTY?: boolean }).isTTY ? (output as { columns?: number }).columns : undefined);
   for (const line of opts.banner) write(`${line}\n`);
@@ -131,13 +133,27 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
 export class NoticeRepeats {
   private readonly shown = new Set<string>();
 
+  constructor(told: string[] = []) {
+    for (const note of told) this.shown.add(noteGist(note));
+  }
+
   unrepeated<T extends { notice?: string; mode: string }>(result: T): T {
     if (result.mode === 'ollama') this.shown.clear();
     if (result.notice === undefined) return result;
-    if (this.shown.has(result.notice)) return { ...result, notice: undefined };
-    this.shown.add(result.notice);
+    const gist = noteGist(result.notice);
+    if (this.shown.has(gist)) return { ...result, notice: undefined };
+    this.shown.add(gist);
     return result;
   }
+}
+
+/**
+ * What a note says happened, without what that means for the answer at hand: "No Ollama server
+ * answered at X" of an answer's "…, so this answer is quoted", a summary's "…, so this summary
+ * is", and the banner's "…: answers are extractive" is one note.
+ */
+function noteGist(note: string): string {
+  return note.split(/, so |: /)[0]!;
 }
 
 /**
