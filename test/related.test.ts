@@ -9,6 +9,7 @@ import { relatedMessages } from '../src/bot/render.js';
 import { relatedFallback } from '../src/writer/answers.js';
 import { isStopword, stem, words } from '../src/text/terms.js';
 import { testSettings, captureLog } from './support/env.js';
+import { stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings(), { log: captureLog() });
 const labels = await loadRelatedLabels(path.join(PROJECT_ROOT, 'data/eval/related.jsonl'));
@@ -35,8 +36,7 @@ test('a paper nothing in the corpus is about is given no related papers, rather 
 });
 
 test('every reason names only words both texts write, none of them a stopword, each in the form the texts write most', () => {
-  const stems = (text: string) => new Set(words(text).flatMap((w) => [w, ...w.split('-')]).map(stem));
-  for (const l of labels) {
+    for (const l of labels) {
     const self = service.catalog.get(l.seed);
     const seedStems = stems(self ? `${self.title} ${self.abstract}` : l.seed);
     for (const p of lists.get(l.id)!) {

@@ -17,10 +17,10 @@ import { testSettings, captureLog } from './support/env.js';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
 import { loadQuestions } from '../src/eval/questions.js';
+import { citedPapers as cited, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
 /** The papers an answer cites, each once, in order. */
-const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
 
 test('hybrid search puts the paper a question is about first, among 306 papers', async () => {
   const r = await service.retriever.search('How many multiple-choice questions does SciVideoBench have?');
@@ -89,8 +89,7 @@ test('related papers never include the paper itself, and every reason names term
     const m = /^Both abstracts discuss (.+)\.$/.exec(p.reason);
     assert.ok(m, p.reason);
     const named = m[1]!.split(/, | and /).flatMap((phrase) => words(phrase)).filter((w) => !isStopword(w));
-    const stems = (text: string) => new Set(words(text).flatMap((w) => [w, ...w.split('-')]).map(stem));
-    const a = stems(`${self.title} ${self.abstract}`);
+        const a = stems(`${self.title} ${self.abstract}`);
     const b = stems(`${other.title} ${other.abstract}`);
     for (const w of named) assert.ok(a.has(stem(w)) && b.has(stem(w)), `"${w}" from "${p.reason}" is in both abstracts`);
   }

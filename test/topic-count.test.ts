@@ -2,14 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { NO_TOPIC_NAMED, topicCountAsked } from '../src/answer/meta.js';
-import type { Paper } from '../src/corpus/paper.js';
 import { testSettings, captureLog } from './support/env.js';
+import { citedPapers as cited, papersWriting as writing } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
 const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
-const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
-/** The papers that write a word, counted apart from the code under test: a plain pattern over title and abstract. */
-const writing = (papers: readonly Paper[], word: RegExp) => papers.filter((p) => word.test(`${p.title}\n${p.abstract}`));
 
 test('"How many papers are about video?" counts the papers that write "video" and lists each, cited with its sentence', async () => {
   const video = writing(icml.papers, /\bvideos?\b/i);

@@ -1,0 +1,12 @@
+/** Readings of answers and papers that several tests check against, made apart from the code under test. */
+import type { Paper } from '../../src/corpus/paper.js';
+import { stem, words } from '../../src/text/terms.js';
+
+/** The papers an answer cites, each once, in the order first cited. */
+export const citedPapers = (a: { citations: { paperId: string }[] }): string[] => [...new Set(a.citations.map((c) => c.paperId))];
+
+/** The papers that write a word: a plain pattern over title and abstract. */
+export const papersWriting = (papers: readonly Paper[], word: RegExp): Paper[] => papers.filter((p) => word.test(`${p.title}\n${p.abstract}`));
+
+/** Every stem a text writes, a hyphenated word's parts too. */
+export const stemsOf = (text: string): Set<string> => new Set(words(text).flatMap((w) => [w, ...w.split('-')]).map(stem));
