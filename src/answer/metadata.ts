@@ -1,11 +1,11 @@
 /** Questions the metadata answers, not an abstract's words: who wrote a paper, an author's papers, where and when it appeared, what its name stands for. */
-import { escapeRegExp } from '../text/pattern.js';
+import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import { byline, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
-import { isStopword, normalize } from '../text/terms.js';
+import { isStopword, normalize, queryConcepts } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import { splitSentences } from '../text/sentences.js';
 
@@ -39,6 +39,28 @@ export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesak
 
 /** Words that open a request for someone's papers; any other capitalised word before a surname may be a first name. */
 const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch|all|any)$/i;
+/** A question's opening words that only ask ("list Zeller papers"); elsewhere "find" may be what a paper does. */
+const ASKING_START = /^\s*(?:please\s+)?(?:show|list|find|give|get|see|display|tell|search|fetch)\b/i;
+/** Small words after which a word is not a name: "the model's work" is no one's. */
+const DETERMINERS = new Set('a an the this that these those its their his her our my your'.split(' '));
+/** A word written in lower case, as people type names in chat ("zeller's papers"). */
+const LOWER_CASE_WORD = /^\p{Ll}[\p{Ll}'’-]*$/u;
+/** "Dementyev papers", "song wang publications": names right before the word for papers. */
+const BEFORE_PAPERS = runBefore('(?:papers?|publications)\\b');
+/** "papers zeller wrote", "what has dementyev published": names right before a verb of writing. */
+const BEFORE_WRITING = runBefore('(?:(?:has|have|had)\\s+)?(?:wrote|writes?|written|authored|co-?authored|published|publish(?:es)?)\\b');
+const PAPERS_WORD = /\b(?:papers?|publications)\b/gi;
+
+/** A few words (names among them) ending right before `next` ("What are Dementyev's papers?": "What are Dementyev"). */
+function runBefore(next: string): RegExp {
+  return new RegExp(`[\\p{L}.'’-]+(?:(?:\\s*,\\s*|\\s+)[\\p{L}.'’-]+){0,7}(?=\\s+${next})`, 'giu');
+}
+
+/** Whether a word before a name leaves it standing alone, as a surname: "what are", "show me", "did"; not "the" or "John". */
+function leadsToName(word: string): boolean {
+  const base = normalize(word).replace(/['’]s$/u, '');
+  return ASKING_OPENER.test(word) || (isStopword(base) && !DETERMINERS.has(base));
+}
 
 /**
  * The authors a question asks the papers of ("Which papers are by Artem Dementyev?", "papers
@@ -46,12 +68,17 @@ const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch
  * name (any case), their first and last names without the middle ones ("Jana Zeller"), or the end
  * of it ("Zeller", "van der Schaar"). A surname alone counts only where a name clearly stands:
  * right after "by" and followed by nothing but small words ("papers by zeller about audio", not
- * "improved by Long context"), capitalised before "'s papers" or "'s work" ("Zeller's papers", not
- * "VEQ's work"), or capitalised in a question about writing ("What has Zeller published?").
+ * "improved by Long context"); before "'s papers" or "'s work", capitalised ("Zeller's papers",
+ * not "VEQ's work") or in lower case after a small word that asks ("what are zeller's papers",
+ * not "the model's work" nor "john zeller's papers"); capitalised in a question about writing
+ * ("What has Zeller published?"); and, when it is no word the papers write in lower case ("long"
+ * is), right before a verb of writing ("papers zeller wrote") or before "papers" in a question
+ * that asks nothing else ("Dementyev papers", not "What does the Zeller paper find?").
  * Longer names first; whole words only.
  */
 export function authorAsked(question: string, papers: readonly Paper[]): AuthorsAsked | undefined {
-  if (!BY_AUTHOR.test(question)) return undefined;
+  const byAuthor = BY_AUTHOR.test(question);
+  if (!byAuthor && question.search(BEFORE_PAPERS) < 0) return undefined;
   const index = authorIndex(papers);
   /** Each name found, in question order, with the authors it may be: one, or several namesakes. */
   const names: { name: string; authors: AuthorPapers[] }[] = [];
@@ -74,33 +101,63 @@ export function authorAsked(question: string, papers: readonly Paper[]): Authors
   const scan = (ws: string[], single: (i: number) => boolean) => {
     for (let i = 0; i < ws.length; ) i += nameAt(ws, i, single(i)) || 1;
   };
-  for (const [run] of question.matchAll(BY_RUN)) {
-    for (const part of run.split(LIST_SEPARATOR)) {
-      const ws = part.split(/\s+/).filter(Boolean);
-      const next = normalize(ws[1] ?? '');
-      const alone = ws.length === 1 || isStopword(next) || next === 'et';
-      // "by the authors": a small word in lower case is none of their surnames.
-      scan(ws, (i) => i === 0 && alone && !(isStopword(ws[0]!) && ws[0] === ws[0]!.toLowerCase()));
+  /**
+   * In each run of `pattern` (names ending where the run does), the longest name that ends with
+   * each part of it; one word alone only when `single` allows it, given the words before it and
+   * the word that opens the question, if it only asks.
+   */
+  const namesEnding = (pattern: RegExp, single: (ws: string[], i: number, opening: string | undefined) => boolean) => {
+    for (const m of question.matchAll(pattern)) {
+      // The question's first word is capitalised for being first ("Show Dementyev's papers"), but only a word that asks is no first name ("Artem Smith's papers" are not Virginia Smith's).
+      const first = m[0].split(/\s+/)[0]!;
+      const opening = m.index === 0 && (ASKING_OPENER.test(first) || isStopword(normalize(first))) ? first : undefined;
+      for (const part of m[0].split(LIST_SEPARATOR)) {
+        const ws = part.split(/\s+/).filter(Boolean).slice(-NAME_WORDS_MAX);
+        for (let i = 0; i < ws.length; i++) if ((i < ws.length - 1 || single(ws, i, opening)) && isName(ws.slice(i))) break;
+      }
     }
-  }
-  for (const m of question.matchAll(POSSESSIVE_RUN)) {
-    // The question's first word is capitalised for being first ("Show Dementyev's papers"), but only a word that asks is no first name ("Artem Smith's papers" are not Virginia Smith's).
-    const first = m[0].split(/\s+/)[0]!;
-    const opening = m.index === 0 && (ASKING_OPENER.test(first) || isStopword(normalize(first))) ? first : undefined;
-    for (const part of m[0].split(LIST_SEPARATOR)) {
-      const ws = part.split(/\s+/).filter(Boolean).slice(-NAME_WORDS_MAX);
-      // One word alone is a surname only as written ("Zeller's papers", not "the model's work" or "VEQ's work") and not after a first name no author has ("Jane Wang's papers" are not Ziqin Wang's).
-      const surname = (i: number) => SURNAME_SHAPE.test(ws[i]!) && (i === 0 || ws[i - 1] === opening || !/^\p{Lu}/u.test(ws[i - 1]!));
-      // The longest name that ends where the part does.
-      for (let i = 0; i < ws.length; i++) if ((i < ws.length - 1 || surname(i)) && isName(ws.slice(i))) break;
+  };
+  /**
+   * One word alone is a surname only as written ("Zeller's papers", not "the model's work" or
+   * "VEQ's work") and not after a first name no author has ("Jane Wang's papers" are not Ziqin
+   * Wang's); in lower case, only after a small word that asks or none ("what are zeller's papers").
+   */
+  const surname = (ws: string[], i: number, opening: string | undefined): boolean => {
+    const w = ws[i]!;
+    if (SURNAME_SHAPE.test(w)) return i === 0 || ws[i - 1] === opening || !/^\p{Lu}/u.test(ws[i - 1]!);
+    return LOWER_CASE_WORD.test(w) && !isStopword(normalize(w)) && (i === 0 || leadsToName(ws[i - 1]!));
+  };
+  /**
+   * Where no "by" or "'s" says a name stands, a surname alone is also no word the papers write in
+   * lower case ("long papers", "written in long form"); only an author's name is looked for in
+   * them, so that other words ("video papers") cost no scan.
+   */
+  const bareSurname = (ws: string[], i: number, opening: string | undefined): boolean =>
+    surname(ws, i, opening) && isAuthorName(index, ws[i]!) && !writtenInLowerCase(index, papers, ws[i]!);
+  if (byAuthor) {
+    for (const [run] of question.matchAll(BY_RUN)) {
+      for (const part of run.split(LIST_SEPARATOR)) {
+        const ws = part.split(/\s+/).filter(Boolean);
+        const next = normalize(ws[1] ?? '');
+        const alone = ws.length === 1 || isStopword(next) || next === 'et';
+        // "by the authors": a small word in lower case is none of their surnames.
+        scan(ws, (i) => i === 0 && alone && !(isStopword(ws[0]!) && ws[0] === ws[0]!.toLowerCase()));
+      }
     }
+    namesEnding(POSSESSIVE_RUN, surname);
+    const writing = WRITING.test(question);
+    for (const m of question.matchAll(CAPITALISED_RUN)) {
+      const ws = m[0].split(/\s+/);
+      // The question's first word is capitalised for being first.
+      scan(ws, () => ws.length === 1 && writing && m.index > 0 && SURNAME_SHAPE.test(ws[0]!));
+    }
+    namesEnding(BEFORE_WRITING, bareSurname);
   }
-  const writing = WRITING.test(question);
-  for (const m of question.matchAll(CAPITALISED_RUN)) {
-    const ws = m[0].split(/\s+/);
-    // The question's first word is capitalised for being first.
-    scan(ws, () => ws.length === 1 && writing && m.index > 0 && SURNAME_SHAPE.test(ws[0]!));
-  }
+  // "Dementyev papers" asks for them only when the question asks nothing else: "What does the Zeller paper find?" asks the paper's abstract.
+  const asked = names.length;
+  namesEnding(BEFORE_PAPERS, bareSurname);
+  const rest = names.slice(asked).reduce((text, n) => text.replace(n.name, ' '), question).replace(ASKING_START, ' ').replace(PAPERS_WORD, ' ');
+  if (queryConcepts(rest).length > 0) names.length = asked;
   // "papers by Jiayu Xiong and Xue": of the authors named Xue, the one who wrote with Jiayu Xiong.
   const known = names.filter((n) => n.authors.length === 1).map((n) => n.authors[0]!);
   const authors = new Set<AuthorPapers>();
@@ -117,6 +174,8 @@ interface AuthorIndex {
   whole: Map<string, AuthorPapers>;
   /** By the end of a name ("zeller", "ricarda zeller") and by first and last name ("jana zeller"): several authors may share one. */
   partial: Map<string, AuthorPapers[]>;
+  /** Whether titles or abstracts write a word in lower case (see writtenInLowerCase), by the word, as asked. */
+  lowerCase: Map<string, boolean>;
 }
 
 /** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
@@ -125,7 +184,7 @@ const authorIndexes = new WeakMap<readonly Paper[], AuthorIndex>();
 function authorIndex(papers: readonly Paper[]): AuthorIndex {
   let index = authorIndexes.get(papers);
   if (!index) {
-    index = { whole: new Map(), partial: new Map() };
+    index = { whole: new Map(), partial: new Map(), lowerCase: new Map() };
     for (const p of papers) {
       for (const a of p.authors) {
         const key = foldName(a);
@@ -145,6 +204,28 @@ function authorIndex(papers: readonly Paper[]): AuthorIndex {
     authorIndexes.set(papers, index);
   }
   return index;
+}
+
+/** Whether an author's whole name or the end of it is `name`, looked up without noting it. */
+function isAuthorName(index: AuthorIndex, name: string): boolean {
+  const key = foldName(name);
+  return index.whole.has(key) || index.partial.has(key);
+}
+
+/**
+ * Whether a title or abstract writes `word` in lower case, as an ordinary word ("long", not
+ * "zeller"): such a surname alone, with no "by" or "'s" to say it is a name, is taken as the word.
+ * A scan of the corpus, done once a word.
+ */
+function writtenInLowerCase(index: AuthorIndex, papers: readonly Paper[], word: string): boolean {
+  const lower = word.toLowerCase();
+  let written = index.lowerCase.get(lower);
+  if (written === undefined) {
+    const pattern = wholeWord(escapeRegExp(lower), 'u');
+    written = papers.some((p) => pattern.test(p.title) || pattern.test(p.abstract));
+    index.lowerCase.set(lower, written);
+  }
+  return written;
 }
 
 /** The shorter names a whole name may be asked by: each of its ends ("zeller", "ricarda zeller"; not an initial) and its first and last name ("jana zeller"). */

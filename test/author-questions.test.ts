@@ -1,0 +1,55 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { testSettings, captureLog } from './support/env.js';
+
+/** Questions about authors and the corpus as people type them in chat: lower case, no "by" or "'s", the noun alone. */
+const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const answer = async (service: PapercordService, q: string) => (await service.ask(q, { useModel: false })).answer;
+const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
+const AUTHOR_LIST = /is an author of|are authors of|Several authors/;
+
+test("a surname in lower case before \"'s papers\" is an author's when the corpus has that author", async () => {
+  for (const service of [icml, pmlr]) {
+    for (const [q, by] of [["zeller's papers", 'papers by Zeller'], ["what are dementyev's papers?", 'papers by Dementyev'], ["what's zeller's research?", 'papers by Zeller'], ["show me dementyev's papers", 'papers by Dementyev'], ["dementyev and zeller's papers", 'papers by Dementyev and Zeller']] as const) {
+      const expected = await answer(service, by);
+      assert.match(expected, /is an author of|No indexed paper lists both/, by);
+      assert.equal(await answer(service, q), expected, q);
+    }
+  }
+  // A surname that is also a word ("long") is a name before "'s papers".
+  assert.match(await answer(pmlr, "what are long's papers?"), /^Several authors are named \*\*Long\*\*: /);
+});
+
+test("a word in lower case before \"'s\" is no author when no author has that name, or after \"the\" or a first name", async () => {
+  for (const q of ["the model's results", "What is the model's work?", "what are the authors' papers?", "it's papers on video", "john zeller's papers", "list jane wang's papers", "what is pixelthink's work about?"]) {
+    assert.doesNotMatch(await answer(icml, q), AUTHOR_LIST, q);
+  }
+  // Wolf is two authors' surname, but "the wolf" is an animal.
+  assert.match(await answer(pmlr, "what is wolf's work?"), /^Several authors are named \*\*Wolf\*\*/);
+  assert.doesNotMatch(await answer(pmlr, "What is the wolf's work?"), AUTHOR_LIST);
+});
+
+test('"Dementyev papers", "papers zeller wrote" and "anything by zeller?" list that author\'s papers', async () => {
+  for (const service of [icml, pmlr]) {
+    const dementyev = await answer(service, 'papers by Artem Dementyev');
+    const zeller = await answer(service, 'papers by Jana Zeller');
+    for (const q of ['Dementyev papers', 'dementyev papers', 'list Dementyev papers', 'any dementyev publications?']) assert.equal(await answer(service, q), dementyev, q);
+    for (const q of ['papers Zeller wrote', 'papers zeller wrote', 'which papers did zeller write?', 'what has zeller published?', 'anything by Zeller?', 'anything by zeller?', 'zeller papers']) {
+      assert.equal(await answer(service, q), zeller, q);
+    }
+  }
+  assert.equal(await answer(icml, 'song wang papers'), await answer(icml, 'papers by Song Wang'));
+});
+
+test('a name before "papers" or a verb of writing is no author when the question asks something else or the papers write it as a word', async () => {
+  // The question asks what the paper finds: its abstract answers.
+  const finds = await icml.ask('What does the Zeller paper find?', { useModel: false });
+  assert.doesNotMatch(finds.answer, AUTHOR_LIST);
+  assert.deepEqual(cited(finds), ['zeller26a']);
+  for (const q of ['Which papers benchmark models?', 'Which Wang papers study video?']) assert.doesNotMatch(await answer(icml, q), AUTHOR_LIST, q);
+  // Several authors are named Long, and "long" is a word the abstracts write.
+  assert.ok(pmlr.papers.some((p) => p.authors.some((a) => / Long$/.test(a))));
+  for (const q of ['long papers', 'Long papers', 'papers written in long form']) assert.doesNotMatch(await answer(pmlr, q), AUTHOR_LIST, q);
+});
