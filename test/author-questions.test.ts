@@ -53,3 +53,19 @@ test('a name before "papers" or a verb of writing is no author when the question
   assert.ok(pmlr.papers.some((p) => p.authors.some((a) => / Long$/.test(a))));
   for (const q of ['long papers', 'Long papers', 'papers written in long form']) assert.doesNotMatch(await answer(pmlr, q), AUTHOR_LIST, q);
 });
+
+test('"PhaseCoder\'s authors", "VEQ authors" and "Who are VEQ\'s authors?" get the byline, as "Who wrote VEQ?" does', async () => {
+  for (const [paper, asked] of [['PhaseCoder', ["PhaseCoder's authors", 'phasecoder authors?', 'authors of PhaseCoder', 'list the authors of PhaseCoder']], ['VEQ', ['VEQ authors', 'Who are the authors of VEQ?', "Who are VEQ's authors?", "tell me VEQ's authors", 'What are the authors of VEQ?']]] as const) {
+    const byline = await answer(icml, `Who wrote ${paper}?`);
+    assert.match(byline, /^\*\*.+\*\* is by .+\(ICML 2026\)\. \[1\]$/);
+    for (const q of asked) assert.equal(await answer(icml, q), byline, q);
+  }
+  assert.equal(await answer(pmlr, 'KernelFoundry authors'), await answer(pmlr, 'Who wrote KernelFoundry?'));
+});
+
+test('the authors of a paper asked with something else is a question about its abstract, not its byline', async () => {
+  for (const q of ['What do the authors of PixelThink propose?', 'Which methods are used by the authors of PixelThink?', 'How many authors does VEQ have?', "How do VEQ's authors quantize experts?"]) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.doesNotMatch(a.answer, /\bis by\b/, q);
+  }
+});

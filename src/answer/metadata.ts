@@ -5,13 +5,18 @@ import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
-import { isStopword, normalize, queryConcepts } from '../text/terms.js';
+import { isStopword, normalize, queryConcepts, words } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import { splitSentences } from '../text/sentences.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
 export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|(are|were) (the|its) authors)|^\s*(list|name) (all )?the authors)\b/i;
 const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
+/** "VEQ authors", "PhaseCoder's authors", "Who are VEQ's authors?": the noun alone asks for them when nothing else is asked (see asksOnlyForAuthors). */
+export const AUTHORS_NOUN = /\b(?:authors?|authorship)\b/i;
+const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
+/** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's") and a word that asks at its start ("list", "tell me"). */
+const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its all of for s please paper'.split(' '));
 
 /** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
 const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) (of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
@@ -40,7 +45,7 @@ export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesak
 /** Words that open a request for someone's papers; any other capitalised word before a surname may be a first name. */
 const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch|all|any)$/i;
 /** A question's opening words that only ask ("list Zeller papers"); elsewhere "find" may be what a paper does. */
-const ASKING_START = /^\s*(?:please\s+)?(?:show|list|find|give|get|see|display|tell|search|fetch)\b/i;
+const ASKING_START = /^\s*(?:please\s+)?(?:show|list|name|find|give|get|see|display|tell|search|fetch)(?:\s+(?:me|us))?\b/i;
 /** Small words after which a word is not a name: "the model's work" is no one's. */
 const DETERMINERS = new Set('a an the this that these those its their his her our my your'.split(' '));
 /** A word written in lower case, as people type names in chat ("zeller's papers"). */
@@ -317,7 +322,16 @@ export const NO_PAPER_NAMED = 'Which paper? This question names none: name the p
 
 /** The question without the words that ask for authors: what is left names the paper. */
 export function withoutAuthorship(question: string): string {
-  return question.replace(AUTHORSHIP_ALL, ' ');
+  return question.replace(AUTHORSHIP_ALL, ' ').replace(AUTHORS_NOUN_ALL, ' ').replace(ASKING_START, ' ');
+}
+
+/**
+ * Whether a question, its paper's name taken out, asks for authors and nothing else ("'s
+ * authors", "Who are the authors of"): "What do the authors of PixelThink propose?" asks its
+ * abstract, and "How many authors does VEQ have?" is no byline.
+ */
+export function asksOnlyForAuthors(rest: string): boolean {
+  return AUTHORS_NOUN.test(rest) && words(rest.replace(ASKING_START, ' ')).every((w) => ASKING_FOR_AUTHORS.has(w) || AUTHORS_NOUN.test(w));
 }
 
 /** The question without the words that ask where or when it appeared. */
