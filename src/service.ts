@@ -477,10 +477,10 @@ export class PapercordService {
     return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started);
   }
 
-  /** The indexed papers of the authors asked (together, when several), each cited to its abstract; or, for a name several authors share, who they are. */
+  /** The indexed papers of the authors asked (together, when several), each cited to its abstract; and, for a name several authors share, who they are. */
   private authorAnswer(q: string, asked: AuthorsAsked, opts: AskOptions, started: number): Answer {
-    if ('namesakes' in asked) return uncitedAnswer(q, namesakesAnswer(asked.name, asked.namesakes), started);
-    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources), opts, started);
+    if (!asked.authors.length) return uncitedAnswer(q, namesakesAnswer(asked.ambiguous), started);
+    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources, asked.ambiguous), opts, started);
   }
 
   /** Related papers as an answer: each with its reason, cited to its abstract. */

@@ -69,3 +69,33 @@ test('the authors of a paper asked with something else is a question about its a
     assert.doesNotMatch(a.answer, /\bis by\b/, q);
   }
 });
+
+test('"papers by Wang and Zeller" lists what Zeller wrote and asks for the full name only of Wang, saying why', async () => {
+  for (const service of [icml, pmlr]) {
+    const wangs = await answer(service, 'Which papers are by Wang?');
+    const shownWangs = /^Several authors are named \*\*Wang\*\*: (.+?)\. Ask with/.exec(wangs)![1]!;
+    const zeller = await answer(service, 'papers by Jana Zeller');
+    for (const q of ['papers by Wang and Zeller', 'papers by zeller and wang']) {
+      const a = await service.ask(q, { useModel: false });
+      const [listed, namesakes] = [a.answer.split('\n').slice(0, -1).join('\n'), a.answer.split('\n').at(-1)!];
+      assert.equal(listed, zeller, q);
+      assert.deepEqual(cited(a), ['zeller26a'], q);
+      assert.ok(namesakes.startsWith(`Several authors are named **Wang**, so their papers are not listed: ${shownWangs}. None of them is listed as an author with **Jana Ricarda Zeller**`), namesakes);
+      assert.match(namesakes, /Ask with the full name, such as "Which papers are by \S+ Wang and Jana Ricarda Zeller\?"; \/papers Wang lists the papers of all of them\.$/);
+    }
+  }
+  // Of the 19 papers only the first author is known: "none of them" is only as far as that goes.
+  assert.match(await answer(icml, 'papers by Wang and Zeller'), /None of them is listed as an author with \*\*Jana Ricarda Zeller\*\* \(some of these papers name only their first author\)\./);
+});
+
+test('"papers by Xiong and Wang" where several Wangs wrote with Jiayu Xiong names those Wangs; two shared surnames are both asked for', async () => {
+  const xiong = pmlr.papers.filter((p) => p.authors.includes('Jiayu Xiong'));
+  const cowriting = [...new Set(xiong.flatMap((p) => p.authors.filter((a) => / Wang$/.test(a))))];
+  assert.ok(cowriting.length >= 2, 'several Wangs wrote with Jiayu Xiong');
+  const a = await answer(pmlr, 'papers by Jiayu Xiong and Wang');
+  assert.match(a, /^\*\*Jiayu Xiong\*\* is an author of /);
+  const [, named] = /Of them, (.+) are listed as authors with \*\*Jiayu Xiong\*\*\./.exec(a)!;
+  assert.deepEqual(new Set(named!.split(/, | and /)), new Set(cowriting));
+  const two = await answer(pmlr, 'papers by Wang and Chen');
+  assert.match(two, /^Several authors are named \*\*Wang\*\*: .+\.\nSeveral authors are named \*\*Chen\*\*: .+\. Ask with the full names, such as "Which papers are by \S+ Wang and \S+ Chen\?"; \/papers Wang and \/papers Chen list the papers of all of them\.$/);
+});

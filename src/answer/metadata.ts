@@ -39,8 +39,14 @@ const NAMESAKES_MAX = 10;
 const NAME_WORDS_MAX = 4;
 
 export type AuthorPapers = { author: string; papers: Paper[] };
-/** The authors a question asks the papers of, or, when a name it writes is several authors' ("Wang"), those namesakes. */
-export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesakes: AuthorPapers[] };
+/**
+ * A name several authors share ("Wang"), as the question writes it, with those authors; and, when
+ * the question names others in full, which of the namesakes wrote with all of them (none, or
+ * several: one would have been the author meant).
+ */
+export type Namesakes = { name: string; namesakes: AuthorPapers[]; cowriters?: { of: AuthorPapers[]; namesakes: AuthorPapers[] } };
+/** The authors a question asks the papers of, and the names it writes that are several authors' ("Wang"), to ask again in full. */
+export type AuthorsAsked = { authors: AuthorPapers[]; ambiguous: Namesakes[] };
 
 /** Words that open a request for someone's papers; any other capitalised word before a surname may be a first name. */
 const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch|all|any)$/i;
@@ -164,14 +170,16 @@ export function authorAsked(question: string, papers: readonly Paper[]): Authors
   const rest = names.slice(asked).reduce((text, n) => text.replace(n.name, ' '), question).replace(ASKING_START, ' ').replace(PAPERS_WORD, ' ');
   if (queryConcepts(rest).length > 0) names.length = asked;
   // "papers by Jiayu Xiong and Xue": of the authors named Xue, the one who wrote with Jiayu Xiong.
-  const known = names.filter((n) => n.authors.length === 1).map((n) => n.authors[0]!);
+  const known = [...new Set(names.filter((n) => n.authors.length === 1).map((n) => n.authors[0]!))];
   const authors = new Set<AuthorPapers>();
+  // "papers by Wang and Zeller": Zeller's papers, and the Wangs to ask again with the full name.
+  const ambiguous = new Map<string, Namesakes>();
   for (const n of names) {
     const wroteWithKnown = n.authors.length > 1 && known.length ? n.authors.filter((a) => known.every((k) => k.papers.some((p) => a.papers.includes(p)))) : n.authors;
-    if (wroteWithKnown.length !== 1) return { name: n.name, namesakes: n.authors };
-    authors.add(wroteWithKnown[0]!);
+    if (wroteWithKnown.length === 1) authors.add(wroteWithKnown[0]!);
+    else if (!ambiguous.has(foldName(n.name))) ambiguous.set(foldName(n.name), { name: n.name, namesakes: n.authors, ...(known.length ? { cowriters: { of: known, namesakes: wroteWithKnown } } : {}) });
   }
-  return authors.size ? { authors: [...authors] } : undefined;
+  return authors.size || ambiguous.size ? { authors: [...authors], ambiguous: [...ambiguous.values()] } : undefined;
 }
 
 interface AuthorIndex {
@@ -246,20 +254,28 @@ function foldName(name: string): string {
   return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
 }
 
-/** Papers of one or more authors as an answer; `sources` are their abstracts, each cited. With several, the papers they wrote together, else each one's. */
-export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: readonly Source[]): string {
+/**
+ * Papers of one or more authors as an answer; `sources` are their abstracts, each cited. With
+ * several, the papers they wrote together, else each one's. Names several authors share
+ * (`ambiguous`) are said after it, with how to ask for them.
+ */
+export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: readonly Source[], ambiguous: readonly Namesakes[] = []): string {
   const sourceOf = new Map(sources.map((s) => [s.paperId, s]));
   const listed = (papers: readonly Paper[]) => papers.slice(0, LISTED_PAPERS_MAX).map((p) => sourceOf.get(p.id)).filter((s): s is Source => !!s).map((s) => listedPaper(s));
   const count = (n: number) => (n === 1 ? 'one indexed paper' : `${n} indexed papers`);
   const more = (papers: readonly Paper[], name: string) => moreThanListed(papers.length, `/papers ${name} lists them`);
   const names = authors.map((a) => `**${markdownLiteral(a.author)}**`);
   const eachOne = (a: AuthorPapers) => [`**${markdownLiteral(a.author)}** is an author of ${count(a.papers.length)}:`, ...listed(a.papers), ...more(a.papers, a.author)];
-  if (authors.length === 1) return eachOne(authors[0]!).join('\n');
+  const namesakes = ambiguous.length ? [namesakesAnswer(ambiguous, authors)] : [];
+  if (authors.length === 1) return [...eachOne(authors[0]!), ...namesakes].join('\n');
   const together = jointPapers(authors);
-  if (together.length) return [`${joinList(names)} are authors of ${count(together.length)} together:`, ...listed(together), ...more(together, authors.map((a) => a.author).join(' '))].join('\n');
-  // Of the ICML 2026 papers only the first author is known: "none together" is then only as far as the metadata says.
-  const partial = authors.some((a) => a.papers.some((p) => p.authorsIncomplete)) ? ' (some of their papers name only their first author)' : '';
-  return [`No indexed paper lists ${authors.length === 2 ? 'both' : 'all of'} ${joinList(names)} as authors${partial}. Each one's:`, ...authors.flatMap(eachOne)].join('\n');
+  if (together.length) return [`${joinList(names)} are authors of ${count(together.length)} together:`, ...listed(together), ...more(together, authors.map((a) => a.author).join(' ')), ...namesakes].join('\n');
+  return [`No indexed paper lists ${authors.length === 2 ? 'both' : 'all of'} ${joinList(names)} as authors${firstAuthorsOnly(authors, ' (some of their papers name only their first author)')}. Each one's:`, ...authors.flatMap(eachOne), ...namesakes].join('\n');
+}
+
+/** `note` when some of the authors' papers name only their first author (the ICML 2026 metadata): a paper "none lists" is only as far as the metadata says. */
+function firstAuthorsOnly(authors: readonly AuthorPapers[], note: string): string {
+  return authors.some((a) => a.papers.some((p) => p.authorsIncomplete)) ? note : '';
 }
 
 /** The papers an answer to authorPapersAnswer cites, in the order it lists them. */
@@ -291,15 +307,37 @@ function jointPapers(authors: readonly AuthorPapers[]): Paper[] {
   return authors[0]!.papers.filter((p) => authors.every((a) => a.papers.includes(p)));
 }
 
-/** "Several authors are named Wang": the namesakes, most papers first, and how to ask for one. */
-export function namesakesAnswer(name: string, namesakes: readonly AuthorPapers[]): string {
-  const byPapers = [...namesakes].sort((a, b) => b.papers.length - a.papers.length);
-  const shown = byPapers.slice(0, NAMESAKES_MAX).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
-  const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
-  // As the names write it ("Wang" for "wang"), when it is their end.
-  const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
-  const written = foldName(end) === foldName(name) ? end : name;
-  return `Several authors are named **${markdownLiteral(written)}**: ${shown.join(', ')}${more}. Ask with the full name, such as "Which papers are by ${markdownLiteral(byPapers[0]!.author)}?"; /papers ${markdownLiteral(written)} lists the papers of all of them.`;
+/**
+ * "Several authors are named Wang": the namesakes, most papers first, and how to ask for one.
+ * After the papers of the authors named in full (`named`), it says why Wang's are not among
+ * them, and which Wangs, if any, wrote with those authors.
+ */
+export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly AuthorPapers[] = []): string {
+  const mostPapersFirst = (authors: readonly AuthorPapers[]) => [...authors].sort((a, b) => b.papers.length - a.papers.length);
+  const examples: string[] = [];
+  const searches: string[] = [];
+  const lines = ambiguous.map(({ name, namesakes, cowriters }) => {
+    const byPapers = mostPapersFirst(namesakes);
+    const shown = byPapers.slice(0, NAMESAKES_MAX).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
+    const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
+    // As the names write it ("Wang" for "wang"), when it is their end.
+    const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
+    const written = markdownLiteral(foldName(end) === foldName(name) ? end : name);
+    searches.push(`/papers ${written}`);
+    const line = [`Several authors are named **${written}**${named.length ? ', so their papers are not listed' : ''}: ${shown.join(', ')}${more}.`];
+    const withThem = mostPapersFirst(cowriters?.namesakes ?? []);
+    if (cowriters) {
+      const whom = cowriters.of.map((a) => `**${markdownLiteral(a.author)}**`);
+      const all = whom.length === 1 ? whom[0]! : `${whom.length === 2 ? 'both' : 'all of'} ${joinList(whom)}`;
+      line.push(withThem.length ? `Of them, ${joinList(withThem.map((a) => markdownLiteral(a.author)))} are listed as authors with ${all}.` : `None of them is listed as an author with ${all}${firstAuthorsOnly([...cowriters.of, ...namesakes], ' (some of these papers name only their first author)')}.`);
+    }
+    examples.push((withThem[0] ?? byPapers[0]!).author);
+    return line.join(' ');
+  });
+  const full = ambiguous.length === 1 ? 'the full name' : 'the full names';
+  const example = joinList([...examples, ...named.map((a) => a.author)].map(markdownLiteral));
+  const ask = `Ask with ${full}, such as "Which papers are by ${example}?"; ${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} the papers of all of them.`;
+  return [...lines.slice(0, -1), `${lines.at(-1)!} ${ask}`].join('\n');
 }
 
 /**
