@@ -333,7 +333,7 @@ export class PapercordService {
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
     // "How many papers are about it?" names no topic to count: saying so is more use than the index's size or "none mentions it".
     if (!opts.paper && topicNotNamed(q)) return uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
-    if (!opts.paper && asksAboutIndex(q)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);

@@ -99,3 +99,24 @@ test('"papers by Xiong and Wang" where several Wangs wrote with Jiayu Xiong name
   const two = await answer(pmlr, 'papers by Wang and Chen');
   assert.match(two, /^Several authors are named \*\*Wang\*\*: .+\.\nSeveral authors are named \*\*Chen\*\*: .+\. Ask with the full names, such as "Which papers are by \S+ Wang and \S+ Chen\?"; \/papers Wang and \/papers Chen list the papers of all of them\.$/);
 });
+
+test('"How many ICML papers are there?", "How big is the corpus?" and "How many papers are in the corpus?" get the count by venue', async () => {
+  for (const service of [icml, pmlr]) {
+    const n = service.papers.length;
+    const count = `${n} papers are indexed: ICML 2026 (${n}). /papers lists them, and /papers with a few words searches their titles and authors.`;
+    assert.equal(await answer(service, 'How many papers are indexed?'), count);
+    for (const q of ['How many ICML papers are there?', 'How many ICML 2026 papers do you have?', 'How many papers are there?', 'How many papers do you have?', 'How big is the corpus?', 'How large is your index?', 'What is the size of the corpus?', 'corpus size?', 'How many papers are in the corpus?', 'How many papers does the corpus have?', 'How many papers in total?', 'How many indexed papers are there?', 'How many research papers do you have?', 'How many papers are from ICML?']) {
+      const a = await service.ask(q, { useModel: false });
+      assert.deepEqual([a.answer, a.refused, a.citations], [count, false, []], q);
+    }
+  }
+});
+
+test('a count of papers about a topic, or of something else, is no index count', async () => {
+  const video = await answer(icml, 'How many papers are about video?');
+  assert.match(video, /^\d+ of the 19 indexed papers mention video:/);
+  assert.equal(await answer(icml, 'How many video papers are there?'), video);
+  for (const q of ['Which papers benchmark models?', 'How many papers are about scientific research?', 'How many NeurIPS papers are there?', 'How many questions are in SciVideoBench?', 'How many tasks are in the papers?', 'How big is the dataset?', 'How many papers are from 2025?']) {
+    assert.doesNotMatch(await answer(icml, q), /papers are indexed/, q);
+  }
+});
