@@ -61,6 +61,8 @@ const BEFORE_PAPERS = runBefore('(?:papers?|publications)\\b');
 /** "papers zeller wrote", "what has dementyev published": names right before a verb of writing. */
 const BEFORE_WRITING = runBefore('(?:(?:has|have|had)\\s+)?(?:wrote|writes?|written|authored|co-?authored|published|publish(?:es)?)\\b');
 const PAPERS_WORD = /\b(?:papers?|publications)\b/gi;
+/** The word right before "papers": in most questions a small one ("Which papers", "other papers"), which no name is. */
+const WORD_BEFORE_PAPERS = /([\p{L}.'’-]+)\s+(?:papers?|publications)\b/giu;
 
 /** A few words (names among them) ending right before `next` ("What are Dementyev's papers?": "What are Dementyev"). */
 function runBefore(next: string): RegExp {
@@ -89,7 +91,8 @@ function leadsToName(word: string): boolean {
  */
 export function authorAsked(question: string, papers: readonly Paper[]): AuthorsAsked | undefined {
   const byAuthor = BY_AUTHOR.test(question);
-  if (!byAuthor && question.search(BEFORE_PAPERS) < 0) return undefined;
+  // Most questions are not about authors: without a word that may be a name before "papers", the author index is not built (on a large corpus it takes a while).
+  if (!byAuthor && ![...question.matchAll(WORD_BEFORE_PAPERS)].some((m) => !isStopword(normalize(m[1]!)))) return undefined;
   const index = authorIndex(papers);
   /** Each name found, in question order, with the authors it may be: one, or several namesakes. */
   const names: { name: string; authors: AuthorPapers[] }[] = [];
