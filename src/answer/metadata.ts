@@ -27,7 +27,7 @@ const CAPITALISED_RUN = /\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}/gu
 /** What follows "by" or "papers of": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
 const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
 /** What comes before "'s papers" or "'s work": a few words, names among them ending where the possessive starts ("What are Dementyev's papers?", "Song Wang's work", "Dementyev and Zeller's papers"). */
-const POSSESSIVE_RUN = /[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+){0,7}(?=['’]s?\s+(?:papers?|works?|publications?|research)\b)/giu;
+const POSSESSIVE_RUN = runBefore("['’]s?\\s+(?:papers?|works?|publications?|research)\\b");
 const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
 /** A name of one word that looks like a surname as people write it: "Zeller", not "PixelThink", "VEQ" or "LoRA". */
 const SURNAME_SHAPE = /^\p{Lu}\p{Ll}[\p{Ll}'’-]*$/u;
@@ -57,16 +57,16 @@ const DETERMINERS = new Set('a an the this that these those its their his her ou
 /** A word written in lower case, as people type names in chat ("zeller's papers"). */
 const LOWER_CASE_WORD = /^\p{Ll}[\p{Ll}'’-]*$/u;
 /** "Dementyev papers", "song wang publications": names right before the word for papers. */
-const BEFORE_PAPERS = runBefore('(?:papers?|publications)\\b');
+const BEFORE_PAPERS = runBefore('\\s+(?:papers?|publications)\\b');
 /** "papers zeller wrote", "what has dementyev published": names right before a verb of writing. */
-const BEFORE_WRITING = runBefore('(?:(?:has|have|had)\\s+)?(?:wrote|writes?|written|authored|co-?authored|published|publish(?:es)?)\\b');
+const BEFORE_WRITING = runBefore('\\s+(?:(?:has|have|had)\\s+)?(?:wrote|writes?|written|authored|co-?authored|published|publish(?:es)?)\\b');
 const PAPERS_WORD = /\b(?:papers?|publications)\b/gi;
 /** The word right before "papers": in most questions a small one ("Which papers", "other papers"), which no name is. */
 const WORD_BEFORE_PAPERS = /([\p{L}.'’-]+)\s+(?:papers?|publications)\b/giu;
 
-/** A few words (names among them) ending right before `next` ("What are Dementyev's papers?": "What are Dementyev"). */
+/** A few words (names among them) ending right where `next` starts ("What are Dementyev's papers?": "What are Dementyev"). */
 function runBefore(next: string): RegExp {
-  return new RegExp(`[\\p{L}.'’-]+(?:(?:\\s*,\\s*|\\s+)[\\p{L}.'’-]+){0,7}(?=\\s+${next})`, 'giu');
+  return new RegExp(`[\\p{L}.'’-]+(?:(?:\\s*,\\s*|\\s+)[\\p{L}.'’-]+){0,7}(?=${next})`, 'giu');
 }
 
 /** Whether a word before a name leaves it standing alone, as a surname: "what are", "show me", "did"; not "the" or "John". */
