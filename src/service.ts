@@ -9,7 +9,7 @@ import { Retriever, type SearchOptions, type SearchResult } from './retrieval/re
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, goesOn, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -326,12 +326,14 @@ export class PapercordService {
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
     // Or of the one paper it points back at ("When was it published?" after "What is VEQ?", or with the paper option).
     const venueAsked = asksWhereOrWhen(q) && (this.namedAlone(withoutPublication(q)).length > 0 || (pointsBackOnly(withoutPublication(q)) && (!!opts.paper || this.paperTalkedAbout(opts.history ?? []).length === 1)));
-    const authorsAsked = AUTHORSHIP.test(q);
+    // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked.
+    const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.namesIn(q) : undefined;
+    const authorsAsked = AUTHORSHIP.test(q) || (authorsOf?.papers.length === 1 && asksOnlyForAuthors(authorsOf.rest));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
     // "How many papers are about it?" names no topic to count: saying so is more use than the index's size or "none mentions it".
     if (!opts.paper && topicNotNamed(q)) return uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
-    if (!opts.paper && asksAboutIndex(q)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
@@ -475,10 +477,10 @@ export class PapercordService {
     return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started);
   }
 
-  /** The indexed papers of the authors asked (together, when several), each cited to its abstract; or, for a name several authors share, who they are. */
+  /** The indexed papers of the authors asked (together, when several), each cited to its abstract; and, for a name several authors share, who they are. */
   private authorAnswer(q: string, asked: AuthorsAsked, opts: AskOptions, started: number): Answer {
-    if ('namesakes' in asked) return uncitedAnswer(q, namesakesAnswer(asked.name, asked.namesakes), started);
-    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources), opts, started);
+    if (!asked.authors.length) return uncitedAnswer(q, namesakesAnswer(asked.ambiguous), started);
+    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources, asked.ambiguous), opts, started);
   }
 
   /** Related papers as an answer: each with its reason, cited to its abstract. */

@@ -13,10 +13,28 @@ const ABOUT_INDEX =
 
 /** Words of such a question that are not a topic. */
 const INDEX_WORDS = /\b(how many|indexed|available|know|cover|list|show|papers|articles|abstracts)\b/gi;
+/** Where the papers are, or how they are counted: "in the corpus", "does your index have", "in total". */
+const IN_CORPUS = /\b(?:in|of) (?:the|your|this) (?:corpus|index|collection)\b|\b(?:the|your|this) (?:corpus|index|collection) (?:has|have|holds?|contains?)\b|\b(?:in total|total|in all|altogether|overall)\b/gi;
+/** "How big is the corpus?", "What is the size of your index?", "corpus size?" */
+const CORPUS_SIZE = /^\s*(?:(?:how (?:big|large) is|what(?:['’]s| is) the size of|(?:tell me )?the size of) (?:the|your|this) (?:corpus|index|collection)|(?:the |your )?(?:corpus|index) size)\s*[?.!]*\s*$/i;
+/** "How many ICML papers ...", "How many indexed papers ...": the words between "how many" and "papers". */
+const HOW_MANY_WHICH = /^(\s*how many\s+)((?:[\p{L}\p{N}-]+\s+){1,3}?)(?=(?:papers|articles|abstracts)\b)/iu;
 
-/** Whether a question asks what the index holds, and nothing else ("What papers are there on audio?" asks for a topic). */
-export function asksAboutIndex(question: string): boolean {
-  return ABOUT_INDEX.test(question) && queryConcepts(question.replace(INDEX_WORDS, ' ')).length === 0;
+/**
+ * Whether a question asks what the index holds, or how big it is, and nothing else ("What papers
+ * are there on audio?" asks for a topic). Before "papers", a venue or year of the corpus or a word
+ * that names no topic ("How many ICML papers are there?", "How many indexed papers ...") is
+ * answered by the count by venue too.
+ */
+export function asksAboutIndex(question: string, papers: readonly Paper[] = []): boolean {
+  if (CORPUS_SIZE.test(question)) return true;
+  const which = HOW_MANY_WHICH.exec(question);
+  if (which && !namesNoTopic(which[2]!, papers)) return false;
+  const asked = which ? question.replace(HOW_MANY_WHICH, '$1') : question;
+  if (!ABOUT_INDEX.test(asked)) return false;
+  // "How many papers are from ICML?": the count by venue says.
+  const left = queryConcepts(asked.replace(INDEX_WORDS, ' ').replace(IN_CORPUS, ' ')).flat();
+  return left.length === 0 || left.every((t) => venueTerms(papers).has(t));
 }
 
 /** "19 papers are indexed: ICML 2026 (19). /papers lists them ...": the count by venue, most first. */
@@ -106,6 +124,19 @@ function splitPhrase(phrase: string): string[] {
   return words(phrase).flatMap((w) => (splittable(w) ? w.split('-').flatMap((p) => terms(p, { parts: false })) : queryTerms(w, { parts: false })));
 }
 
+/** Whether words before "papers" only say which papers, by the corpus's venues, a year or words such as "indexed", and name no topic ("ICML 2026", "indexed", "research"). */
+function namesNoTopic(before: string, papers: readonly Paper[]): boolean {
+  const named = queryTerms(before.replace(NOT_TOPIC, ' '));
+  if (named.length === 0) return true;
+  const venues = venueTerms(papers);
+  return named.every((t) => venues.has(t) || /^\d+$/.test(t));
+}
+
+/** The terms of the corpus's venues and years ("icml", "2026"). */
+function venueTerms(papers: readonly Paper[]): Set<string> {
+  return new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
+}
+
 /**
  * The topic a "How many papers mention X?" question counts, or undefined for any other question
  * (or a topic of only small words). "How many ICML papers are there?" asks for a venue of
@@ -118,10 +149,7 @@ export function topicCountAsked(question: string, papers: readonly Paper[] = [])
   if (asked.before) {
     // "How many tasks are in the papers?" asks no topic: small words stand in none.
     if (words(topic).some((w) => isStopword(w) && w !== 'and' && w !== 'or')) return undefined;
-    const named = queryTerms(topic.replace(NOT_TOPIC, ' '));
-    if (named.length === 0) return undefined;
-    const venues = new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
-    if (named.every((t) => venues.has(t) || /^\d+$/.test(t))) return undefined;
+    if (namesNoTopic(topic, papers)) return undefined;
   }
   // Whole words in order, not a compound's parts: "vision-language" is one word of the phrase; its split form is vision, language.
   const written = topic.split(TOPIC_LIST).map((p) => ({ whole: queryTerms(p, { parts: false }), split: splitPhrase(p) })).filter((p) => p.whole.length > 0);

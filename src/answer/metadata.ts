@@ -1,17 +1,22 @@
 /** Questions the metadata answers, not an abstract's words: who wrote a paper, an author's papers, where and when it appeared, what its name stands for. */
-import { escapeRegExp } from '../text/pattern.js';
+import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import { byline, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { citationFor } from './sources.js';
-import { isStopword, normalize } from '../text/terms.js';
+import { isStopword, normalize, queryConcepts, words } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import { splitSentences } from '../text/sentences.js';
 
 /** "Who wrote X?", "list the authors of X": answered from the paper's metadata, which the abstract does not hold. */
 export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|(are|were) (the|its) authors)|^\s*(list|name) (all )?the authors)\b/i;
 const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
+/** "VEQ authors", "PhaseCoder's authors", "Who are VEQ's authors?": the noun alone asks for them when nothing else is asked (see asksOnlyForAuthors). */
+export const AUTHORS_NOUN = /\b(?:authors?|authorship)\b/i;
+const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
+/** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's") and a word that asks at its start ("list", "tell me"). */
+const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its all of for s please paper'.split(' '));
 
 /** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
 const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) (of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
@@ -22,7 +27,7 @@ const CAPITALISED_RUN = /\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}/gu
 /** What follows "by" or "papers of": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
 const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
 /** What comes before "'s papers" or "'s work": a few words, names among them ending where the possessive starts ("What are Dementyev's papers?", "Song Wang's work", "Dementyev and Zeller's papers"). */
-const POSSESSIVE_RUN = /[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+){0,7}(?=['’]s?\s+(?:papers?|works?|publications?|research)\b)/giu;
+const POSSESSIVE_RUN = runBefore("['’]s?\\s+(?:papers?|works?|publications?|research)\\b");
 const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
 /** A name of one word that looks like a surname as people write it: "Zeller", not "PixelThink", "VEQ" or "LoRA". */
 const SURNAME_SHAPE = /^\p{Lu}\p{Ll}[\p{Ll}'’-]*$/u;
@@ -34,11 +39,41 @@ const NAMESAKES_MAX = 10;
 const NAME_WORDS_MAX = 4;
 
 export type AuthorPapers = { author: string; papers: Paper[] };
-/** The authors a question asks the papers of, or, when a name it writes is several authors' ("Wang"), those namesakes. */
-export type AuthorsAsked = { authors: AuthorPapers[] } | { name: string; namesakes: AuthorPapers[] };
+/**
+ * A name several authors share ("Wang"), as the question writes it, with those authors; and, when
+ * the question names others in full, which of the namesakes wrote with all of them (none, or
+ * several: one would have been the author meant).
+ */
+export type Namesakes = { name: string; namesakes: AuthorPapers[]; cowriters?: { of: AuthorPapers[]; namesakes: AuthorPapers[] } };
+/** The authors a question asks the papers of, and the names it writes that are several authors' ("Wang"), to ask again in full. */
+export type AuthorsAsked = { authors: AuthorPapers[]; ambiguous: Namesakes[] };
 
 /** Words that open a request for someone's papers; any other capitalised word before a surname may be a first name. */
 const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch|all|any)$/i;
+/** A question's opening words that only ask ("list Zeller papers"); elsewhere "find" may be what a paper does. */
+const ASKING_START = /^\s*(?:please\s+)?(?:show|list|name|find|give|get|see|display|tell|search|fetch)(?:\s+(?:me|us))?\b/i;
+/** Small words after which a word is not a name: "the model's work" is no one's. */
+const DETERMINERS = new Set('a an the this that these those its their his her our my your'.split(' '));
+/** A word written in lower case, as people type names in chat ("zeller's papers"). */
+const LOWER_CASE_WORD = /^\p{Ll}[\p{Ll}'’-]*$/u;
+/** "Dementyev papers", "song wang publications": names right before the word for papers. */
+const BEFORE_PAPERS = runBefore('\\s+(?:papers?|publications)\\b');
+/** "papers zeller wrote", "what has dementyev published": names right before a verb of writing. */
+const BEFORE_WRITING = runBefore('\\s+(?:(?:has|have|had)\\s+)?(?:wrote|writes?|written|authored|co-?authored|published|publish(?:es)?)\\b');
+const PAPERS_WORD = /\b(?:papers?|publications)\b/gi;
+/** The word right before "papers": in most questions a small one ("Which papers", "other papers"), which no name is. */
+const WORD_BEFORE_PAPERS = /([\p{L}.'’-]+)\s+(?:papers?|publications)\b/giu;
+
+/** A few words (names among them) ending right where `next` starts ("What are Dementyev's papers?": "What are Dementyev"). */
+function runBefore(next: string): RegExp {
+  return new RegExp(`[\\p{L}.'’-]+(?:(?:\\s*,\\s*|\\s+)[\\p{L}.'’-]+){0,7}(?=${next})`, 'giu');
+}
+
+/** Whether a word before a name leaves it standing alone, as a surname: "what are", "show me", "did"; not "the" or "John". */
+function leadsToName(word: string): boolean {
+  const base = normalize(word).replace(/['’]s$/u, '');
+  return ASKING_OPENER.test(word) || (isStopword(base) && !DETERMINERS.has(base));
+}
 
 /**
  * The authors a question asks the papers of ("Which papers are by Artem Dementyev?", "papers
@@ -46,12 +81,18 @@ const ASKING_OPENER = /^(?:show|list|find|give|get|see|display|tell|search|fetch
  * name (any case), their first and last names without the middle ones ("Jana Zeller"), or the end
  * of it ("Zeller", "van der Schaar"). A surname alone counts only where a name clearly stands:
  * right after "by" and followed by nothing but small words ("papers by zeller about audio", not
- * "improved by Long context"), capitalised before "'s papers" or "'s work" ("Zeller's papers", not
- * "VEQ's work"), or capitalised in a question about writing ("What has Zeller published?").
+ * "improved by Long context"); before "'s papers" or "'s work", capitalised ("Zeller's papers",
+ * not "VEQ's work") or in lower case after a small word that asks ("what are zeller's papers",
+ * not "the model's work" nor "john zeller's papers"); capitalised in a question about writing
+ * ("What has Zeller published?"); and, when it is no word the papers write in lower case ("long"
+ * is), right before a verb of writing ("papers zeller wrote") or before "papers" in a question
+ * that asks nothing else ("Dementyev papers", not "What does the Zeller paper find?").
  * Longer names first; whole words only.
  */
 export function authorAsked(question: string, papers: readonly Paper[]): AuthorsAsked | undefined {
-  if (!BY_AUTHOR.test(question)) return undefined;
+  const byAuthor = BY_AUTHOR.test(question);
+  // Most questions are not about authors: without a word that may be a name before "papers", the author index is not built (on a large corpus it takes a while).
+  if (!byAuthor && ![...question.matchAll(WORD_BEFORE_PAPERS)].some((m) => !isStopword(normalize(m[1]!)))) return undefined;
   const index = authorIndex(papers);
   /** Each name found, in question order, with the authors it may be: one, or several namesakes. */
   const names: { name: string; authors: AuthorPapers[] }[] = [];
@@ -74,42 +115,74 @@ export function authorAsked(question: string, papers: readonly Paper[]): Authors
   const scan = (ws: string[], single: (i: number) => boolean) => {
     for (let i = 0; i < ws.length; ) i += nameAt(ws, i, single(i)) || 1;
   };
-  for (const [run] of question.matchAll(BY_RUN)) {
-    for (const part of run.split(LIST_SEPARATOR)) {
-      const ws = part.split(/\s+/).filter(Boolean);
-      const next = normalize(ws[1] ?? '');
-      const alone = ws.length === 1 || isStopword(next) || next === 'et';
-      // "by the authors": a small word in lower case is none of their surnames.
-      scan(ws, (i) => i === 0 && alone && !(isStopword(ws[0]!) && ws[0] === ws[0]!.toLowerCase()));
+  /**
+   * In each run of `pattern` (names ending where the run does), the longest name that ends with
+   * each part of it; one word alone only when `single` allows it, given the words before it and
+   * the word that opens the question, if it only asks.
+   */
+  const namesEnding = (pattern: RegExp, single: (ws: string[], i: number, opening: string | undefined) => boolean) => {
+    for (const m of question.matchAll(pattern)) {
+      // The question's first word is capitalised for being first ("Show Dementyev's papers"), but only a word that asks is no first name ("Artem Smith's papers" are not Virginia Smith's).
+      const first = m[0].split(/\s+/)[0]!;
+      const opening = m.index === 0 && (ASKING_OPENER.test(first) || isStopword(normalize(first))) ? first : undefined;
+      for (const part of m[0].split(LIST_SEPARATOR)) {
+        const ws = part.split(/\s+/).filter(Boolean).slice(-NAME_WORDS_MAX);
+        for (let i = 0; i < ws.length; i++) if ((i < ws.length - 1 || single(ws, i, opening)) && isName(ws.slice(i))) break;
+      }
     }
-  }
-  for (const m of question.matchAll(POSSESSIVE_RUN)) {
-    // The question's first word is capitalised for being first ("Show Dementyev's papers"), but only a word that asks is no first name ("Artem Smith's papers" are not Virginia Smith's).
-    const first = m[0].split(/\s+/)[0]!;
-    const opening = m.index === 0 && (ASKING_OPENER.test(first) || isStopword(normalize(first))) ? first : undefined;
-    for (const part of m[0].split(LIST_SEPARATOR)) {
-      const ws = part.split(/\s+/).filter(Boolean).slice(-NAME_WORDS_MAX);
-      // One word alone is a surname only as written ("Zeller's papers", not "the model's work" or "VEQ's work") and not after a first name no author has ("Jane Wang's papers" are not Ziqin Wang's).
-      const surname = (i: number) => SURNAME_SHAPE.test(ws[i]!) && (i === 0 || ws[i - 1] === opening || !/^\p{Lu}/u.test(ws[i - 1]!));
-      // The longest name that ends where the part does.
-      for (let i = 0; i < ws.length; i++) if ((i < ws.length - 1 || surname(i)) && isName(ws.slice(i))) break;
+  };
+  /**
+   * One word alone is a surname only as written ("Zeller's papers", not "the model's work" or
+   * "VEQ's work") and not after a first name no author has ("Jane Wang's papers" are not Ziqin
+   * Wang's); in lower case, only after a small word that asks or none ("what are zeller's papers").
+   */
+  const surname = (ws: string[], i: number, opening: string | undefined): boolean => {
+    const w = ws[i]!;
+    if (SURNAME_SHAPE.test(w)) return i === 0 || ws[i - 1] === opening || !/^\p{Lu}/u.test(ws[i - 1]!);
+    return LOWER_CASE_WORD.test(w) && !isStopword(normalize(w)) && (i === 0 || leadsToName(ws[i - 1]!));
+  };
+  /**
+   * Where no "by" or "'s" says a name stands, a surname alone is also no word the papers write in
+   * lower case ("long papers", "written in long form"); only an author's name is looked for in
+   * them, so that other words ("video papers") cost no scan.
+   */
+  const bareSurname = (ws: string[], i: number, opening: string | undefined): boolean =>
+    surname(ws, i, opening) && isAuthorName(index, ws[i]!) && !writtenInLowerCase(index, papers, ws[i]!);
+  if (byAuthor) {
+    for (const [run] of question.matchAll(BY_RUN)) {
+      for (const part of run.split(LIST_SEPARATOR)) {
+        const ws = part.split(/\s+/).filter(Boolean);
+        const next = normalize(ws[1] ?? '');
+        const alone = ws.length === 1 || isStopword(next) || next === 'et';
+        // "by the authors": a small word in lower case is none of their surnames.
+        scan(ws, (i) => i === 0 && alone && !(isStopword(ws[0]!) && ws[0] === ws[0]!.toLowerCase()));
+      }
     }
+    namesEnding(POSSESSIVE_RUN, surname);
+    const writing = WRITING.test(question);
+    for (const m of question.matchAll(CAPITALISED_RUN)) {
+      const ws = m[0].split(/\s+/);
+      // The question's first word is capitalised for being first.
+      scan(ws, () => ws.length === 1 && writing && m.index > 0 && SURNAME_SHAPE.test(ws[0]!));
+    }
+    namesEnding(BEFORE_WRITING, bareSurname);
   }
-  const writing = WRITING.test(question);
-  for (const m of question.matchAll(CAPITALISED_RUN)) {
-    const ws = m[0].split(/\s+/);
-    // The question's first word is capitalised for being first.
-    scan(ws, () => ws.length === 1 && writing && m.index > 0 && SURNAME_SHAPE.test(ws[0]!));
-  }
+  // "Dementyev papers" asks for them only when the question asks nothing else: "What does the Zeller paper find?" asks the paper's abstract.
+  const asked = names.length;
+  namesEnding(BEFORE_PAPERS, bareSurname);
+  const rest = names.slice(asked).reduce((text, n) => text.replace(n.name, ' '), question).replace(ASKING_START, ' ').replace(PAPERS_WORD, ' ');
+  if (queryConcepts(rest).length > 0) names.length = asked;
   // "papers by Jiayu Xiong and Xue": of the authors named Xue, the one who wrote with Jiayu Xiong.
-  const known = names.filter((n) => n.authors.length === 1).map((n) => n.authors[0]!);
+  const known = [...new Set(names.filter((n) => n.authors.length === 1).map((n) => n.authors[0]!))];
   const authors = new Set<AuthorPapers>();
+  // "papers by Wang and Zeller": Zeller's papers, and the Wangs to ask again with the full name.
+  const ambiguous = new Map<string, Namesakes>();
   for (const n of names) {
     const wroteWithKnown = n.authors.length > 1 && known.length ? n.authors.filter((a) => known.every((k) => k.papers.some((p) => a.papers.includes(p)))) : n.authors;
-    if (wroteWithKnown.length !== 1) return { name: n.name, namesakes: n.authors };
-    authors.add(wroteWithKnown[0]!);
+    if (wroteWithKnown.length === 1) authors.add(wroteWithKnown[0]!);
+    else if (!ambiguous.has(foldName(n.name))) ambiguous.set(foldName(n.name), { name: n.name, namesakes: n.authors, ...(known.length ? { cowriters: { of: known, namesakes: wroteWithKnown } } : {}) });
   }
-  return authors.size ? { authors: [...authors] } : undefined;
+  return authors.size || ambiguous.size ? { authors: [...authors], ambiguous: [...ambiguous.values()] } : undefined;
 }
 
 interface AuthorIndex {
@@ -117,6 +190,8 @@ interface AuthorIndex {
   whole: Map<string, AuthorPapers>;
   /** By the end of a name ("zeller", "ricarda zeller") and by first and last name ("jana zeller"): several authors may share one. */
   partial: Map<string, AuthorPapers[]>;
+  /** Whether titles or abstracts write a word in lower case (see writtenInLowerCase), by the word, as asked. */
+  lowerCase: Map<string, boolean>;
 }
 
 /** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
@@ -125,7 +200,7 @@ const authorIndexes = new WeakMap<readonly Paper[], AuthorIndex>();
 function authorIndex(papers: readonly Paper[]): AuthorIndex {
   let index = authorIndexes.get(papers);
   if (!index) {
-    index = { whole: new Map(), partial: new Map() };
+    index = { whole: new Map(), partial: new Map(), lowerCase: new Map() };
     for (const p of papers) {
       for (const a of p.authors) {
         const key = foldName(a);
@@ -147,6 +222,28 @@ function authorIndex(papers: readonly Paper[]): AuthorIndex {
   return index;
 }
 
+/** Whether an author's whole name or the end of it is `name`, looked up without noting it. */
+function isAuthorName(index: AuthorIndex, name: string): boolean {
+  const key = foldName(name);
+  return index.whole.has(key) || index.partial.has(key);
+}
+
+/**
+ * Whether a title or abstract writes `word` in lower case, as an ordinary word ("long", not
+ * "zeller"): such a surname alone, with no "by" or "'s" to say it is a name, is taken as the word.
+ * A scan of the corpus, done once a word.
+ */
+function writtenInLowerCase(index: AuthorIndex, papers: readonly Paper[], word: string): boolean {
+  const lower = word.toLowerCase();
+  let written = index.lowerCase.get(lower);
+  if (written === undefined) {
+    const pattern = wholeWord(escapeRegExp(lower), 'u');
+    written = papers.some((p) => pattern.test(p.title) || pattern.test(p.abstract));
+    index.lowerCase.set(lower, written);
+  }
+  return written;
+}
+
 /** The shorter names a whole name may be asked by: each of its ends ("zeller", "ricarda zeller"; not an initial) and its first and last name ("jana zeller"). */
 function partialNames(key: string): string[] {
   const ws = key.split(' ');
@@ -160,20 +257,28 @@ function foldName(name: string): string {
   return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
 }
 
-/** Papers of one or more authors as an answer; `sources` are their abstracts, each cited. With several, the papers they wrote together, else each one's. */
-export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: readonly Source[]): string {
+/**
+ * Papers of one or more authors as an answer; `sources` are their abstracts, each cited. With
+ * several, the papers they wrote together, else each one's. Names several authors share
+ * (`ambiguous`) are said after it, with how to ask for them.
+ */
+export function authorPapersAnswer(authors: readonly AuthorPapers[], sources: readonly Source[], ambiguous: readonly Namesakes[] = []): string {
   const sourceOf = new Map(sources.map((s) => [s.paperId, s]));
   const listed = (papers: readonly Paper[]) => papers.slice(0, LISTED_PAPERS_MAX).map((p) => sourceOf.get(p.id)).filter((s): s is Source => !!s).map((s) => listedPaper(s));
   const count = (n: number) => (n === 1 ? 'one indexed paper' : `${n} indexed papers`);
   const more = (papers: readonly Paper[], name: string) => moreThanListed(papers.length, `/papers ${name} lists them`);
   const names = authors.map((a) => `**${markdownLiteral(a.author)}**`);
   const eachOne = (a: AuthorPapers) => [`**${markdownLiteral(a.author)}** is an author of ${count(a.papers.length)}:`, ...listed(a.papers), ...more(a.papers, a.author)];
-  if (authors.length === 1) return eachOne(authors[0]!).join('\n');
+  const namesakes = ambiguous.length ? [namesakesAnswer(ambiguous, authors)] : [];
+  if (authors.length === 1) return [...eachOne(authors[0]!), ...namesakes].join('\n');
   const together = jointPapers(authors);
-  if (together.length) return [`${joinList(names)} are authors of ${count(together.length)} together:`, ...listed(together), ...more(together, authors.map((a) => a.author).join(' '))].join('\n');
-  // Of the ICML 2026 papers only the first author is known: "none together" is then only as far as the metadata says.
-  const partial = authors.some((a) => a.papers.some((p) => p.authorsIncomplete)) ? ' (some of their papers name only their first author)' : '';
-  return [`No indexed paper lists ${authors.length === 2 ? 'both' : 'all of'} ${joinList(names)} as authors${partial}. Each one's:`, ...authors.flatMap(eachOne)].join('\n');
+  if (together.length) return [`${joinList(names)} are authors of ${count(together.length)} together:`, ...listed(together), ...more(together, authors.map((a) => a.author).join(' ')), ...namesakes].join('\n');
+  return [`No indexed paper lists ${authors.length === 2 ? 'both' : 'all of'} ${joinList(names)} as authors${firstAuthorsOnly(authors, ' (some of their papers name only their first author)')}. Each one's:`, ...authors.flatMap(eachOne), ...namesakes].join('\n');
+}
+
+/** `note` when some of the authors' papers name only their first author (the ICML 2026 metadata): a paper "none lists" is only as far as the metadata says. */
+function firstAuthorsOnly(authors: readonly AuthorPapers[], note: string): string {
+  return authors.some((a) => a.papers.some((p) => p.authorsIncomplete)) ? note : '';
 }
 
 /** The papers an answer to authorPapersAnswer cites, in the order it lists them. */
@@ -205,15 +310,37 @@ function jointPapers(authors: readonly AuthorPapers[]): Paper[] {
   return authors[0]!.papers.filter((p) => authors.every((a) => a.papers.includes(p)));
 }
 
-/** "Several authors are named Wang": the namesakes, most papers first, and how to ask for one. */
-export function namesakesAnswer(name: string, namesakes: readonly AuthorPapers[]): string {
-  const byPapers = [...namesakes].sort((a, b) => b.papers.length - a.papers.length);
-  const shown = byPapers.slice(0, NAMESAKES_MAX).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
-  const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
-  // As the names write it ("Wang" for "wang"), when it is their end.
-  const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
-  const written = foldName(end) === foldName(name) ? end : name;
-  return `Several authors are named **${markdownLiteral(written)}**: ${shown.join(', ')}${more}. Ask with the full name, such as "Which papers are by ${markdownLiteral(byPapers[0]!.author)}?"; /papers ${markdownLiteral(written)} lists the papers of all of them.`;
+/**
+ * "Several authors are named Wang": the namesakes, most papers first, and how to ask for one.
+ * After the papers of the authors named in full (`named`), it says why Wang's are not among
+ * them, and which Wangs, if any, wrote with those authors.
+ */
+export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly AuthorPapers[] = []): string {
+  const mostPapersFirst = (authors: readonly AuthorPapers[]) => [...authors].sort((a, b) => b.papers.length - a.papers.length);
+  const examples: string[] = [];
+  const searches: string[] = [];
+  const lines = ambiguous.map(({ name, namesakes, cowriters }) => {
+    const byPapers = mostPapersFirst(namesakes);
+    const shown = byPapers.slice(0, NAMESAKES_MAX).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
+    const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
+    // As the names write it ("Wang" for "wang"), when it is their end.
+    const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
+    const written = markdownLiteral(foldName(end) === foldName(name) ? end : name);
+    searches.push(`/papers ${written}`);
+    const line = [`Several authors are named **${written}**${named.length ? ', so their papers are not listed' : ''}: ${shown.join(', ')}${more}.`];
+    const withThem = mostPapersFirst(cowriters?.namesakes ?? []);
+    if (cowriters) {
+      const whom = cowriters.of.map((a) => `**${markdownLiteral(a.author)}**`);
+      const all = whom.length === 1 ? whom[0]! : `${whom.length === 2 ? 'both' : 'all of'} ${joinList(whom)}`;
+      line.push(withThem.length ? `Of them, ${joinList(withThem.map((a) => markdownLiteral(a.author)))} are listed as authors with ${all}.` : `None of them is listed as an author with ${all}${firstAuthorsOnly([...cowriters.of, ...namesakes], ' (some of these papers name only their first author)')}.`);
+    }
+    examples.push((withThem[0] ?? byPapers[0]!).author);
+    return line.join(' ');
+  });
+  const full = ambiguous.length === 1 ? 'the full name' : 'the full names';
+  const example = joinList([...examples, ...named.map((a) => a.author)].map(markdownLiteral));
+  const ask = `Ask with ${full}, such as "Which papers are by ${example}?"; ${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} the papers of all of them.`;
+  return [...lines.slice(0, -1), `${lines.at(-1)!} ${ask}`].join('\n');
 }
 
 /**
@@ -236,7 +363,16 @@ export const NO_PAPER_NAMED = 'Which paper? This question names none: name the p
 
 /** The question without the words that ask for authors: what is left names the paper. */
 export function withoutAuthorship(question: string): string {
-  return question.replace(AUTHORSHIP_ALL, ' ');
+  return question.replace(AUTHORSHIP_ALL, ' ').replace(AUTHORS_NOUN_ALL, ' ').replace(ASKING_START, ' ');
+}
+
+/**
+ * Whether a question, its paper's name taken out, asks for authors and nothing else ("'s
+ * authors", "Who are the authors of"): "What do the authors of PixelThink propose?" asks its
+ * abstract, and "How many authors does VEQ have?" is no byline.
+ */
+export function asksOnlyForAuthors(rest: string): boolean {
+  return AUTHORS_NOUN.test(rest) && words(rest.replace(ASKING_START, ' ')).every((w) => ASKING_FOR_AUTHORS.has(w) || AUTHORS_NOUN.test(w));
 }
 
 /** The question without the words that ask where or when it appeared. */

@@ -1,0 +1,122 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { testSettings, captureLog } from './support/env.js';
+
+/** Questions about authors and the corpus as people type them in chat: lower case, no "by" or "'s", the noun alone. */
+const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const answer = async (service: PapercordService, q: string) => (await service.ask(q, { useModel: false })).answer;
+const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
+const AUTHOR_LIST = /is an author of|are authors of|Several authors/;
+
+test("a surname in lower case before \"'s papers\" is an author's when the corpus has that author", async () => {
+  for (const service of [icml, pmlr]) {
+    for (const [q, by] of [["zeller's papers", 'papers by Zeller'], ["what are dementyev's papers?", 'papers by Dementyev'], ["what's zeller's research?", 'papers by Zeller'], ["show me dementyev's papers", 'papers by Dementyev'], ["dementyev and zeller's papers", 'papers by Dementyev and Zeller']] as const) {
+      const expected = await answer(service, by);
+      assert.match(expected, /is an author of|No indexed paper lists both/, by);
+      assert.equal(await answer(service, q), expected, q);
+    }
+  }
+  // A surname that is also a word ("long") is a name before "'s papers".
+  assert.match(await answer(pmlr, "what are long's papers?"), /^Several authors are named \*\*Long\*\*: /);
+});
+
+test("a word in lower case before \"'s\" is no author when no author has that name, or after \"the\" or a first name", async () => {
+  for (const q of ["the model's results", "What is the model's work?", "what are the authors' papers?", "it's papers on video", "john zeller's papers", "list jane wang's papers", "what is pixelthink's work about?"]) {
+    assert.doesNotMatch(await answer(icml, q), AUTHOR_LIST, q);
+  }
+  // Wolf is two authors' surname, but "the wolf" is an animal.
+  assert.match(await answer(pmlr, "what is wolf's work?"), /^Several authors are named \*\*Wolf\*\*/);
+  assert.doesNotMatch(await answer(pmlr, "What is the wolf's work?"), AUTHOR_LIST);
+});
+
+test('"Dementyev papers", "papers zeller wrote" and "anything by zeller?" list that author\'s papers', async () => {
+  for (const service of [icml, pmlr]) {
+    const dementyev = await answer(service, 'papers by Artem Dementyev');
+    const zeller = await answer(service, 'papers by Jana Zeller');
+    for (const q of ['Dementyev papers', 'dementyev papers', 'list Dementyev papers', 'any dementyev publications?']) assert.equal(await answer(service, q), dementyev, q);
+    for (const q of ['papers Zeller wrote', 'papers zeller wrote', 'which papers did zeller write?', 'what has zeller published?', 'anything by Zeller?', 'anything by zeller?', 'zeller papers']) {
+      assert.equal(await answer(service, q), zeller, q);
+    }
+  }
+  assert.equal(await answer(icml, 'song wang papers'), await answer(icml, 'papers by Song Wang'));
+});
+
+test('a name before "papers" or a verb of writing is no author when the question asks something else or the papers write it as a word', async () => {
+  // The question asks what the paper finds: its abstract answers.
+  const finds = await icml.ask('What does the Zeller paper find?', { useModel: false });
+  assert.doesNotMatch(finds.answer, AUTHOR_LIST);
+  assert.deepEqual(cited(finds), ['zeller26a']);
+  for (const q of ['Which papers benchmark models?', 'Which Wang papers study video?']) assert.doesNotMatch(await answer(icml, q), AUTHOR_LIST, q);
+  // Several authors are named Long, and "long" is a word the abstracts write.
+  assert.ok(pmlr.papers.some((p) => p.authors.some((a) => / Long$/.test(a))));
+  for (const q of ['long papers', 'Long papers', 'papers written in long form']) assert.doesNotMatch(await answer(pmlr, q), AUTHOR_LIST, q);
+});
+
+test('"PhaseCoder\'s authors", "VEQ authors" and "Who are VEQ\'s authors?" get the byline, as "Who wrote VEQ?" does', async () => {
+  for (const [paper, asked] of [['PhaseCoder', ["PhaseCoder's authors", 'phasecoder authors?', 'authors of PhaseCoder', 'list the authors of PhaseCoder']], ['VEQ', ['VEQ authors', 'Who are the authors of VEQ?', "Who are VEQ's authors?", "tell me VEQ's authors", 'What are the authors of VEQ?']]] as const) {
+    const byline = await answer(icml, `Who wrote ${paper}?`);
+    assert.match(byline, /^\*\*.+\*\* is by .+\(ICML 2026\)\. \[1\]$/);
+    for (const q of asked) assert.equal(await answer(icml, q), byline, q);
+  }
+  assert.equal(await answer(pmlr, 'KernelFoundry authors'), await answer(pmlr, 'Who wrote KernelFoundry?'));
+});
+
+test('the authors of a paper asked with something else is a question about its abstract, not its byline', async () => {
+  for (const q of ['What do the authors of PixelThink propose?', 'Which methods are used by the authors of PixelThink?', 'How many authors does VEQ have?', "How do VEQ's authors quantize experts?"]) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.doesNotMatch(a.answer, /\bis by\b/, q);
+  }
+});
+
+test('"papers by Wang and Zeller" lists what Zeller wrote and asks for the full name only of Wang, saying why', async () => {
+  for (const service of [icml, pmlr]) {
+    const wangs = await answer(service, 'Which papers are by Wang?');
+    const shownWangs = /^Several authors are named \*\*Wang\*\*: (.+?)\. Ask with/.exec(wangs)![1]!;
+    const zeller = await answer(service, 'papers by Jana Zeller');
+    for (const q of ['papers by Wang and Zeller', 'papers by zeller and wang']) {
+      const a = await service.ask(q, { useModel: false });
+      const [listed, namesakes] = [a.answer.split('\n').slice(0, -1).join('\n'), a.answer.split('\n').at(-1)!];
+      assert.equal(listed, zeller, q);
+      assert.deepEqual(cited(a), ['zeller26a'], q);
+      assert.ok(namesakes.startsWith(`Several authors are named **Wang**, so their papers are not listed: ${shownWangs}. None of them is listed as an author with **Jana Ricarda Zeller**`), namesakes);
+      assert.match(namesakes, /Ask with the full name, such as "Which papers are by \S+ Wang and Jana Ricarda Zeller\?"; \/papers Wang lists the papers of all of them\.$/);
+    }
+  }
+  // Of the 19 papers only the first author is known: "none of them" is only as far as that goes.
+  assert.match(await answer(icml, 'papers by Wang and Zeller'), /None of them is listed as an author with \*\*Jana Ricarda Zeller\*\* \(some of these papers name only their first author\)\./);
+});
+
+test('"papers by Xiong and Wang" where several Wangs wrote with Jiayu Xiong names those Wangs; two shared surnames are both asked for', async () => {
+  const xiong = pmlr.papers.filter((p) => p.authors.includes('Jiayu Xiong'));
+  const cowriting = [...new Set(xiong.flatMap((p) => p.authors.filter((a) => / Wang$/.test(a))))];
+  assert.ok(cowriting.length >= 2, 'several Wangs wrote with Jiayu Xiong');
+  const a = await answer(pmlr, 'papers by Jiayu Xiong and Wang');
+  assert.match(a, /^\*\*Jiayu Xiong\*\* is an author of /);
+  const [, named] = /Of them, (.+) are listed as authors with \*\*Jiayu Xiong\*\*\./.exec(a)!;
+  assert.deepEqual(new Set(named!.split(/, | and /)), new Set(cowriting));
+  const two = await answer(pmlr, 'papers by Wang and Chen');
+  assert.match(two, /^Several authors are named \*\*Wang\*\*: .+\.\nSeveral authors are named \*\*Chen\*\*: .+\. Ask with the full names, such as "Which papers are by \S+ Wang and \S+ Chen\?"; \/papers Wang and \/papers Chen list the papers of all of them\.$/);
+});
+
+test('"How many ICML papers are there?", "How big is the corpus?" and "How many papers are in the corpus?" get the count by venue', async () => {
+  for (const service of [icml, pmlr]) {
+    const n = service.papers.length;
+    const count = `${n} papers are indexed: ICML 2026 (${n}). /papers lists them, and /papers with a few words searches their titles and authors.`;
+    assert.equal(await answer(service, 'How many papers are indexed?'), count);
+    for (const q of ['How many ICML papers are there?', 'How many ICML 2026 papers do you have?', 'How many papers are there?', 'How many papers do you have?', 'How big is the corpus?', 'How large is your index?', 'What is the size of the corpus?', 'corpus size?', 'How many papers are in the corpus?', 'How many papers does the corpus have?', 'How many papers in total?', 'How many indexed papers are there?', 'How many research papers do you have?', 'How many papers are from ICML?']) {
+      const a = await service.ask(q, { useModel: false });
+      assert.deepEqual([a.answer, a.refused, a.citations], [count, false, []], q);
+    }
+  }
+});
+
+test('a count of papers about a topic, or of something else, is no index count', async () => {
+  const video = await answer(icml, 'How many papers are about video?');
+  assert.match(video, /^\d+ of the 19 indexed papers mention video:/);
+  assert.equal(await answer(icml, 'How many video papers are there?'), video);
+  for (const q of ['Which papers benchmark models?', 'How many papers are about scientific research?', 'How many NeurIPS papers are there?', 'How many questions are in SciVideoBench?', 'How many tasks are in the papers?', 'How big is the dataset?', 'How many papers are from 2025?']) {
+    assert.doesNotMatch(await answer(icml, q), /papers are indexed/, q);
+  }
+});
