@@ -10,7 +10,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, goesOn, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicAskedBefore, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { splitSentences } from './text/sentences.js';
@@ -248,6 +248,16 @@ export class PapercordService {
   }
 
 
+  /** The topic the conversation asked about, for a count that points back at it ("How many such papers are there?"): the last question's, or, past counts that pointed back too, the one before. */
+  private topicTalkedAbout(history: readonly Turn[]): TopicAsked | undefined {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const { question } = history[i]!;
+      const asked = topicAskedBefore(question, this.papers);
+      if (asked || !topicNotNamed(question)) return asked;
+    }
+    return undefined;
+  }
+
   /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
   private namedAlone(text: string): Paper[] {
     const names = this.namesIn(text);
@@ -329,8 +339,12 @@ export class PapercordService {
     const authorsAsked = AUTHORSHIP.test(q);
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
-    // "How many papers are about it?" names no topic to count: saying so is more use than the index's size or "none mentions it".
-    if (!opts.paper && topicNotNamed(q)) return uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+    // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
+    // else saying so is more use than the index's size or "none mentions it".
+    if (!opts.paper && topicNotNamed(q)) {
+      const before = this.topicTalkedAbout(opts.history ?? []);
+      return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+    }
     if (!opts.paper && asksAboutIndex(q)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
