@@ -1,17 +1,17 @@
 import { dataPath, type Settings } from './config.js';
 import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from './corpus/load.js';
-import { isCoined, type Paper } from './corpus/paper.js';
+import { byline, isCoined, type Paper } from './corpus/paper.js';
 import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
 import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
 import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
-import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, excludesNamed, goesOn, refersBackToOne, namedPapers, pointsBackOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
-import { tldrIndex, askedSection, extractiveSummary, sectionLine, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
+import { extractiveAnswer, quotedSentences, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
+import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicAskedBefore, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
+import { tldrIndex, askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, sectionLine, summaryGoingOn, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { splitSentences } from './text/sentences.js';
 import { normalizeArxiv } from './corpus/ids.js';
@@ -19,7 +19,7 @@ import { citationFor, toSources } from './answer/sources.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank, joinList } from './text/clean.js';
-import { isStopword, queryConcepts, stem, words } from './text/terms.js';
+import { isStopword, queryConcepts, stem, terms, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -46,6 +46,8 @@ const MISSPELLING_CHECKS = 3;
 const NAME_CHECKS = 8;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
+/** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
+const QUOTE_TERMS_CHECKED = 3;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -226,27 +228,55 @@ export class PapercordService {
   }
 
   /**
-   * The papers a conversation is about: those the latest turn names, or else the one paper its
-   * answer listed ("Dementyev's papers" lists PhaseCoder), or, when it only pointed back ("Who
-   * wrote it?"), those of the turn before it, and so on.
+   * The papers a conversation is about: those the latest turn names, or else those its answer
+   * lists or quotes ("Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
+   * four), or, when it only went on with the conversation ("Who wrote it?", "And the
+   * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
    */
-  private paperTalkedAbout(history: readonly Turn[]): Paper[] {
+  private papersTalkedAbout(history: readonly Turn[]): Paper[] {
     for (let i = history.length - 1; i >= 0; i--) {
       const { question, answer } = history[i]!;
       const named = this.namesIn(question).papers;
       if (named.length > 0) return named;
-      const listed = this.listedAlone(answer);
-      if (listed || !refersBackToOne(question)) return listed ? [listed] : [];
+      const cited = this.papersCited(answer);
+      if (cited.length > 0 || !continuesConversation(question)) return cited;
     }
     return [];
   }
 
-  /** The one paper an answer lists by id, as the author, count and related answers write them ("**PhaseCoder: …** (dementyev26a) [1]"); none when it lists several. */
-  private listedAlone(answer: string): Paper | undefined {
-    const [id, ...more] = listedPaperIds(answer);
-    return id !== undefined && more.length === 0 ? this.catalog.get(id) : undefined;
+  /**
+   * The papers an answer cites, in its order, as read back from a conversation's history: those
+   * it lists by id ("**PhaseCoder: …** (dementyev26a) [1]", as the author, count and related
+   * answers write them), else those whose abstracts hold the sentences it quotes. None when a
+   * citation cannot be traced (a model's answer quotes nothing word for word): rather no paper
+   * than some of them.
+   */
+  private papersCited(answer: string): Paper[] {
+    const listed = [...listedPaperIds(answer)].map((id) => this.catalog.get(id));
+    if (listed.length) return listed.every((p): p is Paper => p !== undefined) ? [...new Set(listed)] : [];
+    const quoting = [...quotedSentences(answer).values()].map((text) => this.paperQuoting(text));
+    return quoting.every((p): p is Paper => p !== undefined) ? [...new Set(quoting)] : [];
   }
 
+  /** The one paper whose abstract holds a sentence as an answer shows it (see readableTex); undefined when none or several do. */
+  private paperQuoting(text: string): Paper | undefined {
+    const retriever = this.retriever;
+    // Only the papers that write its rarest words are read: reading every abstract would take seconds on a large corpus.
+    const rarest = [...new Set(terms(text))].sort((a, b) => retriever.termStats.df(a) - retriever.termStats.df(b)).slice(0, QUOTE_TERMS_CHECKED);
+    if (rarest.length === 0) return undefined;
+    const holders = [...retriever.papersWritingAll(rarest)].map((id) => retriever.paper(id)).filter((p): p is Paper => p !== undefined && readableTex(p.abstract).includes(text));
+    return holders.length === 1 ? holders[0] : undefined;
+  }
+
+  /** The topic the conversation asked about, for a count that points back at it ("How many such papers are there?"): the last question's, or, past counts that pointed back too, the one before. */
+  private topicTalkedAbout(history: readonly Turn[]): TopicAsked | undefined {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const { question } = history[i]!;
+      const asked = topicAskedBefore(question, this.papers);
+      if (asked || !topicNotNamed(question)) return asked;
+    }
+    return undefined;
+  }
 
   /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
   private namedAlone(text: string): Paper[] {
@@ -264,9 +294,11 @@ export class PapercordService {
   /**
    * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
    * more named, and no others asked for; or, for a follow-up that names none but refers back to
-   * them ("How do they differ?", "Which one is faster?"), the papers the earlier question compared.
+   * them ("How do they differ?", "Which one is faster?"), the papers the earlier question compared,
+   * else those the conversation is on, when several ("What are their results?" after "How many
+   * papers mention GRPO?"). `talkedAbout` reads the latter (see papersTalkedAbout).
    */
-  private comparisonIn(question: string, here: Names, earlier?: string): Comparison | undefined {
+  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[]): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
     const comparing = (names: Names, asked: string, rest: string): Comparison => ({
       papers: names.papers,
@@ -277,7 +309,10 @@ export class PapercordService {
     if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
     const before = this.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
-    return before.papers.length >= 2 ? comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`) : undefined;
+    if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
+    // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
+    const cited = refersBackToSeveral(question) ? talkedAbout() : [];
+    return cited.length >= 2 ? comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question) : undefined;
   }
 
   /**
@@ -321,18 +356,29 @@ export class PapercordService {
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
     const q = this.validateQuestion(question);
-    const last = opts.history?.at(-1);
+    const history = opts.history ?? [];
+    const last = history.at(-1);
+    let talked: Paper[] | undefined;
+    /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
+    const talkedAbout = () => (talked ??= this.papersTalkedAbout(history));
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
-    // Or of the one paper it points back at ("When was it published?" after "What is VEQ?", or with the paper option).
-    const venueAsked = asksWhereOrWhen(q) && (this.namedAlone(withoutPublication(q)).length > 0 || (pointsBackOnly(withoutPublication(q)) && (!!opts.paper || this.paperTalkedAbout(opts.history ?? []).length === 1)));
+    // Or of the papers it points back at: the one ("When was it published?" after "What is VEQ?", or with the paper option), or all ("When were they published?").
+    const published = withoutPublication(q);
+    const venueAsked =
+      asksWhereOrWhen(q) &&
+      (this.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked.
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.namesIn(q) : undefined;
     const authorsAsked = AUTHORSHIP.test(q) || (authorsOf?.papers.length === 1 && asksOnlyForAuthors(authorsOf.rest));
     const authorship = authorsAsked || venueAsked;
-    const unasked = venueAsked ? withoutPublication(q) : authorsAsked ? withoutAuthorship(q) : q;
-    // "How many papers are about it?" names no topic to count: saying so is more use than the index's size or "none mentions it".
-    if (!opts.paper && topicNotNamed(q)) return uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+    const unasked = venueAsked ? published : authorsAsked ? withoutAuthorship(q) : q;
+    // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
+    // else saying so is more use than the index's size or "none mentions it".
+    if (!opts.paper && topicNotNamed(q)) {
+      const before = this.topicTalkedAbout(history);
+      return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+    }
     if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
@@ -340,8 +386,8 @@ export class PapercordService {
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
     if (at) return { ...(await this.ask('What is it about?', { ...opts, paper: at.id })), question: q };
-    // "Where is the code for PixelThink?": the links the metadata and the abstract give.
-    const linked = !opts.paper && asksForLinks(q) ? this.onlyNamed(withoutLinkWords(q)) : undefined;
+    // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
+    const linked = !opts.paper && asksForLinks(q) ? (this.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
@@ -350,15 +396,27 @@ export class PapercordService {
     if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
+    // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
+    const withBylines = !opts.paper && last && authorship && pointsBackToAllOnly(withoutPublication(withoutAuthorship(q))) ? talkedAbout().filter((p) => byline(p)) : [];
+    // Each of them has a byline, so authorsAnswer has one to write.
+    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started);
     const names = this.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
-    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question);
+    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
-    // "What are its results?" after "What is PixelThink?" is about PixelThink too.
-    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && refersBackToOne(q) ? this.paperTalkedAbout(opts.history!) : [];
+    // "What are its results?" after "What is PixelThink?" is about PixelThink too, as are "And the limitations?" and "Tell me more".
+    const goingOn = last !== undefined && asksToGoOn(q);
+    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && continuesConversation(q) ? talkedAbout() : [];
+    /** Whether a text, as an answer shows it, was shown in the conversation: going on shows what was not. */
+    const shown = (text: string) => history.some((t) => t.answer.includes(text));
+    if (earlier.length > 1) {
+      // Going on with several papers ("Tell me more" after "Kloft's papers"): the next sentence of each one's summary.
+      // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
+      return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier), started, { refused: true });
+    }
     const paper = opts.paper ? this.resolvePaper(opts.paper) : (single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
@@ -368,7 +426,7 @@ export class PapercordService {
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
     // Which papers a question compares depends on the catalog being complete, hence the variant.
-    const key = useModel && !opts.history?.length ? this.cacheKeyFor({ kind: 'ask', text: q, variant: paper?.id ?? (compared.map((p) => p.id).join(' ') || undefined) }) : undefined;
+    const key = useModel && !history.length ? this.cacheKeyFor({ kind: 'ask', text: q, variant: paper?.id ?? (compared.map((p) => p.id).join(' ') || undefined) }) : undefined;
     const hit = key ? (this.cache.get(key) as Answer | undefined) : undefined;
     if (hit) {
       opts.onProgress?.({ type: 'retrieved', sources: hit.sources });
@@ -377,15 +435,19 @@ export class PapercordService {
     // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
     const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
     const asked = single?.withoutIds ?? unasked;
-    // A follow-up like "what about its results?" needs the earlier question's words to find anything.
-    const searchText = last ? `${last.question} ${asked}` : asked;
+    // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
+    const topic = [...history].reverse().find((t) => !asksToGoOn(t.question) && queryConcepts(t.question).length > 0);
+    const searchText = topic ? `${topic.question} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // What this question (not the conversation) asks of its one paper, without the paper's names.
     const about = paper ? names.rest : '';
-    // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for.
-    const overview = paper !== undefined && queryConcepts(about).length === 0;
-    const found = overview
+    // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it.
+    const overview = paper !== undefined && (queryConcepts(about).length === 0 || goingOn);
+    // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.
+    const comparedPart = comparison && asksOnlyAspects(names.rest) ? askedSection(names.rest) : undefined;
+    if (comparedPart && compared.every((p) => summaryPart(p, comparedPart) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, comparedPart), started, { refused: true });
+    const found = overview || comparedPart
       ? { hits: [], relevant: true }
       : comparison
         ? await this.searchEach(retriever, comparison)
@@ -393,28 +455,41 @@ export class PapercordService {
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     const spelled = paper ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
-    const part = spelled ? `${readableTex(spelled)} [1]` : paper && !found.relevant ? summaryPart(paper, askedSection(about)) : undefined;
+    // So does "What about the method?" after "What is VEQ?": "method" is no word to search for, and the paper's method is the answer.
+    const part = spelled ? `${readableTex(spelled)} [1]` : paper && (overview || !found.relevant) ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
     // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
     // says "deliberation"): a model reads meaning, so it gets them, and may still say they do not answer.
     const askedOf = paper ? [paper] : compared;
     const modelReads = !relevant && useModel && askedOf.length > 0 && !asksBeyondNamed(q);
     // An overview quotes the whole abstract, as /summary does, so it is one source.
-    const sources = overview || part ? [abstractSource(retriever, paper!)!] : modelReads ? abstractSources(retriever, askedOf) : toSources(found.hits);
+    const sources = overview || part ? [abstractSource(retriever, paper!)!] : comparedPart || modelReads ? abstractSources(retriever, askedOf) : toSources(found.hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (!relevant) {
+      // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
+      const refused = (notice?: string) =>
+        paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started);
         if (!('fallback' in w) && !w.refused) {
           if (key && !w.truncated) this.cache.set(key, w);
           return w;
         }
-        return this.refusal(q, askedOf, retriever, started, 'fallback' in w ? w.fallback : undefined);
+        return refused('fallback' in w ? w.fallback : undefined);
       }
-      return this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started);
+      return refused();
     }
     const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
-    const ex = byWhom ?? (overview || part ? { answer: part ?? extractiveSummary(paper!, 'short'), citations: sources.map((s) => citationFor(s)) } : extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id)));
+    /** The answer without a model: each compared paper's part, one paper's summary (a part of it, or more of it when going on), else the sentences that answer best. */
+    const quoted = (): ExtractiveAnswer => {
+      const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
+      if (comparedPart) return citingAll(partOfEach(compared, comparedPart, sources));
+      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id));
+      // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
+      const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
+      return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
+    };
+    const ex = byWhom ?? quoted();
     const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
@@ -470,6 +545,14 @@ export class PapercordService {
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /** "Tell me more" about several papers: each one listed with the next sentence of its summary the conversation has not shown (see nextSentenceShown). */
+  private goingOnWithEach(q: string, papers: Paper[], shown: (text: string) => boolean, opts: AskOptions, started: number): Answer {
+    const next = new Map(papers.map((p) => [p.id, nextSentenceShown(p, shown)]));
+    const going = papers.filter((p) => next.get(p.id) !== undefined);
+    if (going.length === 0) return uncitedAnswer(q, ALL_SAID_OF_EACH, started);
+    return this.wholePaperAnswer(q, going, (sources) => sources.map((s) => `${listedPaper(s)}: ${next.get(s.paperId)}`).join('\n'), opts, started);
   }
 
   /** A paper's links as an answer, cited to its abstract. */
@@ -770,14 +853,38 @@ function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settin
 }
 
 /** "**Results:** ..." of a paper's extractive summary; undefined when none is asked or the abstract has none. */
-function summaryPart(paper: Paper, section: SummarySection | undefined): string | undefined {
+function summaryPart(paper: Paper, section: SummarySection | undefined, n = 1): string | undefined {
   if (!section) return undefined;
   const sections = summarySections(paper);
   if (!sections) return undefined;
   // What a paper proposes (its TL;DR) is the heart of its method; some abstracts say nothing more of it.
   const parts: SummarySection[] = section === 'Method' ? ['TL;DR', 'Method'] : [section];
-  const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium'));
+  const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium', n));
   return lines.length ? lines.join('\n') : undefined;
+}
+
+/** "What are their results?" of papers set side by side: each one listed, then its part of its summary, or that its abstract states none. */
+function partOfEach(papers: Paper[], section: SummarySection, sources: Source[]): string {
+  return sources
+    .map((s) => {
+      const paper = papers.find((p) => p.id === s.paperId)!;
+      return `${listedPaper(s)}\n${summaryPart(paper, section, s.n) ?? `Its abstract states no ${ASPECT_NAMES[section]}.`}`;
+    })
+    .join('\n');
+}
+
+/** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */
+function asksOnlyForLinks(question: string): boolean {
+  return asksForLinks(question) && queryConcepts(withoutLinkWords(question)).length === 0;
+}
+
+/**
+ * Whether a follow-up that names no paper goes on with the papers before it: it points back
+ * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
+ * limitations?", "Is there code?"; not "What about audio?", a topic), or asks to go on ("Tell me more").
+ */
+function continuesConversation(question: string): boolean {
+  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksToGoOn(question);
 }
 
 /** Whether the sentence that says what the paper is (see tldrIndex) writes `word`. */
@@ -791,12 +898,40 @@ function uncitedAnswer(question: string, answer: string, started: number, how: {
   return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
 }
 
+/** Said to "Which one?" when a follow-up points back at one paper ("Who wrote it?") and the conversation is on several: which it may be, to ask again. */
+function whichPaper(papers: Paper[]): string {
+  return `Which paper? The last answer is about ${papers.length}: ${joinList(papers.map(titleAndId))}. Ask again with the name of the one you mean, or with "they" or "them" to ask about each of them.`;
+}
+
+/** What a summary part is called in a sentence: "its abstract states no limitations". */
+const ASPECT_NAMES: Record<SummarySection, string> = { 'TL;DR': 'contributions', Problem: 'problem', Method: 'method', Results: 'results', Limits: 'limitations' };
+
+/** "The abstract of X (id) states no limitations; the paper itself may", with where the paper is and what /summary shows; of several papers, "The abstracts of X and Y". */
+function aspectNotStated(papers: Paper[], section: SummarySection | undefined): string {
+  const [paper] = papers;
+  if (papers.length > 1) return `The abstracts of ${joinList(papers.map(titleAndId))} ${section ? `state no ${ASPECT_NAMES[section]}` : 'do not say'}; the papers themselves may. /summary shows what each abstract covers.`;
+  const said = section ? `states no ${ASPECT_NAMES[section]}` : 'does not say';
+  return `The abstract of ${titleAndId(paper!)} ${said}; the paper itself may${paper!.url ? `, at ${paper!.url}` : ''}. /summary ${paper!.id} shows what its abstract covers.`;
+}
+
+/** Said to "Go on" about a paper once the conversation has shown its whole abstract. */
+function allSaid(paper: Paper): string {
+  return `That is all the abstract of ${titleAndId(paper)} says. The paper itself says more${paper.url ? `, at ${paper.url}` : ''}.`;
+}
+
+/** Said to "Go on" with several papers once the conversation has shown their whole abstracts. */
+const ALL_SAID_OF_EACH = 'That is all their abstracts say. Ask about one of them by name for its summary and links.';
+
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */
 function notInAbstracts(papers: Paper[]): string {
   const [first] = papers;
-  if (papers.length === 1) return `${markdownLiteral(first!.title)} (${first!.id}) is indexed, but its abstract does not answer this; /summary ${first!.id} shows what it covers.`;
-  const names = papers.map((p) => `${markdownLiteral(p.title)} (${p.id})`);
-  return `${joinList(names)} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
+  if (papers.length === 1) return `${titleAndId(first!)} is indexed, but its abstract does not answer this; /summary ${first!.id} shows what it covers.`;
+  return `${joinList(papers.map(titleAndId))} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
+}
+
+/** "Title (id)": a paper named in a sentence, its title as plain text. */
+function titleAndId(paper: Paper): string {
+  return `${markdownLiteral(paper.title)} (${paper.id})`;
 }
 
 /** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */

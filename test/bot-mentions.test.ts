@@ -87,6 +87,29 @@ describe('mentions and follow-ups', () => {
     assert.doesNotMatch(a2.embeds[0]!.description!, /\[1\]/);
   });
 
+  test('replies after an answer listing several papers: "Who wrote them?" gets each one\'s byline, "Who wrote it?" asks which, naming them', async () => {
+    const asker = h.user();
+    const q1 = await h.emu.postMessage({ content: 'How many papers are about video?', mentionsBot: true, author: asker });
+    const a1 = await answerTo(q1);
+    const listed = [...a1.embeds[0]!.description!.matchAll(/\((\S+)\) \[\d+\]/g)].map((m) => m[1]!);
+    assert.ok(listed.length >= 2, a1.embeds[0]!.description);
+    const q2 = await h.emu.postMessage({ content: 'Who wrote them?', replyTo: a1, author: asker });
+    const bylines = (await answerTo(q2)).embeds[0]!.description!.split('\n');
+    assert.equal(bylines.length, listed.length);
+    for (const [i, line] of bylines.entries()) assert.match(line, new RegExp(`^\\*\\*.+\\*\\* is by .+\\(ICML 2026\\)\\. \\[${i + 1}\\]$`), line);
+    const q3 = await h.emu.postMessage({ content: 'Who wrote it?', replyTo: a1, author: asker });
+    const which = (await answerTo(q3)).embeds[0]!.description!;
+    assert.match(which, /^Which paper\?/);
+    for (const id of listed) assert.ok(which.includes(`(${id})`), `${id} named: ${which}`);
+  });
+
+  test('an aspect asked in a reply is of the paper asked about: "And the limitations?" after "What is VEQ?" says its abstract states none', async () => {
+    const asker = h.user();
+    const a1 = await answerTo(await h.emu.postMessage({ content: 'What is VEQ?', mentionsBot: true, author: asker }));
+    const a2 = await answerTo(await h.emu.postMessage({ content: 'And the limitations?', replyTo: a1, author: asker }));
+    assert.match(a2.embeds[0]!.description!, /^The abstract of VEQ: .* \(2602\.01037\) states no limitations; the paper itself may, at https:\/\/arxiv\.org\/abs\/2602\.01037\./);
+  });
+
   test('@everyone, @here and role mentions in a question ping nobody', async () => {
     const role = h.emu.createRole({ name: 'everyone-ish', mentionable: true });
     const q = await h.emu.postMessage({ content: `@everyone @here <@&${role.id}> what does TGV-KV evict?`, mentionsBot: true, author: h.user() });

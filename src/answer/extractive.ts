@@ -115,3 +115,26 @@ export function extractiveAnswer(
   for (const c of picked) if (!citations.some((x) => x.n === c.source.n)) citations.push(citationFor(c.source, c.text));
   return { answer, citations };
 }
+
+/** A citation as an answer writes it: "[1]", or "[1, 2]" from a model. */
+const CITATION = /\s*\[(\d+(?:,\s*\d+)*)\]/g;
+/** What opens a summary's line ("**Results:** ") and a TL;DR's cut ("…"): not the abstract's words. */
+const LINE_OPENING = /^(?:\*\*[^*\n]+:\*\*\s*)?…?/;
+
+/**
+ * Each citation number of an answer with the sentence it quotes first ("We present X. [1]", a
+ * summary's "**Method:** We train ... [1]"), as read back from a conversation's history: the text
+ * between the citation before it (or the line's start) and it. A model's answer quotes nothing
+ * word for word, so its texts are found in no abstract.
+ */
+export function quotedSentences(answer: string): Map<number, string> {
+  const quoted = new Map<number, string>();
+  let from = 0;
+  for (const m of answer.matchAll(CITATION)) {
+    const text = answer.slice(from, m.index).split('\n').at(-1)!.trim().replace(LINE_OPENING, '');
+    from = m.index + m[0].length;
+    const first = splitSentences(text)[0]?.text ?? '';
+    for (const n of m[1]!.split(',').map(Number)) if (!quoted.has(n)) quoted.set(n, first);
+  }
+  return quoted;
+}

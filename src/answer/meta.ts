@@ -82,10 +82,22 @@ const POINTING = new Set('it its them they this that these those the same such a
 /** Said to a count question whose topic points back at nothing it names ("How many papers are about it?"). */
 export const NO_TOPIC_NAMED = 'Which topic? This question names none: name it, for example: How many papers are about video?';
 
-/** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing"): no topic to count. */
+/** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing", "such papers"): no topic to count. */
 export function topicNotNamed(question: string): boolean {
   const written = topicWritten(question);
-  return written !== undefined && !written.before && words(written.topic).length > 0 && words(written.topic).every((w) => POINTING.has(w));
+  return written !== undefined && words(written.topic).length > 0 && words(written.topic).every((w) => POINTING.has(w));
+}
+
+/** "Which papers study video?" asks for the papers "How many papers study video?" counts. */
+const WHICH_PAPERS = /^\s*(?:which|what)\s+(?=(?:[\p{L}\p{N}-]+\s+)?(?:papers|articles|abstracts)\b)/iu;
+
+/**
+ * The topic a question asked about papers, for a count that points back at it ("How many such
+ * papers are there?"): the topic of a count ("How many papers are about video?") or of a question
+ * for the papers on it ("Which papers study video?", "Which video papers are there?").
+ */
+export function topicAskedBefore(question: string, papers: readonly Paper[]): TopicAsked | undefined {
+  return topicCountAsked(question, papers) ?? (WHICH_PAPERS.test(question) ? topicCountAsked(question.replace(WHICH_PAPERS, 'How many '), papers) : undefined);
 }
 
 /** Where a topic lists several things: "audio or speech", "video and audio", "GRPO, PPO". */

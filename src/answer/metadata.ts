@@ -419,14 +419,15 @@ export function withoutLinkWords(question: string): string {
   return question.replace(LINK_WORDS, ' ');
 }
 
-/** The paper's page, its arXiv id and the links its abstract gives (code, project page), from the metadata and the abstract as they are. */
+/** The paper's page, its arXiv id and the links its abstract gives (code, project page), or that it gives none, from the metadata and the abstract as they are. */
 export function linksAnswer(paper: Paper, n: number): string {
   const arxiv = [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
   const inAbstract = [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => u !== paper.url);
   const lines = [
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
-    ...inAbstract.map((u) => `Link in the abstract: ${u}`),
+    // Said plainly: "Is there code?" of a paper whose abstract links none is answered by its absence.
+    ...(inAbstract.length ? inAbstract.map((u) => `Link in the abstract: ${u}`) : ['Its abstract links no code or project page.']),
   ];
   return lines.join('\n');
 }

@@ -41,8 +41,11 @@ export function excludesNamed(question: string): boolean {
 /** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
 const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similarit(y|ies)|related|relate|alike)\\b`, 'gi');
 
-/** Words with which a follow-up points back at the papers before it ("How do they differ?", "Which one is faster?"). */
-const BACK = /\b(they|them|their|theirs|both|either|neither|which one|which is|the two|the former|the latter)\b/i;
+/** Words with which a follow-up points back at every paper before it ("Who wrote them?", "When were they published?"). */
+const BACK_TO_ALL = /\b(they|them|their|theirs|both|the two|these|those)\b/i;
+const BACK_TO_ALL_ALL = new RegExp(BACK_TO_ALL.source, 'gi');
+/** Words with which a follow-up points back at the papers before it, all of them or to pick one ("How do they differ?", "Which one is faster?"). */
+const BACK = new RegExp(`${BACK_TO_ALL.source}|\\b(either|neither|which one|which is|the former|the latter)\\b`, 'i');
 
 /** Whether a follow-up that names no paper is about the papers the earlier question compared. */
 export function refersBack(question: string): boolean {
@@ -54,7 +57,22 @@ const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|w
 
 /** Whether a follow-up continues the conversation by itself: it asks to go on, or (with no words of its own) points back. */
 export function goesOn(question: string, hasOwnWords: boolean): boolean {
-  return GOES_ON.test(question) || (!hasOwnWords && (refersBack(question) || refersBackToOne(question)));
+  return asksToGoOn(question) || (!hasOwnWords && (refersBack(question) || refersBackToOne(question)));
+}
+
+/** Whether a follow-up only asks to go on with the last answer ("Tell me more", "Go on", "Why?"). */
+export function asksToGoOn(question: string): boolean {
+  return GOES_ON.test(question);
+}
+
+/** Whether a follow-up points back at the papers before it with a word for several ("they", "which one"), as refersBack does without a comparison word. */
+export function refersBackToSeveral(question: string): boolean {
+  return BACK.test(question);
+}
+
+/** Whether a question asks nothing but points back at every paper before it ("they", "them"), once the words of what it asks are taken out ("When were they published?" without "when", "published"). */
+export function pointsBackToAllOnly(rest: string): boolean {
+  return BACK_TO_ALL.test(rest) && queryConcepts(rest.replace(BACK_TO_ALL_ALL, ' ')).length === 0;
 }
 
 /** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
@@ -65,8 +83,8 @@ const IT = /\bit\b/i;
 const SHORT_QUESTION_WORDS = 7;
 /** A follow-up that asks for a paper is not about the one before ("Which paper studies spatial audio, and how does it work?"). */
 const ASKS_FOR_PAPER = /\bwhich (paper|one|work|study|method)\b/i;
-/** "It" that stands for nothing ("Is it possible to ...?", "it is known that"). */
-const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better)\b|\bit (is|was|seems) (possible|true|worth|known|better|hard|easy|common)\b/i;
+/** "It" that stands for nothing ("Is it possible to ...?", "it is known that", "Is it better to ...?"); not "Is it better than ...?", which asks about the paper. */
+const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better(?! than))\b|\bit (is|was|seems) (possible|true|worth|known|better|hard|easy|common)\b/i;
 
 /** Whether a follow-up that names no paper is about the one paper the earlier question named. */
 export function refersBackToOne(question: string): boolean {

@@ -3,7 +3,7 @@ import { systemNamePattern, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import { PapercordError } from '../errors.js';
 import { listEnd, splitSentences } from '../text/sentences.js';
-import { queryTerms, words } from '../text/terms.js';
+import { queryTerms, withoutGist, words } from '../text/terms.js';
 
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
 export type SummaryLength = (typeof SUMMARY_LENGTHS)[number];
@@ -117,7 +117,43 @@ export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const parts = summaryParts(paper);
   if (!parts) return '';
   const { sections, order } = parts;
-  const chosen = summaryChoice(sections, order, length, paper.abstract.length);
+  return summaryLines(sections, summaryChoice(sections, order, length, paper.abstract.length));
+}
+
+/**
+ * More of a paper's summary, for a conversation that asks to go on ("Tell me more", "Go on"):
+ * the sentences of the shortest summary (short, then medium, then long) that has any not yet
+ * shown, less those shown, as summary lines; undefined once the whole abstract has been. `shown`
+ * tells whether a text, as an answer shows it, is in one of the conversation's answers.
+ */
+export function summaryGoingOn(paper: Paper, shown: (text: string) => boolean): string | undefined {
+  const next = unshownSentences(paper, shown);
+  return next && summaryLines(next.sections, new Set(next.sentences));
+}
+
+/** The first sentence summaryGoingOn would show, as an answer shows it: for going on with several papers, a sentence of each. */
+export function nextSentenceShown(paper: Paper, shown: (text: string) => boolean): string | undefined {
+  const next = unshownSentences(paper, shown);
+  const first = next && shownInOrder(next.sections, new Set(next.sentences))[0];
+  return first === undefined ? undefined : readableTex(next!.sections['TL;DR'].includes(first) ? shownTldr(first) : first);
+}
+
+/** The sentences summaryGoingOn shows, with the summary's sections they belong to. */
+function unshownSentences(paper: Paper, shown: (text: string) => boolean): { sections: SummarySections; sentences: string[] } | undefined {
+  const parts = summaryParts(paper);
+  if (!parts) return undefined;
+  const { sections, order } = parts;
+  // A TL;DR is shown without its lead-in (see shownTldr); a quote shows it whole.
+  const isShown = (s: string) => shown(readableTex(s)) || shown(readableTex(shownTldr(s)));
+  for (const length of SUMMARY_LENGTHS) {
+    const sentences = [...summaryChoice(sections, order, length, paper.abstract.length)].filter((s) => !isShown(s));
+    if (sentences.length) return { sections, sentences };
+  }
+  return undefined;
+}
+
+/** The chosen sentences as summary lines, part by part ("**TL;DR:** ... [1]"), each part in the abstract's order. */
+function summaryLines(sections: SummarySections, chosen: ReadonlySet<string>): string {
   const lines = (Object.keys(sections) as SummarySection[]).map((label) => [label, sections[label].filter((s) => chosen.has(s))] as const);
   return lines.filter(([, shown]) => shown.length).map(([label, shown]) => partLine(label, shown)).join('\n');
 }
@@ -240,18 +276,18 @@ export function shownTldr(sentence: string): string {
   return lead ? `…${sentence.slice(lead[0].length)}` : sentence;
 }
 
-/** "**Results:** ... [1]": one part of a summary. */
-function partLine(label: SummarySection, shown: readonly string[]): string {
+/** "**Results:** ... [1]": one part of a summary, cited to its abstract, source `n`. */
+function partLine(label: SummarySection, shown: readonly string[], n = 1): string {
   const text = label === 'TL;DR' ? shown.map(shownTldr) : shown;
-  return `**${label}:** ${readableTex(text.join(' '))} [1]`;
+  return `**${label}:** ${readableTex(text.join(' '))} [${n}]`;
 }
 
-/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes, in the abstract's order. */
-export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength): string {
+/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes, in the abstract's order, cited to source `n`. */
+export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength, n = 1): string {
   const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
   const all = sections[label];
   const chosen = new Set(label === 'Results' ? byReportStrength(all).slice(0, take) : all.slice(0, take));
-  return partLine(label, all.filter((s) => chosen.has(s)));
+  return partLine(label, all.filter((s) => chosen.has(s)), n);
 }
 
 /**
@@ -310,25 +346,43 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   return { sections, order };
 }
 
-/** Words, as written, that ask for one part of a paper's summary ("What results does X report?"). */
-const SECTION_WORDS: [SummarySection, RegExp][] = [
-  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better)$/],
+/**
+ * Words, as written, that ask about one aspect of a paper: a part of its summary ("What results
+ * does X report?"), or, with no part, something only its own words can say ("What datasets does
+ * X use?").
+ */
+const ASPECT_WORDS: [SummarySection | undefined, RegExp][] = [
+  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better|evaluations?|evaluated|experiments?|benchmarks?|baselines?)$/],
   ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?|approach(es)?|methods?|methodology)$/],
   ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed)$/],
   ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
+  ['TL;DR', /^(contributions?|novelty)$/],
+  [undefined, /^(datasets?|data)$/],
 ];
 /** Verbs a question asks with, that say nothing of which part ("What challenges does X reveal?"). */
 const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key|takes?|uses?|follows?|adopts?|employs?)$/;
+
+/** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
+const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
+
+/** The words a question asks with: aspects, and words of its own but the verbs that only ask. */
+function tellingWords(question: string): string[] {
+  // "approach" and "method" are stopwords of the search, not of this; "the key contributions" ask for the gist, no one part.
+  return words(withoutGist(question)).filter((w) => aspectOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
+}
 
 /**
  * The part of a summary a question (without the paper's names) asks for, when every word it
  * asks with asks for that part; else undefined.
  */
 export function askedSection(question: string): SummarySection | undefined {
-  const sectionOf = (w: string) => SECTION_WORDS.find(([, re]) => re.test(w))?.[0];
-  // "approach" and "method" are stopwords of the search, not of this.
-  const telling = words(question).filter((w) => sectionOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
-  const sections = new Set(telling.map(sectionOf));
+  const sections = new Set(tellingWords(question).map((w) => aspectOf(w)?.[0]));
   const [only] = sections;
   return sections.size === 1 ? only : undefined;
+}
+
+/** Whether every word a question asks with asks about an aspect of a paper ("And the limitations?", "What datasets?"), and nothing else. */
+export function asksOnlyAspects(question: string): boolean {
+  const telling = tellingWords(question);
+  return telling.length > 0 && telling.every((w) => aspectOf(w) !== undefined);
 }

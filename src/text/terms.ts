@@ -125,9 +125,14 @@ function partsOf(word: string): string[] {
 /** Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas. */
 const GIST = /\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b/gi;
 
+/** A question without the phrases that ask for a paper's gist ("the key contributions of X" asks what X is). */
+export function withoutGist(text: string): string {
+  return text.replace(GIST, ' ');
+}
+
 /** Content terms of a question: like `terms`, also without question words. */
 export function queryTerms(text: string, opts: { parts?: boolean } = {}): string[] {
-  return terms(words(text.replace(GIST, ' ')).filter((w) => !QUERY_FILLERS.has(w)).join(' '), opts);
+  return terms(words(withoutGist(text)).filter((w) => !QUERY_FILLERS.has(w)).join(' '), opts);
 }
 
 /** "x or y" and "x, y or z": words a question offers as alternatives. */
