@@ -368,9 +368,12 @@ export class PapercordService {
     const venueAsked =
       asksWhereOrWhen(q) &&
       (this.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
-    // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked.
+    // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
+    // or no name, in a follow-up that points back ("Who are their authors?", "its authors?").
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.namesIn(q) : undefined;
-    const authorsAsked = AUTHORSHIP.test(q) || (authorsOf?.papers.length === 1 && asksOnlyForAuthors(authorsOf.rest));
+    const authorsOfNamed = authorsOf?.papers.length === 1;
+    const authorsPointedAt = authorsOf?.papers.length === 0 && last !== undefined && (refersBackToOne(withoutAuthorship(q)) || refersBackToSeveral(withoutAuthorship(q)));
+    const authorsAsked = AUTHORSHIP.test(q) || ((authorsOfNamed || authorsPointedAt) && asksOnlyForAuthors(authorsOf!.rest));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? published : authorsAsked ? withoutAuthorship(q) : q;
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;

@@ -11,10 +11,10 @@ import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import type { Turn } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
+import { citedPapers as cited } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
 const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
-const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
 
 /** Asks each question in turn with the turns before it, as a reply chain does; returns the history and the last answer. */
 async function converse(service: PapercordService, ...questions: string[]) {
@@ -160,4 +160,16 @@ test('"How many such papers are there?" right after a question about a topic cou
   // Through a count that pointed back too; and after a question about no topic, which topic is asked.
   assert.equal((await converse(icml, 'Which papers study video?', 'How many papers are about it?', 'How many such papers are there?')).answer.answer, count);
   for (const first of ['What is VEQ?', 'What is the capital of France?']) assert.equal((await converse(icml, first, 'How many such papers are there?')).answer.answer, NO_TOPIC_NAMED, first);
+});
+
+test('"Who are their authors?" and "its authors?" point back as "Who wrote them?" and "Who wrote it?" do; "What do its authors propose?" still asks the abstract', async () => {
+  const list = await converse(icml, 'Which papers use GRPO?', 'Who wrote them?');
+  for (const q of ['Who are their authors?', 'their authors?']) {
+    const a = (await converse(icml, 'Which papers use GRPO?', q)).answer;
+    assert.equal(a.answer, list.answer.answer, q);
+  }
+  const one = (await converse(icml, 'What is VEQ?', 'Who wrote it?')).answer;
+  assert.match(one.answer, /^\*\*VEQ: .* is by .*\(ICML 2026\)\. \[1\]$/);
+  assert.equal((await converse(icml, 'What is VEQ?', 'its authors?')).answer.answer, one.answer);
+  assert.doesNotMatch((await converse(icml, 'What is VEQ?', 'What do its authors propose?')).answer.answer, / is by /);
 });
