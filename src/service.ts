@@ -9,7 +9,7 @@ import { Retriever, type SearchOptions, type SearchResult } from './retrieval/re
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, quotedSentences, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicAskedBefore, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { tldrIndex, askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, sectionLine, summaryGoingOn, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -395,6 +395,9 @@ export class PapercordService {
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
+    // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
+    const nobody = opts.paper ? undefined : unknownAuthorAsked(q, this.papers);
+    if (nobody?.alone && this.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
     // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
     if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
@@ -605,7 +608,7 @@ export class PapercordService {
         ? notInAbstracts(named)
         : meant
           ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
-          : REFUSAL_TEXT;
+          : (unknownAuthorAsked(q, this.papers)?.answer ?? REFUSAL_TEXT);
     return uncitedAnswer(q, answer, started, { refused: true, notice });
   }
 

@@ -2,12 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { testSettings, captureLog } from './support/env.js';
+import { citedPapers as cited } from './support/answers.js';
 
 /** Questions about authors and the corpus as people type them in chat: lower case, no "by" or "'s", the noun alone. */
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
 const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 const answer = async (service: PapercordService, q: string) => (await service.ask(q, { useModel: false })).answer;
-const cited = (a: { citations: { paperId: string }[] }) => [...new Set(a.citations.map((c) => c.paperId))];
 const AUTHOR_LIST = /is an author of|are authors of|Several authors/;
 
 test("a surname in lower case before \"'s papers\" is an author's when the corpus has that author", async () => {
@@ -119,4 +119,23 @@ test('a count of papers about a topic, or of something else, is no index count',
   for (const q of ['Which papers benchmark models?', 'How many papers are about scientific research?', 'How many NeurIPS papers are there?', 'How many questions are in SciVideoBench?', 'How many tasks are in the papers?', 'How big is the dataset?', 'How many papers are from 2025?']) {
     assert.doesNotMatch(await answer(icml, q), /papers are indexed/, q);
   }
+});
+
+test('papers asked of a name no author has say so, and that institutions are not known, instead of "no paper covers this"', async () => {
+  for (const [q, name] of [['Which papers were written by Google?', 'Google'], ['Which papers are by John Smith?', 'John Smith'], ['Which papers are by Google DeepMind?', 'Google DeepMind'], ["Google's papers", 'Google']] as const) {
+    for (const service of [icml, pmlr]) {
+      const a = await service.ask(q, { useModel: false });
+      assert.equal(a.refused, true, q);
+      assert.match(a.answer, new RegExp(`^No indexed paper lists an author named ${name}\\. The metadata gives authors' names, not their institutions`), q);
+      assert.ok(a.answer.endsWith(`/papers ${name.split(' ').at(-1)} searches titles and authors.`), a.answer);
+    }
+  }
+  // Only the 19 papers' metadata lists first authors alone.
+  assert.match(await answer(icml, 'papers by Google'), /and for some papers only the first author/);
+  assert.doesNotMatch(await answer(pmlr, 'papers by Google'), /first author/);
+  // A refusal that names no one, or a name that is an author's, is not told so.
+  assert.doesNotMatch(await answer(icml, 'What is the capital of France?'), /author named/);
+  assert.doesNotMatch(await answer(icml, 'papers by Zeller on cooking'), /author named/);
+  // A paper's name is no author's: "PixelThink's work" is that paper.
+  for (const q of ["What is PixelThink's work?", "VEQ's research?", 'papers by PixelThink', "ICML's papers"]) assert.doesNotMatch(await answer(icml, q), /author named/, q);
 });

@@ -222,6 +222,30 @@ function authorIndex(papers: readonly Paper[]): AuthorIndex {
   return index;
 }
 
+/** "papers by X", "written by X", "X's papers": where a question names whom it asks papers of, capitalised. */
+const NAMED_BY = /\b(?:(?:papers?|works?|articles?|publications?)\s+(?:(?:are|were|is|was)\s+)?|(?:written|authored|published)\s+)by\s+(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u;
+/** Before "'s papers", only words shaped as names ("John Smith's papers"): "VEQ's work" and "PixelThink's work" are about papers. */
+const NAMED_POSSESSIVE = /(?<![\p{L}.-])(\p{Lu}\p{Ll}[\p{Ll}-]*(?:\s+\p{Lu}\p{Ll}[\p{Ll}-]*){0,3})['’]s?\s+(?:papers?|works?|publications?|research)\b/u;
+
+/**
+ * A question for the papers of a name no author has ("Which papers were written by Google?"):
+ * the answer says so, and that institutions are not known. `alone`: the question asks nothing
+ * else, so no search can answer it better. Undefined when it names no one, or an author has
+ * that name.
+ */
+export function unknownAuthorAsked(question: string, papers: readonly Paper[]): { answer: string; alone: boolean } | undefined {
+  const m = NAMED_BY.exec(question) ?? NAMED_POSSESSIVE.exec(question);
+  const name = m?.[1]?.trim();
+  if (!m || !name) return undefined;
+  const index = authorIndex(papers);
+  if (isAuthorName(index, name)) return undefined;
+  const firstOnly = papers.some((p) => p.authorsIncomplete) ? ', and for some papers only the first author' : '';
+  return {
+    answer: `No indexed paper lists an author named ${markdownLiteral(name)}. The metadata gives authors' names, not their institutions${firstOnly}; /papers ${name.split(/\s+/).at(-1)} searches titles and authors.`,
+    alone: queryConcepts(question.replace(m[0], ' ')).length === 0,
+  };
+}
+
 /** Whether an author's whole name or the end of it is `name`, looked up without noting it. */
 function isAuthorName(index: AuthorIndex, name: string): boolean {
   const key = foldName(name);
