@@ -65,6 +65,25 @@ test('a finding is a result, not the method: "analysis shows that", "we prove", 
   assert.match(lines(paper('hosseini26b'), 'long').Problem!, /prior work/);
 });
 
+test('what the authors build or how they answer the problem is the method, whatever it evaluates; a step goes where the one before it goes; a field whose guarantees "remain limited" is the problem', () => {
+  // kaulen26a put "We address this by evaluating ..." under Results, for its words "evaluating" and "accuracy".
+  const kaulen = lines(paper('kaulen26a'), 'long');
+  assert.match(kaulen.Method!, /We address this by evaluating certified training methods/);
+  assert.doesNotMatch(kaulen.Results!, /We address this/);
+  // shen26ac put "we propose a ... evaluation scheme" and the step after it ("Each subtask is then accompanied by ..., which
+  // achieves the Pareto optimum") under Results.
+  const shen = lines(paper('shen26ac'), 'long');
+  assert.match(shen.Method!, /we propose a fine-grained subtask-based evaluation scheme .* Each subtask is then accompanied/);
+  assert.doesNotMatch(shen.Results!, /subtask/);
+  // A proposal that also states a finding stays a result.
+  assert.match(lines(paper('vaswani26a'), 'long').Results!, /we present a lower bound demonstrating that/);
+  assert.match(lines(paper('guo26g'), 'long').Results!, /We empirically demonstrate that our method yields/);
+  // ito26a put its problem, "... anytime last-iterate guarantees in stochastic settings remain limited", under Method.
+  const ito = lines(paper('ito26a'), 'long');
+  assert.match(ito.Problem!, /guarantees in stochastic settings remain limited/);
+  assert.doesNotMatch(ito.Method!, /remain limited/);
+});
+
 test("a TL;DR's lead-in that points back at sentences not before it is left out, marked by an ellipsis, the rest word for word", () => {
   const zhang = paper('zhang26ed');
   for (const length of SUMMARY_LENGTHS) {

@@ -34,15 +34,17 @@ const PRIOR = /^((thus|hence|therefore|however|yet|but|unfortunately|consequentl
 /** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. "As a result" only joins sentences. */
 const RESULT = /\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
 /** A finding stated as such ("we show that", "we prove an upper bound", "analysis shows that"): a result, unless the sentence also proposes something. */
-const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|\b(show|shows|showed|shown|proves?|proved|proven)\b[^.;]{0,20}?\bthat\b/i;
+const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|\b(show|shows|showed|shown|proves?|proved|proven|demonstrat\w*)\b[^.;]{0,20}?\bthat\b/i;
 /** A question the paper asks ("We ask whether ...", "can a downstream agent ...?"): part of its problem, not of its method or results. */
 const QUESTION = /\?["'”’)]*$|\b(ask|asks|explore|investigate|examine|interested in questions?( such as)?)\s+(whether|if)\b/i;
 /** Others' work, cited ("by Kearns, Roth, and Ryu (2026)", "Smith et al."): part of the problem when the authors do not speak of their own. */
 const CITES = /\bet al\.|\(\s*(19|20)\d\d[a-z]?\s*\)|\b[A-Z][a-z]+,? (19|20)\d\d[a-z]?\)/;
 /** A difficulty ("Extending their guarantees is nontrivial"): part of the problem when the authors do not speak of their own work. */
-const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|open (question|problem))\b/i;
+const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|remains? limited|open (question|problem))\b/i;
 /** A sentence that draws a consequence of the one before ("As a consequence, a few large residuals dominate the loss"): it goes where that one goes. */
 const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefore),/i;
+/** A step that follows the one before ("Each subtask is then accompanied by a baseline, which achieves ..."): it goes where that one goes, whatever its words. */
+const NEXT_STEP = /^[^,;]{0,80}?\b(is|are) then\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
 /** What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms", "achieves"), or what the experiments show. */
@@ -165,6 +167,8 @@ export function summaryChoice(sections: SummarySections, order: readonly string[
 
 /** "this", "these", ... but not "this paper" or "this work" (the paper itself), nor "such as". */
 const DEMONSTRATIVE = '(?:this|these|those|such(?! as\\b))\\b(?! (?:paper|work|study|article|manuscript|thesis|note|letter|survey)\\b)';
+/** "address this", "bridge these gaps", "overcome it": the paper's answer to what an earlier sentence stated. */
+const ADDRESSES_IT = new RegExp(`\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w* (?:${DEMONSTRATIVE}|it\\b|them\\b)`, 'i');
 /**
  * A sentence that points back at the one before it: it opens with a pronoun or a demonstrative
  * ("This method identifies", "However, their inference lags", "It comprises 440 tasks"), with a
@@ -177,7 +181,7 @@ const POINTS_BACK = new RegExp(
     `^(?:(?:however|yet|but|moreover|furthermore|unfortunately|in particular|notably|thus|hence|therefore|consequently|additionally|in addition|importantly|crucially|specifically),?\\s+)?(?:${DEMONSTRATIVE}|(?:it|they|its|their)\\b)`,
     `^[^,]{0,40}\\b${DEMONSTRATIVE}[^,]{0,40},`,
     `\\b${DEMONSTRATIVE} (?:gaps?|limitations?|challenges?|issues?|shortcomings?|questions?|bottlenecks?|discrepanc(?:y|ies)|tensions?|trade-?offs?|observations?|insights?|findings?|phenomen(?:on|a)|difficult(?:y|ies)|drawbacks?|concerns?)\\b`,
-    `\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w* (?:${DEMONSTRATIVE}|it\\b|them\\b)`,
+    ADDRESSES_IT.source,
   ].join('|'),
   'i',
 );
@@ -284,9 +288,14 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
     if (i === tldrIdx) return 'TL;DR';
     if (i < problemEnd || PRIOR.test(s) || QUESTION.test(s)) return 'Problem';
     const finding = (x: string) => RESULT.test(x) || PERCENT.test(x) || (FINDING.test(x) && !CONTRIBUTION.test(x));
-    if (finding(s)) return 'Results';
     // After the TL;DR, a consequence of a finding ("We show that residuals are heavy-tailed. As a consequence, ...") is one too.
-    if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return i - 1 === tldrIdx ? (finding(sentences[i - 1]!) ? 'Results' : 'Method') : partOf(sentences[i - 1]!, i - 1);
+    const asBefore = () => (i - 1 === tldrIdx ? (finding(sentences[i - 1]!) ? 'Results' : 'Method') : partOf(sentences[i - 1]!, i - 1));
+    if (NEXT_STEP.test(s) && i > 0) return asBefore();
+    // What the authors build or how they answer the problem ("we propose a ... evaluation scheme", "We address this by
+    // evaluating ...") is their method, whatever it evaluates, unless it also reports a result or states a finding.
+    const doing = (CONTRIBUTION.test(s) || (ADDRESSES_IT.test(s) && AUTHORS.test(s))) && !reportStrength(s) && !FINDING.test(s);
+    if (finding(s) && !doing) return 'Results';
+    if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return asBefore();
     if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
     // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
     const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
