@@ -159,8 +159,11 @@ export function summaryChoice(sections: SummarySections, order: readonly string[
     return true;
   };
   // A must alone is shown whatever its size; with its referents, the first of its list that fits,
-  // else the first that can be shown at all, so that a summary keeps its result.
-  for (const candidates of musts) candidates.some((s) => show(s, (added) => added.length === 1 || fits(added))) || candidates.some((s) => show(s, () => true));
+  // else, unless one of its list is already shown (a method sentence the result points back at),
+  // the first that can be shown at all, so that a summary keeps its result.
+  for (const candidates of musts) {
+    candidates.some((s) => show(s, (added) => added.length === 1 || fits(added))) || candidates.some((s) => chosen.has(s)) || candidates.some((s) => show(s, () => true));
+  }
   for (const s of rest) show(s, fits);
   return chosen;
 }
