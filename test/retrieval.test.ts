@@ -235,12 +235,17 @@ test('/related reads a misspelled name as /summary does', async () => {
   assert.equal((await service.related('spatial', { count: 3 })).paper, undefined);
 });
 
-/** Every sentence of every "**Section:** ... [1]" line of a summary is one of the abstract's, as displayed; after a TL;DR's "…", the rest of it word for word. */
+/**
+ * Every sentence of every "**Section:** ... [1]" line of a summary is one of the abstract's, as displayed; after a TL;DR's
+ * "…" (at the line's start, or after the sentences it points back at), the rest of it word for word.
+ */
 function assertQuotesAbstract(summary: string, abstract: string, label: string): void {
   const shown = readableTex(abstract);
   for (const line of summary.split('\n')) {
-    const body = line.replace(/^\*\*[^*]+:\*\* (…(?=[a-z]))?/, '').replace(/ \[1\]$/, '');
-    for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z])/)) assert.ok(shown.includes(sentence), `${label}: "${sentence.slice(0, 40)}..." is from the abstract`);
+    const body = line.replace(/^\*\*[^*]+:\*\* /, '').replace(/ \[1\]$/, '');
+    for (const sentence of body.split(/(?<=[.!?])\s+(?=[A-Z…])/).map((x) => x.replace(/^…(?=[a-z])/, ''))) {
+      assert.ok(shown.includes(sentence), `${label}: "${sentence.slice(0, 40)}..." is from the abstract`);
+    }
   }
 }
 
