@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCorpus } from '../src/corpus/load.js';
 import { readableTex } from '../src/corpus/text.js';
-import { extractiveSummary, pointsBack, shownTldr, summarySections, SUMMARY_LENGTHS, type SectionedAbstract, type SummarySection } from '../src/answer/summary.js';
+import { extractiveSummary, pointsBack, sectionLine, shownTldr, summarySections, SUMMARY_LENGTHS, type SectionedAbstract, type SummarySection } from '../src/answer/summary.js';
 import { listEnd, splitSentences } from '../src/text/sentences.js';
 import type { Paper } from '../src/corpus/paper.js';
 
@@ -209,4 +209,19 @@ test('no short or medium summary shows a sentence that points back without what 
   const shen = lines(paper('shen26ac'), 'medium');
   assert.match(shen.Problem!, /Large language models \(LLMs\) have revolutionized research in software engineering/);
   assert.match(shen.Method!, /^\*\*Method:\*\* It comprises 440 coding tasks/);
+});
+
+test('a part asked for ("What results does X report?") shows a sentence that points back only right after what it points at', () => {
+  const line = (id: string, label: SummarySection) => sectionLine(summarySections(paper(id))!, label, 'medium');
+  // "This allows ..." after a method sentence that is not what it points at: the next method sentence stands in.
+  const foo = summarySections({ id: 'foo', title: 'Foo: Cheap Experts', abstract: 'Large models are costly to serve. We propose Foo, a router that sends each token to one small expert. Foo learns its routes from the training loss alone. Experiments show that Foo cuts memory by 40% on three benchmarks. This allows it to serve on one GPU. Foo also batches requests by expert.', authors: [], aliases: [], source: { file: 'x', record: '1' } })!;
+  assert.equal(sectionLine(foo, 'Method', 'medium'), '**Method:** Foo learns its routes from the training loss alone. Foo also batches requests by expert. [1]');
+  // chen26a's results were "We theoretically show that this method reduces ..." (this method: the TL;DR, not shown) and the figures.
+  assert.match(line('chen26a', 'Results'), /^\*\*Results:\*\* We evaluate Binary RAR on multiple widely used models\. On Qwen3-8B, it reduces long-form hallucination rates by 39\.3%/);
+  // Where no result stands alone, the only one comes with the method sentence it points at: kaulen26a's was "This approach often uncovers ...".
+  assert.match(line('kaulen26a', 'Results'), /^\*\*Results:\*\* To enable fair, method-agnostic comparisons, we perform .* This approach often uncovers substantial undertuning/);
+  // A method question is answered with the TL;DR first: a method sentence may point back at it ("This theory casts ...").
+  assert.match(line('bauer26a', 'Method'), /^\*\*Method:\*\* This theory casts training as Bayesian inference/);
+  // The TL;DR line is the whole TL;DR, the sentence it points back at included.
+  assert.match(line('wu26bw', 'TL;DR'), /^\*\*TL;DR:\*\* Through systematic experiments, .* …we introduce \*\*Furina\*\*/);
 });

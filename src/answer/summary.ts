@@ -101,7 +101,7 @@ function tldrCandidate(sentences: readonly string[], kinds: readonly ((s: string
 
 /** How many words a TL;DR may take with the sentences it points back at (see standingTldr): about twice a TL;DR, 25 on average. */
 const TLDR_WITH_REFERENTS_WORDS = 60;
-/** How many words any sentence may take with the sentences it points back at when no other can stand in for it (a TL;DR). */
+/** How many words any sentence may take with the sentences it points back at when no other can stand in for it (a TL;DR, a part's only sentence). */
 const WITH_REFERENTS_MOST_WORDS = 80;
 
 /**
@@ -324,15 +324,45 @@ function partLine(label: SummarySection, shown: readonly string[]): string {
   return `**${label}:** ${readableTex(text.join(' '))} [1]`;
 }
 
-/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes, in the abstract's order. */
-export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength): string {
-  const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
+/**
+ * "**Results:** ... [1]": one part of the summary, in the abstract's order: the whole TL;DR (see
+ * standingTldr); of another part, as many sentences as `length` takes (the results that report
+ * most plainly first), each that points back right after the sentence it points at, else the
+ * next of the part stands in. A method line may point back at the TL;DR: a question about a
+ * paper's method is answered with its TL;DR line first (what it proposes is the heart of its
+ * method), then this one. Only when none of the part can stand does its first come with the
+ * sentences it points back at, though of another part ("This approach often uncovers
+ * undertuning" alone answers no question), up to WITH_REFERENTS_MOST_WORDS words, else alone. A
+ * long one is the whole part, as a long summary is.
+ */
+export function sectionLine(sections: SectionedAbstract, label: SummarySection, length: SummaryLength): string {
   const all = sections[label];
-  const chosen = new Set(label === 'Results' ? byReportStrength(all).slice(0, take) : all.slice(0, take));
-  return partLine(label, all.filter((s) => chosen.has(s)));
+  if (label === 'TL;DR' || length === 'long') return partLine(label, all);
+  const { order } = sections;
+  const shownBefore = label === 'Method' ? sections['TL;DR'] : [];
+  const take = length === 'short' ? 1 : 2;
+  const candidates = label === 'Results' ? byReportStrength(all) : all;
+  const chosen = new Set<string>();
+  const line = (added: string) => order.filter((x) => chosen.has(x) || x === added);
+  // Passes until nothing more fits: a pointer may follow its referent taken on a later turn ("This gain ..." after its result).
+  for (let grew = true; grew && chosen.size < take; ) {
+    grew = false;
+    for (const s of candidates) {
+      if (chosen.size >= take) break;
+      if (chosen.has(s) || !pointersFollowReferents(line(s), order, shownBefore)) continue;
+      chosen.add(s);
+      grew = true;
+    }
+  }
+  if (!chosen.size) {
+    const [first] = candidates as [string];
+    const withReferents = [...referents(first, order, shownBefore), first].filter((x) => !shownBefore.includes(x));
+    for (const x of words(withReferents.join(' ')).length <= WITH_REFERENTS_MOST_WORDS ? withReferents : [first]) chosen.add(x);
+  }
+  return partLine(label, order.filter((x) => chosen.has(x)));
 }
 
-/** A summary's parts, and all their entries in the abstract's order (what a sentence points back at). */
+/** A summary's parts, and all their entries in the abstract's order (what a sentence points back at, see sectionLine). */
 export type SectionedAbstract = SummarySections & { readonly order: readonly string[] };
 
 /**
