@@ -170,6 +170,9 @@ test('a TL;DR stands alone: one that still points back comes with what it points
   // chen26e's "We address these challenges by introducing bulk-calibrated credal ambiguity sets" takes 71 words with the
   // challenges, and no other sentence says what the paper is: both, rather than a TL;DR that does not say which challenges.
   assert.match(lines(paper('chen26e'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* While Huber \(linear-vacuous\) contamination .* We address these challenges by introducing bulk-calibrated/);
+  // zhou26bz's TL;DR, "We call on the community ...", closes the abstract, but "We contend that ..." (which points back)
+  // says what it is: the sentences before that are still its problem.
+  assert.match(lines(paper('zhou26bz'), 'long').Problem!, /Despite rapid advances in serving systems such as vLLM and SGLang/);
   // izzo26a: its aim, not "We then introduce eight algorithms" (an addition, as "We also ..." is).
   assert.match(lines(paper('izzo26a'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* We study the problem of subgroup discovery for survival analysis/);
   // A lead-in that only points back is cut: "Drawing inspiration from these pioneering studies, we introduce Omni-Diffusion".

@@ -101,20 +101,19 @@ function tldrCandidate(sentences: readonly string[], kinds: readonly ((s: string
 
 /** How many words a TL;DR may take with the sentences it points back at (see standingTldr): about twice a TL;DR, 25 on average. */
 const TLDR_WITH_REFERENTS_WORDS = 60;
-/** How many words any sentence may take with the sentences it points back at when no other can stand in for it (a TL;DR, a part's only sentence). */
+/** How many words any sentence may take with the sentences it points back at when no other can stand in for it (a TL;DR, a part's only sentence, see sectionLine). */
 const WITH_REFERENTS_MOST_WORDS = 80;
 
 /**
- * The TL;DR line, read first and alone: its first sentence and its TL;DR sentence (see
- * tldrIndex). A TL;DR that still points back once its lead-in is cut ("…we introduce Furina, a
+ * The TL;DR line, read first and alone: its first sentence and its TL;DR sentence, given the
+ * sentence that says what the paper is (`index`, see tldrIndex). A TL;DR that still points back once its lead-in is cut ("…we introduce Furina, a
  * jailbreak attack that induces this signature") comes with the sentences it points back at when
  * together they take at most TLDR_WITH_REFERENTS_WORDS words. Else the first sentence that stands
  * alone and says what the paper is (a contribution, its system named, its aim: tldrIndex's kinds
  * but the last, any sentence in the authors' words) is the TL;DR; with none, the TL;DR comes with
  * the sentences it points back at up to WITH_REFERENTS_MOST_WORDS words, else alone.
  */
-function standingTldr(sentences: readonly string[], title: string): { from: number; index: number } {
-  const index = tldrIndex(sentences, title);
+function standingTldr(sentences: readonly string[], title: string, index: number): { from: number; index: number } {
   const standsAlone = (i: number) => !pointsBack(withoutLeadIn(sentences[i]!));
   if (standsAlone(index)) return { from: index, index };
   let from = index - 1;
@@ -385,12 +384,14 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   const first = (re: RegExp) => sentences.findIndex((s) => re.test(s));
   const strongIdx = first(CONTRIBUTION);
   const aimIdx = first(AIM);
-  const { from: tldrFrom, index: tldrIdx } = standingTldr(sentences, paper.title);
+  const saysWhat = tldrIndex(sentences, paper.title);
+  const { from: tldrFrom, index: tldrIdx } = standingTldr(sentences, paper.title, saysWhat);
   // What comes before the paper's first word about its own work is the problem; with none, the first sentence alone.
   // A TL;DR that closes the abstract would leave all the rest to the problem: there, the authors' first "we" ends it
-  // (elsewhere "We argue that this assumption fails" before the TL;DR is part of the problem).
-  const closing = tldrIdx === sentences.length - 1 ? first(AUTHORS) : -1;
-  const starts = [tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
+  // (elsewhere "We argue that this assumption fails" before the TL;DR is part of the problem). The sentence that says
+  // what the paper is counts, also where another stands in for it as the TL;DR (zhou26bz's closing "We call on ...").
+  const closing = saysWhat === sentences.length - 1 ? first(AUTHORS) : -1;
+  const starts = [saysWhat, tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
   const problemEnd = Math.max(Math.min(...starts), 1);
   const partOf = (s: string, i: number): SummarySection => {
     if (i >= tldrFrom && i <= tldrIdx) return 'TL;DR';
