@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCorpus } from '../src/corpus/load.js';
 import { readableTex } from '../src/corpus/text.js';
-import { extractiveSummary, summarySections, SUMMARY_LENGTHS, type SummarySection } from '../src/answer/summary.js';
+import { extractiveSummary, pointsBack, sectionLine, shownTldr, summarySections, SUMMARY_LENGTHS, type SectionedAbstract, type SummarySection } from '../src/answer/summary.js';
 import { listEnd, splitSentences } from '../src/text/sentences.js';
 import type { Paper } from '../src/corpus/paper.js';
 
@@ -12,6 +12,19 @@ const paper = (id: string) => papers.find((p) => p.id === id)!;
 const lines = (p: Paper, length: 'short' | 'medium' | 'long') =>
   Object.fromEntries(extractiveSummary(p, length).split('\n').map((line) => [/^\*\*([^*]+):\*\*/.exec(line)![1]!, line])) as Partial<Record<SummarySection, string>>;
 const shown = (summary: string) => summary.replace(/^\*\*[^*]+:\*\* /gm, '').replace(/ \[1\]$/gm, '').replace(/\n/g, ' ');
+/** The abstract's entries a text shows (a TL;DR's perhaps after its lead-in), in the order it shows them. */
+const entriesShown = (sections: SectionedAbstract, text: string) =>
+  sections.order
+    .map((x) => [Math.max(text.indexOf(readableTex(x)), text.indexOf(readableTex(shownTldr(x)).replace(/^…/, ''))), x] as const)
+    .filter(([at]) => at >= 0)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, x]) => x);
+/** The entries `shown` holds that point back, but not right after the entry before them in the abstract nor at one of `after`. */
+const cutOff = (sections: SectionedAbstract, shown: readonly string[], after: readonly string[]) =>
+  shown.filter((x, k) => {
+    const i = sections.order.indexOf(x);
+    return i > 0 && pointsBack(x) && shown[k - 1] !== sections.order[i - 1] && !after.includes(sections.order[i - 1]!);
+  });
 
 test('a medium summary is about half its abstract and a short one about a third, with the TL;DR, the headline result and (medium) the method', () => {
   const share = (length: 'short' | 'medium') => papers.map((p) => shown(extractiveSummary(p, length)).length / readableTex(p.abstract).length).reduce((a, b) => a + b, 0) / papers.length;
@@ -26,11 +39,23 @@ test('a medium summary is about half its abstract and a short one about a third,
     const sections = summarySections(p)!;
     const medium = lines(p, 'medium');
     for (const label of ['TL;DR', 'Results'] as const) assert.equal(!!medium[label], sections[label].length > 0, `${p.id} ${label}`);
+    // A Method line only where the abstract states a method; and wherever it does, unless each method sentence points back
+    // or a Method line would come between a result shown and the problem sentence it points back at (maiti26a).
     if (medium.Method) assert.ok(sections.Method.length > 0, p.id);
+    else if (sections.Method.length) {
+      const resultAfterProblem = sections.Results.some(
+        (r) => medium.Results?.includes(readableTex(r)) && pointsBack(r) && sections.Problem.includes(sections.order[sections.order.indexOf(r) - 1]!),
+      );
+      assert.ok(sections.Method.every(pointsBack) || resultAfterProblem, `${p.id} has no Method line`);
+    }
   }
   // Its only method sentence, "MentisOculi establishes the necessary foundation to ... close this gap", points back at a
   // finding, shown after the method: it has no Method line rather than one without its referent.
   assert.equal(lines(paper('zeller26a'), 'medium').Method, undefined);
+  // kaulen26a's result, "This approach often uncovers ...", brings the method sentence it points at; the Method line then
+  // also took "We address this by ...", with the three problem sentences it points back at: 89% of the abstract.
+  const kaulen = paper('kaulen26a');
+  assert.ok(shown(extractiveSummary(kaulen, 'medium')).length <= 0.55 * readableTex(kaulen.abstract).length);
   // A long one is the whole abstract, sectioned: every sentence but links and release notes, the TL;DR perhaps after its lead-in.
   for (const id of ['2505.23727', 'bateni26a', 'frauen26a']) {
     const text = shown(extractiveSummary(paper(id), 'long'));
@@ -63,6 +88,25 @@ test('a finding is a result, not the method: "analysis shows that", "we prove", 
   assert.match(lines(paper('bateni26a'), 'long').Results!, /prove an excess-loss upper bound/);
   // "As a result" joins sentences: it does not make one a result.
   assert.match(lines(paper('hosseini26b'), 'long').Problem!, /prior work/);
+});
+
+test('what the authors build or how they answer the problem is the method, whatever it evaluates; a step goes where the one before it goes; a field whose guarantees "remain limited" is the problem', () => {
+  // kaulen26a put "We address this by evaluating ..." under Results, for its words "evaluating" and "accuracy".
+  const kaulen = lines(paper('kaulen26a'), 'long');
+  assert.match(kaulen.Method!, /We address this by evaluating certified training methods/);
+  assert.doesNotMatch(kaulen.Results!, /We address this/);
+  // shen26ac put "we propose a ... evaluation scheme" and the step after it ("Each subtask is then accompanied by ..., which
+  // achieves the Pareto optimum") under Results.
+  const shen = lines(paper('shen26ac'), 'long');
+  assert.match(shen.Method!, /we propose a fine-grained subtask-based evaluation scheme .* Each subtask is then accompanied/);
+  assert.doesNotMatch(shen.Results!, /subtask/);
+  // A proposal that also states a finding stays a result.
+  assert.match(lines(paper('vaswani26a'), 'long').Results!, /we present a lower bound demonstrating that/);
+  assert.match(lines(paper('guo26g'), 'long').Results!, /We empirically demonstrate that our method yields/);
+  // ito26a put its problem, "... anytime last-iterate guarantees in stochastic settings remain limited", under Method.
+  const ito = lines(paper('ito26a'), 'long');
+  assert.match(ito.Problem!, /guarantees in stochastic settings remain limited/);
+  assert.doesNotMatch(ito.Method!, /remain limited/);
 });
 
 test("a TL;DR's lead-in that points back at sentences not before it is left out, marked by an ellipsis, the rest word for word", () => {
@@ -114,4 +158,73 @@ test('a sentence that points back ("This", "It", "this gap") is shown right afte
   for (const length of ['short', 'medium'] as const) {
     assert.match(summary(cuts, length), /\*\*Method:\*\* Foo learns its routes from the training loss alone\. \[1\]\n\*\*Results:\*\* This cuts memory by 40%/, length);
   }
+});
+
+test('a TL;DR stands alone: one that still points back comes with what it points at when short enough, else another sentence that says what the paper is stands in', () => {
+  // Furina's "…we introduce Furina, a jailbreak attack that deliberately induces this signature" comes after the signature (52 words).
+  for (const length of ['short', 'medium'] as const) {
+    assert.match(lines(paper('wu26bw'), length)['TL;DR']!, /^\*\*TL;DR:\*\* Through systematic experiments, we identify a characteristic _diagnostic signature_: .* …we introduce \*\*Furina\*\*, a jailbreak attack that deliberately induces this signature/, length);
+  }
+  // abbadi26a's "Beyond this case however, the equivalence ... collapses" would take 67 words with the case: its aim stands in.
+  assert.match(lines(paper('abbadi26a'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* We examine the interplay between ordinal, preference-based solution concepts/);
+  // chen26e's "We address these challenges by introducing bulk-calibrated credal ambiguity sets" takes 71 words with the
+  // challenges, and no other sentence says what the paper is: both, rather than a TL;DR that does not say which challenges.
+  assert.match(lines(paper('chen26e'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* While Huber \(linear-vacuous\) contamination .* We address these challenges by introducing bulk-calibrated/);
+  // zhou26bz's TL;DR, "We call on the community ...", closes the abstract, but "We contend that ..." (which points back)
+  // says what it is: the sentences before that are still its problem.
+  assert.match(lines(paper('zhou26bz'), 'long').Problem!, /Despite rapid advances in serving systems such as vLLM and SGLang/);
+  // izzo26a: its aim, not "We then introduce eight algorithms" (an addition, as "We also ..." is).
+  assert.match(lines(paper('izzo26a'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* We study the problem of subgroup discovery for survival analysis/);
+  // A lead-in that only points back is cut: "Drawing inspiration from these pioneering studies, we introduce Omni-Diffusion".
+  assert.match(lines(paper('li26dv'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …we introduce Omni-Diffusion, the first any-to-any/);
+  // "In this position paper, we argue ..." is the paper itself, not a pointer.
+  assert.match(lines(paper('zhang26jr'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* In this position paper, we argue that data providers should be fairly compensated/);
+  const summary = (abstract: string) => extractiveSummary({ id: 'foo', title: 'Foo: Cheap Experts', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } }, 'short');
+  // 79 words.
+  const long = 'Serving large models costs memory, energy and latency on every request, and the cost grows with every expert a token visits, with the context it attends to, with the batch it shares, with the precision of the weights it reads and with the number of devices it spans, so that operators pay for capacity that most tokens never use, while the users who wait on slow replies pay for it again in time they spend waiting for their answers.';
+  // Too long together, and nothing else says what the paper is: the TL;DR as it was.
+  assert.match(summary(`${long} We propose Foo, a router that removes this cost. Foo cuts memory by 40%.`), /^\*\*TL;DR:\*\* We propose Foo, a router that removes this cost\. \[1\]/);
+  // ... another sentence that says what the paper is stands in.
+  assert.match(summary(`${long} We propose Foo, a router that removes this cost. We study routing in sparse models. Foo cuts memory by 40%.`), /^\*\*TL;DR:\*\* We study routing in sparse models\. \[1\]/);
+  // Short enough together: both.
+  assert.match(summary('Serving large models costs memory. We propose Foo, a router that removes this cost. Foo cuts memory by 40%.'), /^\*\*TL;DR:\*\* Serving large models costs memory\. We propose Foo, a router that removes this cost\. \[1\]/);
+});
+
+test('no short or medium summary shows a sentence that points back without what it points at right before it, or the TL;DR it points back at', () => {
+  let pointers = 0;
+  for (const p of papers) {
+    const sections = summarySections(p)!;
+    for (const length of ['short', 'medium'] as const) {
+      const text = extractiveSummary(p, length);
+      const entries = entriesShown(sections, text);
+      pointers += entries.filter((x) => pointsBack(x) && !sections['TL;DR'].includes(x)).length;
+      // The TL;DR's own sentences stand first as it was chosen (see the test above).
+      assert.deepEqual(cutOff(sections, entries, sections['TL;DR']).filter((x) => !sections['TL;DR'].includes(x)), [], `${p.id} ${length}`);
+    }
+  }
+  assert.ok(pointers > 100, `${pointers} pointers shown`);
+  // "…a multi-metric diagnostic framework ... to characterize this instability" was Furina's Method line, after a TL;DR
+  // that does not say what instability: it points back ("this" before a word the sentence has not written before).
+  assert.ok(pointsBack('We develop a multi-metric diagnostic framework combining external and internal signals to characterize this instability.'));
+  assert.ok(!pointsBack('Relying on an approximate posterior that can have significant bias, we introduce a scheme that removes this bias.'));
+  // A problem line may come between the TL;DR and a method that points back at it: shen26ac's "It comprises 440 coding
+  // tasks" follows "…this paper introduces BEST"; the medium summary lost its Problem line for it.
+  const shen = lines(paper('shen26ac'), 'medium');
+  assert.match(shen.Problem!, /Large language models \(LLMs\) have revolutionized research in software engineering/);
+  assert.match(shen.Method!, /^\*\*Method:\*\* It comprises 440 coding tasks/);
+});
+
+test('a part asked for ("What results does X report?") shows a sentence that points back only right after what it points at', () => {
+  const line = (id: string, label: SummarySection) => sectionLine(summarySections(paper(id))!, label, 'medium');
+  // "This allows ..." after a method sentence that is not what it points at: the next method sentence stands in.
+  const foo = summarySections({ id: 'foo', title: 'Foo: Cheap Experts', abstract: 'Large models are costly to serve. We propose Foo, a router that sends each token to one small expert. Foo learns its routes from the training loss alone. Experiments show that Foo cuts memory by 40% on three benchmarks. This allows it to serve on one GPU. Foo also batches requests by expert.', authors: [], aliases: [], source: { file: 'x', record: '1' } })!;
+  assert.equal(sectionLine(foo, 'Method', 'medium'), '**Method:** Foo learns its routes from the training loss alone. Foo also batches requests by expert. [1]');
+  // chen26a's results were "We theoretically show that this method reduces ..." (this method: the TL;DR, not shown) and the figures.
+  assert.match(line('chen26a', 'Results'), /^\*\*Results:\*\* We evaluate Binary RAR on multiple widely used models\. On Qwen3-8B, it reduces long-form hallucination rates by 39\.3%/);
+  // Where no result stands alone, the only one comes with the method sentence it points at: kaulen26a's was "This approach often uncovers ...".
+  assert.match(line('kaulen26a', 'Results'), /^\*\*Results:\*\* To enable fair, method-agnostic comparisons, we perform .* This approach often uncovers substantial undertuning/);
+  // A method question is answered with the TL;DR first: a method sentence may point back at it ("This theory casts ...").
+  assert.match(line('bauer26a', 'Method'), /^\*\*Method:\*\* This theory casts training as Bayesian inference/);
+  // The TL;DR line is the whole TL;DR, the sentence it points back at included.
+  assert.match(line('wu26bw', 'TL;DR'), /^\*\*TL;DR:\*\* Through systematic experiments, .* …we introduce \*\*Furina\*\*/);
 });

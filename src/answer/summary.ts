@@ -3,7 +3,7 @@ import { systemNamePattern, type Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import { PapercordError } from '../errors.js';
 import { listEnd, splitSentences } from '../text/sentences.js';
-import { queryTerms, withoutGist, words } from '../text/terms.js';
+import { queryTerms, terms, withoutGist, words } from '../text/terms.js';
 
 export const SUMMARY_LENGTHS = ['short', 'medium', 'long'] as const;
 export type SummaryLength = (typeof SUMMARY_LENGTHS)[number];
@@ -22,27 +22,29 @@ export function parseSummaryLength(given: string, hint?: string): SummaryLength 
 /** A sentence that states what the paper contributes: "we propose X", "this paper presents". */
 const CONTRIBUTION = /\bwe\b[^.;]{0,120}?\b(propose|present|introduce|develop|design|construct|build)\b|\bthis (paper|work) (proposes|presents|introduces)\b/i;
 /** Weaker: what the paper sets out to do ("we study", "this work studies", "in this paper, we"). */
-const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|analy[sz]e)\b|\bthis (paper|work|study) (studies|formulates|proves|derives|establishes|aims|investigates|analy[sz]es)\b|\b(in this (paper|work|study)|here),? we\b/i;
+const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|examine|analy[sz]e)\b|\bthis (paper|work|study) (studies|formulates|proves|derives|establishes|aims|investigates|examines|analy[sz]es)\b|\b(in this (position )?(paper|work|study)|here),? we\b/i;
 /** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
 const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
 /** The authors speaking of their own work. */
 const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
 /** A sentence that adds to what came before ("Moreover, our approach can be extended"), not one that says what the paper is. */
-const ADDITION = /^(moreover|furthermore|finally|additionally|in addition|also|lastly|besides)\b|^we (also|further)\b/i;
+const ADDITION = /^(moreover|furthermore|finally|additionally|in addition|also|lastly|besides)\b|^we (also|further|then)\b/i;
 /** What earlier work did: part of the problem, wherever it stands, also after a connective ("Thus, prior work relies on search"). */
 const PRIOR = /^((thus|hence|therefore|however|yet|but|unfortunately|consequently|as a result),?\s+)?((prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b|previously,)/i;
 /** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. "As a result" only joins sentences. */
 const RESULT = /\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
 /** A finding stated as such ("we show that", "we prove an upper bound", "analysis shows that"): a result, unless the sentence also proposes something. */
-const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|\b(show|shows|showed|shown|proves?|proved|proven)\b[^.;]{0,20}?\bthat\b/i;
+const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|\b(show|shows|showed|shown|proves?|proved|proven|demonstrat\w*)\b[^.;]{0,20}?\bthat\b/i;
 /** A question the paper asks ("We ask whether ...", "can a downstream agent ...?"): part of its problem, not of its method or results. */
 const QUESTION = /\?["'”’)]*$|\b(ask|asks|explore|investigate|examine|interested in questions?( such as)?)\s+(whether|if)\b/i;
 /** Others' work, cited ("by Kearns, Roth, and Ryu (2026)", "Smith et al."): part of the problem when the authors do not speak of their own. */
 const CITES = /\bet al\.|\(\s*(19|20)\d\d[a-z]?\s*\)|\b[A-Z][a-z]+,? (19|20)\d\d[a-z]?\)/;
 /** A difficulty ("Extending their guarantees is nontrivial"): part of the problem when the authors do not speak of their own work. */
-const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|open (question|problem))\b/i;
+const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|remains? limited|open (question|problem))\b/i;
 /** A sentence that draws a consequence of the one before ("As a consequence, a few large residuals dominate the loss"): it goes where that one goes. */
 const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefore),/i;
+/** A step that follows the one before ("Each subtask is then accompanied by a baseline, which achieves ..."): it goes where that one goes, whatever its words. */
+const NEXT_STEP = /^[^,;]{0,80}?\b(is|are) then\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
 /** What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms", "achieves"), or what the experiments show. */
@@ -67,26 +69,60 @@ const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|
  * last three not reporting a result); else the first sentence.
  */
 export function tldrIndex(sentences: readonly string[], title: string): number {
+  return tldrCandidate(sentences, tldrKinds(title)) ?? 0;
+}
+
+/** The kinds of sentence that say what a paper is, in tldrIndex's order. */
+function tldrKinds(title: string): ((s: string) => boolean)[] {
   const name = systemNamePattern(title);
-  const kinds: ((s: string) => boolean)[] = [
+  return [
     (s) => !!name?.test(s) && CONTRIBUTION_VERB.test(s),
     (s) => CONTRIBUTION.test(s) && !ADDITION.test(s),
     (s) => !!name?.test(s) && AUTHORS.test(s) && !reportStrength(s),
     (s) => AIM.test(s),
     (s) => AUTHORS.test(s) && !reportStrength(s),
   ];
+}
+
+/** The first sentence of the first of `kinds` that `eligible` lets in (see tldrIndex); undefined when there is none. */
+function tldrCandidate(sentences: readonly string[], kinds: readonly ((s: string) => boolean)[], eligible: (i: number) => boolean = () => true): number | undefined {
   // An abstract's last sentence is most often its conclusion ("This work establishes connections
   // ...", "Moreover, our approach can be extended"): the TL;DR only when no other sentence can be,
   // unless it plainly states the contribution ("We propose a new hybrid RL framework ...").
   const last = sentences.length - 1;
   const final = sentences[last]!;
   const concludes = last > 0 && (!CONTRIBUTION.test(final) || reportStrength(final) > 0 || ADDITION.test(final));
-  const candidates = concludes ? sentences.slice(0, last) : sentences;
   for (const kind of kinds) {
-    const i = candidates.findIndex(kind);
+    const i = sentences.findIndex((s, k) => (!concludes || k < last) && eligible(k) && kind(s));
     if (i >= 0) return i;
   }
-  return concludes && kinds.some((kind) => kind(final)) ? last : 0;
+  return concludes && eligible(last) && kinds.some((kind) => kind(final)) ? last : undefined;
+}
+
+/** How many words a TL;DR may take with the sentences it points back at (see standingTldr): about twice a TL;DR, 25 on average. */
+const TLDR_WITH_REFERENTS_WORDS = 60;
+/** How many words any sentence may take with the sentences it points back at when no other can stand in for it (a TL;DR, a part's only sentence, see sectionLine). */
+const WITH_REFERENTS_MOST_WORDS = 80;
+
+/**
+ * The TL;DR line, read first and alone: its first sentence and its TL;DR sentence, given the
+ * sentence that says what the paper is (`index`, see tldrIndex). A TL;DR that still points back once its lead-in is cut ("…we introduce Furina, a
+ * jailbreak attack that induces this signature") comes with the sentences it points back at when
+ * together they take at most TLDR_WITH_REFERENTS_WORDS words. Else the first sentence that stands
+ * alone and says what the paper is (a contribution, its system named, its aim: tldrIndex's kinds
+ * but the last, any sentence in the authors' words) is the TL;DR; with none, the TL;DR comes with
+ * the sentences it points back at up to WITH_REFERENTS_MOST_WORDS words, else alone.
+ */
+function standingTldr(sentences: readonly string[], title: string, index: number): { from: number; index: number } {
+  const standsAlone = (i: number) => !pointsBack(withoutLeadIn(sentences[i]!));
+  if (standsAlone(index)) return { from: index, index };
+  let from = index - 1;
+  while (from > 0 && !standsAlone(from)) from--;
+  const size = words(sentences.slice(from, index + 1).join(' ')).length;
+  if (size <= TLDR_WITH_REFERENTS_WORDS) return { from, index };
+  const alone = tldrCandidate(sentences, tldrKinds(title).slice(0, -1), standsAlone);
+  if (alone !== undefined) return { from: alone, index: alone };
+  return { from: size <= WITH_REFERENTS_MOST_WORDS ? from : index, index };
 }
 
 /** The parts of a summary, each a list of the abstract's sentences in its order. */
@@ -165,9 +201,10 @@ function summaryLines(sections: SummarySections, chosen: ReadonlySet<string>): s
  * sentence of the method, a medium one's of the problem and the limits, then its others in turn.
  * A sentence that does not fit is left out and the next one tried, so a list (one entry, see
  * summarySections) is whole or not there. A sentence that points back ("This method ...", "close
- * this gap") comes with the one before it in the abstract, shown right before it, or not at all:
- * then the next of its kind stands in (the next result, the method's next sentence). `order` is
- * the sections' entries in the abstract's order.
+ * this gap", see pointsBack) comes with the one before it in the abstract, shown right before it
+ * (after the TL;DR, which stands first, when it points back at that), or not at all: then the
+ * next of its kind stands in (the next result, the method's next sentence). `order` is the
+ * sections' entries in the abstract's order.
  */
 export function summaryChoice(sections: SummarySections, order: readonly string[], length: SummaryLength, abstractLength: number): Set<string> {
   // A long summary is the whole abstract: no sentence of it is left out for want of its referent.
@@ -176,7 +213,7 @@ export function summaryChoice(sections: SummarySections, order: readonly string[
   const [problem, ...moreProblem] = sections.Problem;
   const [method, ...moreMethod] = sections.Method;
   const [limit, ...moreLimits] = sections.Limits;
-  const musts = [sections['TL;DR'].slice(0, 1), results.length ? results : [problem], length === 'short' ? [] : sections.Method];
+  const musts = [results.length ? results : [problem], length === 'short' ? [] : sections.Method];
   // A short summary says what a paper is, how and how well; a problem only stands in for a missing part.
   const rest = length === 'short' ? [method ?? problem] : [problem, limit, ...interleave(results.slice(1), moreMethod, moreProblem, moreLimits)];
   const chosen = new Set<string>();
@@ -187,20 +224,29 @@ export function summaryChoice(sections: SummarySections, order: readonly string[
   const show = (s: string | undefined, allowed: (added: readonly string[]) => boolean): boolean => {
     if (!s || chosen.has(s)) return false;
     const added = [s, ...referents(s, order, sections['TL;DR'])].filter((x) => !chosen.has(x));
-    if (!allowed(added) || !pointersFollowReferents(shownInOrder(sections, new Set([...chosen, ...added])), order)) return false;
+    if (!allowed(added) || !pointersFollowReferents(shownInOrder(sections, new Set([...chosen, ...added])), order, sections['TL;DR'])) return false;
     for (const x of added) chosen.add(x);
     used += size(added);
     return true;
   };
+  // The TL;DR is shown whatever its size: all its sentences (see standingTldr).
+  for (const s of sections['TL;DR']) show(s, () => true);
   // A must alone is shown whatever its size; with its referents, the first of its list that fits,
-  // else the first that can be shown at all, so that a summary keeps its result.
-  for (const candidates of musts) candidates.some((s) => show(s, (added) => added.length === 1 || fits(added))) || candidates.some((s) => show(s, () => true));
+  // else, unless one of its list is already shown (a method sentence the result points back at),
+  // the first that can be shown at all, so that a summary keeps its result.
+  for (const candidates of musts) {
+    candidates.some((s) => show(s, (added) => added.length === 1 || fits(added))) || candidates.some((s) => chosen.has(s)) || candidates.some((s) => show(s, () => true));
+  }
   for (const s of rest) show(s, fits);
   return chosen;
 }
 
-/** "this", "these", ... but not "this paper" or "this work" (the paper itself), nor "such as". */
-const DEMONSTRATIVE = '(?:this|these|those|such(?! as\\b))\\b(?! (?:paper|work|study|article|manuscript|thesis|note|letter|survey)\\b)';
+/** Not "this paper", "this work" or "this position paper": the paper itself. */
+const NOT_THE_PAPER = '(?! (?:position )?(?:paper|work|study|article|manuscript|thesis|note|letter|survey)\\b)';
+/** "this", "these", ... but not of the paper itself, nor "such as". */
+const DEMONSTRATIVE = `(?:this|these|those|such(?! as\\b))\\b${NOT_THE_PAPER}`;
+/** "address this", "bridge these gaps", "overcome it": the paper's answer to what an earlier sentence stated. */
+const ADDRESSES_IT = new RegExp(`\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w* (?:${DEMONSTRATIVE}|it\\b|them\\b)`, 'i');
 /**
  * A sentence that points back at the one before it: it opens with a pronoun or a demonstrative
  * ("This method identifies", "However, their inference lags", "It comprises 440 tasks"), with a
@@ -213,10 +259,30 @@ const POINTS_BACK = new RegExp(
     `^(?:(?:however|yet|but|moreover|furthermore|unfortunately|in particular|notably|thus|hence|therefore|consequently|additionally|in addition|importantly|crucially|specifically),?\\s+)?(?:${DEMONSTRATIVE}|(?:it|they|its|their)\\b)`,
     `^[^,]{0,40}\\b${DEMONSTRATIVE}[^,]{0,40},`,
     `\\b${DEMONSTRATIVE} (?:gaps?|limitations?|challenges?|issues?|shortcomings?|questions?|bottlenecks?|discrepanc(?:y|ies)|tensions?|trade-?offs?|observations?|insights?|findings?|phenomen(?:on|a)|difficult(?:y|ies)|drawbacks?|concerns?)\\b`,
-    `\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w* (?:${DEMONSTRATIVE}|it\\b|them\\b)`,
+    ADDRESSES_IT.source,
   ].join('|'),
   'i',
 );
+
+/**
+ * A demonstrative and the two words after it ("this signature through", "these critical tokens",
+ * "this at scale"). Not "those": it mostly names what the sentence says next ("those altered by noise").
+ */
+const DEMONSTRATIVE_PHRASE = new RegExp(`\\b(?:this|these|such(?! as\\b))\\b${NOT_THE_PAPER}((?:\\s+[\\w-]+){1,2})`, 'gi');
+
+/**
+ * Whether a sentence points back at what an earlier one stated (see POINTS_BACK), or names with a
+ * demonstrative something it has not written itself before ("a jailbreak attack that induces this
+ * signature"; not "a posterior that can have significant bias ... a scheme that removes this bias").
+ */
+export function pointsBack(sentence: string): boolean {
+  if (POINTS_BACK.test(sentence)) return true;
+  for (const m of sentence.matchAll(DEMONSTRATIVE_PHRASE)) {
+    const before = new Set(terms(sentence.slice(0, m.index)));
+    if (!terms(m[1]!).some((t) => before.has(t))) return true;
+  }
+  return false;
+}
 
 /**
  * The sentences `s` points back at, nearest last: the one before it, and the one before that
@@ -224,15 +290,20 @@ const POINTS_BACK = new RegExp(
  */
 function referents(s: string, order: readonly string[], tldr: readonly string[]): string[] {
   const out: string[] = [];
-  for (let i = order.indexOf(s); i > 0 && POINTS_BACK.test(order[i]!) && !tldr.includes(order[i]!); i--) out.unshift(order[i - 1]!);
+  for (let i = order.indexOf(s); i > 0 && pointsBack(order[i]!) && !tldr.includes(order[i]!); i--) out.unshift(order[i - 1]!);
   return out;
 }
 
-/** Whether each sentence shown after the first that points back is shown right after the sentence before it in the abstract. */
-function pointersFollowReferents(shown: readonly string[], order: readonly string[]): boolean {
+/**
+ * Whether each sentence shown that points back is shown right after the sentence before it in the
+ * abstract, or points back at the TL;DR, `tldr`, shown first (a Problem line may come between the
+ * TL;DR "We propose Foo" and the method "It learns its routes ..."). The TL;DR's own sentences
+ * stand first as standingTldr chose them.
+ */
+function pointersFollowReferents(shown: readonly string[], order: readonly string[], tldr: readonly string[]): boolean {
   return shown.every((s, k) => {
     const i = order.indexOf(s);
-    return k === 0 || i <= 0 || !POINTS_BACK.test(s) || shown[k - 1] === order[i - 1];
+    return tldr.includes(s) || i <= 0 || !pointsBack(s) || (k > 0 && shown[k - 1] === order[i - 1]) || tldr.includes(order[i - 1]!);
   });
 }
 
@@ -261,7 +332,7 @@ const BACK = '(?:this|these|that|those|such)(?: [\\w-]+){0,3}';
  * conditions, we").
  */
 const LEAD_IN = new RegExp(
-  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically), (?=we\\b)`,
+  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|drawing (?:inspiration )?(?:from|on) ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically), (?=we\\b)`,
   'i',
 );
 
@@ -272,8 +343,14 @@ const LEAD_IN = new RegExp(
  * starting it with a capital ("We introduce X") would not be.
  */
 export function shownTldr(sentence: string): string {
+  const rest = withoutLeadIn(sentence);
+  return rest === sentence ? sentence : `…${rest}`;
+}
+
+/** A sentence after its lead-in (see LEAD_IN), if it has one. */
+function withoutLeadIn(sentence: string): string {
   const lead = LEAD_IN.exec(sentence);
-  return lead ? `…${sentence.slice(lead[0].length)}` : sentence;
+  return lead ? sentence.slice(lead[0].length) : sentence;
 }
 
 /** "**Results:** ... [1]": one part of a summary, cited to its abstract, source `n`. */
@@ -282,21 +359,55 @@ function partLine(label: SummarySection, shown: readonly string[], n = 1): strin
   return `**${label}:** ${readableTex(text.join(' '))} [${n}]`;
 }
 
-/** "**Results:** ... [1]": one part of the summary, as many sentences as `length` takes, in the abstract's order, cited to source `n`. */
-export function sectionLine(sections: SummarySections, label: SummarySection, length: SummaryLength, n = 1): string {
-  const take = length === 'short' ? 1 : length === 'medium' ? 2 : 99;
+/**
+ * "**Results:** ... [1]": one part of the summary, in the abstract's order: the whole TL;DR (see
+ * standingTldr); of another part, as many sentences as `length` takes (the results that report
+ * most plainly first), each that points back right after the sentence it points at, else the
+ * next of the part stands in. A method line may point back at the TL;DR: a question about a
+ * paper's method is answered with its TL;DR line first (what it proposes is the heart of its
+ * method), then this one. Only when none of the part can stand does its first come with the
+ * sentences it points back at, though of another part ("This approach often uncovers
+ * undertuning" alone answers no question), up to WITH_REFERENTS_MOST_WORDS words, else alone. A
+ * long one is the whole part, as a long summary is. Cited to source `n`.
+ */
+export function sectionLine(sections: SectionedAbstract, label: SummarySection, length: SummaryLength, n = 1): string {
   const all = sections[label];
-  const chosen = new Set(label === 'Results' ? byReportStrength(all).slice(0, take) : all.slice(0, take));
-  return partLine(label, all.filter((s) => chosen.has(s)), n);
+  if (label === 'TL;DR' || length === 'long') return partLine(label, all, n);
+  const { order } = sections;
+  const shownBefore = label === 'Method' ? sections['TL;DR'] : [];
+  const take = length === 'short' ? 1 : 2;
+  const candidates = label === 'Results' ? byReportStrength(all) : all;
+  const chosen = new Set<string>();
+  const line = (added: string) => order.filter((x) => chosen.has(x) || x === added);
+  // Passes until nothing more fits: a pointer may follow its referent taken on a later turn ("This gain ..." after its result).
+  for (let grew = true; grew && chosen.size < take; ) {
+    grew = false;
+    for (const s of candidates) {
+      if (chosen.size >= take) break;
+      if (chosen.has(s) || !pointersFollowReferents(line(s), order, shownBefore)) continue;
+      chosen.add(s);
+      grew = true;
+    }
+  }
+  if (!chosen.size) {
+    const [first] = candidates as [string];
+    const withReferents = [...referents(first, order, shownBefore), first].filter((x) => !shownBefore.includes(x));
+    for (const x of words(withReferents.join(' ')).length <= WITH_REFERENTS_MOST_WORDS ? withReferents : [first]) chosen.add(x);
+  }
+  return partLine(label, order.filter((x) => chosen.has(x)), n);
 }
+
+/** A summary's parts, and all their entries in the abstract's order (what a sentence points back at, see sectionLine). */
+export type SectionedAbstract = SummarySections & { readonly order: readonly string[] };
 
 /**
  * The abstract's sentences by the part of a summary they belong to; undefined for an empty
  * abstract. A list ("(1) ... (2) ..." or "First, ... Second, ...", see listEnd) is one entry,
  * its sentences joined, in the part its first sentence belongs to: a part of it would cut it.
  */
-export function summarySections(paper: Paper): SummarySections | undefined {
-  return summaryParts(paper)?.sections;
+export function summarySections(paper: Paper): SectionedAbstract | undefined {
+  const parts = summaryParts(paper);
+  return parts && { ...parts.sections, order: parts.order };
 }
 
 /** The abstract's sentences by part (see summarySections), and all of them (a list as one) in the abstract's order. */
@@ -309,20 +420,27 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   const first = (re: RegExp) => sentences.findIndex((s) => re.test(s));
   const strongIdx = first(CONTRIBUTION);
   const aimIdx = first(AIM);
-  const tldrIdx = tldrIndex(sentences, paper.title);
+  const saysWhat = tldrIndex(sentences, paper.title);
+  const { from: tldrFrom, index: tldrIdx } = standingTldr(sentences, paper.title, saysWhat);
   // What comes before the paper's first word about its own work is the problem; with none, the first sentence alone.
   // A TL;DR that closes the abstract would leave all the rest to the problem: there, the authors' first "we" ends it
-  // (elsewhere "We argue that this assumption fails" before the TL;DR is part of the problem).
-  const closing = tldrIdx === sentences.length - 1 ? first(AUTHORS) : -1;
-  const starts = [tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
+  // (elsewhere "We argue that this assumption fails" before the TL;DR is part of the problem). The sentence that says
+  // what the paper is counts, also where another stands in for it as the TL;DR (zhou26bz's closing "We call on ...").
+  const closing = saysWhat === sentences.length - 1 ? first(AUTHORS) : -1;
+  const starts = [saysWhat, tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
   const problemEnd = Math.max(Math.min(...starts), 1);
   const partOf = (s: string, i: number): SummarySection => {
-    if (i === tldrIdx) return 'TL;DR';
+    if (i >= tldrFrom && i <= tldrIdx) return 'TL;DR';
     if (i < problemEnd || PRIOR.test(s) || QUESTION.test(s)) return 'Problem';
     const finding = (x: string) => RESULT.test(x) || PERCENT.test(x) || (FINDING.test(x) && !CONTRIBUTION.test(x));
-    if (finding(s)) return 'Results';
     // After the TL;DR, a consequence of a finding ("We show that residuals are heavy-tailed. As a consequence, ...") is one too.
-    if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return i - 1 === tldrIdx ? (finding(sentences[i - 1]!) ? 'Results' : 'Method') : partOf(sentences[i - 1]!, i - 1);
+    const asBefore = () => (i - 1 === tldrIdx ? (finding(sentences[i - 1]!) ? 'Results' : 'Method') : partOf(sentences[i - 1]!, i - 1));
+    if (NEXT_STEP.test(s) && i > 0) return asBefore();
+    // What the authors build or how they answer the problem ("we propose a ... evaluation scheme", "We address this by
+    // evaluating ...") is their method, whatever it evaluates, unless it also reports a result or states a finding.
+    const doing = (CONTRIBUTION.test(s) || (ADDRESSES_IT.test(s) && AUTHORS.test(s))) && !reportStrength(s) && !FINDING.test(s);
+    if (finding(s) && !doing) return 'Results';
+    if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return asBefore();
     if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
     // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
     const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
@@ -333,8 +451,8 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   for (let i = 0; i < sentences.length; ) {
     const end = listEnd(sentences, i);
     const run = sentences.slice(i, end);
-    // A list that holds the TL;DR is the TL;DR, whole.
-    const tldrInRun = tldrIdx >= i && tldrIdx < end;
+    // A list that holds a sentence of the TL;DR is the TL;DR, whole.
+    const tldrInRun = tldrFrom < end && tldrIdx >= i;
     // A list reports results only when each of its items does ("First, it computes projections faster. Second, it combines this with ...": how it works).
     const parts = run.map((s, k) => partOf(s, i + k));
     const listPart = parts.every((p) => p === 'Results') ? 'Results' : (parts.find((p) => p !== 'Results') ?? 'Method');
