@@ -236,8 +236,9 @@ export class PapercordService {
   private papersTalkedAbout(history: readonly Turn[]): Paper[] {
     for (let i = history.length - 1; i >= 0; i--) {
       const { question, answer } = history[i]!;
-      const named = this.namesIn(question).papers;
-      if (named.length > 0) return named;
+      const names = this.namesIn(question);
+      // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
+      if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
       const cited = this.papersCited(answer);
       if (cited.length > 0 || !continuesConversation(question)) return cited;
     }
@@ -576,7 +577,9 @@ export class PapercordService {
   private async relatedAnswer(q: string, like: Paper, opts: AskOptions, started: number): Promise<Answer> {
     const r = await this.related(like.id, opts);
     const papers = r.related.map((x) => this.retriever.paper(x.paperId)).filter((p): p is Paper => p !== undefined);
-    const write = () => `Papers related to **${markdownLiteral(like.title)}** (${like.id}):\n${r.related.map((x, i) => `**${markdownLiteral(x.title)}**: ${x.reason} [${i + 1}]`).join('\n')}`;
+    const reasons = new Map(r.related.map((x) => [x.paperId, x.reason]));
+    // Each listed as other lists are, with its id: a follow-up ("Who wrote them?") reads them back.
+    const write = (sources: Source[]) => [`Papers related to **${markdownLiteral(like.title)}** (${like.id}):`, ...sources.map((s) => `${listedPaper(s)}: ${reasons.get(s.paperId)}`)].join('\n');
     return this.wholePaperAnswer(q, papers, write, opts, started, { mode: r.mode, ...(r.model ? { model: r.model } : {}), ...(r.notice ? { notice: r.notice } : {}) });
   }
 

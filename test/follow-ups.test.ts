@@ -173,3 +173,12 @@ test('"Who are their authors?" and "its authors?" point back as "Who wrote them?
   assert.equal((await converse(icml, 'What is VEQ?', 'its authors?')).answer.answer, one.answer);
   assert.doesNotMatch((await converse(icml, 'What is VEQ?', 'What do its authors propose?')).answer.answer, / is by /);
 });
+
+test('after "Papers like PixelThink?", "they" are the papers listed, not PixelThink', async () => {
+  const like = await icml.ask('Papers like PixelThink?', { useModel: false });
+  const listed = cited(like);
+  assert.ok(listed.length >= 2 && !listed.includes('2505.23727'), listed.join());
+  const { answer } = await converse(icml, 'Papers like PixelThink?', 'Who wrote them?');
+  assert.deepEqual(cited(answer), listed);
+  assert.equal(answer.answer.split('\n').filter((line) => / is by /.test(line)).length, listed.length, answer.answer);
+});
