@@ -78,7 +78,7 @@ test('a count whose topic only points back ("about it", "this topic", "the same 
 
 test('"How many papers on video are there?", "How many video papers do you have?" and "Count the papers about video" count video, without the words that ask how many', async () => {
   const video = writing(icml.papers, /\bvideos?\b/i);
-  for (const q of ['How many papers on video are there?', 'How many papers about video do you have?', 'How many papers on video exist?', 'How many papers mention video in the index?', 'How many papers are there that mention video?', 'How many video papers are there?', 'How many video papers do you have?', 'How many video papers?', 'Count the papers about video', 'Count papers that mention video.']) {
+  for (const q of ['How many papers on video are there?', 'How many papers about video do you have?', 'How many papers on video exist?', 'How many papers mention video in the index?', 'How many papers are there that mention video?', 'How many video papers are there?', 'How many video papers do you have?', 'How many video papers?', 'Count the papers about video', 'Count papers that mention video.', 'How many papers in the corpus are about video?', 'Number of papers on video?', 'What is the number of papers about video?']) {
     const a = await icml.ask(q, { useModel: false });
     assert.equal(a.answer.split('\n')[0], `${video.length} of the 19 indexed papers mention video:`, q);
     assert.deepEqual(new Set(cited(a)), new Set(video.map((p) => p.id)), q);

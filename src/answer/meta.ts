@@ -56,7 +56,7 @@ export function indexAnswer(papers: readonly Paper[]): string {
  * "... by Wang" ask other things.
  */
 const TOPIC_COUNT =
-  /^\s*(?:how many|count(?: up)?(?: all)?(?: the| these| your)?) (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:that|which)\s+)?(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+(?:(?:that|which)\s+)?)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
+  /^\s*(?:how many|(?:what(?:['’]s| is) )?(?:the )?number of|count(?: up)?(?: all)?(?: the| these| your)?) (?:of (?:the|these|your|all the) )?(?:indexed )?(?:papers|articles|abstracts)\s+(?:(?:in|of) (?:the|your|this) (?:corpus|index|collection)\s+)?(?:(?:that|which)\s+)?(?:(?:are|is|were|do|does|did)\s+)?(?:there\s+(?:(?:that|which)\s+)?)?(?:about|on|regarding|concerning|related to|(?:mention|use|study|discuss|cover|address|propose|evaluate|involve|apply|employ|explore|investigate|tackle|consider|target|focus on|deal with|work on|talk about)(?:s|es|ing)?|studies|studying)\s+(.+?)\s*[?.!]*\s*$/i;
 
 /** "How many video papers are there?": the topic before "papers". */
 const TOPIC_PAPERS = /^\s*how many\s+(?!of\s)(.+?)\s+(?:papers|articles|abstracts)(?:\s+(?:are there|do you have|do you know of|do you know|have you indexed|have you got|are indexed|are in (?:the|your) (?:index|corpus|collection)|exist|are available))?\s*[?.!]*\s*$/i;
