@@ -111,6 +111,8 @@ export interface RelatedResult {
   byId: LatencyStats;
   byTitle: LatencyStats;
   byText: LatencyStats;
+  /** CPU time (user + system, with the garbage collector's threads) per request, over all of them: less disturbed than wall time when other processes share the cores. */
+  cpuMsPerRequest: number;
   /** Mean length of the lists (of at most the default count), to show the timed lists are not empty. */
   meanListed: number;
   /** Heap held after a full collection, before the first /related (after one /ask) and after the last: what /related keeps between requests. */

@@ -113,6 +113,7 @@ async function related(task: Extract<Task, { kind: 'related' }>): Promise<Relate
   const stats = {} as Record<keyof typeof asked, ReturnType<typeof latencyStats>>;
   let listed = 0;
   let done = 0;
+  const cpu0 = cpuMs();
   for (const [kind, queries] of Object.entries(asked) as [keyof typeof asked, string[]][]) {
     const samples: number[] = [];
     for (const q of queries) {
@@ -124,9 +125,10 @@ async function related(task: Extract<Task, { kind: 'related' }>): Promise<Relate
     }
     stats[kind] = latencyStats(samples);
   }
+  const cpuMsPerRequest = (cpuMs() - cpu0) / total;
   const heapAfterMB = heapAfterGcMB();
   await service.close();
-  return { papers: papers.length, ...stats, meanListed: listed / total, heapBeforeMB, heapAfterMB, peakRssMB: peakRssMB() };
+  return { papers: papers.length, ...stats, cpuMsPerRequest, meanListed: listed / total, heapBeforeMB, heapAfterMB, peakRssMB: peakRssMB() };
 }
 
 async function serve(task: Extract<Task, { kind: 'serve' }>): Promise<ServeResult> {

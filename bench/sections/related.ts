@@ -16,7 +16,7 @@ interface RelatedSize {
 
 function relatedTable(sizes: RelatedSize[]): Table {
   return {
-    columns: ['chunks', 'papers', 'paper id p50', 'paper id p95', 'title p50', 'title p95', 'topic p50', 'topic p95', 'papers listed (mean)', 'heap before', 'heap after', 'kept by /related', 'peak RSS'],
+    columns: ['chunks', 'papers', 'paper id p50', 'paper id p95', 'title p50', 'title p95', 'topic p50', 'topic p95', 'CPU per request', 'papers listed (mean)', 'heap before', 'heap after', 'kept by /related', 'peak RSS'],
     rows: sizes.map(({ size, related: r }) => [
       int(size.ingest.chunks),
       int(r.papers),
@@ -26,6 +26,7 @@ function relatedTable(sizes: RelatedSize[]): Table {
       ms(r.byTitle.p95),
       ms(r.byText.p50),
       ms(r.byText.p95),
+      ms(r.cpuMsPerRequest),
       r.meanListed.toFixed(1),
       mb(r.heapBeforeMB),
       mb(r.heapAfterMB),

@@ -5,7 +5,7 @@ import { joinList } from '../text/clean.js';
 import type { Retriever } from './retriever.js';
 import type { RelatedPaper } from '../types.js';
 
-/** A text's words as counted once: what every query that meets the text again needs of it, whatever the idf. */
+/** A text's words as a reason needs them; parsed anew for each list, only for the texts it shows. */
 interface ParsedText {
   /** Whole-word stems and how often the text writes each. */
   counts: Map<string, number>;
@@ -15,32 +15,76 @@ interface ParsedText {
   surfaces: Map<string, Map<string, number>>;
 }
 
-/** A text as sparse tf-idf weights of only its key terms (see keyWeights), with its parsed form. */
+/** A text as sparse tf-idf weights of only its key terms (see keyWeights), with its parsed form: what a reason is built from. */
 interface Profile {
   parsed: ParsedText;
   keys: Map<string, number>;
 }
 
+/**
+ * A text's key terms as ids of a KeyTermTable's vocabulary, heaviest first, with their weights
+ * and the norm of those: all that ranking a candidate needs, about half a kilobyte. The parsed
+ * text a reason needs (counts, pairs, written forms) is about fifty: kept for every paper a list
+ * ever considered, it grew without bound (189 MB after 108 requests at 100,000 chunks).
+ */
+interface KeyTerms {
+  ids: Int32Array;
+  weights: Float64Array;
+  norm: number;
+}
+
 interface Candidate {
   paper: Paper;
-  profile: Profile;
+  keys: KeyTerms;
   score: number;
 }
 
 /**
- * Papers are parsed once, not once per query that finds them: a paper is a candidate of many
- * queries. Keyed by the paper object, so a reindex (new objects) starts afresh and a paper that
- * is gone is forgotten.
+ * Each paper's key terms, computed the first time it is a candidate and kept: a paper is a
+ * candidate of many queries. One table per retriever, whose term statistics the weights come
+ * from, so a reindex (a new retriever, new paper objects) starts afresh.
  */
-const parsedPapers = new WeakMap<Paper, ParsedText>();
+class KeyTermTable {
+  private readonly vocabulary = new Map<string, number>();
+  private readonly byPaper = new WeakMap<Paper, KeyTerms>();
 
-function parsedPaper(paper: Paper): ParsedText {
-  let parsed = parsedPapers.get(paper);
-  if (!parsed) {
-    parsed = parse(paperText(paper));
-    parsedPapers.set(paper, parsed);
+  constructor(
+    private readonly retriever: Retriever,
+    readonly limit: number,
+  ) {}
+
+  of(paper: Paper): KeyTerms {
+    let keys = this.byPaper.get(paper);
+    if (!keys) {
+      keys = this.compact(keyWeights(this.retriever, termCounts(paperText(paper)), this.limit));
+      this.byPaper.set(paper, keys);
+    }
+    return keys;
   }
-  return parsed;
+
+  /** Weights in the order keyWeights gives them, which every sum over them keeps. */
+  compact(weights: Map<string, number>): KeyTerms {
+    const ids = new Int32Array(weights.size);
+    let i = 0;
+    for (const t of weights.keys()) {
+      let id = this.vocabulary.get(t);
+      if (id === undefined) this.vocabulary.set(t, (id = this.vocabulary.size));
+      ids[i++] = id;
+    }
+    const values = Float64Array.from(weights.values());
+    return { ids, weights: values, norm: Math.sqrt(values.reduce((s, w) => s + w * w, 0)) };
+  }
+}
+
+const keyTermTables = new WeakMap<Retriever, KeyTermTable>();
+
+function keyTermTable(retriever: Retriever, limit: number): KeyTermTable {
+  let table = keyTermTables.get(retriever);
+  if (table?.limit !== limit) {
+    table = new KeyTermTable(retriever, limit);
+    keyTermTables.set(retriever, table);
+  }
+  return table;
 }
 
 function paperText(paper: Paper): string {
@@ -58,7 +102,9 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
   const self = 'paper' in target ? target.paper : undefined;
   const text = self ? paperText(self) : (target as { text: string }).text;
   const vector = self ? await paperVector(retriever, self) : await retriever.embedder.embedQuery(text);
-  const targetProfile = profile(retriever, self ? parsedPaper(self) : parse(text), settings.relatedKeyTerms);
+  const targetProfile = profile(retriever, parse(text), settings.relatedKeyTerms);
+  const table = keyTermTable(retriever, settings.relatedKeyTerms);
+  const targetKeys = self ? table.of(self) : table.compact(targetProfile.keys);
   const keywordQuery = self ? [...targetProfile.keys.keys()].join(' ') : text;
   const vectorHits = (await retriever.vectorSearch(vector, undefined, settings.candidates * 2)).map((h) => h.id);
   const keywordHits = retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2);
@@ -82,8 +128,8 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
     .slice(0, Math.max(count * 8, 40))
     .map(([paperId]) => {
       const paper = retriever.paper(paperId)!;
-      const p = profile(retriever, parsedPaper(paper), settings.relatedKeyTerms);
-      return { paper, profile: p, score: sparseCosine(targetProfile.keys, p.keys) };
+      const keys = table.of(paper);
+      return { paper, keys, score: sparseCosine(targetKeys, keys) };
     });
   candidates.sort((a, b) => b.score - a.score);
   const best = candidates[0]?.score ?? 0;
@@ -96,7 +142,7 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
     title: c.paper.title,
     url: c.paper.url,
     score: Math.round(c.score * 1e4) / 1e4,
-    reason: reasonOf(targetProfile, c.profile, !!self),
+    reason: reasonOf(targetProfile, profile(retriever, parse(paperText(c.paper)), settings.relatedKeyTerms), !!self),
   }));
 }
 
@@ -116,7 +162,7 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
     let bestIdx = 0;
     let best = -Infinity;
     left.forEach((c, i) => {
-      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.profile.keys, s.profile.keys))) : 0;
+      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.keys, s.keys))) : 0;
       const value = lambda * (c.score / max) - (1 - lambda) * redundancy;
       if (value > best) {
         best = value;
@@ -129,9 +175,14 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
 }
 
 function parse(text: string): ParsedText {
+  return { counts: termCounts(text), pairs: pairs(text), surfaces: surfaceForms(text) };
+}
+
+/** Whole-word stems and how often the text writes each. */
+function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const t of terms(text, { parts: false })) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return { counts, pairs: pairs(text), surfaces: surfaceForms(text) };
+  return counts;
 }
 
 /**
@@ -140,9 +191,13 @@ function parse(text: string): ParsedText {
  * once ("support", "recent", "often", "address"): PixelThink's nearest paper was CoPE, through
  * "learning" and "labels". A word one abstract repeats or few abstracts write is among its key terms.
  */
+function keyWeights(retriever: Retriever, counts: Map<string, number>, limit: number): Map<string, number> {
+  const weights = [...counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const);
+  return new Map(weights.sort((a, b) => b[1] - a[1]).slice(0, limit));
+}
+
 function profile(retriever: Retriever, parsed: ParsedText, limit: number): Profile {
-  const weights = [...parsed.counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const);
-  return { parsed, keys: new Map(weights.sort((a, b) => b[1] - a[1]).slice(0, limit)) };
+  return { parsed, keys: keyWeights(retriever, parsed.counts, limit) };
 }
 
 /**
@@ -186,11 +241,14 @@ function commonForm(key: string, phrase: string, a: Profile, b: Profile): string
   return a.parsed.pairs.get(key) === phrase ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
 }
 
-function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
+/** Cosine of two texts' key-term weights: a sum over `a`'s terms in its order, so the same two texts always give the same bits. */
+function sparseCosine(a: KeyTerms, b: KeyTerms): number {
   let dot = 0;
-  for (const [t, w] of a) dot += w * (b.get(t) ?? 0);
-  const norm = (m: Map<string, number>) => Math.sqrt([...m.values()].reduce((s, w) => s + w * w, 0));
-  const d = norm(a) * norm(b);
+  for (let i = 0; i < a.ids.length; i++) {
+    const j = b.ids.indexOf(a.ids[i]!);
+    if (j >= 0) dot += a.weights[i]! * b.weights[j]!;
+  }
+  const d = a.norm * b.norm;
   return d ? dot / d : 0;
 }
 
