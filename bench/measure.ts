@@ -1,6 +1,8 @@
 /** Small measuring helpers shared by the benchmark workers. */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
@@ -56,4 +58,14 @@ export const LOOP_RESOLUTION_MS = 5;
 /** How late the event loop ran, in ms, from a delay histogram's figure in ns (its resolution taken off). */
 export function loopLateMs(ns: number): number {
   return Math.max(0, ns / 1e6 - LOOP_RESOLUTION_MS);
+}
+
+/**
+ * Heap in use after a full garbage collection, in MB: what the process still holds, not
+ * garbage waiting to be collected. The worker runs without --expose-gc, hence the flag set here.
+ */
+export function heapAfterGcMB(): number {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+  return process.memoryUsage().heapUsed / 2 ** 20;
 }

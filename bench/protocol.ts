@@ -20,7 +20,9 @@ export type Task =
   /** Our hybrid against BM25 alone on the eval questions, over indexes the ingest tasks built. */
   | { kind: 'quality'; corpora: { name: string; dataDir: string; singlePaperOnly: boolean }[] }
   /** The bot against the Discord emulator, the model replaced by the Ollama test server with a fixed delay. */
-  | { kind: 'bot'; interactions: number; modelDelayMs: number };
+  | { kind: 'bot'; interactions: number; modelDelayMs: number }
+  /** /related through PapercordService on an ingested index: `seeds` papers asked by id and by title, and `seeds` topics. */
+  | { kind: 'related'; corpus: string[]; dataDir: string; seeds: number; seed: number };
 
 export interface IngestResult {
   papers: number;
@@ -103,7 +105,23 @@ export interface BotResult {
   peakRssMB: number;
 }
 
-export type TaskResult = IngestResult | StartResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult;
+export interface RelatedResult {
+  papers: number;
+  /** One /related per seed, extractive (no model): a paper's id, the same papers' titles, free-text topics. */
+  byId: LatencyStats;
+  byTitle: LatencyStats;
+  byText: LatencyStats;
+  /** CPU time (user + system, with the garbage collector's threads) per request, over all of them: less disturbed than wall time when other processes share the cores. */
+  cpuMsPerRequest: number;
+  /** Mean length of the lists (of at most the default count), to show the timed lists are not empty. */
+  meanListed: number;
+  /** Heap held after a full collection, before the first /related (after one /ask) and after the last: what /related keeps between requests. */
+  heapBeforeMB: number;
+  heapAfterMB: number;
+  peakRssMB: number;
+}
+
+export type TaskResult = IngestResult | StartResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult | RelatedResult;
 
 /** Messages from a worker to the runner, over the IPC channel. */
 export type WorkerMessage =

@@ -2,7 +2,7 @@
 import type { Paper } from '../src/corpus/paper.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { shortName } from '../src/corpus/paper.js';
-import { terms, words } from '../src/text/terms.js';
+import { isStopword, terms, words } from '../src/text/terms.js';
 import { Prng } from './prng.js';
 
 /**
@@ -28,6 +28,25 @@ export function benchQueries(papers: Paper[], evalQuestions: string[], count: nu
       const t = [...new Set(words(p.abstract).filter((w) => w.length >= 4 && terms(w).length > 0))];
       out.push(Array.from({ length: 2 + rng.int(3) }, () => rng.pick(t)).join(' '));
     }
+  }
+  return out;
+}
+
+/**
+ * `count` topics as typed to /related ("spatial audio", "robot policy learning"), the same for the
+ * same papers and seed: two to four consecutive words of an abstract's sentence, without a
+ * stopword at either end, so each is a phrase some paper writes.
+ */
+export function benchTopics(papers: Paper[], count: number, seed: number): string[] {
+  const rng = new Prng(seed);
+  const out: string[] = [];
+  while (out.length < count) {
+    const w = words(rng.pick(splitSentences(rng.pick(papers).abstract)).text);
+    const start = rng.int(Math.max(1, w.length - 4));
+    const phrase = w.slice(start, start + 2 + rng.int(3));
+    while (phrase.length && isStopword(phrase[0]!)) phrase.shift();
+    while (phrase.length && isStopword(phrase.at(-1)!)) phrase.pop();
+    if (phrase.length >= 2) out.push(phrase.join(' '));
   }
   return out;
 }

@@ -5,8 +5,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../src/log.js';
-import type { Task, TaskResult, WorkerMessage, IngestResult, StartResult, ServeResult, VectraResult, VectraRecallResult, QualityResult, QualityRow, BotResult } from './protocol.js';
-import { cpuMs, dirBytes, latencyStats, peakRssMB, since } from './measure.js';
+import type { Task, TaskResult, WorkerMessage, IngestResult, StartResult, ServeResult, VectraResult, VectraRecallResult, QualityResult, QualityRow, BotResult, RelatedResult } from './protocol.js';
+import { cpuMs, dirBytes, heapAfterGcMB, latencyStats, peakRssMB, since } from './measure.js';
 
 const send = (m: WorkerMessage) => process.send?.(m);
 const progress = (phase: string, done: number, total: number) => send({ type: 'progress', phase, done, total });
@@ -72,11 +72,8 @@ async function ingest(task: Extract<Task, { kind: 'ingest' }>): Promise<IngestRe
 }
 
 async function start(task: Extract<Task, { kind: 'start' }>): Promise<StartResult> {
-  const { loadSettings } = await import('../src/config.js');
   const { PapercordService } = await import('../src/service.js');
-
-  // Port 9 (discard) refuses at once: the start does not wait out a connect timeout.
-  const settings = loadSettings({ CORPUS: task.corpus.join(','), DATA_DIR: task.dataDir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' });
+  const settings = await serviceSettings(task.corpus, task.dataDir);
   const messages: string[] = [];
   const log: Logger = { debug: () => undefined, info: (m) => void messages.push(m), warn: (m) => void messages.push(m), error: (m) => void messages.push(m), child: () => log };
   const t0 = performance.now();
@@ -85,6 +82,53 @@ async function start(task: Extract<Task, { kind: 'start' }>): Promise<StartResul
   const t1 = performance.now();
   await service.ask('Which papers study uncertainty in language models?');
   return { openMs, firstAnswerMs: since(t1), corpusSkipped: messages.some((m) => m.startsWith('corpus files unchanged')), peakRssMB: peakRssMB() };
+}
+
+/** Settings for a PapercordService on a bench index: the local embedder, and Ollama on port 9 (discard), which refuses at once, so a start does not wait out a connect timeout. */
+async function serviceSettings(corpus: string[], dataDir: string) {
+  const { loadSettings } = await import('../src/config.js');
+  return loadSettings({ CORPUS: corpus.join(','), DATA_DIR: dataDir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' });
+}
+
+async function related(task: Extract<Task, { kind: 'related' }>): Promise<RelatedResult> {
+  const { PapercordService } = await import('../src/service.js');
+  const { benchTopics } = await import('./queries.js');
+  const { Prng } = await import('./prng.js');
+  const silent: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined, child: () => silent };
+  const service = await PapercordService.open(await serviceSettings(task.corpus, task.dataDir), { log: silent });
+  // Steady state, as a bot that has run a while: the catalog complete, the vector table built by a first /ask.
+  // The catalog is built on unref'd timers, so that a command-line run need not wait for it: a timer of ours keeps this process waiting.
+  const keepAlive = setInterval(() => undefined, 1000);
+  await service.catalog.ready;
+  clearInterval(keepAlive);
+  await service.ask('Which papers study uncertainty in language models?', { useModel: false });
+  const papers = service.retriever.index.papers;
+  const rng = new Prng(task.seed);
+  const seeds = new Set<number>();
+  while (seeds.size < Math.min(task.seeds, papers.length)) seeds.add(rng.int(papers.length));
+  const seedPapers = [...seeds].map((i) => papers[i]!);
+  const asked = { byId: seedPapers.map((p) => p.id), byTitle: seedPapers.map((p) => p.title), byText: benchTopics(papers, task.seeds, task.seed) };
+  const heapBeforeMB = heapAfterGcMB();
+  const total = asked.byId.length + asked.byTitle.length + asked.byText.length;
+  const stats = {} as Record<keyof typeof asked, ReturnType<typeof latencyStats>>;
+  let listed = 0;
+  let done = 0;
+  const cpu0 = cpuMs();
+  for (const [kind, queries] of Object.entries(asked) as [keyof typeof asked, string[]][]) {
+    const samples: number[] = [];
+    for (const q of queries) {
+      const t = performance.now();
+      const r = await service.related(q, { useModel: false });
+      samples.push(since(t));
+      listed += r.related.length;
+      if (++done % 6 === 0) progress('related', done, total);
+    }
+    stats[kind] = latencyStats(samples);
+  }
+  const cpuMsPerRequest = (cpuMs() - cpu0) / total;
+  const heapAfterMB = heapAfterGcMB();
+  await service.close();
+  return { papers: papers.length, ...stats, cpuMsPerRequest, meanListed: listed / total, heapBeforeMB, heapAfterMB, peakRssMB: peakRssMB() };
 }
 
 async function serve(task: Extract<Task, { kind: 'serve' }>): Promise<ServeResult> {
@@ -252,7 +296,7 @@ async function main(): Promise<void> {
   // Library log lines would interleave with the runner's progress display; warnings still show.
   const { configureLogging } = await import('../src/log.js');
   configureLogging({ level: 'warn' });
-  const run: Record<Task['kind'], (t: never) => Promise<TaskResult>> = { ingest, start, serve, vectra, 'vectra-recall': vectraRecall, quality, bot };
+  const run: Record<Task['kind'], (t: never) => Promise<TaskResult>> = { ingest, start, serve, vectra, 'vectra-recall': vectraRecall, quality, bot, related };
   const result = await run[task.kind](task as never);
   send({ type: 'result', result });
 }

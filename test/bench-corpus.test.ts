@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ensureSynthCorpus, sentencePool, synthesize, writeSynthCorpus } from '../bench/corpus.js';
+import { benchTopics } from '../bench/queries.js';
+import { isStopword, words } from '../src/text/terms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { chunkPaper } from '../src/chunking.js';
 import { tempDir } from './support/env.js';
@@ -49,4 +51,17 @@ test('ensureSynthCorpus reuses a corpus generated with the same settings and reg
   const other = await ensureSynthCorpus({ workDir, chunks: 40, seed: 6, sample });
   assert.equal(other.reused, false);
   assert.notEqual(await readFile(path.join(other.dir, files[0]!), 'utf8'), text);
+});
+
+test('the /related benchmark\'s topics are the same for the same seed, and each is a phrase an abstract writes, without a stopword at either end', () => {
+  const topics = benchTopics(sample, 36, 5);
+  assert.deepEqual(benchTopics(sample, 36, 5), topics);
+  assert.notDeepEqual(benchTopics(sample, 36, 6), topics);
+  const abstracts = sample.map((p) => words(p.abstract).join(' '));
+  for (const topic of topics) {
+    const w = topic.split(' ');
+    assert.ok(w.length >= 2 && w.length <= 4, topic);
+    assert.ok(!isStopword(w[0]!) && !isStopword(w.at(-1)!), topic);
+    assert.ok(abstracts.some((a) => ` ${a} `.includes(` ${topic} `)), topic);
+  }
 });

@@ -1,11 +1,11 @@
-import type { Paper } from '../corpus/paper.js';
+import { shortName, type Paper } from '../corpus/paper.js';
 import { DEFAULT_RETRIEVAL, type RetrievalSettings } from '../config.js';
 import { words, stem, isStopword, terms, normalize, WORD } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import type { Retriever } from './retriever.js';
 import type { RelatedPaper } from '../types.js';
 
-/** A text's words as counted once: what every query that meets the text again needs of it, whatever the idf. */
+/** A text's words as a reason needs them; parsed anew for each list, only for the texts it shows. */
 interface ParsedText {
   /** Whole-word stems and how often the text writes each. */
   counts: Map<string, number>;
@@ -15,32 +15,92 @@ interface ParsedText {
   surfaces: Map<string, Map<string, number>>;
 }
 
-/** A text as sparse tf-idf weights of only its key terms (see keyWeights), with its parsed form. */
+/** A text as sparse tf-idf weights of only its key terms (see keyWeights), with its parsed form: what a reason is built from. */
 interface Profile {
   parsed: ParsedText;
   keys: Map<string, number>;
 }
 
+/**
+ * A text's key terms as ids of a KeyTermTable's vocabulary, heaviest first, with their weights
+ * and the norm of those: all that ranking a candidate needs, about half a kilobyte. The parsed
+ * text a reason needs (counts, pairs, written forms) is about fifty: kept for every paper a list
+ * ever considered, it grew without bound (189 MB after 108 requests at 100,000 chunks).
+ */
+interface KeyTerms {
+  ids: Int32Array;
+  weights: Float64Array;
+  norm: number;
+  /** How often the text writes each. */
+  counts: Uint16Array;
+}
+
 interface Candidate {
   paper: Paper;
-  profile: Profile;
+  keys: KeyTerms;
   score: number;
 }
 
 /**
- * Papers are parsed once, not once per query that finds them: a paper is a candidate of many
- * queries. Keyed by the paper object, so a reindex (new objects) starts afresh and a paper that
- * is gone is forgotten.
+ * Each paper's key terms, computed the first time it is a candidate and kept: a paper is a
+ * candidate of many queries. One table per retriever, whose term statistics the weights come
+ * from, so a reindex (a new retriever, new paper objects) starts afresh.
  */
-const parsedPapers = new WeakMap<Paper, ParsedText>();
+class KeyTermTable {
+  private readonly vocabulary = new Map<string, number>();
+  /** Whether a reason may show the term of each id (see showable). */
+  readonly shown: boolean[] = [];
+  readonly termOf: string[] = [];
+  private readonly byPaper = new WeakMap<Paper, KeyTerms>();
 
-function parsedPaper(paper: Paper): ParsedText {
-  let parsed = parsedPapers.get(paper);
-  if (!parsed) {
-    parsed = parse(paperText(paper));
-    parsedPapers.set(paper, parsed);
+  constructor(
+    private readonly retriever: Retriever,
+    readonly limit: number,
+  ) {}
+
+  of(paper: Paper): KeyTerms {
+    let keys = this.byPaper.get(paper);
+    if (!keys) {
+      const counts = termCounts(paperText(paper));
+      keys = this.compact(keyWeights(this.retriever, counts, this.limit), counts);
+      this.byPaper.set(paper, keys);
+    }
+    return keys;
   }
-  return parsed;
+
+  /**
+   * Weights in the order keyWeights gives them, which every sum over them keeps. A term new to
+   * the vocabulary is added when `learn`, else given an id no paper has (-1): the words of every
+   * topic anyone types would otherwise be kept as long as the index.
+   */
+  compact(weights: Map<string, number>, counts: Map<string, number>, learn = true): KeyTerms {
+    const ids = new Int32Array(weights.size);
+    const written = new Uint16Array(weights.size);
+    let i = 0;
+    for (const t of weights.keys()) {
+      let id = this.vocabulary.get(t) ?? (learn ? undefined : -1);
+      if (id === undefined) {
+        this.vocabulary.set(t, (id = this.vocabulary.size));
+        this.shown.push(showable(t));
+        this.termOf.push(t);
+      }
+      written[i] = Math.min(counts.get(t) ?? 0, 0xffff);
+      ids[i++] = id;
+    }
+    const values = Float64Array.from(weights.values());
+    return { ids, weights: values, norm: Math.sqrt(values.reduce((s, w) => s + w * w, 0)), counts: written };
+  }
+}
+
+const keyTermTables = new WeakMap<Retriever, KeyTermTable>();
+
+function keyTermTable(retriever: Retriever, limit: number): KeyTermTable {
+  let table = keyTermTables.get(retriever);
+  if (table?.limit !== limit) {
+    table = new KeyTermTable(retriever, limit);
+    keyTermTables.set(retriever, table);
+  }
+  return table;
 }
 
 function paperText(paper: Paper): string {
@@ -49,22 +109,24 @@ function paperText(paper: Paper): string {
 
 /**
  * Papers related to a paper (found by its chunks' vectors and its key terms) or to free text,
- * ranked by the similarity of their key terms and diversified with maximal marginal relevance.
- * Never the paper itself, and never a paper that shares none of what the two texts are about:
- * a list may be shorter than `count`, or empty. Each comes with the key terms the two texts
- * share: a reason that is true by construction, and the same terms the similarity was measured on.
+ * ranked by the similarity of their key terms (see likePaper; for free text, onTopic) and
+ * diversified with maximal marginal relevance. Never the paper itself, and never a paper that
+ * shares too little of what the two texts are about: a list may be shorter than `count`, or
+ * empty. Each comes with the terms the two texts share: a reason that is true by construction,
+ * and the same terms the similarity was measured on.
  */
 export async function relatedPapers(retriever: Retriever, target: { paper: Paper } | { text: string }, count: number, settings: RetrievalSettings): Promise<RelatedPaper[]> {
   const self = 'paper' in target ? target.paper : undefined;
   const text = self ? paperText(self) : (target as { text: string }).text;
   const vector = self ? await paperVector(retriever, self) : await retriever.embedder.embedQuery(text);
-  const targetProfile = profile(retriever, self ? parsedPaper(self) : parse(text), settings.relatedKeyTerms);
+  const targetProfile = profile(retriever, parse(text), settings.relatedKeyTerms);
+  const table = keyTermTable(retriever, settings.relatedKeyTerms);
   const keywordQuery = self ? [...targetProfile.keys.keys()].join(' ') : text;
   const vectorHits = (await retriever.vectorSearch(vector, undefined, settings.candidates * 2)).map((h) => h.id);
   const keywordHits = retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2);
 
   // The fused lists find candidate papers (each at the rank of its best chunk); the similarity
-  // of the two texts' key terms ranks them (the hashed vectors approximate it, with collisions).
+  // of the two texts' terms ranks them (the hashed vectors approximate it, with collisions).
   const fused = new Map<string, number>();
   const addRanks = (chunkIds: string[], weight: number) => {
     const seen = new Set<string>();
@@ -77,27 +139,109 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
   };
   addRanks(vectorHits, 1);
   addRanks(keywordHits, settings.bm25Weight);
-  const candidates: Candidate[] = [...fused.entries()]
+  const papers = [...fused.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, Math.max(count * 8, 40))
-    .map(([paperId]) => {
-      const paper = retriever.paper(paperId)!;
-      const p = profile(retriever, parsedPaper(paper), settings.relatedKeyTerms);
-      return { paper, profile: p, score: sparseCosine(targetProfile.keys, p.keys) };
-    });
-  candidates.sort((a, b) => b.score - a.score);
-  const best = candidates[0]?.score ?? 0;
-  const floor = Math.max(settings.minRelatedSimilarity, settings.minRelatedShareOfBest * best);
-  const similar = candidates.filter((c) => c.score > 0 && c.score >= floor);
-
+    .map(([paperId]) => retriever.paper(paperId)!);
+  const similar = self ? likePaper(table, self, papers, settings) : onTopic(retriever, table, targetProfile, papers, settings);
   const chosen = mmr(similar, count, settings.mmrLambda);
   return chosen.map((c) => ({
     paperId: c.paper.id,
     title: c.paper.title,
     url: c.paper.url,
     score: Math.round(c.score * 1e4) / 1e4,
-    reason: reasonOf(targetProfile, c.profile, !!self),
+    reason: reasonOf(targetProfile, profile(retriever, parse(paperText(c.paper)), settings.relatedKeyTerms), !!self),
   }));
+}
+
+/**
+ * A topic's share (by the weight of its words) that a paper must write to be weighed wherever it
+ * writes them, and the share of what the best-matching paper writes of it that a paper must
+ * write to be listed at all. "speculative decoding" listed four papers that write only
+ * "decoding" beside the one about speculative decoding; "robot manipulation" missed VLAW,
+ * which writes both words once each, neither among its key terms.
+ */
+const TOPIC_SHARE = 0.6;
+
+/** The candidates related to a paper, most similar first: by the cosine of the two papers' key terms. */
+function likePaper(table: KeyTermTable, self: Paper, papers: Paper[], settings: RetrievalSettings): Candidate[] {
+  const target = table.of(self);
+  const candidates = papers.map((paper) => {
+    const keys = table.of(paper);
+    return { paper, keys, score: sparseCosine(target, keys) };
+  });
+  candidates.sort((a, b) => b.score - a.score);
+  const floor = Math.max(settings.minRelatedSimilarity, settings.minRelatedShareOfBest * (candidates[0]?.score ?? 0));
+  return candidates.filter((c) => c.score > 0 && c.score >= floor && relatedEnough(table, self, target, c.paper, c.keys));
+}
+
+/**
+ * Whether what two papers' key terms share is more than a coincidence: a term a reason can show
+ * (see showable) that both write at least twice, or two such terms. Not their name when both
+ * bear it (two papers called PRISM), and not one word written in passing by either: MLLM-4D was
+ * listed for sharing "4D" alone, with "no distinctive terms in common" as its reason, and a
+ * statistics paper beside protein papers for one mention of "protein".
+ */
+function relatedEnough(table: KeyTermTable, a: Paper, aKeys: KeyTerms, b: Paper, bKeys: KeyTerms): boolean {
+  const bName = terms(shortName(b.title), { parts: false });
+  const names = new Set(terms(shortName(a.title), { parts: false }).filter((t) => bName.includes(t)));
+  const shared = new Set<string>();
+  for (let i = 0; i < aKeys.ids.length; i++) {
+    const id = aKeys.ids[i]!;
+    const j = bKeys.ids.indexOf(id);
+    const term = table.termOf[id]!;
+    if (j < 0 || !table.shown[id] || names.has(term)) continue;
+    if (aKeys.counts[i]! >= 2 && bKeys.counts[j]! >= 2) return true;
+    shared.add(singular(term));
+  }
+  return shared.size >= 2;
+}
+
+/**
+ * The candidates on a topic (free text), best first: by the cosine of the topic's words and the
+ * paper's weight of each. A paper that writes most of the topic is weighed wherever it writes
+ * it, not only on its key terms; one that writes less, only on its key terms, so that a word it
+ * mentions in passing does not make it a paper on the topic.
+ */
+function onTopic(retriever: Retriever, table: KeyTermTable, topic: Profile, papers: Paper[], settings: RetrievalSettings): Candidate[] {
+  const asked = [...topic.keys];
+  const total = asked.reduce((s, [, w]) => s + w, 0);
+  const paperKeys = papers.map((paper) => table.of(paper));
+  // After the candidates': a word of the topic that is no paper's key term matches none of them, and need not be kept.
+  const topicKeys = table.compact(topic.keys, topic.parsed.counts, false);
+  const candidates = papers.map((paper, i) => {
+    const keys = paperKeys[i]!;
+    const text = paperText(paper);
+    const counts = termCounts(text);
+    // Parts count as written: "mixture-of-experts" writes "experts".
+    const written = new Set(terms(text));
+    let dot = 0;
+    let covered = 0;
+    for (const [t, w] of asked) {
+      const n = counts.get(t);
+      if (n) dot += w * (1 + Math.log(n)) * retriever.termStats.idf(t);
+      if (written.has(t)) covered += w;
+    }
+    const coverage = total ? covered / total : 0;
+    const norms = topicKeys.norm * keys.norm;
+    const score = coverage >= TOPIC_SHARE ? (norms ? dot / norms : 0) : sparseCosine(topicKeys, keys);
+    return { paper, keys, score, coverage };
+  });
+  candidates.sort((a, b) => b.score - a.score);
+  const floor = Math.max(settings.minRelatedSimilarity, settings.minRelatedShareOfBest * (candidates[0]?.score ?? 0));
+  const similar = candidates.filter((c) => c.score > 0 && c.score >= floor);
+  const bestCoverage = Math.max(0, ...similar.map((c) => c.coverage));
+  return similar.filter((c) => c.coverage >= TOPIC_SHARE * bestCoverage);
+}
+
+/** Short stems keep a plural ("sets", "maps": see stem): for counting what two texts share, "sets" and "set" are one term. */
+function singular(term: string): string {
+  return term.length <= 4 && term.endsWith('s') ? term.slice(0, -1) : term;
+}
+
+/** Whether a reason may name a term: digits alone ("2", "30.4") and two-letter stems say nothing to a reader. */
+function showable(term: string): boolean {
+  return term.length >= 3 && /\p{L}/u.test(term);
 }
 
 /** The mean of a paper's chunk vectors, read back from the index (no re-embedding). */
@@ -116,7 +260,7 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
     let bestIdx = 0;
     let best = -Infinity;
     left.forEach((c, i) => {
-      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.profile.keys, s.profile.keys))) : 0;
+      const redundancy = chosen.length ? Math.max(...chosen.map((s) => sparseCosine(c.keys, s.keys))) : 0;
       const value = lambda * (c.score / max) - (1 - lambda) * redundancy;
       if (value > best) {
         best = value;
@@ -129,9 +273,14 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
 }
 
 function parse(text: string): ParsedText {
+  return { counts: termCounts(text), pairs: pairs(text), surfaces: surfaceForms(text) };
+}
+
+/** Whole-word stems and how often the text writes each. */
+function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
   for (const t of terms(text, { parts: false })) counts.set(t, (counts.get(t) ?? 0) + 1);
-  return { counts, pairs: pairs(text), surfaces: surfaceForms(text) };
+  return counts;
 }
 
 /**
@@ -140,9 +289,13 @@ function parse(text: string): ParsedText {
  * once ("support", "recent", "often", "address"): PixelThink's nearest paper was CoPE, through
  * "learning" and "labels". A word one abstract repeats or few abstracts write is among its key terms.
  */
+function keyWeights(retriever: Retriever, counts: Map<string, number>, limit: number): Map<string, number> {
+  const weights = [...counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const);
+  return new Map(weights.sort((a, b) => b[1] - a[1]).slice(0, limit));
+}
+
 function profile(retriever: Retriever, parsed: ParsedText, limit: number): Profile {
-  const weights = [...parsed.counts].map(([t, n]) => [t, (1 + Math.log(n)) * retriever.termStats.idf(t)] as const);
-  return { parsed, keys: new Map(weights.sort((a, b) => b[1] - a[1]).slice(0, limit)) };
+  return { parsed, keys: keyWeights(retriever, parsed.counts, limit) };
 }
 
 /**
@@ -156,8 +309,9 @@ export function sharedTermsReason(retriever: Retriever, a: string, b: string, fr
 
 function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
   const weight = (t: string) => (a.keys.get(t) ?? 0) + (b.keys.get(t) ?? 0);
-  // Digits alone ("2", "30.4") and two-letter stems say nothing to a reader.
-  const keyToBoth = new Set([...a.keys.keys()].filter((t) => b.keys.has(t) && t.length >= 3 && /\p{L}/u.test(t)));
+  // A topic's word counts wherever the paper writes it, as onTopic weighs it.
+  const inB = (t: string) => (fromPaper ? b.keys.has(t) : b.parsed.surfaces.has(t));
+  const keyToBoth = new Set([...a.keys.keys()].filter((t) => inB(t) && showable(t)));
   const shared: { phrase: string; weight: number }[] = [];
   // Word pairs first: "spatial audio" says more than "spatial" and "audio".
   for (const [key, phrase] of b.parsed.pairs) {
@@ -186,11 +340,14 @@ function commonForm(key: string, phrase: string, a: Profile, b: Profile): string
   return a.parsed.pairs.get(key) === phrase ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
 }
 
-function sparseCosine(a: Map<string, number>, b: Map<string, number>): number {
+/** Cosine of two texts' key-term weights: a sum over `a`'s terms in its order, so the same two texts always give the same bits. */
+function sparseCosine(a: KeyTerms, b: KeyTerms): number {
   let dot = 0;
-  for (const [t, w] of a) dot += w * (b.get(t) ?? 0);
-  const norm = (m: Map<string, number>) => Math.sqrt([...m.values()].reduce((s, w) => s + w * w, 0));
-  const d = norm(a) * norm(b);
+  for (let i = 0; i < a.ids.length; i++) {
+    const j = b.ids.indexOf(a.ids[i]!);
+    if (j >= 0) dot += a.weights[i]! * b.weights[j]!;
+  }
+  const d = a.norm * b.norm;
   return d ? dot / d : 0;
 }
 
