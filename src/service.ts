@@ -11,15 +11,15 @@ import { extractiveAnswer, quotedSentences, REFUSAL_TEXT, type ExtractiveAnswer 
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicAskedBefore, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
-import { tldrIndex, askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, sectionLine, summaryGoingOn, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
+import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, sectionLine, summaryGoingOn, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
-import { splitSentences } from './text/sentences.js';
 import { normalizeArxiv } from './corpus/ids.js';
 import { citationFor, toSources } from './answer/sources.js';
+import { QuestionNames, type Names } from './answer/names.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank, joinList } from './text/clean.js';
-import { isStopword, queryConcepts, stem, terms, words } from './text/terms.js';
+import { queryConcepts, terms, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -40,12 +40,6 @@ export interface ModelChoice {
   useModel?: boolean;
 }
 
-/** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
-const MISSPELLING_CHECKS = 3;
-/** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
-const NAME_CHECKS = 8;
-/** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
-const MAX_NAME_WORDS = 6;
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
 
@@ -76,15 +70,6 @@ interface Comparison {
   askedNothingElse: boolean;
 }
 
-/** The papers a question names, the words that name them, and the question without those words. */
-interface Names {
-  papers: Paper[];
-  words: { word: string; paper: Paper }[];
-  rest: string;
-  /** The question without the ids, aliases and names of several words among them: an id is in no chunk, a one-word system name is in its paper's. */
-  withoutIds: string;
-}
-
 /** Everything loaded for one version of the index; swapped whole on reindex. */
 interface State {
   papers: Paper[];
@@ -100,7 +85,9 @@ interface State {
  * corpus, index, retrieval and answering, with no knowledge of Discord.
  */
 export class PapercordService {
-  private state: State;
+  private state!: State;
+  /** Which papers a question names, looked up in the current index's catalog. */
+  private names!: QuestionNames;
   private reindexing: Promise<IndexInfo> | null = null;
   readonly startedAt = Date.now();
   /** Recent model-written results (answers, summaries, related lists), per index version. */
@@ -113,7 +100,7 @@ export class PapercordService {
     /** null: answers are always extractive. */
     readonly writer: Writer | null,
   ) {
-    this.state = state;
+    this.use(state);
     this.cache = new AnswerCache(settings.answerCacheSize);
   }
 
@@ -123,6 +110,12 @@ export class PapercordService {
     // The Ollama check runs while the index loads; it is bounded by OLLAMA_CONNECT_TIMEOUT_MS.
     const [state] = await Promise.all([loadState(settings, log, opts), writer?.start()]);
     return new PapercordService(settings, state, log, writer);
+  }
+
+  /** Answers from now on come from this index version. */
+  private use(state: State): void {
+    this.state = state;
+    this.names = new QuestionNames(state.catalog);
   }
 
   get papers(): Paper[] {
@@ -178,56 +171,6 @@ export class PapercordService {
   }
 
   /**
-   * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
-   * only at words that can be names, the first few of them.
-   */
-  private paperNamedIn(question: string): Paper | undefined {
-    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
-      // Until the fuzzy catalog is built (a large corpus, just started), a name lookup scans every paper.
-      const paper = this.catalog.get(word) ?? (this.catalog.fuzzy ? this.catalog.named(word) : undefined);
-      if (paper) return paper;
-    }
-    return undefined;
-  }
-
-  /**
-   * The papers a question names by id, alias or one-word system name, each once, in the order
-   * named, and the question without those names. Map lookups only: every question comes this way.
-   */
-  private namesIn(question: string): Names {
-    const names: Names = { papers: [], words: [], rest: question, withoutIds: question };
-    const found = (word: string, paper: Paper, inChunks: boolean) => {
-      names.words.push({ word, paper });
-      names.rest = names.rest.replace(word, ' ');
-      if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
-    };
-    // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
-    for (const phrase of capitalisedPhrases(question)) {
-      // "Mentis Oculi" and "Pixel Think" are MentisOculi and PixelThink written apart.
-      const paper = this.catalog.withSystemName(phrase) ?? this.catalog.withSystemName(phrase.replaceAll(' ', ''));
-      if (paper) found(phrase, paper, false);
-    }
-    for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
-      const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
-      if (paper) found(word, paper, !byId);
-    }
-    // "what is pixelthink", "mentis oculi": a made-up name typed in lower case, whole or apart.
-    const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
-    for (const [i, word] of typed.entries()) {
-      const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
-      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''));
-      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, '')) : undefined;
-      if (whole) found(word, whole, true);
-      else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
-    }
-    // In the order named: the first named paper is source [1] of a comparison.
-    const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
-    names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
-    return names;
-  }
-
-  /**
    * The papers a conversation is about: those the latest turn names, or else those its answer
    * lists or quotes ("Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
    * four), or, when it only went on with the conversation ("Who wrote it?", "And the
@@ -236,7 +179,7 @@ export class PapercordService {
   private papersTalkedAbout(history: readonly Turn[]): Paper[] {
     for (let i = history.length - 1; i >= 0; i--) {
       const { question, answer } = history[i]!;
-      const names = this.namesIn(question);
+      const names = this.names.namesIn(question);
       // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
       if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
       const cited = this.papersCited(answer);
@@ -279,19 +222,6 @@ export class PapercordService {
     return undefined;
   }
 
-  /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
-  private namedAlone(text: string): Paper[] {
-    const names = this.namesIn(text);
-    return queryConcepts(names.rest).length === 0 ? names.papers : [];
-  }
-
-  /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
-  private declaredBy(word: string): Paper | undefined {
-    // Only the name of what the paper proposes, declared in its TL;DR: "What is SAM?" of a paper that proposes DISCO and defines SAM on the way is not about DISCO.
-    const papers = new Set(this.catalog.owners(word).filter((o) => o.declared && declaresInTldr(o.paper, word)).map((o) => o.paper));
-    return papers.size === 1 ? [...papers][0] : undefined;
-  }
-
   /**
    * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
    * more named, and no others asked for; or, for a follow-up that names none but refers back to
@@ -308,7 +238,7 @@ export class PapercordService {
     });
     if (here.papers.length >= 2) return comparing(here, question, here.rest);
     if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
-    const before = this.namesIn(earlier);
+    const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
     if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
@@ -332,21 +262,6 @@ export class PapercordService {
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
   }
 
-  /**
-   * A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk
-   * contains. Only the first few such words are tried, and only once the fuzzy catalog is ready
-   * (on a large corpus it is built in the background): a question of gibberish costs little.
-   */
-  private misspelledPaper(question: string, retriever: Retriever): Paper | undefined {
-    if (!this.catalog.fuzzy) return undefined;
-    const unseen = [...new Set(words(question))].filter((w) => w.length >= 5 && retriever.termStats.df(stem(w)) === 0);
-    for (const word of unseen.slice(0, MISSPELLING_CHECKS)) {
-      const paper = this.catalog.misspelled(word);
-      if (paper) return paper;
-    }
-    return undefined;
-  }
-
   validateQuestion(question: string): string {
     const q = cleanText(question);
     if (isBlank(q)) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
@@ -368,10 +283,10 @@ export class PapercordService {
     const published = withoutPublication(q);
     const venueAsked =
       asksWhereOrWhen(q) &&
-      (this.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
+      (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
     // or no name, in a follow-up that points back ("Who are their authors?", "its authors?").
-    const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.namesIn(q) : undefined;
+    const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
     const authorsOfNamed = authorsOf?.papers.length === 1;
     const authorsPointedAt = authorsOf?.papers.length === 0 && last !== undefined && (refersBackToOne(withoutAuthorship(q)) || refersBackToSeveral(withoutAuthorship(q)));
     const authorsAsked = AUTHORSHIP.test(q) || ((authorsOfNamed || authorsPointedAt) && asksOnlyForAuthors(authorsOf!.rest));
@@ -391,14 +306,14 @@ export class PapercordService {
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
     if (at) return { ...(await this.ask('What is it about?', { ...opts, paper: at.id })), question: q };
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
-    const linked = !opts.paper && asksForLinks(q) ? (this.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
+    const linked = !opts.paper && asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = opts.paper ? undefined : unknownAuthorAsked(q, this.papers);
-    if (nobody?.alone && this.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
+    if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
     // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
     if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
@@ -407,7 +322,7 @@ export class PapercordService {
     const withBylines = !opts.paper && last && authorship && pointsBackToAllOnly(withoutPublication(withoutAuthorship(q))) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write.
     if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started);
-    const names = this.namesIn(unasked);
+    const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
     const compared = comparison?.papers ?? [];
@@ -603,8 +518,8 @@ export class PapercordService {
 
   /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, or the paper the question misspelled. */
   private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: string): Answer {
-    const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
-    const meant = like || named.length ? undefined : this.misspelledPaper(q, retriever);
+    const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
+    const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);
     const answer = like
       ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
       : named.length
@@ -679,13 +594,7 @@ export class PapercordService {
       if (owners.some((o) => isCoined(o.name))) throw ambiguousPaper(q, owning);
       return undefined;
     }
-    return owning[0] ?? this.catalog.named(q) ?? this.onlyNamed(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
-  }
-
-  /** The one paper a text names and nothing else, as a question would ("Mentis Oculi", "mentis"). */
-  private onlyNamed(text: string): Paper | undefined {
-    const named = this.namedAlone(text);
-    return named.length === 1 ? named[0] : undefined;
+    return owning[0] ?? this.catalog.named(q) ?? this.names.onlyNamed(q) ?? (words(q).length === 1 ? this.names.misspelledPaper(q, retriever) : undefined);
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */
@@ -773,7 +682,7 @@ export class PapercordService {
     this.reindexing ??= (async () => {
       try {
         const previous = this.state;
-        this.state = await loadState(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress });
+        this.use(await loadState(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }));
         previous.catalog.close();
         // Every cached answer was written from the old index's sources.
         this.cache.clear();
@@ -896,12 +805,6 @@ function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksToGoOn(question);
 }
 
-/** Whether the sentence that says what the paper is (see tldrIndex) writes `word`. */
-function declaresInTldr(paper: Paper, word: string): boolean {
-  const sentences = splitSentences(paper.abstract).map((s) => s.text);
-  return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
-}
-
 /** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
 function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: string } = {}): Answer {
   return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
@@ -941,30 +844,6 @@ function notInAbstracts(papers: Paper[]): string {
 /** "Title (id)": a paper named in a sentence, its title as plain text. */
 function titleAndId(paper: Paper): string {
   return `${markdownLiteral(paper.title)} (${paper.id})`;
-}
-
-/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */
-function nameLikeWords(question: string): string[] {
-  return bareWords(question)
-    .flatMap((w) => w.split('/'))
-    .map((w) => w.replace(/['’]s$/u, ''))
-    .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
-}
-
-/** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
-function capitalisedPhrases(question: string): string[] {
-  const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));
-  const out: string[] = [];
-  for (let i = 0; i < ws.length; i++) {
-    if (!/^\p{Lu}/u.test(ws[i]!)) continue;
-    for (let n = 2; n <= MAX_NAME_WORDS && i + n <= ws.length; n++) out.push(ws.slice(i, i + n).join(' '));
-  }
-  return out;
-}
-
-/** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
-function bareWords(question: string): string[] {
-  return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
 }
 
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
