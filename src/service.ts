@@ -7,19 +7,20 @@ import type { Embedder } from './embed/embedder.js';
 import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
 import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
-import { extractiveAnswer, quotedSentences, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
+import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicAskedBefore, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
+import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, sectionLine, summaryGoingOn, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeArxiv } from './corpus/ids.js';
 import { citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
+import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank, joinList } from './text/clean.js';
-import { queryConcepts, terms, words } from './text/terms.js';
+import { queryConcepts, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -39,9 +40,6 @@ export interface ModelChoice {
   /** false: answer extractively without asking the model (the eval's baseline). Default true. */
   useModel?: boolean;
 }
-
-/** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
-const QUOTE_TERMS_CHECKED = 3;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -88,6 +86,8 @@ export class PapercordService {
   private state!: State;
   /** Which papers a question names, looked up in the current index's catalog. */
   private names!: QuestionNames;
+  /** What the earlier turns of a conversation are about, read in the current index. */
+  private conversation!: ConversationReader;
   private reindexing: Promise<IndexInfo> | null = null;
   readonly startedAt = Date.now();
   /** Recent model-written results (answers, summaries, related lists), per index version. */
@@ -116,6 +116,7 @@ export class PapercordService {
   private use(state: State): void {
     this.state = state;
     this.names = new QuestionNames(state.catalog);
+    this.conversation = new ConversationReader(this.names, state.catalog, state.retriever, state.papers);
   }
 
   get papers(): Paper[] {
@@ -168,58 +169,6 @@ export class PapercordService {
     if ('namesakes' in r) throw ambiguousPaper(q, r.namesakes);
     const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, 3).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
     throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${truncate(q, 80)}".`, hint);
-  }
-
-  /**
-   * The papers a conversation is about: those the latest turn names, or else those its answer
-   * lists or quotes ("Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
-   * four), or, when it only went on with the conversation ("Who wrote it?", "And the
-   * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
-   */
-  private papersTalkedAbout(history: readonly Turn[]): Paper[] {
-    for (let i = history.length - 1; i >= 0; i--) {
-      const { question, answer } = history[i]!;
-      const names = this.names.namesIn(question);
-      // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
-      if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
-      const cited = this.papersCited(answer);
-      if (cited.length > 0 || !continuesConversation(question)) return cited;
-    }
-    return [];
-  }
-
-  /**
-   * The papers an answer cites, in its order, as read back from a conversation's history: those
-   * it lists by id ("**PhaseCoder: …** (dementyev26a) [1]", as the author, count and related
-   * answers write them), else those whose abstracts hold the sentences it quotes. None when a
-   * citation cannot be traced (a model's answer quotes nothing word for word): rather no paper
-   * than some of them.
-   */
-  private papersCited(answer: string): Paper[] {
-    const listed = [...listedPaperIds(answer)].map((id) => this.catalog.get(id));
-    if (listed.length) return listed.every((p): p is Paper => p !== undefined) ? [...new Set(listed)] : [];
-    const quoting = [...quotedSentences(answer).values()].map((text) => this.paperQuoting(text));
-    return quoting.every((p): p is Paper => p !== undefined) ? [...new Set(quoting)] : [];
-  }
-
-  /** The one paper whose abstract holds a sentence as an answer shows it (see readableTex); undefined when none or several do. */
-  private paperQuoting(text: string): Paper | undefined {
-    const retriever = this.retriever;
-    // Only the papers that write its rarest words are read: reading every abstract would take seconds on a large corpus.
-    const rarest = [...new Set(terms(text))].sort((a, b) => retriever.termStats.df(a) - retriever.termStats.df(b)).slice(0, QUOTE_TERMS_CHECKED);
-    if (rarest.length === 0) return undefined;
-    const holders = [...retriever.papersWritingAll(rarest)].map((id) => retriever.paper(id)).filter((p): p is Paper => p !== undefined && readableTex(p.abstract).includes(text));
-    return holders.length === 1 ? holders[0] : undefined;
-  }
-
-  /** The topic the conversation asked about, for a count that points back at it ("How many such papers are there?"): the last question's, or, past counts that pointed back too, the one before. */
-  private topicTalkedAbout(history: readonly Turn[]): TopicAsked | undefined {
-    for (let i = history.length - 1; i >= 0; i--) {
-      const { question } = history[i]!;
-      const asked = topicAskedBefore(question, this.papers);
-      if (asked || !topicNotNamed(question)) return asked;
-    }
-    return undefined;
   }
 
   /**
@@ -276,7 +225,7 @@ export class PapercordService {
     const last = history.at(-1);
     let talked: Paper[] | undefined;
     /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
-    const talkedAbout = () => (talked ??= this.papersTalkedAbout(history));
+    const talkedAbout = () => (talked ??= this.conversation.papersTalkedAbout(history));
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
     // Or of the papers it points back at: the one ("When was it published?" after "What is VEQ?", or with the paper option), or all ("When were they published?").
@@ -295,7 +244,7 @@ export class PapercordService {
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
     // else saying so is more use than the index's size or "none mentions it".
     if (!opts.paper && topicNotNamed(q)) {
-      const before = this.topicTalkedAbout(history);
+      const before = this.conversation.topicTalkedAbout(history);
       return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
     if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
@@ -789,20 +738,6 @@ function partOfEach(papers: Paper[], section: SummarySection, sources: Source[])
       return `${listedPaper(s)}\n${summaryPart(paper, section, s.n) ?? `Its abstract states no ${ASPECT_NAMES[section]}.`}`;
     })
     .join('\n');
-}
-
-/** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */
-function asksOnlyForLinks(question: string): boolean {
-  return asksForLinks(question) && queryConcepts(withoutLinkWords(question)).length === 0;
-}
-
-/**
- * Whether a follow-up that names no paper goes on with the papers before it: it points back
- * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
- * limitations?", "Is there code?"; not "What about audio?", a topic), or asks to go on ("Tell me more").
- */
-function continuesConversation(question: string): boolean {
-  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksToGoOn(question);
 }
 
 /** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
