@@ -1,11 +1,9 @@
-import { dataPath, type Settings } from './config.js';
-import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from './corpus/load.js';
+import type { Settings } from './config.js';
 import { byline, isCoined, type Paper } from './corpus/paper.js';
-import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
-import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
-import type { Embedder } from './embed/embedder.js';
-import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
+import { type PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
+import type { BuildProgress } from './index/store.js';
+import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
+import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
@@ -27,12 +25,8 @@ import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
 
-export interface ServiceOptions {
+export interface ServiceOptions extends OpenOptions {
   log?: Logger;
-  /** Progress of an index build (ingest shows it on a terminal). */
-  onBuildProgress?: (p: BuildProgress) => void;
-  /** Rebuild even when the index is up to date. */
-  forceRebuild?: boolean;
   /** Who writes answers: default an OllamaWriter for the settings' hosts; null never asks a model. */
   writer?: Writer | null;
 }
@@ -69,22 +63,12 @@ interface Comparison {
   askedNothingElse: boolean;
 }
 
-/** Everything loaded for one version of the index; swapped whole on reindex. */
-interface State {
-  papers: Paper[];
-  index: LoadedIndex;
-  retriever: Retriever;
-  catalog: PaperCatalog;
-  embedderChoice: EmbedderChoice;
-  corpus: { problems: number; skipped: number };
-}
-
 /**
  * The one service every front end (command line, local console, Discord) goes through:
  * corpus, index, retrieval and answering, with no knowledge of Discord.
  */
 export class PapercordService {
-  private state!: State;
+  private state!: IndexState;
   /** Which papers a question names, looked up in the current index's catalog. */
   private names!: QuestionNames;
   /** What the earlier turns of a conversation are about, read in the current index. */
@@ -96,7 +80,7 @@ export class PapercordService {
 
   private constructor(
     readonly settings: Settings,
-    state: State,
+    state: IndexState,
     private readonly log: Logger,
     /** null: answers are always extractive. */
     readonly writer: Writer | null,
@@ -109,12 +93,12 @@ export class PapercordService {
     const log = opts.log ?? rootLog;
     const writer = opts.writer === undefined ? new OllamaWriter(settings, log.child({ part: 'writer' })) : opts.writer;
     // The Ollama check runs while the index loads; it is bounded by OLLAMA_CONNECT_TIMEOUT_MS.
-    const [state] = await Promise.all([loadState(settings, log, opts), writer?.start()]);
+    const [state] = await Promise.all([openIndex(settings, log, opts), writer?.start()]);
     return new PapercordService(settings, state, log, writer);
   }
 
   /** Answers from now on come from this index version. */
-  private use(state: State): void {
+  private use(state: IndexState): void {
     this.state = state;
     this.names = new QuestionNames(state.catalog);
     this.conversation = new ConversationReader(this.names, state.catalog, state.retriever, state.papers);
@@ -632,7 +616,7 @@ export class PapercordService {
     this.reindexing ??= (async () => {
       try {
         const previous = this.state;
-        this.use(await loadState(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }));
+        this.use(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }));
         previous.catalog.close();
         // Every cached answer was written from the old index's sources.
         this.cache.clear();
@@ -647,77 +631,6 @@ export class PapercordService {
   get isReindexing(): boolean {
     return this.reindexing !== null;
   }
-}
-
-async function loadState(settings: Settings, log: Logger, opts: ServiceOptions): Promise<State> {
-  const embedderChoice = await chooseEmbedder(settings, log);
-  log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
-  const root = dataPath(settings, 'index', embedderChoice.id);
-  // Taken before the files are read: a file changed while they are read makes the next start read them again.
-  const fingerprint = await corpusFingerprint(settings.corpus);
-  let index: LoadedIndex | null = null;
-  let reason: string | null = opts.forceRebuild ? 'a rebuild was requested' : null;
-  if (!reason) {
-    try {
-      index = await loadIndex(root);
-      reason = versionStaleReason(index, embedderChoice.id);
-    } catch (e) {
-      reason = (e as Error).message;
-    }
-  }
-  const record = index?.manifest.corpus;
-  if (index && !reason && fingerprint && record?.fingerprint === fingerprint) {
-    log.info('corpus files unchanged since the index was built: not read again', { papers: index.manifest.papers, skipped: record.skipped, problems: record.problems, build: index.manifest.buildId });
-    return serviceState(index, embedderChoice, settings, record, log);
-  }
-  const corpus = await loadCorpus(settings.corpus);
-  for (const p of corpus.problems) {
-    const fields = { file: p.file, record: p.record };
-    if (p.severity === 'info') log.debug(p.message, fields);
-    else log.warn(p.message, fields);
-  }
-  log.info(summarizeLoad(corpus));
-  if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
-  const summary = loadCounts(corpus);
-  reason ??= staleReason(index!, corpus.papers, embedderChoice.id);
-  if (!reason && fingerprint) {
-    await recordCorpus(index!, { fingerprint, ...summary }).catch((e) => log.warn('could not record the corpus files in the index manifest; they will be read again at the next start', { error: e }));
-  }
-  if (reason) {
-    log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
-    const t = Date.now();
-    index = await buildIndex({
-      root,
-      papers: corpus.papers,
-      embedder: embedderChoice.embedder,
-      localDims: LOCAL_DIMS,
-      corpus: fingerprint ? { fingerprint, ...summary } : undefined,
-      // A requested rebuild is done even if another one just finished; a stale index is built once.
-      reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderChoice.id) === null,
-      onProgress: opts.onBuildProgress,
-      log: (m, f) => log.info(m, f),
-    });
-    log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });
-  }
-  return serviceState(index!, embedderChoice, settings, summary, log);
-}
-
-function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings: Settings, corpus: { problems: number; skipped: number }, log: Logger): State {
-  const embedder: Embedder = embedderChoice.embedder ?? index.localEmbedder!;
-  const catalog = new PaperCatalog(index.papers);
-  if (!catalog.fuzzy) {
-    const started = Date.now();
-    log.info('paper names: exact and word matches now, typo-tolerant matches once indexed in the background', { papers: index.papers.length });
-    void catalog.ready.then(() => log.info('paper names indexed: typo-tolerant matches on', { papers: index.papers.length, ms: Date.now() - started }));
-  }
-  return {
-    papers: index.papers,
-    index,
-    retriever: new Retriever(index, embedder, settings.retrieval),
-    catalog,
-    embedderChoice,
-    corpus: { problems: corpus.problems, skipped: corpus.skipped },
-  };
 }
 
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
