@@ -63,6 +63,27 @@ interface Comparison {
   askedNothingElse: boolean;
 }
 
+/** A question being answered, and what ask() reads of its conversation. */
+interface Asking {
+  q: string;
+  opts: AskOptions;
+  started: number;
+  history: readonly Turn[];
+  last: Turn | undefined;
+  /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
+  talkedAbout: () => Paper[];
+}
+
+/** What a question asks of the papers' metadata rather than their abstracts (see metadataAsked). */
+interface MetadataAsked {
+  /** Who wrote a paper ("Who wrote X?", "VEQ authors", "Who are their authors?"). */
+  authorsAsked: boolean;
+  /** Its authors, or where or when it was published. */
+  authorship: boolean;
+  /** The question without the words that ask for the metadata: what to search for. */
+  unasked: string;
+}
+
 /**
  * The one service every front end (command line, local console, Discord) goes through:
  * corpus, index, retrieval and answering, with no knowledge of Discord.
@@ -207,10 +228,21 @@ export class PapercordService {
     const started = Date.now();
     const q = this.validateQuestion(question);
     const history = opts.history ?? [];
-    const last = history.at(-1);
     let talked: Paper[] | undefined;
-    /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
-    const talkedAbout = () => (talked ??= this.conversation.papersTalkedAbout(history));
+    const asking: Asking = {
+      q,
+      opts,
+      started,
+      history,
+      last: history.at(-1),
+      talkedAbout: () => (talked ??= this.conversation.papersTalkedAbout(history)),
+    };
+    const metadata = this.metadataAsked(asking);
+    return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+  }
+
+  /** What a question asks of the papers' metadata (who wrote them, where or when they were published), and the question without those words: what is left to search for. */
+  private metadataAsked({ q, opts, last, talkedAbout }: Asking): MetadataAsked {
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
     // Or of the papers it points back at: the one ("When was it published?" after "What is VEQ?", or with the paper option), or all ("When were they published?").
@@ -226,6 +258,16 @@ export class PapercordService {
     const authorsAsked = AUTHORSHIP.test(q) || ((authorsOfNamed || authorsPointedAt) && asksOnlyForAuthors(authorsOf!.rest));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? published : authorsAsked ? withoutAuthorship(q) : q;
+    return { authorsAsked, authorship, unasked };
+  }
+
+  /**
+   * The answer to a question the metadata answers before any search: a topic count, the index's
+   * size, a paper's links, an author's papers, an author no paper has, the bylines of the papers
+   * the conversation is on, or which paper a question means; undefined for a question the abstracts
+   * answer. A promise only for a link alone, asked again as a question about its paper.
+   */
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorship }: MetadataAsked): Answer | Promise<Answer> | undefined {
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
     // else saying so is more use than the index's size or "none mentions it".
     if (!opts.paper && topicNotNamed(q)) {
@@ -238,7 +280,7 @@ export class PapercordService {
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
-    if (at) return { ...(await this.ask('What is it about?', { ...opts, paper: at.id })), question: q };
+    if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
     const linked = !opts.paper && asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
@@ -256,6 +298,11 @@ export class PapercordService {
     const withBylines = !opts.paper && last && authorship && pointsBackToAllOnly(withoutPublication(withoutAuthorship(q))) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write.
     if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started);
+    return undefined;
+  }
+
+  /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
+  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorship, unasked }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
