@@ -12,7 +12,7 @@ import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCou
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeArxiv } from './corpus/ids.js';
-import { citationFor, toSources } from './answer/sources.js';
+import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
 import { ALL_SAID_OF_EACH, allSaid, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
@@ -694,20 +694,6 @@ function ambiguousPaper(q: string, papers: Paper[]): PapercordError {
 
 function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
-
-/** A paper's whole abstract as source [1], for answers about the paper as a whole; undefined for a paper the index does not hold. */
-function abstractSource(retriever: Retriever, paper: Paper): Source | undefined {
-  return abstractSources(retriever, [paper])[0];
-}
-
-/** The papers' whole abstracts as sources [1], [2], ..., leaving out papers the index does not hold. */
-function abstractSources(retriever: Retriever, papers: Paper[]): Source[] {
-  const hits = papers.flatMap((paper) => {
-    const chunk = retriever.firstChunk(paper.id);
-    return chunk ? [{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1, wholeWords: 1 }] : [];
-  });
-  return toSources(hits).map((s, i) => ({ ...s, text: hits[i]!.paper.abstract, start: 0, end: hits[i]!.paper.abstract.length }));
 }
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */
