@@ -1,36 +1,32 @@
-import { dataPath, type Settings } from './config.js';
-import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from './corpus/load.js';
+import type { Settings } from './config.js';
 import { byline, isCoined, type Paper } from './corpus/paper.js';
-import { PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
-import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from './embed/select.js';
-import type { Embedder } from './embed/embedder.js';
-import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './index/store.js';
-import { Retriever, type SearchOptions, type SearchResult } from './retrieval/retriever.js';
+import { type PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
+import type { BuildProgress } from './index/store.js';
+import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
+import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
-import { extractiveAnswer, quotedSentences, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
+import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, listedPaperIds, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicAskedBefore, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
-import { tldrIndex, askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, sectionLine, summaryGoingOn, summarySections, type SummaryLength, type SummarySection } from './answer/summary.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
+import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
+import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
-import { splitSentences } from './text/sentences.js';
 import { normalizeArxiv } from './corpus/ids.js';
-import { citationFor, toSources } from './answer/sources.js';
+import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
+import { QuestionNames, type Names } from './answer/names.js';
+import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
+import { ALL_SAID_OF_EACH, allSaid, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText, isBlank, joinList } from './text/clean.js';
-import { isStopword, queryConcepts, stem, terms, words } from './text/terms.js';
+import { cleanText, isBlank } from './text/clean.js';
+import { queryConcepts, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
 
-export interface ServiceOptions {
+export interface ServiceOptions extends OpenOptions {
   log?: Logger;
-  /** Progress of an index build (ingest shows it on a terminal). */
-  onBuildProgress?: (p: BuildProgress) => void;
-  /** Rebuild even when the index is up to date. */
-  forceRebuild?: boolean;
   /** Who writes answers: default an OllamaWriter for the settings' hosts; null never asks a model. */
   writer?: Writer | null;
 }
@@ -39,15 +35,6 @@ export interface ModelChoice {
   /** false: answer extractively without asking the model (the eval's baseline). Default true. */
   useModel?: boolean;
 }
-
-/** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
-const MISSPELLING_CHECKS = 3;
-/** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
-const NAME_CHECKS = 8;
-/** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
-const MAX_NAME_WORDS = 6;
-/** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
-const QUOTE_TERMS_CHECKED = 3;
 
 export interface AskOptions extends RequestOptions, ModelChoice {
   /** Limit the answer to one paper (id, alias or title). */
@@ -76,23 +63,25 @@ interface Comparison {
   askedNothingElse: boolean;
 }
 
-/** The papers a question names, the words that name them, and the question without those words. */
-interface Names {
-  papers: Paper[];
-  words: { word: string; paper: Paper }[];
-  rest: string;
-  /** The question without the ids, aliases and names of several words among them: an id is in no chunk, a one-word system name is in its paper's. */
-  withoutIds: string;
+/** A question being answered, and what ask() reads of its conversation. */
+interface Asking {
+  q: string;
+  opts: AskOptions;
+  started: number;
+  history: readonly Turn[];
+  last: Turn | undefined;
+  /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
+  talkedAbout: () => Paper[];
 }
 
-/** Everything loaded for one version of the index; swapped whole on reindex. */
-interface State {
-  papers: Paper[];
-  index: LoadedIndex;
-  retriever: Retriever;
-  catalog: PaperCatalog;
-  embedderChoice: EmbedderChoice;
-  corpus: { problems: number; skipped: number };
+/** What a question asks of the papers' metadata rather than their abstracts (see metadataAsked). */
+interface MetadataAsked {
+  /** Who wrote a paper ("Who wrote X?", "VEQ authors", "Who are their authors?"). */
+  authorsAsked: boolean;
+  /** Its authors, or where or when it was published. */
+  authorship: boolean;
+  /** The question without the words that ask for the metadata: what to search for. */
+  unasked: string;
 }
 
 /**
@@ -100,7 +89,11 @@ interface State {
  * corpus, index, retrieval and answering, with no knowledge of Discord.
  */
 export class PapercordService {
-  private state: State;
+  private state!: IndexState;
+  /** Which papers a question names, looked up in the current index's catalog. */
+  private names!: QuestionNames;
+  /** What the earlier turns of a conversation are about, read in the current index. */
+  private conversation!: ConversationReader;
   private reindexing: Promise<IndexInfo> | null = null;
   readonly startedAt = Date.now();
   /** Recent model-written results (answers, summaries, related lists), per index version. */
@@ -108,12 +101,12 @@ export class PapercordService {
 
   private constructor(
     readonly settings: Settings,
-    state: State,
+    state: IndexState,
     private readonly log: Logger,
     /** null: answers are always extractive. */
     readonly writer: Writer | null,
   ) {
-    this.state = state;
+    this.use(state);
     this.cache = new AnswerCache(settings.answerCacheSize);
   }
 
@@ -121,8 +114,15 @@ export class PapercordService {
     const log = opts.log ?? rootLog;
     const writer = opts.writer === undefined ? new OllamaWriter(settings, log.child({ part: 'writer' })) : opts.writer;
     // The Ollama check runs while the index loads; it is bounded by OLLAMA_CONNECT_TIMEOUT_MS.
-    const [state] = await Promise.all([loadState(settings, log, opts), writer?.start()]);
+    const [state] = await Promise.all([openIndex(settings, log, opts), writer?.start()]);
     return new PapercordService(settings, state, log, writer);
+  }
+
+  /** Answers from now on come from this index version. */
+  private use(state: IndexState): void {
+    this.state = state;
+    this.names = new QuestionNames(state.catalog);
+    this.conversation = new ConversationReader(this.names, state.catalog, state.retriever, state.papers);
   }
 
   get papers(): Paper[] {
@@ -178,121 +178,6 @@ export class PapercordService {
   }
 
   /**
-   * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
-   * only at words that can be names, the first few of them.
-   */
-  private paperNamedIn(question: string): Paper | undefined {
-    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
-      // Until the fuzzy catalog is built (a large corpus, just started), a name lookup scans every paper.
-      const paper = this.catalog.get(word) ?? (this.catalog.fuzzy ? this.catalog.named(word) : undefined);
-      if (paper) return paper;
-    }
-    return undefined;
-  }
-
-  /**
-   * The papers a question names by id, alias or one-word system name, each once, in the order
-   * named, and the question without those names. Map lookups only: every question comes this way.
-   */
-  private namesIn(question: string): Names {
-    const names: Names = { papers: [], words: [], rest: question, withoutIds: question };
-    const found = (word: string, paper: Paper, inChunks: boolean) => {
-      names.words.push({ word, paper });
-      names.rest = names.rest.replace(word, ' ');
-      if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
-    };
-    // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
-    for (const phrase of capitalisedPhrases(question)) {
-      // "Mentis Oculi" and "Pixel Think" are MentisOculi and PixelThink written apart.
-      const paper = this.catalog.withSystemName(phrase) ?? this.catalog.withSystemName(phrase.replaceAll(' ', ''));
-      if (paper) found(phrase, paper, false);
-    }
-    for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
-      const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
-      if (paper) found(word, paper, !byId);
-    }
-    // "what is pixelthink", "mentis oculi": a made-up name typed in lower case, whole or apart.
-    const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
-    for (const [i, word] of typed.entries()) {
-      const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
-      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''));
-      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, '')) : undefined;
-      if (whole) found(word, whole, true);
-      else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
-    }
-    // In the order named: the first named paper is source [1] of a comparison.
-    const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
-    names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
-    return names;
-  }
-
-  /**
-   * The papers a conversation is about: those the latest turn names, or else those its answer
-   * lists or quotes ("Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
-   * four), or, when it only went on with the conversation ("Who wrote it?", "And the
-   * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
-   */
-  private papersTalkedAbout(history: readonly Turn[]): Paper[] {
-    for (let i = history.length - 1; i >= 0; i--) {
-      const { question, answer } = history[i]!;
-      const names = this.namesIn(question);
-      // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
-      if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
-      const cited = this.papersCited(answer);
-      if (cited.length > 0 || !continuesConversation(question)) return cited;
-    }
-    return [];
-  }
-
-  /**
-   * The papers an answer cites, in its order, as read back from a conversation's history: those
-   * it lists by id ("**PhaseCoder: …** (dementyev26a) [1]", as the author, count and related
-   * answers write them), else those whose abstracts hold the sentences it quotes. None when a
-   * citation cannot be traced (a model's answer quotes nothing word for word): rather no paper
-   * than some of them.
-   */
-  private papersCited(answer: string): Paper[] {
-    const listed = [...listedPaperIds(answer)].map((id) => this.catalog.get(id));
-    if (listed.length) return listed.every((p): p is Paper => p !== undefined) ? [...new Set(listed)] : [];
-    const quoting = [...quotedSentences(answer).values()].map((text) => this.paperQuoting(text));
-    return quoting.every((p): p is Paper => p !== undefined) ? [...new Set(quoting)] : [];
-  }
-
-  /** The one paper whose abstract holds a sentence as an answer shows it (see readableTex); undefined when none or several do. */
-  private paperQuoting(text: string): Paper | undefined {
-    const retriever = this.retriever;
-    // Only the papers that write its rarest words are read: reading every abstract would take seconds on a large corpus.
-    const rarest = [...new Set(terms(text))].sort((a, b) => retriever.termStats.df(a) - retriever.termStats.df(b)).slice(0, QUOTE_TERMS_CHECKED);
-    if (rarest.length === 0) return undefined;
-    const holders = [...retriever.papersWritingAll(rarest)].map((id) => retriever.paper(id)).filter((p): p is Paper => p !== undefined && readableTex(p.abstract).includes(text));
-    return holders.length === 1 ? holders[0] : undefined;
-  }
-
-  /** The topic the conversation asked about, for a count that points back at it ("How many such papers are there?"): the last question's, or, past counts that pointed back too, the one before. */
-  private topicTalkedAbout(history: readonly Turn[]): TopicAsked | undefined {
-    for (let i = history.length - 1; i >= 0; i--) {
-      const { question } = history[i]!;
-      const asked = topicAskedBefore(question, this.papers);
-      if (asked || !topicNotNamed(question)) return asked;
-    }
-    return undefined;
-  }
-
-  /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
-  private namedAlone(text: string): Paper[] {
-    const names = this.namesIn(text);
-    return queryConcepts(names.rest).length === 0 ? names.papers : [];
-  }
-
-  /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
-  private declaredBy(word: string): Paper | undefined {
-    // Only the name of what the paper proposes, declared in its TL;DR: "What is SAM?" of a paper that proposes DISCO and defines SAM on the way is not about DISCO.
-    const papers = new Set(this.catalog.owners(word).filter((o) => o.declared && declaresInTldr(o.paper, word)).map((o) => o.paper));
-    return papers.size === 1 ? [...papers][0] : undefined;
-  }
-
-  /**
    * The papers a question sets side by side ("How do PixelThink and VLA-ATTC differ?"): two or
    * more named, and no others asked for; or, for a follow-up that names none but refers back to
    * them ("How do they differ?", "Which one is faster?"), the papers the earlier question compared,
@@ -308,7 +193,7 @@ export class PapercordService {
     });
     if (here.papers.length >= 2) return comparing(here, question, here.rest);
     if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
-    const before = this.namesIn(earlier);
+    const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
     if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
@@ -332,21 +217,6 @@ export class PapercordService {
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
   }
 
-  /**
-   * A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk
-   * contains. Only the first few such words are tried, and only once the fuzzy catalog is ready
-   * (on a large corpus it is built in the background): a question of gibberish costs little.
-   */
-  private misspelledPaper(question: string, retriever: Retriever): Paper | undefined {
-    if (!this.catalog.fuzzy) return undefined;
-    const unseen = [...new Set(words(question))].filter((w) => w.length >= 5 && retriever.termStats.df(stem(w)) === 0);
-    for (const word of unseen.slice(0, MISSPELLING_CHECKS)) {
-      const paper = this.catalog.misspelled(word);
-      if (paper) return paper;
-    }
-    return undefined;
-  }
-
   validateQuestion(question: string): string {
     const q = cleanText(question);
     if (isBlank(q)) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
@@ -358,29 +228,50 @@ export class PapercordService {
     const started = Date.now();
     const q = this.validateQuestion(question);
     const history = opts.history ?? [];
-    const last = history.at(-1);
     let talked: Paper[] | undefined;
-    /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
-    const talkedAbout = () => (talked ??= this.papersTalkedAbout(history));
+    const asking: Asking = {
+      q,
+      opts,
+      started,
+      history,
+      last: history.at(-1),
+      talkedAbout: () => (talked ??= this.conversation.papersTalkedAbout(history)),
+    };
+    const metadata = this.metadataAsked(asking);
+    return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+  }
+
+  /** What a question asks of the papers' metadata (who wrote them, where or when they were published), and the question without those words: what is left to search for. */
+  private metadataAsked({ q, opts, last, talkedAbout }: Asking): MetadataAsked {
     // "Who wrote X?" and "When was X published?" are answered from X's metadata: those words are not what to search for.
     // Where or when, only of a paper named and nothing else ("Where is the critic presented in VLA-ATTC?" asks its abstract).
     // Or of the papers it points back at: the one ("When was it published?" after "What is VEQ?", or with the paper option), or all ("When were they published?").
     const published = withoutPublication(q);
     const venueAsked =
       asksWhereOrWhen(q) &&
-      (this.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
+      (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
     // or no name, in a follow-up that points back ("Who are their authors?", "its authors?").
-    const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.namesIn(q) : undefined;
+    const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
     const authorsOfNamed = authorsOf?.papers.length === 1;
     const authorsPointedAt = authorsOf?.papers.length === 0 && last !== undefined && (refersBackToOne(withoutAuthorship(q)) || refersBackToSeveral(withoutAuthorship(q)));
     const authorsAsked = AUTHORSHIP.test(q) || ((authorsOfNamed || authorsPointedAt) && asksOnlyForAuthors(authorsOf!.rest));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? published : authorsAsked ? withoutAuthorship(q) : q;
+    return { authorsAsked, authorship, unasked };
+  }
+
+  /**
+   * The answer to a question the metadata answers before any search: a topic count, the index's
+   * size, a paper's links, an author's papers, an author no paper has, the bylines of the papers
+   * the conversation is on, or which paper a question means; undefined for a question the abstracts
+   * answer. A promise only for a link alone, asked again as a question about its paper.
+   */
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorship }: MetadataAsked): Answer | Promise<Answer> | undefined {
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
     // else saying so is more use than the index's size or "none mentions it".
     if (!opts.paper && topicNotNamed(q)) {
-      const before = this.topicTalkedAbout(history);
+      const before = this.conversation.topicTalkedAbout(history);
       return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
     if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
@@ -389,16 +280,16 @@ export class PapercordService {
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
-    if (at) return { ...(await this.ask('What is it about?', { ...opts, paper: at.id })), question: q };
+    if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
-    const linked = !opts.paper && asksForLinks(q) ? (this.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
+    const linked = !opts.paper && asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = opts.paper ? undefined : unknownAuthorAsked(q, this.papers);
-    if (nobody?.alone && this.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
+    if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
     // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
     if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
@@ -407,7 +298,12 @@ export class PapercordService {
     const withBylines = !opts.paper && last && authorship && pointsBackToAllOnly(withoutPublication(withoutAuthorship(q))) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write.
     if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started);
-    const names = this.namesIn(unasked);
+    return undefined;
+  }
+
+  /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
+  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorship, unasked }: MetadataAsked): Promise<Answer> {
+    const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
     const compared = comparison?.papers ?? [];
@@ -603,14 +499,14 @@ export class PapercordService {
 
   /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, or the paper the question misspelled. */
   private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: string): Answer {
-    const like = asksBeyondNamed(q) ? this.paperNamedIn(q) : undefined;
-    const meant = like || named.length ? undefined : this.misspelledPaper(q, retriever);
+    const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
+    const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);
     const answer = like
       ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
       : named.length
         ? notInAbstracts(named)
         : meant
-          ? `${REFUSAL_TEXT} Did you mean ${markdownLiteral(meant.title)} (${meant.id})?`
+          ? `${REFUSAL_TEXT} Did you mean ${titleAndId(meant)}?`
           : (unknownAuthorAsked(q, this.papers)?.answer ?? REFUSAL_TEXT);
     return uncitedAnswer(q, answer, started, { refused: true, notice });
   }
@@ -679,13 +575,7 @@ export class PapercordService {
       if (owners.some((o) => isCoined(o.name))) throw ambiguousPaper(q, owning);
       return undefined;
     }
-    return owning[0] ?? this.catalog.named(q) ?? this.onlyNamed(q) ?? (words(q).length === 1 ? this.misspelledPaper(q, retriever) : undefined);
-  }
-
-  /** The one paper a text names and nothing else, as a question would ("Mentis Oculi", "mentis"). */
-  private onlyNamed(text: string): Paper | undefined {
-    const named = this.namedAlone(text);
-    return named.length === 1 ? named[0] : undefined;
+    return owning[0] ?? this.catalog.named(q) ?? this.names.onlyNamed(q) ?? (words(q).length === 1 ? this.names.misspelledPaper(q, retriever) : undefined);
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */
@@ -773,7 +663,7 @@ export class PapercordService {
     this.reindexing ??= (async () => {
       try {
         const previous = this.state;
-        this.state = await loadState(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress });
+        this.use(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }));
         previous.catalog.close();
         // Every cached answer was written from the old index's sources.
         this.cache.clear();
@@ -790,183 +680,6 @@ export class PapercordService {
   }
 }
 
-async function loadState(settings: Settings, log: Logger, opts: ServiceOptions): Promise<State> {
-  const embedderChoice = await chooseEmbedder(settings, log);
-  log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
-  const root = dataPath(settings, 'index', embedderChoice.id);
-  // Taken before the files are read: a file changed while they are read makes the next start read them again.
-  const fingerprint = await corpusFingerprint(settings.corpus);
-  let index: LoadedIndex | null = null;
-  let reason: string | null = opts.forceRebuild ? 'a rebuild was requested' : null;
-  if (!reason) {
-    try {
-      index = await loadIndex(root);
-      reason = versionStaleReason(index, embedderChoice.id);
-    } catch (e) {
-      reason = (e as Error).message;
-    }
-  }
-  const record = index?.manifest.corpus;
-  if (index && !reason && fingerprint && record?.fingerprint === fingerprint) {
-    log.info('corpus files unchanged since the index was built: not read again', { papers: index.manifest.papers, skipped: record.skipped, problems: record.problems, build: index.manifest.buildId });
-    return serviceState(index, embedderChoice, settings, record, log);
-  }
-  const corpus = await loadCorpus(settings.corpus);
-  for (const p of corpus.problems) {
-    const fields = { file: p.file, record: p.record };
-    if (p.severity === 'info') log.debug(p.message, fields);
-    else log.warn(p.message, fields);
-  }
-  log.info(summarizeLoad(corpus));
-  if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
-  const summary = loadCounts(corpus);
-  reason ??= staleReason(index!, corpus.papers, embedderChoice.id);
-  if (!reason && fingerprint) {
-    await recordCorpus(index!, { fingerprint, ...summary }).catch((e) => log.warn('could not record the corpus files in the index manifest; they will be read again at the next start', { error: e }));
-  }
-  if (reason) {
-    log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
-    const t = Date.now();
-    index = await buildIndex({
-      root,
-      papers: corpus.papers,
-      embedder: embedderChoice.embedder,
-      localDims: LOCAL_DIMS,
-      corpus: fingerprint ? { fingerprint, ...summary } : undefined,
-      // A requested rebuild is done even if another one just finished; a stale index is built once.
-      reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderChoice.id) === null,
-      onProgress: opts.onBuildProgress,
-      log: (m, f) => log.info(m, f),
-    });
-    log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });
-  }
-  return serviceState(index!, embedderChoice, settings, summary, log);
-}
-
-function serviceState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings: Settings, corpus: { problems: number; skipped: number }, log: Logger): State {
-  const embedder: Embedder = embedderChoice.embedder ?? index.localEmbedder!;
-  const catalog = new PaperCatalog(index.papers);
-  if (!catalog.fuzzy) {
-    const started = Date.now();
-    log.info('paper names: exact and word matches now, typo-tolerant matches once indexed in the background', { papers: index.papers.length });
-    void catalog.ready.then(() => log.info('paper names indexed: typo-tolerant matches on', { papers: index.papers.length, ms: Date.now() - started }));
-  }
-  return {
-    papers: index.papers,
-    index,
-    retriever: new Retriever(index, embedder, settings.retrieval),
-    catalog,
-    embedderChoice,
-    corpus: { problems: corpus.problems, skipped: corpus.skipped },
-  };
-}
-
-/** "**Results:** ..." of a paper's extractive summary; undefined when none is asked or the abstract has none. */
-function summaryPart(paper: Paper, section: SummarySection | undefined, n = 1): string | undefined {
-  if (!section) return undefined;
-  const sections = summarySections(paper);
-  if (!sections) return undefined;
-  // What a paper proposes (its TL;DR) is the heart of its method; some abstracts say nothing more of it.
-  const parts: SummarySection[] = section === 'Method' ? ['TL;DR', 'Method'] : [section];
-  const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium', n));
-  return lines.length ? lines.join('\n') : undefined;
-}
-
-/** "What are their results?" of papers set side by side: each one listed, then its part of its summary, or that its abstract states none. */
-function partOfEach(papers: Paper[], section: SummarySection, sources: Source[]): string {
-  return sources
-    .map((s) => {
-      const paper = papers.find((p) => p.id === s.paperId)!;
-      return `${listedPaper(s)}\n${summaryPart(paper, section, s.n) ?? `Its abstract states no ${ASPECT_NAMES[section]}.`}`;
-    })
-    .join('\n');
-}
-
-/** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */
-function asksOnlyForLinks(question: string): boolean {
-  return asksForLinks(question) && queryConcepts(withoutLinkWords(question)).length === 0;
-}
-
-/**
- * Whether a follow-up that names no paper goes on with the papers before it: it points back
- * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
- * limitations?", "Is there code?"; not "What about audio?", a topic), or asks to go on ("Tell me more").
- */
-function continuesConversation(question: string): boolean {
-  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksToGoOn(question);
-}
-
-/** Whether the sentence that says what the paper is (see tldrIndex) writes `word`. */
-function declaresInTldr(paper: Paper, word: string): boolean {
-  const sentences = splitSentences(paper.abstract).map((s) => s.text);
-  return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
-}
-
-/** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
-function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: string } = {}): Answer {
-  return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
-}
-
-/** Said to "Which one?" when a follow-up points back at one paper ("Who wrote it?") and the conversation is on several: which it may be, to ask again. */
-function whichPaper(papers: Paper[]): string {
-  return `Which paper? The last answer is about ${papers.length}: ${joinList(papers.map(titleAndId))}. Ask again with the name of the one you mean, or with "they" or "them" to ask about each of them.`;
-}
-
-/** What a summary part is called in a sentence: "its abstract states no limitations". */
-const ASPECT_NAMES: Record<SummarySection, string> = { 'TL;DR': 'contributions', Problem: 'problem', Method: 'method', Results: 'results', Limits: 'limitations' };
-
-/** "The abstract of X (id) states no limitations; the paper itself may", with where the paper is and what /summary shows; of several papers, "The abstracts of X and Y". */
-function aspectNotStated(papers: Paper[], section: SummarySection | undefined): string {
-  const [paper] = papers;
-  if (papers.length > 1) return `The abstracts of ${joinList(papers.map(titleAndId))} ${section ? `state no ${ASPECT_NAMES[section]}` : 'do not say'}; the papers themselves may. /summary shows what each abstract covers.`;
-  const said = section ? `states no ${ASPECT_NAMES[section]}` : 'does not say';
-  return `The abstract of ${titleAndId(paper!)} ${said}; the paper itself may${paper!.url ? `, at ${paper!.url}` : ''}. /summary ${paper!.id} shows what its abstract covers.`;
-}
-
-/** Said to "Go on" about a paper once the conversation has shown its whole abstract. */
-function allSaid(paper: Paper): string {
-  return `That is all the abstract of ${titleAndId(paper)} says. The paper itself says more${paper.url ? `, at ${paper.url}` : ''}.`;
-}
-
-/** Said to "Go on" with several papers once the conversation has shown their whole abstracts. */
-const ALL_SAID_OF_EACH = 'That is all their abstracts say. Ask about one of them by name for its summary and links.';
-
-/** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */
-function notInAbstracts(papers: Paper[]): string {
-  const [first] = papers;
-  if (papers.length === 1) return `${titleAndId(first!)} is indexed, but its abstract does not answer this; /summary ${first!.id} shows what it covers.`;
-  return `${joinList(papers.map(titleAndId))} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
-}
-
-/** "Title (id)": a paper named in a sentence, its title as plain text. */
-function titleAndId(paper: Paper): string {
-  return `${markdownLiteral(paper.title)} (${paper.id})`;
-}
-
-/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */
-function nameLikeWords(question: string): string[] {
-  return bareWords(question)
-    .flatMap((w) => w.split('/'))
-    .map((w) => w.replace(/['’]s$/u, ''))
-    .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
-}
-
-/** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
-function capitalisedPhrases(question: string): string[] {
-  const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));
-  const out: string[] = [];
-  for (let i = 0; i < ws.length; i++) {
-    if (!/^\p{Lu}/u.test(ws[i]!)) continue;
-    for (let n = 2; n <= MAX_NAME_WORDS && i + n <= ws.length; n++) out.push(ws.slice(i, i + n).join(' '));
-  }
-  return out;
-}
-
-/** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
-function bareWords(question: string): string[] {
-  return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
-}
-
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
 const NAMESAKES_SHOWN = 5;
 
@@ -981,20 +694,6 @@ function ambiguousPaper(q: string, papers: Paper[]): PapercordError {
 
 function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
-}
-
-/** A paper's whole abstract as source [1], for answers about the paper as a whole; undefined for a paper the index does not hold. */
-function abstractSource(retriever: Retriever, paper: Paper): Source | undefined {
-  return abstractSources(retriever, [paper])[0];
-}
-
-/** The papers' whole abstracts as sources [1], [2], ..., leaving out papers the index does not hold. */
-function abstractSources(retriever: Retriever, papers: Paper[]): Source[] {
-  const hits = papers.flatMap((paper) => {
-    const chunk = retriever.firstChunk(paper.id);
-    return chunk ? [{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1, wholeWords: 1 }] : [];
-  });
-  return toSources(hits).map((s, i) => ({ ...s, text: hits[i]!.paper.abstract, start: 0, end: hits[i]!.paper.abstract.length }));
 }
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */

@@ -1,4 +1,5 @@
-import type { Hit } from '../retrieval/retriever.js';
+import type { Paper } from '../corpus/paper.js';
+import type { Hit, Retriever } from '../retrieval/retriever.js';
 import type { Citation, Source } from '../types.js';
 
 /** Numbers retrieved chunks 1..n, best first, as the writer and the user see them. */
@@ -22,4 +23,18 @@ export function toSources(hits: Hit[]): Source[] {
 
 export function citationFor(source: Source, quote?: string): Citation {
   return { n: source.n, paperId: source.paperId, title: source.title, url: source.url, ...(quote ? { quote } : {}) };
+}
+
+/** A paper's whole abstract as source [1], for answers about the paper as a whole; undefined for a paper the index does not hold. */
+export function abstractSource(retriever: Retriever, paper: Paper): Source | undefined {
+  return abstractSources(retriever, [paper])[0];
+}
+
+/** The papers' whole abstracts as sources [1], [2], ..., leaving out papers the index does not hold. */
+export function abstractSources(retriever: Retriever, papers: Paper[]): Source[] {
+  const hits = papers.flatMap((paper) => {
+    const chunk = retriever.firstChunk(paper.id);
+    return chunk ? [{ chunk, paper, score: 1, cosine: 1, coverage: 1, matched: 1, wholeWords: 1 }] : [];
+  });
+  return toSources(hits).map((s, i) => ({ ...s, text: hits[i]!.paper.abstract, start: 0, end: hits[i]!.paper.abstract.length }));
 }

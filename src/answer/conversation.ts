@@ -1,0 +1,91 @@
+import type { PaperCatalog } from '../catalog.js';
+import type { Paper } from '../corpus/paper.js';
+import { readableTex } from '../corpus/text.js';
+import type { Retriever } from '../retrieval/retriever.js';
+import { queryConcepts, terms } from '../text/terms.js';
+import type { Turn } from '../types.js';
+import { quotedSentences } from './extractive.js';
+import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
+import { asksForLinks, listedPaperIds, withoutLinkWords } from './metadata.js';
+import { asksOnlyForLike, asksToGoOn, refersBackToOne, refersBackToSeveral } from './named.js';
+import type { QuestionNames } from './names.js';
+import { asksOnlyAspects } from './summary.js';
+
+/** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
+const QUOTE_TERMS_CHECKED = 3;
+
+/** What a conversation's earlier turns are about, read back from their questions and answers, in one index version. */
+export class ConversationReader {
+  constructor(
+    private readonly names: QuestionNames,
+    private readonly catalog: PaperCatalog,
+    private readonly retriever: Retriever,
+    private readonly papers: Paper[],
+  ) {}
+
+  /**
+   * The papers a conversation is about: those the latest turn names, or else those its answer
+   * lists or quotes ("Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
+   * four), or, when it only went on with the conversation ("Who wrote it?", "And the
+   * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
+   */
+  papersTalkedAbout(history: readonly Turn[]): Paper[] {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const { question, answer } = history[i]!;
+      const names = this.names.namesIn(question);
+      // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
+      if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
+      const cited = this.papersCited(answer);
+      if (cited.length > 0 || !continuesConversation(question)) return cited;
+    }
+    return [];
+  }
+
+  /** The topic the conversation asked about, for a count that points back at it ("How many such papers are there?"): the last question's, or, past counts that pointed back too, the one before. */
+  topicTalkedAbout(history: readonly Turn[]): TopicAsked | undefined {
+    for (let i = history.length - 1; i >= 0; i--) {
+      const { question } = history[i]!;
+      const asked = topicAskedBefore(question, this.papers);
+      if (asked || !topicNotNamed(question)) return asked;
+    }
+    return undefined;
+  }
+
+  /**
+   * The papers an answer cites, in its order, as read back from a conversation's history: those
+   * it lists by id ("**PhaseCoder: …** (dementyev26a) [1]", as the author, count and related
+   * answers write them), else those whose abstracts hold the sentences it quotes. None when a
+   * citation cannot be traced (a model's answer quotes nothing word for word): rather no paper
+   * than some of them.
+   */
+  private papersCited(answer: string): Paper[] {
+    const listed = [...listedPaperIds(answer)].map((id) => this.catalog.get(id));
+    if (listed.length) return listed.every((p): p is Paper => p !== undefined) ? [...new Set(listed)] : [];
+    const quoting = [...quotedSentences(answer).values()].map((text) => this.paperQuoting(text));
+    return quoting.every((p): p is Paper => p !== undefined) ? [...new Set(quoting)] : [];
+  }
+
+  /** The one paper whose abstract holds a sentence as an answer shows it (see readableTex); undefined when none or several do. */
+  private paperQuoting(text: string): Paper | undefined {
+    const retriever = this.retriever;
+    // Only the papers that write its rarest words are read: reading every abstract would take seconds on a large corpus.
+    const rarest = [...new Set(terms(text))].sort((a, b) => retriever.termStats.df(a) - retriever.termStats.df(b)).slice(0, QUOTE_TERMS_CHECKED);
+    if (rarest.length === 0) return undefined;
+    const holders = [...retriever.papersWritingAll(rarest)].map((id) => retriever.paper(id)).filter((p): p is Paper => p !== undefined && readableTex(p.abstract).includes(text));
+    return holders.length === 1 ? holders[0] : undefined;
+  }
+}
+
+/** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */
+export function asksOnlyForLinks(question: string): boolean {
+  return asksForLinks(question) && queryConcepts(withoutLinkWords(question)).length === 0;
+}
+
+/**
+ * Whether a follow-up that names no paper goes on with the papers before it: it points back
+ * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
+ * limitations?", "Is there code?"; not "What about audio?", a topic), or asks to go on ("Tell me more").
+ */
+export function continuesConversation(question: string): boolean {
+  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksToGoOn(question);
+}

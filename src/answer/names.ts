@@ -1,0 +1,141 @@
+import type { PaperCatalog } from '../catalog.js';
+import type { Paper } from '../corpus/paper.js';
+import type { Retriever } from '../retrieval/retriever.js';
+import { splitSentences } from '../text/sentences.js';
+import { isStopword, queryConcepts, stem, words } from '../text/terms.js';
+import { tldrIndex } from './summary.js';
+
+/** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
+const MISSPELLING_CHECKS = 3;
+/** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
+const NAME_CHECKS = 8;
+/** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
+const MAX_NAME_WORDS = 6;
+
+/** The papers a question names, the words that name them, and the question without those words. */
+export interface Names {
+  papers: Paper[];
+  words: { word: string; paper: Paper }[];
+  rest: string;
+  /** The question without the ids, aliases and names of several words among them: an id is in no chunk, a one-word system name is in its paper's. */
+  withoutIds: string;
+}
+
+/** Which papers a question names, by id, alias, system name, declared acronym or misspelling, looked up in one index version's catalog. */
+export class QuestionNames {
+  constructor(private readonly catalog: PaperCatalog) {}
+
+  /**
+   * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
+   * only at words that can be names, the first few of them.
+   */
+  paperNamedIn(question: string): Paper | undefined {
+    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
+      // Until the fuzzy catalog is built (a large corpus, just started), a name lookup scans every paper.
+      const paper = this.catalog.get(word) ?? (this.catalog.fuzzy ? this.catalog.named(word) : undefined);
+      if (paper) return paper;
+    }
+    return undefined;
+  }
+
+  /**
+   * The papers a question names by id, alias or one-word system name, each once, in the order
+   * named, and the question without those names. Map lookups only: every question comes this way.
+   */
+  namesIn(question: string): Names {
+    const names: Names = { papers: [], words: [], rest: question, withoutIds: question };
+    const found = (word: string, paper: Paper, inChunks: boolean) => {
+      names.words.push({ word, paper });
+      names.rest = names.rest.replace(word, ' ');
+      if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
+    };
+    // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
+    for (const phrase of capitalisedPhrases(question)) {
+      // "Mentis Oculi" and "Pixel Think" are MentisOculi and PixelThink written apart.
+      const paper = this.catalog.withSystemName(phrase) ?? this.catalog.withSystemName(phrase.replaceAll(' ', ''));
+      if (paper) found(phrase, paper, false);
+    }
+    for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
+      const byId = this.catalog.get(word);
+      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
+      if (paper) found(word, paper, !byId);
+    }
+    // "what is pixelthink", "mentis oculi": a made-up name typed in lower case, whole or apart.
+    const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
+    for (const [i, word] of typed.entries()) {
+      const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
+      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''));
+      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, '')) : undefined;
+      if (whole) found(word, whole, true);
+      else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
+    }
+    // In the order named: the first named paper is source [1] of a comparison.
+    const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
+    names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
+    return names;
+  }
+
+  /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
+  namedAlone(text: string): Paper[] {
+    const names = this.namesIn(text);
+    return queryConcepts(names.rest).length === 0 ? names.papers : [];
+  }
+
+  /** The one paper a text names and nothing else, as a question would ("Mentis Oculi", "mentis"). */
+  onlyNamed(text: string): Paper | undefined {
+    const named = this.namedAlone(text);
+    return named.length === 1 ? named[0] : undefined;
+  }
+
+  /**
+   * A paper whose name a word of a refused question misspells ("pixelthnik"): a word no chunk
+   * contains. Only the first few such words are tried, and only once the fuzzy catalog is ready
+   * (on a large corpus it is built in the background): a question of gibberish costs little.
+   */
+  misspelledPaper(question: string, retriever: Retriever): Paper | undefined {
+    if (!this.catalog.fuzzy) return undefined;
+    const unseen = [...new Set(words(question))].filter((w) => w.length >= 5 && retriever.termStats.df(stem(w)) === 0);
+    for (const word of unseen.slice(0, MISSPELLING_CHECKS)) {
+      const paper = this.catalog.misspelled(word);
+      if (paper) return paper;
+    }
+    return undefined;
+  }
+
+  /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
+  private declaredBy(word: string): Paper | undefined {
+    // Only the name of what the paper proposes, declared in its TL;DR: "What is SAM?" of a paper that proposes DISCO and defines SAM on the way is not about DISCO.
+    const papers = new Set(this.catalog.owners(word).filter((o) => o.declared && declaresInTldr(o.paper, word)).map((o) => o.paper));
+    return papers.size === 1 ? [...papers][0] : undefined;
+  }
+}
+
+/** Whether the sentence that says what the paper is (see tldrIndex) writes `word`. */
+function declaresInTldr(paper: Paper, word: string): boolean {
+  const sentences = splitSentences(paper.abstract).map((s) => s.text);
+  return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
+}
+
+/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */
+function nameLikeWords(question: string): string[] {
+  return bareWords(question)
+    .flatMap((w) => w.split('/'))
+    .map((w) => w.replace(/['’]s$/u, ''))
+    .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
+}
+
+/** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
+function capitalisedPhrases(question: string): string[] {
+  const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));
+  const out: string[] = [];
+  for (let i = 0; i < ws.length; i++) {
+    if (!/^\p{Lu}/u.test(ws[i]!)) continue;
+    for (let n = 2; n <= MAX_NAME_WORDS && i + n <= ws.length; n++) out.push(ws.slice(i, i + n).join(' '));
+  }
+  return out;
+}
+
+/** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
+function bareWords(question: string): string[] {
+  return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
+}

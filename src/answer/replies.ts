@@ -1,0 +1,68 @@
+import type { Paper } from '../corpus/paper.js';
+import { markdownLiteral } from '../corpus/text.js';
+import { joinList } from '../text/clean.js';
+import type { Answer, Source } from '../types.js';
+import { listedPaper } from './metadata.js';
+import { sectionLine, summarySections, type SummarySection } from './summary.js';
+
+/** What a summary part is called in a sentence: "its abstract states no limitations". */
+const ASPECT_NAMES: Record<SummarySection, string> = { 'TL;DR': 'contributions', Problem: 'problem', Method: 'method', Results: 'results', Limits: 'limitations' };
+
+/** "**Results:** ..." of a paper's extractive summary; undefined when none is asked or the abstract has none. */
+export function summaryPart(paper: Paper, section: SummarySection | undefined, n = 1): string | undefined {
+  if (!section) return undefined;
+  const sections = summarySections(paper);
+  if (!sections) return undefined;
+  // What a paper proposes (its TL;DR) is the heart of its method; some abstracts say nothing more of it.
+  const parts: SummarySection[] = section === 'Method' ? ['TL;DR', 'Method'] : [section];
+  const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium', n));
+  return lines.length ? lines.join('\n') : undefined;
+}
+
+/** "What are their results?" of papers set side by side: each one listed, then its part of its summary, or that its abstract states none. */
+export function partOfEach(papers: Paper[], section: SummarySection, sources: Source[]): string {
+  return sources
+    .map((s) => {
+      const paper = papers.find((p) => p.id === s.paperId)!;
+      return `${listedPaper(s)}\n${summaryPart(paper, section, s.n) ?? `Its abstract states no ${ASPECT_NAMES[section]}.`}`;
+    })
+    .join('\n');
+}
+
+/** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
+export function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: string } = {}): Answer {
+  return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
+}
+
+/** Said to "Which one?" when a follow-up points back at one paper ("Who wrote it?") and the conversation is on several: which it may be, to ask again. */
+export function whichPaper(papers: Paper[]): string {
+  return `Which paper? The last answer is about ${papers.length}: ${joinList(papers.map(titleAndId))}. Ask again with the name of the one you mean, or with "they" or "them" to ask about each of them.`;
+}
+
+/** "The abstract of X (id) states no limitations; the paper itself may", with where the paper is and what /summary shows; of several papers, "The abstracts of X and Y". */
+export function aspectNotStated(papers: Paper[], section: SummarySection | undefined): string {
+  const [paper] = papers;
+  if (papers.length > 1) return `The abstracts of ${joinList(papers.map(titleAndId))} ${section ? `state no ${ASPECT_NAMES[section]}` : 'do not say'}; the papers themselves may. /summary shows what each abstract covers.`;
+  const said = section ? `states no ${ASPECT_NAMES[section]}` : 'does not say';
+  return `The abstract of ${titleAndId(paper!)} ${said}; the paper itself may${paper!.url ? `, at ${paper!.url}` : ''}. /summary ${paper!.id} shows what its abstract covers.`;
+}
+
+/** Said to "Go on" about a paper once the conversation has shown its whole abstract. */
+export function allSaid(paper: Paper): string {
+  return `That is all the abstract of ${titleAndId(paper)} says. The paper itself says more${paper.url ? `, at ${paper.url}` : ''}.`;
+}
+
+/** Said to "Go on" with several papers once the conversation has shown their whole abstracts. */
+export const ALL_SAID_OF_EACH = 'That is all their abstracts say. Ask about one of them by name for its summary and links.';
+
+/** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */
+export function notInAbstracts(papers: Paper[]): string {
+  const [first] = papers;
+  if (papers.length === 1) return `${titleAndId(first!)} is indexed, but its abstract does not answer this; /summary ${first!.id} shows what it covers.`;
+  return `${joinList(papers.map(titleAndId))} are indexed, but their abstracts do not answer this; /summary shows what each covers.`;
+}
+
+/** "Title (id)": a paper named in a sentence, its title as plain text. */
+export function titleAndId(paper: Paper): string {
+  return `${markdownLiteral(paper.title)} (${paper.id})`;
+}

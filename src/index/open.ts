@@ -1,0 +1,99 @@
+import { dataPath, type Settings } from '../config.js';
+import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from '../corpus/load.js';
+import type { Paper } from '../corpus/paper.js';
+import { PaperCatalog } from '../catalog.js';
+import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from '../embed/select.js';
+import type { Embedder } from '../embed/embedder.js';
+import { PapercordError } from '../errors.js';
+import type { Logger } from '../log.js';
+import { Retriever } from '../retrieval/retriever.js';
+import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './store.js';
+
+export interface OpenOptions {
+  /** Progress of an index build (ingest shows it on a terminal). */
+  onBuildProgress?: (p: BuildProgress) => void;
+  /** Rebuild even when the index is up to date. */
+  forceRebuild?: boolean;
+}
+
+/** Everything loaded for one version of the index; swapped whole on reindex. */
+export interface IndexState {
+  papers: Paper[];
+  index: LoadedIndex;
+  retriever: Retriever;
+  catalog: PaperCatalog;
+  embedderChoice: EmbedderChoice;
+  corpus: { problems: number; skipped: number };
+}
+
+/** The index of the settings' corpus for the chosen embedder: loaded as it is when up to date, else built again (a stale, corrupt or missing index, or a rebuild requested). */
+export async function openIndex(settings: Settings, log: Logger, opts: OpenOptions): Promise<IndexState> {
+  const embedderChoice = await chooseEmbedder(settings, log);
+  log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
+  const root = dataPath(settings, 'index', embedderChoice.id);
+  // Taken before the files are read: a file changed while they are read makes the next start read them again.
+  const fingerprint = await corpusFingerprint(settings.corpus);
+  let index: LoadedIndex | null = null;
+  let reason: string | null = opts.forceRebuild ? 'a rebuild was requested' : null;
+  if (!reason) {
+    try {
+      index = await loadIndex(root);
+      reason = versionStaleReason(index, embedderChoice.id);
+    } catch (e) {
+      reason = (e as Error).message;
+    }
+  }
+  const record = index?.manifest.corpus;
+  if (index && !reason && fingerprint && record?.fingerprint === fingerprint) {
+    log.info('corpus files unchanged since the index was built: not read again', { papers: index.manifest.papers, skipped: record.skipped, problems: record.problems, build: index.manifest.buildId });
+    return indexState(index, embedderChoice, settings, record, log);
+  }
+  const corpus = await loadCorpus(settings.corpus);
+  for (const p of corpus.problems) {
+    const fields = { file: p.file, record: p.record };
+    if (p.severity === 'info') log.debug(p.message, fields);
+    else log.warn(p.message, fields);
+  }
+  log.info(summarizeLoad(corpus));
+  if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
+  const summary = loadCounts(corpus);
+  reason ??= staleReason(index!, corpus.papers, embedderChoice.id);
+  if (!reason && fingerprint) {
+    await recordCorpus(index!, { fingerprint, ...summary }).catch((e) => log.warn('could not record the corpus files in the index manifest; they will be read again at the next start', { error: e }));
+  }
+  if (reason) {
+    log.info('building the index', { reason, papers: corpus.papers.length, embedder: embedderChoice.id });
+    const t = Date.now();
+    index = await buildIndex({
+      root,
+      papers: corpus.papers,
+      embedder: embedderChoice.embedder,
+      localDims: LOCAL_DIMS,
+      corpus: fingerprint ? { fingerprint, ...summary } : undefined,
+      // A requested rebuild is done even if another one just finished; a stale index is built once.
+      reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderChoice.id) === null,
+      onProgress: opts.onBuildProgress,
+      log: (m, f) => log.info(m, f),
+    });
+    log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });
+  }
+  return indexState(index!, embedderChoice, settings, summary, log);
+}
+
+function indexState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings: Settings, corpus: { problems: number; skipped: number }, log: Logger): IndexState {
+  const embedder: Embedder = embedderChoice.embedder ?? index.localEmbedder!;
+  const catalog = new PaperCatalog(index.papers);
+  if (!catalog.fuzzy) {
+    const started = Date.now();
+    log.info('paper names: exact and word matches now, typo-tolerant matches once indexed in the background', { papers: index.papers.length });
+    void catalog.ready.then(() => log.info('paper names indexed: typo-tolerant matches on', { papers: index.papers.length, ms: Date.now() - started }));
+  }
+  return {
+    papers: index.papers,
+    index,
+    retriever: new Retriever(index, embedder, settings.retrieval),
+    catalog,
+    embedderChoice,
+    corpus: { problems: corpus.problems, skipped: corpus.skipped },
+  };
+}
