@@ -350,9 +350,14 @@ export class PapercordService {
     // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.
     const comparedPart = comparison && asksOnlyAspects(names.rest) ? askedSection(names.rest) : undefined;
     if (comparedPart && compared.every((p) => summaryPart(p, comparedPart) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, comparedPart), started, { refused: true });
+    // "What are the limitations of SPEED-Bench?" asks for the limits the paper states (its summary's part), not for sentences
+    // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity").
+    const limitsAsked = paper !== undefined && asksOnlyAspects(about) && askedSection(about) === 'Limits';
     const found = overview || comparedPart
       ? { hits: [], relevant: true }
-      : comparison
+      : limitsAsked
+        ? { hits: [], relevant: false }
+        : comparison
         ? await this.searchEach(retriever, comparison)
         : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").

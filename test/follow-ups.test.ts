@@ -182,3 +182,15 @@ test('after "Papers like PixelThink?", "they" are the papers listed, not PixelTh
   assert.deepEqual(cited(answer), listed);
   assert.equal(answer.answer.split('\n').filter((line) => / is by /.test(line)).length, listed.length, answer.answer);
 });
+
+test('limitations are the ones a paper states, not a sentence that writes "limited" of the work it improves on', async () => {
+  for (const [first, q] of [['What is SPEED-Bench?', 'And the limitations?'], ['What is SPEED-Bench?', 'What are the limitations of SPEED-Bench?']]) {
+    const { answer } = await converse(pmlr, first, q);
+    assert.equal(answer.refused, true, q);
+    assert.match(answer.answer, /^The abstract of SPEED-Bench: .* \(abramovich26a\) states no limitations/, q);
+  }
+  // MentisOculi states one: its summary's Limits part.
+  const stated = (await converse(icml, 'What is MentisOculi?', 'And the limitations?')).answer;
+  assert.match(stated.answer, /^\*\*Limits:\*\* Analysis of UMMs specifically exposes a critical limitation/);
+  assert.deepEqual(cited(stated), ['zeller26a']);
+});
