@@ -297,7 +297,7 @@ export class PapercordService {
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = !opts.paper && last && authorship && pointsBackToAllOnly(withoutPublication(withoutAuthorship(q))) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write.
-    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started);
+    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started, { basis: 'metadata' });
     return undefined;
   }
 
@@ -398,7 +398,7 @@ export class PapercordService {
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
-    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started });
+    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
     const answer = await this.modelAnswer(q, sources, opts, last, started);
@@ -433,7 +433,7 @@ export class PapercordService {
    * An answer written from what papercord knows of whole papers (links, authors, related work)
    * rather than quoted: `papers`' abstracts are its sources [1], [2], ..., each cited.
    */
-  private wholePaperAnswer(q: string, papers: Paper[], write: (sources: Source[]) => string | ExtractiveAnswer, opts: AskOptions, started: number, from?: Pick<Answer, 'mode' | 'model' | 'notice'>): Answer {
+  private wholePaperAnswer(q: string, papers: Paper[], write: (sources: Source[]) => string | ExtractiveAnswer, opts: AskOptions, started: number, from?: Partial<Pick<Answer, 'mode' | 'model' | 'notice' | 'basis'>>): Answer {
     const sources = abstractSources(this.retriever, papers);
     opts.onProgress?.({ type: 'retrieved', sources });
     if (sources.length === 0) return this.refusal(q, [], this.retriever, started);
@@ -465,13 +465,13 @@ export class PapercordService {
 
   /** A paper's links as an answer, cited to its abstract. */
   private linksReply(q: string, paper: Paper, opts: AskOptions, started: number): Answer {
-    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started);
+    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started, { basis: 'metadata' });
   }
 
   /** The indexed papers of the authors asked (together, when several), each cited to its abstract; and, for a name several authors share, who they are. */
   private authorAnswer(q: string, asked: AuthorsAsked, opts: AskOptions, started: number): Answer {
     if (!asked.authors.length) return uncitedAnswer(q, namesakesAnswer(asked.ambiguous), started);
-    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources, asked.ambiguous), opts, started);
+    return this.wholePaperAnswer(q, authorPapersCited(asked.authors), (sources) => authorPapersAnswer(asked.authors, sources, asked.ambiguous), opts, started, { basis: 'metadata' });
   }
 
   /** Related papers as an answer: each with its reason, cited to its abstract. */
@@ -481,7 +481,7 @@ export class PapercordService {
     const reasons = new Map(r.related.map((x) => [x.paperId, x.reason]));
     // Each listed as other lists are, with its id: a follow-up ("Who wrote them?") reads them back.
     const write = (sources: Source[]) => [`Papers related to **${markdownLiteral(like.title)}** (${like.id}):`, ...sources.map((s) => `${listedPaper(s)}: ${reasons.get(s.paperId)}`)].join('\n');
-    return this.wholePaperAnswer(q, papers, write, opts, started, { mode: r.mode, ...(r.model ? { model: r.model } : {}), ...(r.notice ? { notice: r.notice } : {}) });
+    return this.wholePaperAnswer(q, papers, write, opts, started, { mode: r.mode, ...(r.model ? { model: r.model } : {}), ...(r.notice ? { notice: r.notice } : {}), ...(r.mode === 'extractive' ? { basis: 'shared terms' as const } : {}) });
   }
 
   /** The model's answer from these sources, or why it could not give one (already announced to the front end). */

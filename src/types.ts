@@ -56,6 +56,8 @@ export interface Answer {
   /** True when generation stopped early (timeout or an error mid-stream) and the answer is partial. */
   truncated?: boolean;
   cached?: boolean;
+  /** What an extractive answer shows when it is not quotes of the abstracts: bylines, links and lists from the papers' metadata, or a related list's shared key terms. */
+  basis?: 'metadata' | 'shared terms';
   elapsedMs: number;
 }
 

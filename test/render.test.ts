@@ -33,6 +33,22 @@ test('a refusal quotes nothing, and its footer does not say it does; an answer s
   }
 });
 
+test('bylines, links and author lists say they come from the metadata, and "Papers like X?" that its reasons are shared key terms, not that they quote the abstracts', async () => {
+  for (const [q, how] of [
+    ['Who wrote VEQ?', /extractive \(from the papers' metadata\)/i],
+    ['Where is the code for PixelThink?', /extractive \(from the papers' metadata\)/i],
+    ["Zeller's papers", /extractive \(from the papers' metadata\)/i],
+    ['Papers like PixelThink?', /extractive \(reasons are shared key terms\)/i],
+  ] as const) {
+    const a = await service.ask(q, { useModel: false });
+    assert.ok(a.citations.length > 0, q);
+    assert.match(renderAnswer(a), how, q);
+    assert.match(footerOf(answerMessages(a, 'K')), how, q);
+  }
+  // The answer to a history-free question still quotes.
+  assert.match(renderAnswer(await service.ask('What does PixelThink reduce?', { useModel: false })), /extractive \(quoted from the abstracts\)/);
+});
+
 test('related papers for a topic nothing covers: the same hint of what to try in the console and Discord, quoting nothing', async () => {
   const none = await service.related('underwater basket weaving');
   assert.deepEqual(none.related, []);

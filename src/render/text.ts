@@ -94,11 +94,11 @@ export function citedSources(citations: Citation[], sources: Source[]): Source[]
  * two abstracts share (a related list, which quotes nothing), or nothing at all (a refusal, an
  * empty list). The footer must not claim quotes where there are none.
  */
-export type ExtractiveShows = 'quotes' | 'shared terms' | 'nothing';
+export type ExtractiveShows = 'quotes' | 'metadata' | 'shared terms' | 'nothing';
 
 /** An answer quotes only where it cites: a refusal, the index count or "none of the papers mentions X" cites nothing. */
 export function answerShows(a: Answer): ExtractiveShows {
-  return a.refused || a.citations.length === 0 ? 'nothing' : 'quotes';
+  return a.refused || a.citations.length === 0 ? 'nothing' : (a.basis ?? 'quotes');
 }
 
 /** A related list shows the key terms the papers share; an empty one, nothing. */
@@ -108,6 +108,7 @@ export function relatedShows(r: Related): ExtractiveShows {
 
 const EXTRACTIVE_HOW: Record<ExtractiveShows, string> = {
   quotes: 'extractive (quoted from the abstracts)',
+  metadata: "extractive (from the papers' metadata)",
   'shared terms': 'extractive (reasons are shared key terms)',
   nothing: 'extractive',
 };
