@@ -290,8 +290,10 @@ export class PapercordService {
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = opts.paper ? undefined : unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
-    // "Who wrote it?" with no question before it points at no paper: saying so is more use than "no paper covers this".
-    if (!opts.paper && !last && (authorsAsked || asksWhereOrWhen(q)) && pointsBackOnly(withoutPublication(withoutAuthorship(q)))) {
+    // "Who wrote it?", "its authors?" or "When were they published?" with no question before it points at no paper: saying so is more use than "no paper covers this".
+    const pointedAt = withoutPublication(withoutAuthorship(q));
+    const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || (AUTHORS_NOUN.test(q) && asksOnlyForAuthors(q));
+    if (!opts.paper && !last && asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.

@@ -582,7 +582,7 @@ test('a follow-up that asks when or where "it" appeared gets the byline of the o
 });
 
 test('a byline question that points back with no question before it asks for the paper to be named, rather than saying no paper covers it', async () => {
-  for (const q of ['Who wrote it?', 'What year is it from?', 'When was this paper published?']) {
+  for (const q of ['Who wrote it?', 'What year is it from?', 'When was this paper published?', 'its authors?', 'Who wrote them?', 'When were they published?', 'their authors']) {
     const a = await service.ask(q, { useModel: false });
     assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
   }
