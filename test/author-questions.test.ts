@@ -105,7 +105,7 @@ test('"How many ICML papers are there?", "How big is the corpus?" and "How many 
     const n = service.papers.length;
     const count = `${n} papers are indexed: ICML 2026 (${n}). /papers lists them, and /papers with a few words searches their titles and authors.`;
     assert.equal(await answer(service, 'How many papers are indexed?'), count);
-    for (const q of ['How many ICML papers are there?', 'How many ICML 2026 papers do you have?', 'How many papers are there?', 'How many papers do you have?', 'How big is the corpus?', 'How large is your index?', 'What is the size of the corpus?', 'corpus size?', 'How many papers are in the corpus?', 'How many papers does the corpus have?', 'How many papers in total?', 'How many indexed papers are there?', 'How many research papers do you have?', 'How many papers are from ICML?']) {
+    for (const q of ['How many ICML papers are there?', 'How many ICML 2026 papers do you have?', 'How many papers are there?', 'How many papers do you have?', 'How big is the corpus?', 'How large is your index?', 'What is the size of the corpus?', 'corpus size?', 'How many papers are in the corpus?', 'How many papers does the corpus have?', 'How many papers in total?', 'How many indexed papers are there?', 'How many research papers do you have?', 'How many papers are from ICML?', 'the number of papers', 'What is the total number of papers?', 'number of papers in the corpus?']) {
       const a = await service.ask(q, { useModel: false });
       assert.deepEqual([a.answer, a.refused, a.citations], [count, false, []], q);
     }

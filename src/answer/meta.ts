@@ -9,10 +9,10 @@ import { listedPaper, moreThanListed } from './metadata.js';
 import { citationFor } from './sources.js';
 
 const ABOUT_INDEX =
-  /^\s*(how many (papers|articles|abstracts)|(what|which) (papers|articles|abstracts) (do|are|can|have)\b[^?]*\b(you|indexed|there|available|know|cover)|(list|show)( me)?( all)?( the)? (papers|articles|abstracts)\s*[?.!]*\s*$)/i;
+  /^\s*(how many (papers|articles|abstracts)|(?:what(?:['’]s| is) )?(?:the )?(?:total )?number of (papers|articles|abstracts)|(what|which) (papers|articles|abstracts) (do|are|can|have)\b[^?]*\b(you|indexed|there|available|know|cover)|(list|show)( me)?( all)?( the)? (papers|articles|abstracts)\s*[?.!]*\s*$)/i;
 
 /** Words of such a question that are not a topic. */
-const INDEX_WORDS = /\b(how many|indexed|available|know|cover|list|show|papers|articles|abstracts)\b/gi;
+const INDEX_WORDS = /\b(how many|number of|indexed|available|know|cover|list|show|papers|articles|abstracts)\b/gi;
 /** Where the papers are, or how they are counted: "in the corpus", "does your index have", "in total". */
 const IN_CORPUS = /\b(?:in|of) (?:the|your|this) (?:corpus|index|collection)\b|\b(?:the|your|this) (?:corpus|index|collection) (?:has|have|holds?|contains?)\b|\b(?:in total|total|in all|altogether|overall)\b/gi;
 /** "How big is the corpus?", "What is the size of your index?", "corpus size?" */
