@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeArxiv } from './corpus/ids.js';
@@ -226,7 +226,7 @@ export class PapercordService {
 
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
-    const q = this.validateQuestion(question);
+    const q = withoutGreeting(this.validateQuestion(question));
     const history = opts.history ?? [];
     let talked: Paper[] | undefined;
     const asking: Asking = {
@@ -275,6 +275,9 @@ export class PapercordService {
       return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
     if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
+    const smallTalk = opts.paper ? undefined : smallTalkAnswer(q, this.papers);
+    if (smallTalk) return uncitedAnswer(q, smallTalk, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);

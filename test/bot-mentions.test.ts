@@ -52,6 +52,14 @@ describe('mentions and follow-ups', () => {
     assert.deepEqual(calls.at(-1)!.history, []);
   });
 
+  test('a mention that only greets ("hi") is told what the bot answers, not that no paper covers it', async () => {
+    const q = await h.emu.postMessage({ content: 'hi', mentionsBot: true, author: h.user() });
+    const a = await answerTo(q);
+    assert.match(a.embeds[0]!.description!, /^Hello! I answer questions about the \d+ indexed papers/);
+    assert.doesNotMatch(textOf(a), /None of the indexed papers covers/);
+    assert.deepEqual(a.mentions, []);
+  });
+
   test('replying to an answer asks a follow-up with the turns of that reply chain', async () => {
     const asker = h.user();
     const q1 = await h.emu.postMessage({ content: 'What does PhaseCoder do?', mentionsBot: true, author: asker });

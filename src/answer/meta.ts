@@ -1,5 +1,5 @@
 /** Questions about the index itself ("How many papers are indexed?"), which no abstract answers. */
-import type { Paper } from '../corpus/paper.js';
+import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral, readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
@@ -266,4 +266,32 @@ export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMent
   });
   const citations = sources.map((s) => citationFor(s, sentenceOf.get(s.paperId)));
   return { answer: [head, ...lines, ...moreThanListed(mentions.length, 'a narrower topic lists fewer')].join('\n'), citations };
+}
+
+/** "hi", "hello there", "good morning": a greeting, nothing asked. */
+const GREETING = /^\s*(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))(?: there)?(?: papercord| bot)?[\s!.,?]*$/i;
+/** A greeting before a question ("Hi, what is PixelThink?", "hello papercord: who wrote VEQ?"). */
+const GREETING_FIRST = /^\s*(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening))(?: there)?(?: papercord| bot)?\s*[,!.:;-]+\s*(?=\S)/i;
+
+/** The question without a greeting before it: "Hi" is no word to search for. */
+export function withoutGreeting(question: string): string {
+  return question.replace(GREETING_FIRST, '');
+}
+
+/** "thanks", "thank you so much", "thx": nothing asked either. */
+const THANKS = /^\s*(?:(?:thanks|thank you)(?: (?:so|very) much| a lot)?|thx|ty|cheers|great,? thanks)[\s!.,?]*$/i;
+/** "help", "what can you do?", "how do I use this?": how to ask. */
+const HELP = /^\s*(?:help|what can you do|what do you do|how do (?:i|you) (?:use|work)(?: (?:you|this|it))?)[\s!.,?]*$/i;
+
+/**
+ * What to say to a greeting, a thanks or a call for help, which ask nothing of the papers: a
+ * search would quote a sentence that writes "help". Examples name a paper of this corpus.
+ */
+export function smallTalkAnswer(question: string, papers: readonly Paper[]): string | undefined {
+  if (THANKS.test(question)) return 'Glad to help. Ask another question, or reply to an answer to follow it up.';
+  if (!GREETING.test(question) && !HELP.test(question)) return undefined;
+  const named = papers.map((p) => systemName(p.title)).find((n) => n && isCoined(n));
+  const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
+  const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
+  return `Hello! I answer questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
 }

@@ -1,0 +1,49 @@
+/** A greeting, a thanks or a call for help asks nothing of the papers; a greeting before a question is no word to search for. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { REFUSAL_TEXT } from '../src/answer/extractive.js';
+import { systemName } from '../src/corpus/paper.js';
+import { testSettings, captureLog } from './support/env.js';
+import { citedPapers as cited } from './support/answers.js';
+
+const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+
+test('"hi", "help" and "what can you do?" say what the bot answers, with examples from the corpus it has; "thanks" is answered in kind', async () => {
+  for (const service of [icml, pmlr]) {
+    const names = new Set(service.papers.map((p) => systemName(p.title)).filter(Boolean));
+    for (const q of ['hi', 'Hello there!', 'good morning', 'help', 'what can you do?', 'How do I use this?']) {
+      const a = await service.ask(q, { useModel: false });
+      assert.equal(a.refused, false, q);
+      assert.deepEqual(a.citations, [], q);
+      assert.match(a.answer, new RegExp(`^Hello! I answer questions about the ${service.papers.length} indexed papers from their abstracts`), q);
+      const example = /"What is (.+?)\?"/.exec(a.answer)?.[1];
+      assert.ok(example && names.has(example), `the example names a paper of this corpus: ${a.answer}`);
+    }
+    assert.match((await service.ask('thanks!', { useModel: false })).answer, /^Glad to help\./);
+  }
+  // Words of a question are no small talk.
+  assert.notEqual((await icml.ask('How can I help?', { useModel: false })).answer.slice(0, 6), 'Hello!');
+  assert.equal((await icml.ask('What is the capital of France?', { useModel: false })).answer.startsWith(REFUSAL_TEXT.slice(0, 30)), true);
+});
+
+test('a greeting before a question is not searched: "Hi, what is PixelThink?" is "what is PixelThink?"', async () => {
+  for (const [greeted, plain] of [['Hi, what is PixelThink?', 'what is PixelThink?'], ['hello papercord: who wrote VEQ?', 'who wrote VEQ?'], ['Hey! Which papers study video?', 'Which papers study video?']]) {
+    const a = await icml.ask(greeted, { useModel: false });
+    const b = await icml.ask(plain, { useModel: false });
+    assert.equal(a.refused, false, greeted);
+    assert.equal(a.answer, b.answer, greeted);
+  }
+  // A word that begins like one is no greeting.
+  assert.equal((await icml.ask('High-resolution video?', { useModel: false })).question, 'High-resolution video?');
+});
+
+test('"Is PixelThink open source?" asks for its links, as "Where is the code for PixelThink?" does', async () => {
+  const links = await icml.ask('Where is the code for PixelThink?', { useModel: false });
+  for (const q of ['Is PixelThink open source?', 'Is the source code of PixelThink available?', 'Is PixelThink open-sourced?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.answer, links.answer, q);
+    assert.deepEqual(cited(a), ['2505.23727']);
+  }
+});
