@@ -104,6 +104,13 @@ export const HISTORY_TURNS = 3;
 export interface Turn {
   question: string;
   answer: string;
+  /**
+   * The ids of the papers the answer cites, in citation order, when the front end knows them
+   * (the console keeps them; the bot while it remembers the reply). Without them, which papers
+   * the answer cites is read back from its text: the ids it lists and the sentences it quotes,
+   * which a model's answer, or one split over Discord embeds mid-sentence, may not give.
+   */
+  papers?: string[];
 }
 
 /**

@@ -68,7 +68,8 @@ describe('mentions and follow-ups', () => {
     const a2 = await answerTo(q2);
     assert.equal(a2.embeds[0]!.title, 'What results does it report?');
     const first = calls.find((c) => c.question === 'What results does it report?')!;
-    assert.deepEqual(first.history, [{ question: 'What does PhaseCoder do?', answer: a1.embeds[0]!.description }]);
+    // With the papers the answer cites, as the bot remembers its reply.
+    assert.deepEqual(first.history, [{ question: 'What does PhaseCoder do?', answer: a1.embeds[0]!.description, papers: ['dementyev26a'] }]);
     // A reply to the follow-up's answer (with a mention this time) carries both earlier turns, oldest first.
     const q3 = await h.emu.postMessage({ content: 'And its limits?', replyTo: a2, mentionsBot: true, author: h.user() });
     await answerTo(q3);
@@ -190,7 +191,11 @@ describe('DISCORD_THREADS: a thread per question', () => {
     const f = await h.emu.postMessage({ content: 'Which datasets?', mentionsBot: true, author: asker, channelId: thread.id });
     const fa = await h.emu.waitForMessage((m) => m.message_reference?.message_id === f.id && isAnswer(m));
     assert.equal(fa.channel_id, thread.id, 'answered in the thread, no new thread');
-    assert.deepEqual(calls.find((c) => c.question === 'Which datasets?')!.history.map((t) => t.question), ['What does CAST model?']);
+    const history = calls.find((c) => c.question === 'Which datasets?')!.history;
+    assert.deepEqual(history.map((t) => t.question), ['What does CAST model?']);
+    // And the papers that answer cites, its Sources.
+    const sources = a.embeds.flatMap((e) => e.fields ?? []).find((x) => x.name === 'Sources')!.value;
+    assert.deepEqual(history[0]!.papers, [...new Set([...sources.matchAll(/`(\S+)`$/gm)].map((m) => m[1]))]);
   });
 
   test('where the bot may not create threads, the asker is told which permissions it needs', async () => {

@@ -11,6 +11,8 @@ import path from 'node:path';
 import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, type BotHarness } from './support/bot.js';
 import { defaultReply, DEFAULT_MODELS, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import type { StoredMessage } from './support/discord-emulator.js';
+import { citingTwoPapers } from './support/progress.js';
+import { AnswerMemory } from '../src/bot/memory.js';
 import { startBot } from '../src/bot/index.js';
 import { dataPath } from '../src/config.js';
 import type { FeedbackRecord } from '../src/feedback.js';
@@ -99,6 +101,29 @@ describe('answers written by the model', () => {
     assert.match(m.embeds[0]!.description!, /^\*\*PhaseCoder: .*\*\* is by Artem Dementyev et al\. \(ICML 2026\)\. \[1\]$/);
     assert.equal(h.ollama!.chats.length, before, 'no chat request');
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
+  test('a reply "Who wrote them?" to the model\'s answer gets the bylines of the papers it cites, though it quotes neither, while the bot remembers it', async (t) => {
+    scriptBy(h, [[/GRPO/, { reply: citingTwoPapers }]]);
+    const asker = h.user();
+    const q1 = await h.emu.postMessage({ content: 'Which papers use GRPO?', mentionsBot: true, author: asker });
+    const a1 = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q1.id && hasEmbed(m), 10000);
+    assert.match(a1.embeds[0]!.description!, /^Two papers train with GRPO \[1\] and \[2\]\.$/);
+    assert.match(a1.embeds.at(-1)!.footer!.text, /^Written by/);
+    const sources = [...field(a1, 'Sources').matchAll(/^\*\*\[(\d)\]\*\* \[(.+)\]\(.*\) · `(\S+)`$/gm)].map(([, n, title]) => ({ n, title: title! }));
+    assert.deepEqual(sources.map((s) => s.n), ['1', '2']);
+    const q2 = await h.emu.postMessage({ content: 'Who wrote them?', replyTo: a1, author: asker });
+    const a2 = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q2.id && hasEmbed(m), 10000);
+    const bylines = a2.embeds[0]!.description!.split('\n');
+    assert.equal(bylines.length, 2, a2.embeds[0]!.description);
+    for (const [i, s] of sources.entries()) assert.ok(bylines[i]!.startsWith(`**${s.title}** is by `) && bylines[i]!.endsWith(`(ICML 2026). [${i + 1}]`), bylines[i]);
+    // A restarted bot remembers no reply: the answer's text is all there is, and it names no paper.
+    const remembered = h.bot.ctx.answers;
+    h.bot.ctx.answers = new AnswerMemory();
+    t.after(() => void (h.bot.ctx.answers = remembered));
+    const q3 = await h.emu.postMessage({ content: 'Who wrote them?', replyTo: a1, author: asker });
+    const a3 = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q3.id && hasEmbed(m), 10000);
+    assert.notEqual(a3.embeds[0]!.description, a2.embeds[0]!.description);
   });
 
   test('/ask naming a paper in words its abstract does not use: the model reads that abstract and answers, cited', async () => {

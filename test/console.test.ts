@@ -5,11 +5,16 @@ import { PassThrough, Writable } from 'node:stream';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
-import { HISTORY_TURNS, type Turn } from '../src/types.js';
+import { HISTORY_TURNS, type Answer, type Turn } from '../src/types.js';
+import { escapeRegExp } from '../src/text/pattern.js';
 import { captureLog, testSettings } from './support/env.js';
+import { citingTwoPapers, modelServiceFixture } from './support/progress.js';
+import { citedPapers as cited } from './support/answers.js';
 
 const log = captureLog();
 const service = await PapercordService.open(await testSettings(), { log });
+/** A service whose answers the Ollama test server writes. */
+const withModel = modelServiceFixture();
 
 /** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
 async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService; told?: string[] } = {}): Promise<{ out: string; writes: string[] }> {
@@ -48,6 +53,25 @@ test('a question is asked with the last turns of the console conversation, as a 
   // "its results" are PixelThink's: alone, the question quotes other papers' results first.
   const second = blocks(out).filter((b) => b.includes('Sources:'))[1]!;
   assert.match(second.split('Sources:')[1]!, /^\s+\[1\] PixelThink/);
+});
+
+test('"Who wrote them?" after a model\'s answer gets the bylines of the papers it cites, though it quotes neither', async (t) => {
+  const { service: written } = await withModel.open();
+  withModel.server.script({ reply: citingTwoPapers });
+  const answers: Answer[] = [];
+  const ask = written.ask.bind(written);
+  t.mock.method(written, 'ask', async (q: string, o: AskOptions = {}) => {
+    const a = await ask(q, o);
+    answers.push(a);
+    return a;
+  });
+  const { out } = await consoleRun(['Which papers use GRPO?', 'Who wrote them?'], { on: written });
+  const [model, bylines] = answers;
+  assert.equal(model!.mode, 'ollama', model!.notice);
+  assert.match(model!.answer, /^Two papers train with GRPO \[1\] and \[2\]\.$/);
+  assert.equal(cited(model!).length, 2);
+  assert.deepEqual(cited(bylines!), cited(model!), bylines!.answer);
+  for (const id of cited(model!)) assert.match(out, new RegExp(`^${escapeRegExp(written.catalog.get(id)!.title)} is by .+\\(ICML 2026\\)\\. \\[\\d\\]$`, 'm'), out);
 });
 
 test('options take their place anywhere on the line: one word for length, count and page, and a paper before the question', async () => {

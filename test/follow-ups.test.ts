@@ -9,6 +9,7 @@ import { PapercordService } from '../src/service.js';
 import { NO_TOPIC_NAMED } from '../src/answer/meta.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
+import { escapeRegExp } from '../src/text/pattern.js';
 import type { Turn } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
 import { citedPapers as cited } from './support/answers.js';
@@ -49,6 +50,23 @@ test('after an answer that lists several papers, "it" is asked which one, naming
   // A model's answer quotes no abstract word for word: which papers it cites is not guessed, so nothing is asked back.
   const written = [{ question: 'Which papers use GRPO?', answer: 'Two papers train with GRPO [1] and [2].' }];
   assert.doesNotMatch((await icml.ask('Who wrote it?', { useModel: false, history: written })).answer, /^Which paper\?/);
+});
+
+test('a turn that says which papers its answer cites is followed up on them, though its text lists and quotes none, as a model writes it', async () => {
+  const grpo = cited(await icml.ask('Which papers use GRPO?', { useModel: false }));
+  assert.equal(grpo.length, 2);
+  const written = 'Two papers train with GRPO [1] and [2].';
+  const bylines = await icml.ask('Who wrote them?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: written, papers: grpo }] });
+  assert.deepEqual(cited(bylines), grpo);
+  for (const [i, id] of grpo.entries()) assert.match(bylines.answer.split('\n')[i]!, new RegExp(`^\\*\\*${escapeRegExp(icml.catalog.get(id)!.title)}\\*\\* is by .+\\(ICML 2026\\)\\. \\[${i + 1}\\]$`), bylines.answer);
+  const results = await icml.ask('What are their results?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: written, papers: grpo }] });
+  assert.deepEqual(cited(results), grpo, results.answer);
+  // Ids this index does not have are left out; with none it has, the text is read as before: it cites no paper it can trace, so the question is searched.
+  const unknown = await icml.ask('Who wrote them?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: written, papers: ['nosuch26a', grpo[0]!, 'nosuch26b', grpo[1]!] }] });
+  assert.equal(unknown.answer, bylines.answer);
+  const none = await icml.ask('Who wrote them?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: written, papers: ['nosuch26a'] }] });
+  assert.equal(none.answer, (await icml.ask('Who wrote them?', { useModel: false, history: [{ question: 'Which papers use GRPO?', answer: written }] })).answer);
+  assert.notEqual(none.answer, bylines.answer);
 });
 
 test('"Who wrote them?" after a count or a search that quotes two papers gives both bylines', async () => {

@@ -3,7 +3,7 @@ import type { Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { queryConcepts, terms } from '../text/terms.js';
-import type { Turn } from '../types.js';
+import type { Answer, Citation, Turn } from '../types.js';
 import { quotedSentences } from './extractive.js';
 import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, listedPaperIds, withoutLinkWords } from './metadata.js';
@@ -25,18 +25,18 @@ export class ConversationReader {
 
   /**
    * The papers a conversation is about: those the latest turn names, or else those its answer
-   * lists or quotes ("Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
+   * cites (see papersCited; "Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
    * four), or, when it only went on with the conversation ("Who wrote it?", "And the
    * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
    */
   papersTalkedAbout(history: readonly Turn[]): Paper[] {
     for (let i = history.length - 1; i >= 0; i--) {
-      const { question, answer } = history[i]!;
-      const names = this.names.namesIn(question);
+      const turn = history[i]!;
+      const names = this.names.namesIn(turn.question);
       // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
       if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
-      const cited = this.papersCited(answer);
-      if (cited.length > 0 || !continuesConversation(question)) return cited;
+      const cited = this.papersCited(turn);
+      if (cited.length > 0 || !continuesConversation(turn.question)) return cited;
     }
     return [];
   }
@@ -52,13 +52,16 @@ export class ConversationReader {
   }
 
   /**
-   * The papers an answer cites, in its order, as read back from a conversation's history: those
-   * it lists by id ("**PhaseCoder: …** (dementyev26a) [1]", as the author, count and related
+   * The papers a turn's answer cites, in its order: those the front end says it cites (see
+   * Turn.papers; ids this index does not have are left out), else as read back from its text:
+   * those it lists by id ("**PhaseCoder: …** (dementyev26a) [1]", as the author, count and related
    * answers write them), else those whose abstracts hold the sentences it quotes. None when a
    * citation cannot be traced (a model's answer quotes nothing word for word): rather no paper
    * than some of them.
    */
-  private papersCited(answer: string): Paper[] {
+  private papersCited({ answer, papers }: Turn): Paper[] {
+    const known = (papers ?? []).map((id) => this.catalog.get(id)).filter((p): p is Paper => p !== undefined);
+    if (known.length) return [...new Set(known)];
     const listed = [...listedPaperIds(answer)].map((id) => this.catalog.get(id));
     if (listed.length) return listed.every((p): p is Paper => p !== undefined) ? [...new Set(listed)] : [];
     const quoting = [...quotedSentences(answer).values()].map((text) => this.paperQuoting(text));
@@ -74,6 +77,16 @@ export class ConversationReader {
     const holders = [...retriever.papersWritingAll(rarest)].map((id) => retriever.paper(id)).filter((p): p is Paper => p !== undefined && readableTex(p.abstract).includes(text));
     return holders.length === 1 ? holders[0] : undefined;
   }
+}
+
+/** The papers an answer cites, each once, in the order first cited: what a front end keeps as its turn's `papers`. */
+export function citedPaperIds(citations: readonly Citation[]): string[] {
+  return [...new Set(citations.map((c) => c.paperId))];
+}
+
+/** An answer as a turn of its conversation, with the papers it cites. */
+export function answeredTurn(answer: Answer): Turn {
+  return { question: answer.question, answer: answer.answer, papers: citedPaperIds(answer.citations) };
 }
 
 /** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */

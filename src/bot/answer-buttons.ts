@@ -1,8 +1,8 @@
-import type { ButtonInteraction } from 'discord.js';
+import type { ButtonInteraction, Message } from 'discord.js';
 import type { BotContext } from './context.js';
 import type { Logger } from '../log.js';
 import { runRequest } from './flow.js';
-import { noticeMessage, quotesMessages, relatedMessages } from './render.js';
+import { ANSWER_BUTTON, noticeMessage, quotesMessages, relatedMessages } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
 import type { Vote } from '../feedback.js';
@@ -46,4 +46,14 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
     default:
       await replyEphemeral(interaction, [noticeMessage('This button is from an older version of the bot. Ask again.')]);
   }
+}
+
+/** The key in the bot's AnswerMemory that the buttons under one of its replies carry (`ans:up:<key>`), if they carry one. */
+export function answerKeyOf(m: Message): string | undefined {
+  const prefix = `${ANSWER_BUTTON.up}:`;
+  for (const row of m.components) {
+    if (!('components' in row)) continue;
+    for (const c of row.components) if ('customId' in c && c.customId?.startsWith(prefix)) return c.customId.slice(prefix.length);
+  }
+  return undefined;
 }

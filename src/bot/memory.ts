@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Answer, Citation, Related, Source, Summary } from '../types.js';
 import type { VotedReply } from '../feedback.js';
+import { citedPaperIds } from '../answer/conversation.js';
 
 /** A reply as the bot made it: the kind of request and the service's result. */
 type ReplyResult = { kind: 'ask' | 'mention'; result: Answer } | { kind: 'summary'; result: Summary } | { kind: 'related'; result: Related };
@@ -20,7 +21,7 @@ function rememberedAnswer({ kind, result }: ReplyResult): RememberedAnswer {
   switch (kind) {
     case 'ask':
     case 'mention':
-      return { reply: { kind, question: result.question, ...how, papers: [...new Set(result.citations.map((c) => c.paperId))] }, citations: result.citations, sources: result.sources };
+      return { reply: { kind, question: result.question, ...how, papers: citedPaperIds(result.citations) }, citations: result.citations, sources: result.sources };
     case 'summary':
       return { reply: { kind, question: `Summary of ${result.paper.title}`, ...how, papers: [result.paper.id] }, citations: result.citations, sources: result.sources };
     case 'related':

@@ -8,6 +8,8 @@ import { askWithoutMentions, withoutMentions } from './mentions.js';
 import { answerMessages, errorMessage } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
+import { answerKeyOf } from './answer-buttons.js';
+import type { AnswerMemory } from './memory.js';
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
@@ -44,7 +46,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     return;
   }
 
-  const history = repliedTo ? await chainHistory(repliedTo, me.id) : inOwnThread ? await threadHistory(message, me.id) : [];
+  const history = repliedTo ? await chainHistory(repliedTo, me.id, ctx.answers) : inOwnThread ? await threadHistory(message, me.id, ctx.answers) : [];
   const newThread = ctx.settings.threadPerQuestion && !channel.isThread() && !repliedTo;
   let responder;
   try {
@@ -80,21 +82,27 @@ async function referencedBotMessage(message: Message, botId: string): Promise<Me
   return ref?.author.id === botId ? ref : undefined;
 }
 
-/** A bot answer read back as a turn: the embed's title is the question, its descriptions the answer. */
-function turnOf(m: Message): Turn | undefined {
+/**
+ * A bot answer read back as a turn: the embed's title is the question, its descriptions the
+ * answer, and, while the bot remembers the reply (not after a restart), the papers it cites,
+ * which its text may not tell (a model's answer quotes no abstract word for word).
+ */
+function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
-  return { question: withoutMentions(unescapeMarkdown(first.title)), answer };
+  const key = answerKeyOf(m);
+  const papers = key === undefined ? undefined : memory.get(key)?.reply.papers;
+  return { question: withoutMentions(unescapeMarkdown(first.title)), answer, ...(papers ? { papers } : {}) };
 }
 
 /** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */
-async function chainHistory(start: Message, botId: string, max = HISTORY_TURNS): Promise<Turn[]> {
+async function chainHistory(start: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
   const turns: Turn[] = [];
   let cur: Message | undefined = start;
   for (let hops = 0; cur && turns.length < max && hops < max * 4; hops++) {
     if (cur.author.id === botId) {
-      const t = turnOf(cur);
+      const t = turnOf(cur, memory);
       if (t && !(turns[0] && turns[0].question === t.question && turns[0].answer === t.answer)) turns.unshift(t);
     }
     cur = cur.reference?.messageId ? await cur.fetchReference().catch(() => undefined) : undefined;
@@ -103,13 +111,13 @@ async function chainHistory(start: Message, botId: string, max = HISTORY_TURNS):
 }
 
 /** In a thread the bot started, the conversation is the thread: its last answers, oldest first. */
-async function threadHistory(message: Message, botId: string, max = HISTORY_TURNS): Promise<Turn[]> {
+async function threadHistory(message: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
   const recent = await message.channel.messages.fetch({ limit: 20, before: message.id }).catch(() => undefined);
   if (!recent) return [];
   const turns = [...recent.values()]
     .filter((m) => m.author.id === botId)
     .sort((a, b) => a.createdTimestamp - b.createdTimestamp)
-    .map(turnOf)
+    .map((m) => turnOf(m, memory))
     .filter((t): t is Turn => !!t);
   return turns.slice(-max);
 }

@@ -9,6 +9,7 @@ import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
+import { answeredTurn } from '../answer/conversation.js';
 import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 export interface ConsoleOptions {
@@ -90,7 +91,7 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
   switch (p.command) {
     case 'ask': {
       const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
-      x.turns.push({ question: answer.question, answer: answer.answer });
+      x.turns.push(answeredTurn(answer));
       x.turns.splice(0, x.turns.length - HISTORY_TURNS);
       return renderAnswer(x.notices.unrepeated(asWritten(answer)));
     }

@@ -54,3 +54,14 @@ export function modelServiceFixture() {
     },
   };
 }
+
+/**
+ * A model's answer as models write them, quoting no abstract word for word: "Two papers train
+ * with GRPO [a] and [b].", citing the first two papers of the prompt's sources.
+ */
+export function citingTwoPapers(req: ChatRequestRecord): string {
+  const firstOfEach = new Map<string, string>();
+  for (const [, n, id] of userText(req).matchAll(/^\[(\d+)\] .* \(paper id: (\S+)\)$/gm)) if (!firstOfEach.has(id!)) firstOfEach.set(id!, n!);
+  const [a, b] = [...firstOfEach.values()];
+  return `Two papers train with GRPO [${a}] and [${b}].`;
+}
