@@ -392,8 +392,8 @@ test('a question about one part of a named paper (results, the problem) that its
   assert.match((await service.ask('What problem does ST-Veto address?', { useModel: false })).answer, /^\*\*Problem:\*\* /);
   // The same with the paper option.
   assert.match((await service.ask('What results does MentisOculi report?', { useModel: false, paper: 'zeller26a' })).answer, /^\*\*Results:\*\* /);
-  // Where the abstract has the word, its sentence: the paper's name picks no sentence of its own abstract.
-  assert.match((await service.ask('What are the limitations of MentisOculi?', { useModel: false })).answer, /^Analysis of UMMs specifically exposes a critical limitation/);
+  // Limitations asked of one paper are its summary's Limits part (since 447a204), not a search for the word.
+  assert.match((await service.ask('What are the limitations of MentisOculi?', { useModel: false })).answer, /^\*\*Limits:\*\* Analysis of UMMs specifically exposes a critical limitation/);
   assert.match((await service.ask('How does PixelThink perform?', { useModel: false })).answer, /30\.4%/);
   // Not a part of a summary: "solver" is not "solve".
   assert.doesNotMatch((await service.ask('What solver does PixelThink use?', { useModel: false })).answer, /\*\*Problem:\*\*/);
