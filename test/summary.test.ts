@@ -170,9 +170,12 @@ test('a TL;DR stands alone: one that still points back comes with what it points
   // chen26e's "We address these challenges by introducing bulk-calibrated credal ambiguity sets" takes 71 words with the
   // challenges, and no other sentence says what the paper is: both, rather than a TL;DR that does not say which challenges.
   assert.match(lines(paper('chen26e'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* While Huber \(linear-vacuous\) contamination .* We address these challenges by introducing bulk-calibrated/);
-  // zhou26bz's TL;DR, "We call on the community ...", closes the abstract, but "We contend that ..." (which points back)
-  // says what it is: the sentences before that are still its problem.
-  assert.match(lines(paper('zhou26bz'), 'long').Problem!, /Despite rapid advances in serving systems such as vLLM and SGLang/);
+  // zhou26bz's TL;DR is its thesis, "This position paper argues that ...", not its closing "We call on the community ...";
+  // what it argues against, up to "We contend that ...", is still its problem.
+  const zhou = lines(paper('zhou26bz'), 'long');
+  assert.match(zhou['TL;DR']!, /^\*\*TL;DR:\*\* This position paper argues that LLM inference serving has outgrown generic heuristics/);
+  assert.match(zhou.Problem!, /Despite rapid advances in serving systems such as vLLM and SGLang.* These general-purpose policies ignore/);
+  assert.match(zhou.Method!, /We call on the community/);
   // izzo26a: its aim, not "We then introduce eight algorithms" (an addition, as "We also ..." is).
   assert.match(lines(paper('izzo26a'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* We study the problem of subgroup discovery for survival analysis/);
   // A lead-in that only points back is cut: "Drawing inspiration from these pioneering studies, we introduce Omni-Diffusion".
@@ -227,4 +230,61 @@ test('a part asked for ("What results does X report?") shows a sentence that poi
   assert.match(line('bauer26a', 'Method'), /^\*\*Method:\*\* This theory casts training as Bayesian inference/);
   // The TL;DR line is the whole TL;DR, the sentence it points back at included.
   assert.match(line('wu26bw', 'TL;DR'), /^\*\*TL;DR:\*\* Through systematic experiments, .* …we introduce \*\*Furina\*\*/);
+});
+
+/** A paper of the given abstract, titled "Foo: Cheap Experts". */
+const fooPaper = (abstract: string): Paper => ({ id: 'foo', title: 'Foo: Cheap Experts', abstract, authors: [], aliases: [], source: { file: 'x', record: '1' } });
+
+test("a limitation the paper's work answers is its method, and a gap that remains is the problem: neither is a limit of the paper", () => {
+  // karzanov26a's "GCOS addresses a limitation of prior synthesis methods by ..." was its only Limits sentence, and so the
+  // answer to "What are the limitations of GCOS?".
+  const karzanov = summarySections(paper('karzanov26a'))!;
+  assert.deepEqual(karzanov.Limits, []);
+  assert.ok(karzanov.Method.some((s) => s.startsWith('GCOS addresses a limitation of prior synthesis methods')));
+  // "a critical gap remains: usage alone does not determine risk" (zhang26jp) is what the paper sets out to close.
+  const gap = summarySections(fooPaper('We propose Foo, an auditing tool for peer review. Yet a critical gap remains: usage alone does not determine risk. Foo flags 40% more risky reviews.'))!;
+  assert.deepEqual(gap.Limits, []);
+  assert.deepEqual(gap.Problem, ['Yet a critical gap remains: usage alone does not determine risk.']);
+  // Limitations the paper finds stay: zeller26a's UMMs "fail to leverage even ground-truth visualizations", and mahdavi26a's
+  // "reinforcement learning does not enhance final-answer precision" (a finding against the method it studies).
+  assert.match(summarySections(paper('zeller26a'))!.Limits.join(' '), /exposes a critical limitation/);
+  assert.match(summarySections(paper('mahdavi26a'))!.Limits.join(' '), /reinforcement learning does not enhance final-answer precision/);
+});
+
+test('a position paper that opens with its thesis has it as its TL;DR, and what it argues against as its problem', () => {
+  const zhang = summarySections(paper('zhang26jp'))!;
+  assert.match(zhang['TL;DR'].join(' '), /^This position paper argues that prompting intent should be audited/);
+  assert.match(zhang.Problem.join(' '), /a critical gap remains: .* A more consequential variable is prompting intent/);
+  assert.match(zhang.Method[0]!, /^We advocate an intent-centric auditing perspective/);
+});
+
+test('a sentence points back also when it fills "the gap", opens with a connective that leans on the one before, or has "its" after its opening clause', () => {
+  assert.ok(pointsBack('To fill in the gap, this paper introduces BEST, the first benchmark for evaluating code efficiency.'));
+  assert.ok(pointsBack('In particular, some parameterizations give sharper attention to task-relevant tokens.'));
+  assert.ok(pointsBack('As a result, practitioners lack actionable guidance on selecting instructions.'));
+  assert.ok(pointsBack('While widely adopted, its use in privacy-sensitive contexts has quietly shifted.'));
+  // Not a gap the sentence names itself, nor a contrast or an addition that says all it says.
+  assert.ok(!pointsBack('We bridge the gap between theory and practice of sparse routing.'));
+  assert.ok(!pointsBack('However, space, another vital aspect of code efficiency, is rarely evaluated in prior benchmarks.'));
+  assert.ok(!pointsBack('Moreover, Foo runs on a single GPU.'));
+  // shen26ac's TL;DR is shown after its lead-in, as "To bridge this gap, we ..." is.
+  assert.match(lines(paper('shen26ac'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …this paper introduces BEST, the first benchmark/);
+  // A TL;DR does not open with what leans on a sentence not shown: vashisht26a's began "In particular, ...", nayak26a's "As a
+  // result, ...", zhao26cg's "While widely adopted, its use ..."; each now comes with what it points at.
+  assert.match(lines(paper('vashisht26a'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* Collapsed and factorized parameterizations .* In particular, some parameterizations/);
+  assert.match(lines(paper('nayak26a'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* Despite growing interest, .* As a result, practitioners lack/);
+  assert.match(lines(paper('zhao26cg'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* Synthetic data has become a common component .* While widely adopted, its use/);
+});
+
+test('a bound a method attains and a finding in a participle ("..., showing that") are results; a step named by a compound ("sample-and-evaluate") is the method', () => {
+  const ito = summarySections(paper('ito26a'))!;
+  assert.ok(ito.Results.some((s) => /ROG yields \$O\(/.test(s)));
+  assert.ok(!ito.Method.some((s) => /ROG yields/.test(s)));
+  const rezk = summarySections(paper('rezk26a'))!;
+  assert.ok(rezk.Method.some((s) => s.includes('sample-and-evaluate procedure')));
+  assert.ok(!rezk.Results.some((s) => s.includes('sample-and-evaluate procedure')));
+  const abbadi = summarySections(paper('abbadi26a'))!;
+  assert.ok(abbadi.Results.some((s) => s.includes('we construct a three-player game') && s.includes('showing in this way that')));
+  // "proving that" as a noun, the task a sentence describes, is not a finding (wang26ge).
+  assert.ok(summarySections(paper('wang26ge'))!.Method.some((s) => s.includes('where proving that an access is safe')));
 });

@@ -19,8 +19,10 @@ export function parseSummaryLength(given: string, hint?: string): SummaryLength 
   return length;
 }
 
-/** A sentence that states what the paper contributes: "we propose X", "this paper presents". */
-const CONTRIBUTION = /\bwe\b[^.;]{0,120}?\b(propose|present|introduce|develop|design|construct|build)\b|\bthis (paper|work) (proposes|presents|introduces)\b/i;
+/** A position paper's thesis ("This position paper argues that ..."): what it contributes is its argument. */
+const THESIS = /\bthis (position )?paper (argues|contends|advocates)\b/i;
+/** A sentence that states what the paper contributes: "we propose X", "this paper presents", a position paper's thesis. */
+const CONTRIBUTION = new RegExp(`\\bwe\\b[^.;]{0,120}?\\b(propose|present|introduce|develop|design|construct|build)\\b|\\bthis (paper|work) (proposes|presents|introduces)\\b|${THESIS.source}`, 'i');
 /** Weaker: what the paper sets out to do ("we study", "this work studies", "in this paper, we"). */
 const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|examine|analy[sz]e)\b|\bthis (paper|work|study) (studies|formulates|proves|derives|establishes|aims|investigates|examines|analy[sz]es)\b|\b(in this (position )?(paper|work|study)|here),? we\b/i;
 /** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
@@ -31,16 +33,20 @@ const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
 const ADDITION = /^(moreover|furthermore|finally|additionally|in addition|also|lastly|besides)\b|^we (also|further|then)\b/i;
 /** What earlier work did: part of the problem, wherever it stands, also after a connective ("Thus, prior work relies on search"). */
 const PRIOR = /^((thus|hence|therefore|however|yet|but|unfortunately|consequently|as a result),?\s+)?((prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b|previously,)/i;
-/** Evidence and findings: experiments, comparisons, numbers, what the authors conclude. "As a result" only joins sentences. */
-const RESULT = /\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b/i;
+/**
+ * Evidence and findings: experiments, comparisons, numbers, what the authors conclude, also in a
+ * participle ("we construct a game ..., showing in this way that preferences do not suffice").
+ * "As a result" only joins sentences; a word inside a compound names a step ("a sample-and-evaluate procedure").
+ */
+const RESULT = /(?<!-)\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|(?<!\b(where|when|while|if|of|for) )\b(showing|proving)\b[^.;]{0,20}?\bthat\b/i;
 /** A finding stated as such ("we show that", "we prove an upper bound", "analysis shows that"): a result, unless the sentence also proposes something. */
-const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|\b(show|shows|showed|shown|proves?|proved|proven|demonstrat\w*)\b[^.;]{0,20}?\bthat\b/i;
+const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|(?<!\b(where|when|while|if|of|for) )\b(show|shows|showed|shown|showing|proves?|proved|proven|proving|demonstrat\w*)\b[^.;]{0,20}?\bthat\b/i;
 /** A question the paper asks ("We ask whether ...", "can a downstream agent ...?"): part of its problem, not of its method or results. */
 const QUESTION = /\?["'”’)]*$|\b(ask|asks|explore|investigate|examine|interested in questions?( such as)?)\s+(whether|if)\b/i;
 /** Others' work, cited ("by Kearns, Roth, and Ryu (2026)", "Smith et al."): part of the problem when the authors do not speak of their own. */
 const CITES = /\bet al\.|\(\s*(19|20)\d\d[a-z]?\s*\)|\b[A-Z][a-z]+,? (19|20)\d\d[a-z]?\)/;
-/** A difficulty ("Extending their guarantees is nontrivial"): part of the problem when the authors do not speak of their own work. */
-const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|remains? limited|open (question|problem))\b/i;
+/** A difficulty ("Extending their guarantees is nontrivial", "a critical gap remains: usage alone does not determine risk"): part of the problem when the authors do not speak of their own work. */
+const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|remains? limited|open (question|problem)|(a|an|the) (\w+ )?gap remains|remains? (a|an) (\w+ )?gap)\b/i;
 /** A sentence that draws a consequence of the one before ("As a consequence, a few large residuals dominate the loss"): it goes where that one goes. */
 const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefore),/i;
 /** A step that follows the one before ("Each subtask is then accompanied by a baseline, which achieves ..."): it goes where that one goes, whatever its words. */
@@ -57,6 +63,10 @@ const REPORTS = [
 const reportStrength = (s: string) => REPORTS.filter((re) => re.test(s)).length;
 /** A limit the paper states. Not "limited data": that is a setting. */
 const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
+/** A limitation the paper's work answers ("GCOS addresses a limitation of prior synthesis methods by ..."): what it does, not a limit of its own. */
+const ANSWERS_LIMIT = /\b(address|tackl|overcom|resolv|solv|mitigat|alleviat|remov|circumvent|lift|avoid)\w*\s+(\S+\s+){0,3}?limitations?\b/i;
+/** A rate or bound a method attains ("ROG yields $O(\sigma^2 / (\lambda^2 t))$"): a result, as "achieves" is. */
+const ATTAINS_BOUND = /\b(yields?|attains?|obtains?|enjoys?|guarantees?|gets?)\s+(an? |the )?((\w+ ){0,2}(rate|bound|regret|complexity) (of )?)?\$\s*(\\(tilde|widetilde)\s*\{?\s*)?(\\mathcal\s*\{?\s*)?(O|\\Theta|\\Omega)\b/i;
 /** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
 const SHORTCOMING = /\b(fails? to|does not|cannot)\b/i;
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
@@ -245,11 +255,22 @@ export function summaryChoice(sections: SummarySections, order: readonly string[
 const NOT_THE_PAPER = '(?! (?:position )?(?:paper|work|study|article|manuscript|thesis|note|letter|survey)\\b)';
 /** "this", "these", ... but not of the paper itself, nor "such as". */
 const DEMONSTRATIVE = `(?:this|these|those|such(?! as\\b))\\b${NOT_THE_PAPER}`;
-/** "address this", "bridge these gaps", "overcome it": the paper's answer to what an earlier sentence stated. */
-const ADDRESSES_IT = new RegExp(`\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w* (?:${DEMONSTRATIVE}|it\\b|them\\b)`, 'i');
+/** "the gap" that an earlier sentence stated ("To fill in the gap, this paper introduces"); not one the sentence names itself ("bridge the gap between X and Y"). */
+const THE_GAP = 'the gaps?\\b(?! (?:between|in|of|that|from|with|across|left)\\b)';
+/** "address this", "bridge these gaps", "overcome it", "fill in the gap": the paper's answer to what an earlier sentence stated. */
+const ADDRESSES_IT = new RegExp(`\\b(?:address|tackl|overcom|resolv|solv|fill|bridg|clos|mitigat|alleviat)\\w*(?: in)? (?:${DEMONSTRATIVE}|it\\b|them\\b|${THE_GAP})`, 'i');
+/**
+ * Opening connectives that say how a sentence follows from the one before ("In particular, some
+ * parameterizations ...", "As a result, practitioners lack ..."): without that one, it does not
+ * say what it is a case, consequence or contrast of. Not "However" or "Moreover": what follows
+ * them says all it says.
+ */
+const LEANING_CONNECTIVE = 'in particular|specifically|as a (?:result|consequence)|consequently|thus|hence|therefore|accordingly|for (?:example|instance)|(?:in|by) contrast|conversely|instead|similarly|likewise|in turn|in other words';
 /**
  * A sentence that points back at the one before it: it opens with a pronoun or a demonstrative
  * ("This method identifies", "However, their inference lags", "It comprises 440 tasks"), with a
+ * connective that leans on it (see LEANING_CONNECTIVE), with a pronoun after its opening clause
+ * ("While widely adopted, its use ..."), with a
  * clause that does ("Based on this insight, we", "Despite these advances, ..."), or it names what
  * an earlier sentence stated ("close this gap", "We address this by"). Without that sentence right
  * before it, it reads without its referent.
@@ -258,6 +279,8 @@ const POINTS_BACK = new RegExp(
   [
     `^(?:(?:however|yet|but|moreover|furthermore|unfortunately|in particular|notably|thus|hence|therefore|consequently|additionally|in addition|importantly|crucially|specifically),?\\s+)?(?:${DEMONSTRATIVE}|(?:it|they|its|their)\\b)`,
     `^[^,]{0,40}\\b${DEMONSTRATIVE}[^,]{0,40},`,
+    `^(?:${LEANING_CONNECTIVE}),`,
+    `^[^,]{0,40},\\s+(?:its|their|they)\\b`,
     `\\b${DEMONSTRATIVE} (?:gaps?|limitations?|challenges?|issues?|shortcomings?|questions?|bottlenecks?|discrepanc(?:y|ies)|tensions?|trade-?offs?|observations?|insights?|findings?|phenomen(?:on|a)|difficult(?:y|ies)|drawbacks?|concerns?)\\b`,
     ADDRESSES_IT.source,
   ].join('|'),
@@ -324,15 +347,15 @@ function byReportStrength(results: readonly string[]): string[] {
   return [...results].sort((a, b) => reportStrength(b) - reportStrength(a));
 }
 
-const BACK = '(?:this|these|that|those|such)(?: [\\w-]+){0,3}';
+const BACK = `(?:(?:this|these|that|those|such)(?: [\\w-]+){0,3}|${THE_GAP})`;
 /**
  * An opening clause that only points back at the sentences before it ("To bridge this gap, we",
- * "Motivated by these observations, we", "Therefore, we"). Not one that says something of its own
+ * "Motivated by these observations, we", "Therefore, we", "To fill in the gap, this paper introduces"). Not one that says something of its own
  * ("To mitigate data scarcity in fine-tuning, we", "Under this assumption and gradient domination
  * conditions, we").
  */
 const LEAD_IN = new RegExp(
-  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|drawing (?:inspiration )?(?:from|on) ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically), (?=we\\b)`,
+  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|drawing (?:inspiration )?(?:from|on) ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically), (?=we\\b|this (?:paper|work|study)\\b)`,
   'i',
 );
 
@@ -428,11 +451,14 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   // what the paper is counts, also where another stands in for it as the TL;DR (zhou26bz's closing "We call on ...").
   const closing = saysWhat === sentences.length - 1 ? first(AUTHORS) : -1;
   const starts = [saysWhat, tldrIdx, strongIdx, aimIdx, closing].filter((i) => i >= 0);
-  const problemEnd = Math.max(Math.min(...starts), 1);
+  // A position paper that opens with its thesis ("This position paper argues that ...") then lays out what it argues
+  // against: the problem runs to the authors' next word ("We contend that ...").
+  const afterThesis = THESIS.test(sentences[0]!) ? sentences.findIndex((s, i) => i > 0 && AUTHORS.test(s)) : -1;
+  const problemEnd = afterThesis > 0 ? afterThesis : Math.max(Math.min(...starts), 1);
   const partOf = (s: string, i: number): SummarySection => {
     if (i >= tldrFrom && i <= tldrIdx) return 'TL;DR';
     if (i < problemEnd || PRIOR.test(s) || QUESTION.test(s)) return 'Problem';
-    const finding = (x: string) => RESULT.test(x) || PERCENT.test(x) || (FINDING.test(x) && !CONTRIBUTION.test(x));
+    const finding = (x: string) => RESULT.test(x) || PERCENT.test(x) || ATTAINS_BOUND.test(x) || (FINDING.test(x) && !CONTRIBUTION.test(x));
     // After the TL;DR, a consequence of a finding ("We show that residuals are heavy-tailed. As a consequence, ...") is one too.
     const asBefore = () => (i - 1 === tldrIdx ? (finding(sentences[i - 1]!) ? 'Results' : 'Method') : partOf(sentences[i - 1]!, i - 1));
     if (NEXT_STEP.test(s) && i > 0) return asBefore();
@@ -443,7 +469,7 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
     if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return asBefore();
     if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
     // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
-    const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
+    const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && !ANSWERS_LIMIT.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
     return isLimit ? 'Limits' : 'Method';
   };
   const sections: SummarySections = { 'TL;DR': [], Problem: [], Method: [], Results: [], Limits: [] };
