@@ -288,7 +288,7 @@ const HELP = /^\s*(?:help|what can you do|what do you do|how do (?:i|you) (?:use
  * search would quote a sentence that writes "help". Examples name a paper of this corpus.
  */
 export function smallTalkAnswer(question: string, papers: readonly Paper[]): string | undefined {
-  if (THANKS.test(question)) return 'Glad to help. Ask another question, or reply to an answer to follow it up.';
+  if (THANKS.test(question)) return 'Glad to help. Ask another question, or a follow-up to an answer.';
   if (!GREETING.test(question) && !HELP.test(question)) return undefined;
   const named = papers.map((p) => systemName(p.title)).find((n) => n && isCoined(n));
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
