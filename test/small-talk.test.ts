@@ -47,3 +47,12 @@ test('"Is PixelThink open source?" asks for its links, as "Where is the code for
     assert.deepEqual(cited(a), ['2505.23727']);
   }
 });
+
+test('"Explain PhaseCoder like I\'m five", "eli5 MentisOculi" and "explain VEQ in simple terms" ask for that paper\'s gist, not for papers like it', async () => {
+  for (const [q, plain] of [["Explain PhaseCoder like I'm five", 'What is PhaseCoder?'], ['eli5 MentisOculi', 'What is MentisOculi?'], ['explain VEQ in simple terms', 'What is VEQ?']]) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.answer, (await icml.ask(plain, { useModel: false })).answer, q);
+  }
+  // "like" before a paper's name still asks for related work.
+  assert.match((await icml.ask('Papers like PixelThink?', { useModel: false })).answer, /^Papers related to /);
+});

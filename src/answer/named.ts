@@ -5,8 +5,8 @@ import { queryConcepts } from '../text/terms.js';
 
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
 const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
-/** Words that ask for papers like the one named ("papers like PixelThink", "related work"). */
-const RESEMBLING = /\b(similar|related|like)\b/i;
+/** Words that ask for papers like the one named ("papers like PixelThink", "related work"); not "like I'm five". */
+const RESEMBLING = /\b(similar|related|like(?!\s+i(?:['’]?m| am)\b))\b/i;
 const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones|anything|something)\b/i;
 /** Words that set a paper against another: with one paper named, the other is not named. */
 const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;

@@ -122,8 +122,8 @@ function partsOf(word: string): string[] {
   return out;
 }
 
-/** Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas. */
-const GIST = /\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b/gi;
+/** Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas, and "explain X like I'm five" about X. */
+const GIST = /\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b/gi;
 
 /** A question without the phrases that ask for a paper's gist ("the key contributions of X" asks what X is). */
 export function withoutGist(text: string): string {
