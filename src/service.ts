@@ -82,6 +82,8 @@ interface MetadataAsked {
   authorship: boolean;
   /** The question without the words that ask for the metadata: what to search for. */
   unasked: string;
+  /** The question without the words that ask for authors. */
+  withoutAuthors: string;
 }
 
 /**
@@ -252,55 +254,58 @@ export class PapercordService {
       (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
     // or no name, in a follow-up that points back ("Who are their authors?", "its authors?").
+    const withoutAuthors = withoutAuthorship(q);
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
     const authorsOfNamed = authorsOf?.papers.length === 1;
-    const authorsPointedAt = authorsOf?.papers.length === 0 && last !== undefined && (refersBackToOne(withoutAuthorship(q)) || refersBackToSeveral(withoutAuthorship(q)));
+    const authorsPointedAt = authorsOf?.papers.length === 0 && last !== undefined && (refersBackToOne(withoutAuthors) || refersBackToSeveral(withoutAuthors));
     const authorsAsked = AUTHORSHIP.test(q) || ((authorsOfNamed || authorsPointedAt) && asksOnlyForAuthors(authorsOf!.rest));
     const authorship = authorsAsked || venueAsked;
-    const unasked = venueAsked ? published : authorsAsked ? withoutAuthorship(q) : q;
-    return { authorsAsked, authorship, unasked };
+    const unasked = venueAsked ? published : authorsAsked ? withoutAuthors : q;
+    return { authorsAsked, authorship, unasked, withoutAuthors };
   }
 
   /**
-   * The answer to a question the metadata answers before any search: a topic count, the index's
-   * size, a paper's links, an author's papers, an author no paper has, the bylines of the papers
-   * the conversation is on, or which paper a question means; undefined for a question the abstracts
-   * answer. A promise only for a link alone, asked again as a question about its paper.
+   * The answer to a question the metadata answers before any search: a topic count (or which
+   * topic), the index's size, small talk, a paper's links, an author's papers, an author no paper
+   * has, the bylines of the papers the conversation is on, or which paper a question means;
+   * undefined for a question the abstracts answer, and for any limited to one paper by the option. A promise only for a link alone, asked again as a question about its paper.
    */
-  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorship }: MetadataAsked): Answer | Promise<Answer> | undefined {
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
+    // A question limited to one paper by the paper option asks its abstract.
+    if (opts.paper) return undefined;
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
     // else saying so is more use than the index's size or "none mentions it".
-    if (!opts.paper && topicNotNamed(q)) {
+    if (topicNotNamed(q)) {
       const before = this.conversation.topicTalkedAbout(history);
       return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
-    if (!opts.paper && asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
-    const smallTalk = opts.paper ? undefined : smallTalkAnswer(q, this.papers);
+    const smallTalk = smallTalkAnswer(q, this.papers);
     if (smallTalk) return uncitedAnswer(q, smallTalk, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
-    const countAsked = opts.paper ? undefined : topicCountAsked(q, this.papers);
+    const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
-    const at = !opts.paper && /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
+    const at = /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
-    const linked = !opts.paper && asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
+    const linked = asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
-    const byAuthor = opts.paper ? undefined : authorAsked(q, this.papers);
+    const byAuthor = authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
-    const nobody = opts.paper ? undefined : unknownAuthorAsked(q, this.papers);
+    const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
     // "Who wrote it?", "its authors?" or "When were they published?" with no question before it points at no paper: saying so is more use than "no paper covers this".
-    const pointedAt = withoutPublication(withoutAuthorship(q));
-    const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || (AUTHORS_NOUN.test(q) && asksOnlyForAuthors(q));
-    if (!opts.paper && !last && asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) {
+    const pointedAt = withoutPublication(withoutAuthors);
+    const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
+    if (!last && asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
-    const withBylines = !opts.paper && last && authorship && pointsBackToAllOnly(withoutPublication(withoutAuthorship(q))) ? talkedAbout().filter((p) => byline(p)) : [];
+    const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write.
     if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started, { basis: 'metadata' });
     return undefined;
@@ -507,7 +512,7 @@ export class PapercordService {
     };
   }
 
-  /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, or the paper the question misspelled. */
+  /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, the paper the question misspelled, or that no author has the name asked. */
   private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: string): Answer {
     const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
     const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);

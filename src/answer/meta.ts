@@ -26,7 +26,7 @@ const HOW_MANY_WHICH = /^(\s*how many\s+)((?:[\p{L}\p{N}-]+\s+){1,3}?)(?=(?:pape
  * that names no topic ("How many ICML papers are there?", "How many indexed papers ...") is
  * answered by the count by venue too.
  */
-export function asksAboutIndex(question: string, papers: readonly Paper[] = []): boolean {
+export function asksAboutIndex(question: string, papers: readonly Paper[]): boolean {
   if (CORPUS_SIZE.test(question)) return true;
   const which = HOW_MANY_WHICH.exec(question);
   if (which && !namesNoTopic(which[2]!, papers)) return false;
@@ -34,7 +34,8 @@ export function asksAboutIndex(question: string, papers: readonly Paper[] = []):
   if (!ABOUT_INDEX.test(asked)) return false;
   // "How many papers are from ICML?": the count by venue says.
   const left = queryConcepts(asked.replace(INDEX_WORDS, ' ').replace(IN_CORPUS, ' ')).flat();
-  return left.length === 0 || left.every((t) => venueTerms(papers).has(t));
+  const venues = venueTerms(papers);
+  return left.length === 0 || left.every((t) => venues.has(t));
 }
 
 /** "19 papers are indexed: ICML 2026 (19). /papers lists them ...": the count by venue, most first. */
@@ -85,7 +86,8 @@ export const NO_TOPIC_NAMED = 'Which topic? This question names none: name it, f
 /** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing", "such papers"): no topic to count. */
 export function topicNotNamed(question: string): boolean {
   const written = topicWritten(question);
-  return written !== undefined && words(written.topic).length > 0 && words(written.topic).every((w) => POINTING.has(w));
+  const ws = written ? words(written.topic) : [];
+  return ws.length > 0 && ws.every((w) => POINTING.has(w));
 }
 
 /** "Which papers study video?" asks for the papers "How many papers study video?" counts. */
@@ -145,8 +147,16 @@ function namesNoTopic(before: string, papers: readonly Paper[]): boolean {
 }
 
 /** The terms of the corpus's venues and years ("icml", "2026"). */
+const venueTermSets = new WeakMap<readonly Paper[], Set<string>>();
+
+/** The words of the corpus's venues and years, once per paper list: count questions ask for them before any search. */
 function venueTerms(papers: readonly Paper[]): Set<string> {
-  return new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
+  let venues = venueTermSets.get(papers);
+  if (!venues) {
+    venues = new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
+    venueTermSets.set(papers, venues);
+  }
+  return venues;
 }
 
 /**
@@ -290,7 +300,14 @@ const HELP = /^\s*(?:help|what can you do|what do you do|how do (?:i|you) (?:use
 export function smallTalkAnswer(question: string, papers: readonly Paper[]): string | undefined {
   if (THANKS.test(question)) return 'Glad to help. Ask another question, or a follow-up to an answer.';
   if (!GREETING.test(question) && !HELP.test(question)) return undefined;
-  const named = papers.map((p) => systemName(p.title)).find((n) => n && isCoined(n));
+  let named: string | undefined;
+  for (const p of papers) {
+    const name = systemName(p.title);
+    if (name && isCoined(name)) {
+      named = name;
+      break;
+    }
+  }
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
   const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
   return `Hello! I answer questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;

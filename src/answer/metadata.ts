@@ -430,7 +430,7 @@ export function expansionSentence(question: string, abstract: string, names: rea
 
 /** "Give me the link to X", "Where is X's code?", "What is X's arXiv id?" */
 const LINK = /\b(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf)\b/i;
-const LINK_WORDS = /\b(give|me|find|get|send|show|where|can|could|i|link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf|id|available|for|to|of)\b/gi;
+const LINK_WORDS = new RegExp(`${LINK.source}|\\b(give|me|find|get|send|show|where|can|could|i|id|available|for|to|of)\\b`, 'gi');
 /** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)"). */
 const URL_IN_TEXT = /https?:\/\/[^\s)\]>"']+[^\s)\]>"'.,;:]/g;
 

@@ -39,8 +39,9 @@ export class QuestionNames {
   }
 
   /**
-   * The papers a question names by id, alias or one-word system name, each once, in the order
-   * named, and the question without those names. Map lookups only: every question comes this way.
+   * The papers a question names (by id, alias, system name of one or several words, or a coined
+   * name typed in lower case), each once, in the order named, and the question without those
+   * names. Lookups in the catalog's maps, and only a few words checked: every question comes this way.
    */
   namesIn(question: string): Names {
     const names: Names = { papers: [], words: [], rest: question, withoutIds: question };

@@ -149,15 +149,15 @@ export type SummarySection = keyof SummarySections;
 /**
  * How much of its abstract a summary may quote, as a share of the abstract's characters: a
  * medium summary that took two sentences of every part was 84% of its abstract, a short one 47%.
- * A long one is all of it, sectioned.
+ * (A long one is all of it: see summaryChoice.)
  */
-const SHARE: Record<SummaryLength, number> = { short: 0.4, medium: 0.55, long: Infinity };
+const SHARE: Record<Exclude<SummaryLength, 'long'>, number> = { short: 0.4, medium: 0.55 };
 
 /**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
- * sentence that says what the paper is, see tldrIndex), problem, method, results and (only if
- * stated) limits. Links and release notes are left out. See summaryChoice for what each length
- * keeps.
+ * sentences that say what the paper is and stand alone, see standingTldr), problem, method,
+ * results and (only if stated) limits. Links and release notes are left out. See
+ * summaryChoice for what each length keeps.
  */
 export function extractiveSummary(paper: Paper, length: SummaryLength): string {
   const parts = summaryParts(paper);
@@ -190,9 +190,9 @@ function unshownSentences(paper: Paper, shown: (text: string) => boolean): { sec
   if (!parts) return undefined;
   const { sections, order } = parts;
   // A TL;DR is shown without its lead-in (see shownTldr); a quote shows it whole.
-  const isShown = (s: string) => shown(readableTex(s)) || shown(readableTex(shownTldr(s)));
+  const unshown = new Set(order.filter((s) => !shown(readableTex(s)) && !shown(readableTex(shownTldr(s)))));
   for (const length of SUMMARY_LENGTHS) {
-    const sentences = [...summaryChoice(sections, order, length, paper.abstract.length)].filter((s) => !isShown(s));
+    const sentences = [...summaryChoice(sections, order, length, paper.abstract.length)].filter((s) => unshown.has(s));
     if (sentences.length) return { sections, sentences };
   }
   return undefined;

@@ -48,8 +48,6 @@ interface Candidate {
  */
 class KeyTermTable {
   private readonly vocabulary = new Map<string, number>();
-  /** Whether a reason may show the term of each id (see showable). */
-  readonly shown: boolean[] = [];
   readonly termOf: string[] = [];
   private readonly byPaper = new WeakMap<Paper, KeyTerms>();
 
@@ -81,7 +79,6 @@ class KeyTermTable {
       let id = this.vocabulary.get(t) ?? (learn ? undefined : -1);
       if (id === undefined) {
         this.vocabulary.set(t, (id = this.vocabulary.size));
-        this.shown.push(showable(t));
         this.termOf.push(t);
       }
       written[i] = Math.min(counts.get(t) ?? 0, 0xffff);
@@ -170,9 +167,15 @@ function likePaper(table: KeyTermTable, self: Paper, papers: Paper[], settings: 
     const keys = table.of(paper);
     return { paper, keys, score: sparseCosine(target, keys) };
   });
+  const selfName = terms(shortName(self.title), { parts: false });
+  return aboveFloor(candidates, settings).filter((c) => relatedEnough(table, selfName, target, c.paper, c.keys));
+}
+
+/** Candidates best first, without those below the similarity floor: an absolute one, and a share of the best. */
+function aboveFloor<C extends { score: number }>(candidates: C[], settings: RetrievalSettings): C[] {
   candidates.sort((a, b) => b.score - a.score);
   const floor = Math.max(settings.minRelatedSimilarity, settings.minRelatedShareOfBest * (candidates[0]?.score ?? 0));
-  return candidates.filter((c) => c.score > 0 && c.score >= floor && relatedEnough(table, self, target, c.paper, c.keys));
+  return candidates.filter((c) => c.score > 0 && c.score >= floor);
 }
 
 /**
@@ -182,15 +185,15 @@ function likePaper(table: KeyTermTable, self: Paper, papers: Paper[], settings: 
  * listed for sharing "4D" alone, with "no distinctive terms in common" as its reason, and a
  * statistics paper beside protein papers for one mention of "protein".
  */
-function relatedEnough(table: KeyTermTable, a: Paper, aKeys: KeyTerms, b: Paper, bKeys: KeyTerms): boolean {
+function relatedEnough(table: KeyTermTable, aName: string[], aKeys: KeyTerms, b: Paper, bKeys: KeyTerms): boolean {
   const bName = terms(shortName(b.title), { parts: false });
-  const names = new Set(terms(shortName(a.title), { parts: false }).filter((t) => bName.includes(t)));
+  const names = new Set(aName.filter((t) => bName.includes(t)));
   const shared = new Set<string>();
   for (let i = 0; i < aKeys.ids.length; i++) {
     const id = aKeys.ids[i]!;
     const j = bKeys.ids.indexOf(id);
     const term = table.termOf[id]!;
-    if (j < 0 || !table.shown[id] || names.has(term)) continue;
+    if (j < 0 || !showable(term) || names.has(term)) continue;
     if (aKeys.counts[i]! >= 2 && bKeys.counts[j]! >= 2) return true;
     shared.add(singular(term));
   }
@@ -209,29 +212,31 @@ function onTopic(retriever: Retriever, table: KeyTermTable, topic: Profile, pape
   const paperKeys = papers.map((paper) => table.of(paper));
   // After the candidates': a word of the topic that is no paper's key term matches none of them, and need not be kept.
   const topicKeys = table.compact(topic.keys, topic.parsed.counts, false);
+  // Which papers write each word of the topic, from the postings (parts count as written: "mixture-of-experts" writes
+  // "experts"): only a paper that writes most of the topic has its text read, for how often it writes each word.
+  const writers = asked.map(([t]) => retriever.papersWriting(t));
   const candidates = papers.map((paper, i) => {
     const keys = paperKeys[i]!;
-    const text = paperText(paper);
-    const counts = termCounts(text);
-    // Parts count as written: "mixture-of-experts" writes "experts".
-    const written = new Set(terms(text));
-    let dot = 0;
-    let covered = 0;
-    for (const [t, w] of asked) {
-      const n = counts.get(t);
-      if (n) dot += w * (1 + Math.log(n)) * retriever.termStats.idf(t);
-      if (written.has(t)) covered += w;
-    }
+    const covered = asked.reduce((sum, [, w], k) => (writers[k]!.has(paper.id) ? sum + w : sum), 0);
     const coverage = total ? covered / total : 0;
     const norms = topicKeys.norm * keys.norm;
-    const score = coverage >= TOPIC_SHARE ? (norms ? dot / norms : 0) : sparseCosine(topicKeys, keys);
+    const score = coverage >= TOPIC_SHARE ? (norms ? topicDot(retriever, asked, paper) / norms : 0) : sparseCosine(topicKeys, keys);
     return { paper, keys, score, coverage };
   });
-  candidates.sort((a, b) => b.score - a.score);
-  const floor = Math.max(settings.minRelatedSimilarity, settings.minRelatedShareOfBest * (candidates[0]?.score ?? 0));
-  const similar = candidates.filter((c) => c.score > 0 && c.score >= floor);
+  const similar = aboveFloor(candidates, settings);
   const bestCoverage = Math.max(0, ...similar.map((c) => c.coverage));
   return similar.filter((c) => c.coverage >= TOPIC_SHARE * bestCoverage);
+}
+
+/** A topic's words against how often a paper writes each (log-scaled) and how rare each is. */
+function topicDot(retriever: Retriever, asked: [string, number][], paper: Paper): number {
+  const counts = termCounts(paperText(paper));
+  let dot = 0;
+  for (const [t, w] of asked) {
+    const n = counts.get(t);
+    if (n) dot += w * (1 + Math.log(n)) * retriever.termStats.idf(t);
+  }
+  return dot;
 }
 
 /** Short stems keep a plural ("sets", "maps": see stem): for counting what two texts share, "sets" and "set" are one term. */
