@@ -117,6 +117,9 @@ test("a TL;DR's lead-in that points back at sentences not before it is left out,
     assert.ok(readableTex(zhang.abstract).includes(tldr.replace(/^\*\*TL;DR:\*\* …/, '').replace(/ \[1\]$/, '')));
   }
   assert.match(lines(paper('2505.23727'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …we propose PixelThink/);
+  // A contrast with the methods before it, and a lead-in before a clause of the authors' own.
+  assert.match(lines(paper('cheng26k'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …our method organizes multiple proxies into sample-specific relational structures/);
+  assert.match(lines(paper('wang26fy'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …inspired by the idea that “all rivers run into the sea”, we propose ConFlux/);
   // A lead-in that says something of its own stays, and so does "In this work".
   const own = (text: string) => extractiveSummary({ id: 'x', title: 'X', abstract: text, authors: [], aliases: [], source: { file: 'x', record: '1' } }, 'long').split('\n')[0];
   assert.match(own('Foundation models need labels. To mitigate data scarcity in fine-tuning of foundation models, we propose a new method. It improves accuracy by 3%.')!, /^\*\*TL;DR:\*\* To mitigate data scarcity/);

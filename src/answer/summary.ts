@@ -349,13 +349,18 @@ function byReportStrength(results: readonly string[]): string[] {
 
 const BACK = `(?:(?:this|these|that|those|such)(?: [\\w-]+){0,3}|${THE_GAP})`;
 /**
+ * What a lead-in is cut before: the authors or their work ("we", "this paper", "our method"), or
+ * the authors after a clause of their own ("To this end, inspired by the idea that …, we propose").
+ */
+const LEAD_IN_SUBJECT = String.raw`we\b|this (?:paper|work|study)\b|our (?:method|approach|framework|model)\b|(?:motivated|inspired|guided|driven) by [^,]{1,80}, we\b`;
+/**
  * An opening clause that only points back at the sentences before it ("To bridge this gap, we",
  * "Motivated by these observations, we", "Therefore, we", "To fill in the gap, this paper introduces"). Not one that says something of its own
  * ("To mitigate data scarcity in fine-tuning, we", "Under this assumption and gradient domination
  * conditions, we").
  */
 const LEAD_IN = new RegExp(
-  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|drawing (?:inspiration )?(?:from|on) ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically), (?=we\\b|this (?:paper|work|study)\\b)`,
+  `^(?:to (?:[\\w-]+ ){1,3}?${BACK}|(?:motivated|inspired|guided|driven) by ${BACK}|drawing (?:inspiration )?(?:from|on) ${BACK}|(?:based|building|built) on ${BACK}|leveraging ${BACK}|in (?:light of|response to|view of) ${BACK}|against this background|to (?:this|that) end|therefore|accordingly|thus|hence|consequently|in response|specifically|(?:in|by) contrast), (?=${LEAD_IN_SUBJECT})`,
   'i',
 );
 
