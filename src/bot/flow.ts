@@ -77,7 +77,9 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     }
     await editor.close();
     try {
-      spec.delivered?.(await responder.final(reply));
+      // Sent first, then told: `delivered?.(await final())` would not send at all for a request without `delivered`.
+      const sent = await responder.final(reply);
+      spec.delivered?.(sent);
     } catch (e) {
       await undelivered(e, responder, log, spec.onUnanswered);
       return;
