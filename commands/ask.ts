@@ -4,7 +4,7 @@ import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
-import { answerMessages } from '../src/bot/render.js';
+import { rememberedAnswerReply } from '../src/bot/memory.js';
 import { askWithoutMentions, withoutMentions } from '../src/bot/mentions.js';
 
 const help = COMMANDS.ask;
@@ -29,7 +29,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
       if (paper) ctx.service.resolvePaper(paper);
     },
     run: (opts) => askWithoutMentions(ctx.service, question, { paper, ...opts }),
-    render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'ask', result: a })),
+    ...rememberedAnswerReply(ctx.answers, 'ask'),
   });
 }
 

@@ -78,6 +78,8 @@ interface Asking {
 interface MetadataAsked {
   /** Who wrote a paper ("Who wrote X?", "VEQ authors", "Who are their authors?"). */
   authorsAsked: boolean;
+  /** Authors and nothing else, of no paper named ("authors?", "Who are the authors?", "its authors?"): of the paper the conversation is on. */
+  authorsOfNone: boolean;
   /** Its authors, or where or when it was published. */
   authorship: boolean;
   /** The question without the words that ask for the metadata: what to search for. */
@@ -253,15 +255,15 @@ export class PapercordService {
       asksWhereOrWhen(q) &&
       (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
-    // or no name, in a follow-up that points back ("Who are their authors?", "its authors?").
+    // or no name, in a follow-up: of the papers before it ("Who are their authors?", "its authors?", "authors?").
     const withoutAuthors = withoutAuthorship(q);
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
-    const authorsOfNamed = authorsOf?.papers.length === 1;
-    const authorsPointedAt = authorsOf?.papers.length === 0 && last !== undefined && (refersBackToOne(withoutAuthors) || refersBackToSeveral(withoutAuthors));
-    const authorsAsked = AUTHORSHIP.test(q) || ((authorsOfNamed || authorsPointedAt) && asksOnlyForAuthors(authorsOf!.rest));
+    const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(authorsOf.rest);
+    const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0;
+    const authorsAsked = AUTHORSHIP.test(q) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? published : authorsAsked ? withoutAuthors : q;
-    return { authorsAsked, authorship, unasked, withoutAuthors };
+    return { authorsAsked, authorsOfNone, authorship, unasked, withoutAuthors };
   }
 
   /**
@@ -270,7 +272,7 @@ export class PapercordService {
    * has, the bylines of the papers the conversation is on, or which paper a question means;
    * undefined for a question the abstracts answer, and for any limited to one paper by the option. A promise only for a link alone, asked again as a question about its paper.
    */
-  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
     // A question limited to one paper by the paper option asks its abstract.
     if (opts.paper) return undefined;
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
@@ -283,9 +285,6 @@ export class PapercordService {
     // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
     const smallTalk = smallTalkAnswer(q, this.papers);
     if (smallTalk) return uncitedAnswer(q, smallTalk, started);
-    // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
-    const countAsked = topicCountAsked(q, this.papers);
-    if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
@@ -293,15 +292,19 @@ export class PapercordService {
     const linked = asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
+    // So is "How many Wang papers?", before it is read as a count of the papers that write "Wang".
     const byAuthor = authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
+    // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
+    const countAsked = topicCountAsked(q, this.papers);
+    if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
-    // "Who wrote it?", "its authors?" or "When were they published?" with no question before it points at no paper: saying so is more use than "no paper covers this".
+    // "Who wrote it?", "its authors?", "authors?" or "When were they published?" with no question before it points at no paper: saying so is more use than "no paper covers this".
     const pointedAt = withoutPublication(withoutAuthors);
     const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
-    if (!last && asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) {
+    if (!last && (authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))))) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.

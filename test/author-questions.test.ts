@@ -112,6 +112,16 @@ test('"How many ICML papers are there?", "How big is the corpus?" and "How many 
   }
 });
 
+test('"How many Wang papers?" counts the papers of the authors named so, as "How many papers by Wang?" does, not the abstracts that write the name', async () => {
+  for (const [q, by] of [['How many Wang papers?', 'How many papers by Wang?'], ['How many Kloft papers?', 'papers by Kloft'], ['How many Jing Wang papers?', 'papers by Jing Wang']]) {
+    const a = await answer(pmlr, q);
+    assert.match(a, /^Several authors are named \*\*Wang\*\*: .*\(3 papers\)|^\*\*[^*]+\*\* is an author of \d+ indexed papers:/, q);
+    assert.equal(a, await answer(pmlr, by), q);
+  }
+  // A word the abstracts write is still a topic to count.
+  assert.match(await answer(pmlr, 'How many video papers?'), /^\d+ of the 293 indexed papers mention video:/);
+});
+
 test('a count of papers about a topic, or of something else, is no index count', async () => {
   const video = await answer(icml, 'How many papers are about video?');
   assert.match(video, /^\d+ of the 19 indexed papers mention video:/);

@@ -168,6 +168,37 @@ describe('answers written by the model', () => {
     assert.ok(messages.flatMap((m) => m.embeds).filter((e) => e.footer).length === 1);
   });
 
+  test('a reply to any part of a long answer follows it up, from a slash command or a mention', async () => {
+    const paragraph = (i: number) => `Paragraph ${i} says how TGV-KV keeps grounded tokens. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(12)}[1]`;
+    scriptBy(h, [[/TGV-KV/, { reply: Array.from({ length: 14 }, (_, i) => paragraph(i)).join('\n\n'), chunkSize: 5000 }]]);
+    const asker = h.user();
+    /** The bylines the bot gives to "Who wrote it?" replying to each message of an answer, first to last. */
+    const whoWroteEach = async (parts: StoredMessage[]) => {
+      assert.ok(parts.length >= 2, 'the answer takes several messages');
+      const answers: string[] = [];
+      for (const part of parts) {
+        const q = await h.emu.postMessage({ content: 'Who wrote it?', replyTo: part, author: asker });
+        answers.push((await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && hasEmbed(m), 10000)).embeds[0]!.description!);
+      }
+      return answers;
+    };
+    const it = await h.emu.slashCommand('ask', { question: 'Explain how TGV-KV keeps tokens' }, { user: asker });
+    const first = await it.waitForOriginal(hasEmbed, 10000);
+    const followups = await h.emu.waitFor(() => (it.followups().some((m) => m.embeds.some((e) => e.footer)) ? it.followups() : undefined), 'the overflow messages');
+    const fromCommand = await whoWroteEach([first, ...followups]);
+    assert.match(fromCommand[0]!, /\*\*TGV-KV: .*\*\* is by /);
+    for (const answer of fromCommand) assert.equal(answer, fromCommand[0]);
+
+    const q = await h.emu.postMessage({ content: 'Explain how TGV-KV keeps tokens', mentionsBot: true, author: asker });
+    const head = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && hasEmbed(m), 10000);
+    // The other parts reply to the first; the footer ends the last.
+    const rest = await h.emu.waitFor(() => {
+      const parts = h.emu.botMessages().filter((m) => m.message_reference?.message_id === head.id);
+      return parts.some((m) => m.embeds.some((e) => e.footer)) ? parts : undefined;
+    }, 'the overflow messages');
+    for (const answer of await whoWroteEach([head, ...rest])) assert.equal(answer, fromCommand[0]);
+  });
+
   test('paper titles and quotes are escaped as markdown, and a title with @everyone pings nobody', async () => {
     const it = await h.emu.slashCommand('ask', { question: 'How do zebra widgets sort stripes?' }, { user: h.user() });
     const m = await it.waitForOriginal(hasEmbed, 10000);

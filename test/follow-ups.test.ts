@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { NO_TOPIC_NAMED } from '../src/answer/meta.js';
+import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
@@ -190,6 +191,33 @@ test('"Who are their authors?" and "its authors?" point back as "Who wrote them?
   assert.match(one.answer, /^\*\*VEQ: .* is by .*\(ICML 2026\)\. \[1\]$/);
   assert.equal((await converse(icml, 'What is VEQ?', 'its authors?')).answer.answer, one.answer);
   assert.doesNotMatch((await converse(icml, 'What is VEQ?', 'What do its authors propose?')).answer.answer, / is by /);
+});
+
+test('"authors?", "authors" and "who are the authors?" after an answer about one paper give its byline, as "Who wrote it?" does; with no turn before, which paper is asked', async () => {
+  const one = (await converse(icml, 'What is VEQ?', 'Who wrote it?')).answer;
+  for (const q of ['authors?', 'authors', 'the authors?', 'who are the authors?']) {
+    assert.equal((await converse(icml, 'What is VEQ?', q)).answer.answer, one.answer, q);
+    const alone = await icml.ask(q, { useModel: false });
+    assert.deepEqual([alone.refused, alone.answer], [true, NO_PAPER_NAMED], q);
+  }
+  // After several papers, which one is asked, as "Who wrote it?" does.
+  const which = (await converse(icml, 'How many papers are about video?', 'Who wrote it?')).answer.answer;
+  assert.equal((await converse(icml, 'How many papers are about video?', 'authors?')).answer.answer, which);
+  // What else is asked of the authors is still a question of its own.
+  for (const q of ['How many authors?', 'What is the capital of France?']) assert.equal((await converse(icml, 'What is VEQ?', q)).answer.refused, true, q);
+});
+
+test('"When were they published?" after the namesakes of a name ("papers by Wang") gives the bylines of their papers, as listed; off-topic is still refused', async () => {
+  for (const service of [icml, pmlr]) {
+    const { answer: wangs } = await converse(service, 'papers by Wang');
+    assert.match(wangs.answer, /^Several authors are named \*\*Wang\*\*/);
+    const shown = [...wangs.answer.matchAll(/(?:: |, )([^,:(]+) \((?:one paper|\d+ papers)\)/g)].map((m) => m[1]!);
+    const theirs = [...new Set(shown.flatMap((name) => service.papers.filter((p) => p.authors.includes(name))))].slice(0, LISTED_PAPERS_MAX).map((p) => p.id);
+    const { answer: years } = await converse(service, 'papers by Wang', 'When were they published?');
+    assert.deepEqual(cited(years), theirs);
+    assert.equal(years.answer.split('\n').filter((line) => / is by .*\(ICML 2026\)\. \[\d+\]$/.test(line)).length, theirs.length, years.answer);
+    assert.equal((await converse(service, 'papers by Wang', 'What is the capital of France?')).answer.refused, true);
+  }
 });
 
 test('after "Papers like PixelThink?", "they" are the papers listed, not PixelThink', async () => {

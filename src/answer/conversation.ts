@@ -6,7 +6,7 @@ import { queryConcepts, terms } from '../text/terms.js';
 import type { Answer, Citation, Turn } from '../types.js';
 import { quotedSentences } from './extractive.js';
 import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
-import { asksForLinks, listedPaperIds, withoutLinkWords } from './metadata.js';
+import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, withoutLinkWords } from './metadata.js';
 import { asksOnlyForLike, asksToGoOn, refersBackToOne, refersBackToSeveral } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
@@ -26,7 +26,7 @@ export class ConversationReader {
   /**
    * The papers a conversation is about: those the latest turn names, or else those its answer
    * cites (see papersCited; "Dementyev's papers" lists PhaseCoder, "How many papers are about video?"
-   * four), or, when it only went on with the conversation ("Who wrote it?", "And the
+   * four), or those of the namesakes it names ("papers by Wang"), or, when it only went on with the conversation ("Who wrote it?", "And the
    * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
    */
   papersTalkedAbout(history: readonly Turn[]): Paper[] {
@@ -36,7 +36,11 @@ export class ConversationReader {
       // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
       if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
       const cited = this.papersCited(turn);
-      if (cited.length > 0 || !continuesConversation(turn.question)) return cited;
+      if (cited.length > 0) return cited;
+      // "papers by Wang" is answered with the Wangs and how many papers each has, citing none: "they" are those papers.
+      const namesakes = authorAsked(turn.question, this.papers);
+      if (namesakes && namesakes.authors.length === 0) return namesakesPapers(namesakes.ambiguous);
+      if (!continuesConversation(turn.question)) return cited;
     }
     return [];
   }
@@ -97,8 +101,9 @@ export function asksOnlyForLinks(question: string): boolean {
 /**
  * Whether a follow-up that names no paper goes on with the papers before it: it points back
  * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
- * limitations?", "Is there code?"; not "What about audio?", a topic), or asks to go on ("Tell me more").
+ * limitations?", "Is there code?"; not "What about audio?", a topic), only for authors
+ * ("authors?", "Who are the authors?"), or asks to go on ("Tell me more").
  */
 export function continuesConversation(question: string): boolean {
-  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksToGoOn(question);
+  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
 }

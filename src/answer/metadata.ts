@@ -340,12 +340,11 @@ function jointPapers(authors: readonly AuthorPapers[]): Paper[] {
  * them, and which Wangs, if any, wrote with those authors.
  */
 export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly AuthorPapers[] = []): string {
-  const mostPapersFirst = (authors: readonly AuthorPapers[]) => [...authors].sort((a, b) => b.papers.length - a.papers.length);
   const examples: string[] = [];
   const searches: string[] = [];
   const lines = ambiguous.map(({ name, namesakes, cowriters }) => {
     const byPapers = mostPapersFirst(namesakes);
-    const shown = byPapers.slice(0, NAMESAKES_MAX).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
+    const shown = shownNamesakes(byPapers).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
     const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
     // As the names write it ("Wang" for "wang"), when it is their end.
     const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
@@ -365,6 +364,25 @@ export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly
   const example = joinList([...examples, ...named.map((a) => a.author)].map(markdownLiteral));
   const ask = `Ask with ${full}, such as "Which papers are by ${example}?"; ${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} the papers of all of them.`;
   return [...lines.slice(0, -1), `${lines.at(-1)!} ${ask}`].join('\n');
+}
+
+/** Authors most papers first, as a namesakes answer lists them. */
+function mostPapersFirst(authors: readonly AuthorPapers[]): AuthorPapers[] {
+  return [...authors].sort((a, b) => b.papers.length - a.papers.length);
+}
+
+/** The namesakes a namesakes answer names, of authors sorted by mostPapersFirst. */
+function shownNamesakes(byPapers: readonly AuthorPapers[]): AuthorPapers[] {
+  return byPapers.slice(0, NAMESAKES_MAX);
+}
+
+/**
+ * The papers of the namesakes an answer names ("Several authors are named Wang: Jing Wang (3
+ * papers), ..."), in that order, as many as a list shows: what "When were they published?" after
+ * it is about, though it lists none of them.
+ */
+export function namesakesPapers(ambiguous: readonly Namesakes[]): Paper[] {
+  return [...new Set(ambiguous.flatMap(({ namesakes }) => shownNamesakes(mostPapersFirst(namesakes)).flatMap((a) => a.papers)))].slice(0, LISTED_PAPERS_MAX);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Message } from 'discord.js';
 import type { RequestOptions } from '../types.js';
 import { userFacingError } from '../errors.js';
 import type { BotContext } from './context.js';
@@ -20,6 +21,8 @@ export interface RequestSpec<T> {
   run: (opts: Required<RequestOptions>, showProgress: (text: string) => void) => Promise<T>;
   /** `elapsedMs`: from the start of the request to its result. */
   render: (result: T, elapsedMs: number) => Outgoing[];
+  /** Told the messages the rendered reply was sent as, once all are. */
+  delivered?: (sent: Message[]) => void;
   /** Brief, non-secret fields for the log line (who asked is already in `log`). */
   fields?: Record<string, unknown>;
   /** False for work much longer than a question (a rebuild), whose time would swamp the answers' latencies in /status. */
@@ -74,7 +77,9 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     }
     await editor.close();
     try {
-      await responder.final(reply);
+      // Sent first, then told: `delivered?.(await final())` would not send at all for a request without `delivered`.
+      const sent = await responder.final(reply);
+      spec.delivered?.(sent);
     } catch (e) {
       await undelivered(e, responder, log, spec.onUnanswered);
       return;

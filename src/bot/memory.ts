@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Answer, Citation, Related, Source, Summary } from '../types.js';
+import type { Answer, Citation, Related, Source, Summary, Turn } from '../types.js';
 import type { VotedReply } from '../feedback.js';
-import { citedPaperIds } from '../answer/conversation.js';
+import { answeredTurn, citedPaperIds } from '../answer/conversation.js';
+import type { RequestSpec } from './flow.js';
+import { answerMessages } from './render.js';
 
 /** A reply as the bot made it: the kind of request and the service's result. */
 type ReplyResult = { kind: 'ask' | 'mention'; result: Answer } | { kind: 'summary'; result: Summary } | { kind: 'related'; result: Related };
@@ -13,6 +15,8 @@ export interface RememberedAnswer {
   /** The passages behind the reply, for "Quoted passages". */
   citations: Citation[];
   sources: Source[];
+  /** An answer as the turn a reply to any of its messages follows up: the question, the whole answer (which may take several messages) and the papers it cites. */
+  turn?: Turn;
 }
 
 /** The one place that decides what is remembered of a reply, so that votes on every kind of reply carry the same facts. */
@@ -21,7 +25,7 @@ function rememberedAnswer({ kind, result }: ReplyResult): RememberedAnswer {
   switch (kind) {
     case 'ask':
     case 'mention':
-      return { reply: { kind, question: result.question, ...how, papers: citedPaperIds(result.citations) }, citations: result.citations, sources: result.sources };
+      return { reply: { kind, question: result.question, ...how, papers: citedPaperIds(result.citations) }, citations: result.citations, sources: result.sources, turn: answeredTurn(result) };
     case 'summary':
       return { reply: { kind, question: `Summary of ${result.paper.title}`, ...how, papers: [result.paper.id] }, citations: result.citations, sources: result.sources };
     case 'related':
@@ -31,22 +35,52 @@ function rememberedAnswer({ kind, result }: ReplyResult): RememberedAnswer {
 
 /**
  * Recent replies by a short key carried in their buttons' custom ids (which allow only 100
- * characters). Bounded; after a restart the buttons say the reply is too old.
+ * characters), and by the ids of the messages they were sent as: the buttons go under the first
+ * message only, and a reply to another part of a long answer finds it by its id. Bounded; after a
+ * restart the buttons say the reply is too old.
  */
 export class AnswerMemory {
-  private readonly map = new Map<string, RememberedAnswer>();
+  private readonly map = new Map<string, { remembered: RememberedAnswer; messageIds: string[] }>();
+  private readonly keyOfMessage = new Map<string, string>();
 
   constructor(private readonly keep = 1000) {}
 
   /** Keeps what the buttons under the reply need; made from the result, so only once the result exists. */
   remember(made: ReplyResult): string {
     const key = randomBytes(6).toString('base64url');
-    this.map.set(key, rememberedAnswer(made));
-    if (this.map.size > this.keep) this.map.delete(this.map.keys().next().value!);
+    this.map.set(key, { remembered: rememberedAnswer(made), messageIds: [] });
+    if (this.map.size > this.keep) {
+      const [oldest, { messageIds }] = this.map.entries().next().value!;
+      this.map.delete(oldest);
+      for (const id of messageIds) this.keyOfMessage.delete(id);
+    }
     return key;
   }
 
-  get(key: string): RememberedAnswer | undefined {
-    return this.map.get(key);
+  /** Notes the messages a remembered reply was sent as. */
+  sentAs(key: string, messageIds: readonly string[]): void {
+    const entry = this.map.get(key);
+    if (!entry) return;
+    entry.messageIds.push(...messageIds);
+    for (const id of messageIds) this.keyOfMessage.set(id, key);
   }
+
+  get(key: string): RememberedAnswer | undefined {
+    return this.map.get(key)?.remembered;
+  }
+
+  /** The reply a message is part of, by the message's id (see sentAs). */
+  ofMessage(messageId: string): RememberedAnswer | undefined {
+    const key = this.keyOfMessage.get(messageId);
+    return key === undefined ? undefined : this.get(key);
+  }
+}
+
+/** How an answer to /ask or a mention is rendered, and remembered with every message it is sent as. */
+export function rememberedAnswerReply(memory: AnswerMemory, kind: 'ask' | 'mention'): Pick<RequestSpec<Answer>, 'render' | 'delivered'> {
+  let key: string | undefined;
+  return {
+    render: (a) => answerMessages(a, (key = memory.remember({ kind, result: a }))),
+    delivered: (sent) => memory.sentAs(key!, sent.map((m) => m.id)),
+  };
 }

@@ -5,11 +5,11 @@ import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
 import { unescapeMarkdown } from '../text/clean.js';
 import { askWithoutMentions, withoutMentions } from './mentions.js';
-import { answerMessages, errorMessage } from './render.js';
+import { errorMessage } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
-import type { AnswerMemory } from './memory.js';
+import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
@@ -66,7 +66,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     fields: { turns: history.length, thread: newThread || undefined },
     onUnanswered: () => ctx.cooldown.release(message.author.id),
     run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }),
-    render: (a) => answerMessages(a, ctx.answers.remember({ kind: 'mention', result: a })),
+    ...rememberedAnswerReply(ctx.answers, 'mention'),
   });
 }
 
@@ -83,16 +83,19 @@ async function referencedBotMessage(message: Message, botId: string): Promise<Me
 }
 
 /**
- * A bot answer read back as a turn: the embed's title is the question, its descriptions the
- * answer, and, while the bot remembers the reply (not after a restart), the papers it cites,
- * which its text may not tell (a model's answer quotes no abstract word for word).
+ * A bot answer read back as a turn: while the bot remembers the reply (not after a restart), the
+ * answer as it remembers it, whichever of its messages this is: the whole answer, with the papers
+ * it cites, which its text may not tell (a model's answer quotes no abstract word for word).
+ * Else from the message: the embed's title is the question, its descriptions the answer.
  */
 function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
+  const key = answerKeyOf(m);
+  const remembered = key === undefined ? memory.ofMessage(m.id) : memory.get(key);
+  if (remembered?.turn) return remembered.turn;
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
-  const key = answerKeyOf(m);
-  const papers = key === undefined ? undefined : memory.get(key)?.reply.papers;
+  const papers = remembered?.reply.papers;
   return { question: withoutMentions(unescapeMarkdown(first.title)), answer, ...(papers ? { papers } : {}) };
 }
 
