@@ -2,6 +2,7 @@ import { escapeRegExp, wholeWord } from './text/pattern.js';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { isCoined, systemName, type Paper } from './corpus/paper.js';
 import { TEX_FORMAT } from './corpus/text.js';
+import { isEnglishWord } from './text/english.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 
@@ -22,6 +23,8 @@ const PHRASE_OTHERS_MAX = 3;
  * prefix tolerance let "GPT" find "GPU", "VQA" "VLA" and "nope" "CoPE".
  */
 const SHORT_WORD = 4;
+/** Two letters ("s3", "rl") are too often an abbreviation of something else to name a paper in lower case. */
+const LOWERCASE_NAME_MIN = 3;
 
 type CatalogDoc = { id: string; title: string; keys: string; authors: string; titleParts: string };
 
@@ -108,7 +111,8 @@ export class PaperCatalog {
       if (!name || (name.includes(' ') && name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).length < 2)) continue;
       this.own(name, p, false);
       this.bySystemName.set(name, this.bySystemName.has(name) ? null : p);
-      if (!isCoined(name)) continue;
+      // Made up, or one word that is no English word ("Furina"): found in lower case too.
+      if (!isCoined(name) && (name.includes(' ') || isEnglishWord(name))) continue;
       const folded = name.toLowerCase();
       this.byFoldedName.set(folded, this.byFoldedName.has(folded) ? null : p);
     }
@@ -175,14 +179,14 @@ export class PaperCatalog {
   }
 
   /**
-   * The paper whose made-up name `word` writes in lower case ("pixelthink", "mentisoculi"): only
-   * names with a capital inside, six letters or more, so that no ordinary word ("best" for BEST,
-   * "cope" for CoPE) names a paper.
+   * The paper whose name `word` writes in lower case ("pixelthink", "veq", "furina"): only names
+   * that are no English word, so that no ordinary word ("best" for BEST, "cope" for CoPE,
+   * "induction" for INDUCTION) names a paper, and of LOWERCASE_NAME_MIN letters or more.
    */
   withLowercaseName(word: string): Paper | undefined {
-    if (!this.complete || word.length < 6 || word !== word.toLowerCase()) return undefined;
+    if (!this.complete || word.length < LOWERCASE_NAME_MIN || word !== word.toLowerCase()) return undefined;
     const paper = this.byFoldedName.get(word);
-    return paper && /\p{Ll}\p{Lu}/u.test(systemName(paper.title)) ? paper : undefined;
+    return paper && !isEnglishWord(word) ? paper : undefined;
   }
 
   get(id: string): Paper | undefined {

@@ -637,6 +637,14 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('Anything similar to VEQ?', { useModel: false })).answer, /^Papers related to \*\*VEQ/);
   // An ordinary word is never a made-up name in lower case ("best" is not BEST).
   assert.ok(!cited(await service.ask('what is the best way to evict kv cache entries?', { useModel: false })).includes('shen26ac'));
+  // Nor are capitals that spell a word in lower case: "best" does not narrow the answer to BEST, "cast" does not name CAST; in capitals they do.
+  assert.ok(!cited(await service.ask('what is the best way to reduce hallucinations?', { useModel: false })).includes('shen26ac'));
+  assert.deepEqual(cited(await service.ask('What is BEST?', { useModel: false })), ['shen26ac']);
+  for (const word of ['cast', 'best', 'induction', 'prism']) assert.equal(service.catalog.withLowercaseName(word), undefined, word);
+  assert.equal(service.catalog.withLowercaseName('furina')?.id, 'wu26bw');
+  // A name that is no English word is one in lower case, however short or however capitalised ("veq", "furina"); "whats" asks nothing.
+  for (const q of ['what is veq', 'whats VEQ?']) assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*TL;DR:\*\* .*\bVEQ\b/, q);
+  assert.match((await service.ask('is furina open source?', { useModel: false })).answer, /^\*\*Furina: .*Link in the abstract: https:\/\/github\.com\/0xCavaliers\/Furina_Jailbreak$/s);
   // A numbered list split into sentences, asked for as a list, is quoted whole.
   const submodules = await service.ask('What are the three submodules of TGV-KV?', { useModel: false });
   assert.match(submodules.answer, /\(1\) Text-Vision Budgeting.*\(2\) Text-Weighted Ranking.*\(3\) Text-Prioritised Retention/s);

@@ -449,8 +449,8 @@ export function expansionSentence(question: string, abstract: string, names: rea
 /** "Give me the link to X", "Where is X's code?", "What is X's arXiv id?" */
 const LINK = /\b(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf)\b/i;
 const LINK_WORDS = new RegExp(`${LINK.source}|\\b(give|me|find|get|send|show|where|can|could|i|id|available|for|to|of)\\b`, 'gi');
-/** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)"). */
-const URL_IN_TEXT = /https?:\/\/[^\s)\]>"']+[^\s)\]>"'.,;:]/g;
+/** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)", "\url{https://...}"). */
+const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 
 /** Whether a question asks for a paper's links; what is left once their words are taken out should name the paper alone. */
 export function asksForLinks(question: string): boolean {

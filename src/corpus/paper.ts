@@ -1,5 +1,6 @@
 /** One paper of the corpus, as every importer produces it. */
 import { escapeRegExp, wholeWord } from '../text/pattern.js';
+import { isEnglishWord } from '../text/english.js';
 
 export interface Paper {
   /** Stable, readable id: the PMLR id, else the arXiv id, else a slug of the title. */
@@ -65,12 +66,22 @@ export function namesSystem(text: string, title: string): boolean {
 const namePatterns = new Map<string, RegExp | null>();
 const NAME_PATTERNS_MAX = 10_000;
 
+/**
+ * Whether a system name is found in any case ("pixelthink", "veq"): a made-up one, but not
+ * capitals that spell an English word (BEST, PRISM, INDUCTION), which in lower case is that
+ * word ("the best way", "induction heads").
+ */
+function foundInAnyCase(name: string): boolean {
+  const first = name.split(/\s+/)[0]!;
+  return isCoined(first) && !(/^\p{Lu}+$/u.test(first) && isEnglishWord(first));
+}
+
 /** The pattern namesSystem matches, for testing many texts against one title; null when the paper has no system name. */
 export function systemNamePattern(title: string): RegExp | null {
   let pattern = namePatterns.get(title);
   if (pattern === undefined) {
     const name = systemName(title);
-    pattern = name ? wholeWord(escapeRegExp(name), isCoined(name.split(/\s+/)[0]!) ? 'iu' : 'u') : null;
+    pattern = name ? wholeWord(escapeRegExp(name), foundInAnyCase(name) ? 'iu' : 'u') : null;
     if (namePatterns.size >= NAME_PATTERNS_MAX) namePatterns.clear();
     namePatterns.set(title, pattern);
   }
