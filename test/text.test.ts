@@ -7,6 +7,9 @@ import { plainText } from '../src/render/text.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
 import { authorsAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
+import { isEnglishWord } from '../src/text/english.js';
+import { readFileSync } from 'node:fs';
+import wordListPath from 'word-list';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
 import type { Paper } from '../src/corpus/paper.js';
 
@@ -161,4 +164,12 @@ test('plain text shows bold as its words and escapes as their characters, and ke
   assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');
   assert.equal(plainText('suggest that _visual thoughts do not yet help_, for S_N and snake_case_name and \\_x\\_'), 'suggest that visual thoughts do not yet help, for S_N and snake_case_name and _x_');
   assert.equal(plainText('two mechanisms: *mask-based streaming* and *SPSD*; 2 * 3 * 4, a\\*b\\*'), 'two mechanisms: mask-based streaming and SPSD; 2 * 3 * 4, a*b*');
+});
+
+test('an English word is found in the word list in any case, wherever it lies in it; a made-up name is not', () => {
+  const listed = readFileSync(wordListPath, 'utf8').trim().split('\n');
+  // Every 37th word, and the list's first and last: its blocks by first two letters must each hold all of theirs.
+  for (const [i, word] of listed.entries()) if (i % 37 === 0 || i === listed.length - 1) assert.ok(isEnglishWord(word), word);
+  for (const word of ['best', 'BEST', 'Induction', 'prism']) assert.ok(isEnglishWord(word), word);
+  for (const word of ['veq', 'Furina', 'pixelthink', 's3', 'a', '', 'best-bench', 'bestt']) assert.ok(!isEnglishWord(word), word);
 });
