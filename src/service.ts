@@ -11,7 +11,6 @@ import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSent
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
-import { normalizeArxiv } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
@@ -287,7 +286,7 @@ export class PapercordService {
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
-    const at = /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
+    const at = /^https?:\/\/\S+$/.test(q) ? this.catalog.get(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
     const linked = asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
@@ -430,13 +429,6 @@ export class PapercordService {
     if (goesOn(asked, ownWords)) return found;
     if (!ownWords) return retriever.search(asked, opts);
     return (await retriever.search(asked, opts)).relevant ? found : { ...found, relevant: false };
-  }
-
-  /** The paper a link points to: its arXiv id, or its page as the metadata gives it. */
-  private paperAt(url: string): Paper | undefined {
-    const arxiv = normalizeArxiv(url);
-    const bare = (u: string) => u.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
-    return (arxiv ? this.catalog.get(arxiv) : undefined) ?? this.papers.find((p) => p.url && bare(p.url) === bare(url));
   }
 
   /**

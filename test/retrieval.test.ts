@@ -130,6 +130,17 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
 });
 
+test('/summary and /related take a paper\'s link, as /ask does', async () => {
+  // "/summary https://proceedings.mlr.press/v306/chen26a.html" (its page) was UNKNOWN_PAPER while /ask answered the same link.
+  for (const link of ['https://icml.cc/virtual/2026/poster/61119', 'http://www.icml.cc/virtual/2026/poster/61119/']) {
+    assert.equal(service.resolvePaper(link).id, 'dementyev26a', link);
+    assert.equal((await service.summary(link, { useModel: false })).paper.id, 'dementyev26a', link);
+    assert.equal((await service.related(link, { useModel: false })).paper?.id, 'dementyev26a', link);
+  }
+  for (const link of ['https://arxiv.org/abs/2602.02465v2', 'https://arxiv.org/pdf/2602.02465']) assert.equal(service.resolvePaper(link).id, 'zeller26a', link);
+  assert.throws(() => service.resolvePaper('https://proceedings.mlr.press/v306/nobody26a.html'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
 test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {
   const listed = service.listPapers('Song Wang');
   assert.equal(listed[0]?.id, '2505.23727', 'the paper by Song Wang first');
