@@ -14,7 +14,7 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
-import { ALL_SAID_OF_EACH, allSaid, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank } from './text/clean.js';
@@ -479,6 +479,8 @@ export class PapercordService {
   /** Related papers as an answer: each with its reason, cited to its abstract. */
   private async relatedAnswer(q: string, like: Paper, opts: AskOptions, started: number): Promise<Answer> {
     const r = await this.related(like.id, opts);
+    // Not the refusal, whose pointer is /related for this same paper: it would send the asker to the empty list it stands for.
+    if (r.related.length === 0) return uncitedAnswer(q, noRelatedTo(like, markdownLiteral), started, { refused: true });
     const papers = r.related.map((x) => this.retriever.paper(x.paperId)).filter((p): p is Paper => p !== undefined);
     const reasons = new Map(r.related.map((x) => [x.paperId, x.reason]));
     // Each listed as other lists are, with its id: a follow-up ("Who wrote them?") reads them back.

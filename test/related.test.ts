@@ -134,3 +134,18 @@ test('a reason reads as a sentence whatever part of speech its key terms are: ea
   const topic = await distractors.related('speculative decoding', { useModel: false });
   assert.equal(topic.related[0]?.reason, 'Its abstract uses your query\'s term "speculative decoding".');
 });
+
+test('a paper named and found, with no other paper like it, is said to be so, not "No related papers found. Try other words, or name a paper"', async () => {
+  const r = await service.related('VLA-ATTC', { useModel: false });
+  assert.equal(r.paper?.id, '2605.01194');
+  assert.deepEqual(r.related, []);
+  const said = /No other indexed paper shares enough key terms with VLA-ATTC \(2605\.01194\) to be listed as related\. A few words from its abstract, asked as a topic, may find papers on part of it/;
+  for (const text of [renderRelated(r), relatedMessages(r, 'K')[0]!.embeds![0]!.description!]) {
+    assert.match(text, said);
+    assert.doesNotMatch(text, /No related papers found|name a paper/);
+  }
+  // /ask pointed to "/related 2605.01194", the very list that is empty.
+  const asked = await service.ask('Papers like VLA-ATTC?', { useModel: false });
+  assert.match(asked.answer, said);
+  assert.doesNotMatch(asked.answer, /\/related/);
+});
