@@ -5,6 +5,7 @@ import { TEX_FORMAT } from './corpus/text.js';
 import { isEnglishWord } from './text/english.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
+import { normalizeArxiv } from './corpus/ids.js';
 
 /** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
 export const MAX_PAPER_QUERY_CHARS = 300;
@@ -46,6 +47,8 @@ export type OwnedName = { paper: Paper; name: string; declared: boolean };
 /** Looks papers up by id, alias or title, tolerating typos and partial words (for commands and autocomplete). */
 export class PaperCatalog {
   private readonly byKey = new Map<string, Paper>();
+  /** Papers by their page's address without scheme, "www." or trailing slash (see linkKey). */
+  private readonly byLink = new Map<string, Paper>();
   /** System names (see systemName) as the titles write them; null when papers share one ("Transformers" names none of them). */
   private readonly bySystemName = new Map<string, Paper | null>();
   /** The made-up ones among them in lower case (pixelthink, vla-attc), for a question that writes them in other capitals. */
@@ -62,7 +65,10 @@ export class PaperCatalog {
   readonly ready: Promise<void>;
 
   constructor(readonly papers: Paper[]) {
-    for (const p of papers) for (const key of [p.id, ...p.aliases, p.title]) this.byKey.set(keyOf(key), p);
+    for (const p of papers) {
+      for (const key of [p.id, ...p.aliases, p.title]) this.byKey.set(keyOf(key), p);
+      if (p.url) this.byLink.set(linkKey(p.url), p);
+    }
     this.search = new MiniSearch({
       fields: LISTING_FIELDS,
       storeFields: [],
@@ -189,9 +195,17 @@ export class PaperCatalog {
     return paper && !isEnglishWord(word) ? paper : undefined;
   }
 
+  /**
+   * The paper with this id, alias or exact title, or at this link: its arXiv page (any version,
+   * abstract or PDF) or the page its record gives ("https://proceedings.mlr.press/v306/chen26a.html"),
+   * so /summary, /related and the paper option take a pasted link as /ask does.
+   */
   get(id: string): Paper | undefined {
     // An arXiv id with its version ("2505.23727v2") is the paper without it.
-    return this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\s*\d{4}\.\d{4,5})v\d+\s*$/, '$1')));
+    const found = this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\s*\d{4}\.\d{4,5})v\d+\s*$/, '$1')));
+    if (found || !LINK.test(id.trim())) return found;
+    const arxiv = normalizeArxiv(id);
+    return (arxiv ? this.byKey.get(keyOf(arxiv)) : undefined) ?? this.byLink.get(linkKey(id));
   }
 
   /**
@@ -414,6 +428,14 @@ export function hyphenParts(text: string): string[] {
 
 export function paperRef(p: Paper): PaperRef {
   return { id: p.id, title: p.title, url: p.url, authors: p.authors, ...(p.authorsIncomplete ? { authorsIncomplete: true } : {}), year: p.year, venue: p.venue };
+}
+
+/** A link alone, as a user pastes one. */
+const LINK = /^https?:\/\/\S+$/i;
+
+/** A link as compared: "http://www.x.org/p/" and "https://x.org/p" are one page. */
+function linkKey(url: string): string {
+  return url.trim().replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
 }
 
 function keyOf(s: string): string {

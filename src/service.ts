@@ -11,11 +11,10 @@ import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSent
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
-import { normalizeArxiv } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
-import { ALL_SAID_OF_EACH, allSaid, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank } from './text/clean.js';
@@ -286,7 +285,7 @@ export class PapercordService {
     const smallTalk = smallTalkAnswer(q, this.papers);
     if (smallTalk) return uncitedAnswer(q, smallTalk, started);
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
-    const at = /^https?:\/\/\S+$/.test(q) ? this.paperAt(q) : undefined;
+    const at = /^https?:\/\/\S+$/.test(q) ? this.catalog.get(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
     const linked = asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
@@ -435,13 +434,6 @@ export class PapercordService {
     return (await retriever.search(asked, opts)).relevant ? found : { ...found, relevant: false };
   }
 
-  /** The paper a link points to: its arXiv id, or its page as the metadata gives it. */
-  private paperAt(url: string): Paper | undefined {
-    const arxiv = normalizeArxiv(url);
-    const bare = (u: string) => u.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
-    return (arxiv ? this.catalog.get(arxiv) : undefined) ?? this.papers.find((p) => p.url && bare(p.url) === bare(url));
-  }
-
   /**
    * An answer written from what papercord knows of whole papers (links, authors, related work)
    * rather than quoted: `papers`' abstracts are its sources [1], [2], ..., each cited.
@@ -490,6 +482,8 @@ export class PapercordService {
   /** Related papers as an answer: each with its reason, cited to its abstract. */
   private async relatedAnswer(q: string, like: Paper, opts: AskOptions, started: number): Promise<Answer> {
     const r = await this.related(like.id, opts);
+    // Not the refusal, whose pointer is /related for this same paper: it would send the asker to the empty list it stands for.
+    if (r.related.length === 0) return uncitedAnswer(q, noRelatedTo(like, markdownLiteral), started, { refused: true });
     const papers = r.related.map((x) => this.retriever.paper(x.paperId)).filter((p): p is Paper => p !== undefined);
     const reasons = new Map(r.related.map((x) => [x.paperId, x.reason]));
     // Each listed as other lists are, with its id: a follow-up ("Who wrote them?") reads them back.

@@ -10,7 +10,7 @@ import { relatedFallback } from '../src/writer/answers.js';
 import { isStopword, stem, terms, words } from '../src/text/terms.js';
 import { heapAfterGcMB } from '../bench/measure.js';
 import { testSettings, captureLog } from './support/env.js';
-import { stemsOf as stems } from './support/answers.js';
+import { reasonTerms, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings(), { log: captureLog() });
 const labels = await loadRelatedLabels(path.join(PROJECT_ROOT, 'data/eval/related.jsonl'));
@@ -42,9 +42,9 @@ test('every reason names only words both texts write, none of them a stopword, e
     const seedStems = stems(self ? `${self.title} ${self.abstract}` : l.seed);
     for (const p of lists.get(l.id)!) {
       const other = service.catalog.get(p.paperId)!;
-      const m = /^(?:Both abstracts discuss|Matches your query on) (.+)\.$/.exec(p.reason);
+      const m = reasonTerms(p.reason);
       assert.ok(m, `${l.seed} -> ${p.paperId}: ${p.reason}`);
-      const named = m[1]!.split(/, | and /).flatMap((phrase) => words(phrase));
+      const named = m.terms.flatMap((phrase) => words(phrase));
       const otherStems = stems(`${other.title} ${other.abstract}`);
       for (const w of named) {
         assert.ok(!isStopword(w), `"${w}" in "${p.reason}"`);
@@ -89,7 +89,7 @@ test('among 306 papers, a paper is not related by a term no reason can show, a s
   for (const [seed, padded] of [['2603.00515', 'ding26u'], ['linghu26a', 'winter26a'], ['nayak26b', 'wang26fx']] as const) {
     const r = await distractors.related(seed, { useModel: false });
     assert.ok(!r.related.some((p) => p.paperId === padded), `${seed} lists ${padded}`);
-    for (const p of r.related) assert.match(p.reason, /^Both abstracts discuss /, `${seed} -> ${p.paperId}`);
+    for (const p of r.related) assert.equal(reasonTerms(p.reason)?.from, 'paper', `${seed} -> ${p.paperId}: ${p.reason}`);
   }
   // Two papers called PRISM, on decision making and on matrix functions.
   assert.ok(!(await relatedIds('2605.05407')).includes('yang26ca'));
@@ -123,4 +123,29 @@ test('related lists keep each paper\'s key terms between requests, not its parse
   // Every paper is a candidate of some list. Its parsed abstract (counts, word pairs, written forms) took
   // about 45 KB, 13 MB for these 306 papers and 4.5 GB at 100,000 chunks; its key terms take about half a kilobyte.
   assert.ok(kept < 4, `${kept.toFixed(1)} MB kept after a related list for each of ${papers.length} papers`);
+});
+
+test('a reason reads as a sentence whatever part of speech its key terms are: each is quoted as a term both texts use', async () => {
+  // "Both abstracts discuss uncertainty-aware." and "... discuss reduces hallucinations.": an adjective and a verb's phrase.
+  const reasonFor = async (seed: string, other: string) => (await distractors.related(seed, { useModel: false })).related.find((p) => p.paperId === other)?.reason;
+  assert.equal(await reasonFor('abas26a', 'vazhentsev26a'), 'Both abstracts use the key term "uncertainty-aware".');
+  assert.equal(await reasonFor('chen26a', 'zohrabi26a'), 'Both abstracts use the key term "reduces hallucinations".');
+  assert.equal(await reasonFor('chen26a', 'lavrinovics26a'), 'Both abstracts use the key terms "hallucination" and "factual".');
+  const topic = await distractors.related('speculative decoding', { useModel: false });
+  assert.equal(topic.related[0]?.reason, 'Its abstract uses your query\'s term "speculative decoding".');
+});
+
+test('a paper named and found, with no other paper like it, is said to be so, not "No related papers found. Try other words, or name a paper"', async () => {
+  const r = await service.related('VLA-ATTC', { useModel: false });
+  assert.equal(r.paper?.id, '2605.01194');
+  assert.deepEqual(r.related, []);
+  const said = /No other indexed paper shares enough key terms with VLA-ATTC \(2605\.01194\) to be listed as related\. A few words from its abstract, asked as a topic, may find papers on part of it/;
+  for (const text of [renderRelated(r), relatedMessages(r, 'K')[0]!.embeds![0]!.description!]) {
+    assert.match(text, said);
+    assert.doesNotMatch(text, /No related papers found|name a paper/);
+  }
+  // /ask pointed to "/related 2605.01194", the very list that is empty.
+  const asked = await service.ask('Papers like VLA-ATTC?', { useModel: false });
+  assert.match(asked.answer, said);
+  assert.doesNotMatch(asked.answer, /\/related/);
 });

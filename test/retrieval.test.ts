@@ -17,7 +17,7 @@ import { testSettings, captureLog } from './support/env.js';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
 import { loadQuestions } from '../src/eval/questions.js';
-import { citedPapers as cited, stemsOf as stems } from './support/answers.js';
+import { citedPapers as cited, reasonTerms, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
 /** The papers an answer cites, each once, in order. */
@@ -86,9 +86,9 @@ test('related papers never include the paper itself, and every reason names term
   const self = service.catalog.get('dementyev26a')!;
   for (const p of r.related) {
     const other = service.catalog.get(p.paperId)!;
-    const m = /^Both abstracts discuss (.+)\.$/.exec(p.reason);
-    assert.ok(m, p.reason);
-    const named = m[1]!.split(/, | and /).flatMap((phrase) => words(phrase)).filter((w) => !isStopword(w));
+    const m = reasonTerms(p.reason);
+    assert.equal(m?.from, 'paper', p.reason);
+    const named = m!.terms.flatMap((phrase) => words(phrase)).filter((w) => !isStopword(w));
         const a = stems(`${self.title} ${self.abstract}`);
     const b = stems(`${other.title} ${other.abstract}`);
     for (const w of named) assert.ok(a.has(stem(w)) && b.has(stem(w)), `"${w}" from "${p.reason}" is in both abstracts`);
@@ -103,7 +103,7 @@ test('a related paper\'s reason names each thing once, and no phrase made across
   // Both titles end "... Resolution Diffusion" and both abstracts start "Diffusion Transformers": "diffusion diffusion" joined the two.
   for (const [a, b] of [['issachar26a', 'zhao26cc'], ['zhao26cc', 'issachar26a']]) {
     const reason = sharedTermsReason(service.retriever, text(a!), text(b!));
-    const items = /^Both abstracts discuss (.+)\.$/.exec(reason)![1]!.split(/, | and /);
+    const items = reasonTerms(reason)!.terms;
     assert.ok(items.every((i) => !/^(\S+) \1$/i.test(i)), reason);
     assert.equal(new Set(items).size, items.length, reason);
   }
@@ -128,6 +128,17 @@ test('papers are found by id, alias, exact title and a typo-ridden partial title
   assert.equal(service.catalog.suggest('scivideobenc', 5)[0]?.paper.id, 'deng26w');
   assert.equal(service.catalog.suggest('PhaseCodr', 5)[0]?.paper.id, 'dementyev26a');
   assert.throws(() => service.resolvePaper('a paper about underwater basket weaving'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
+test('/summary and /related take a paper\'s link, as /ask does', async () => {
+  // "/summary https://proceedings.mlr.press/v306/chen26a.html" (its page) was UNKNOWN_PAPER while /ask answered the same link.
+  for (const link of ['https://icml.cc/virtual/2026/poster/61119', 'http://www.icml.cc/virtual/2026/poster/61119/']) {
+    assert.equal(service.resolvePaper(link).id, 'dementyev26a', link);
+    assert.equal((await service.summary(link, { useModel: false })).paper.id, 'dementyev26a', link);
+    assert.equal((await service.related(link, { useModel: false })).paper?.id, 'dementyev26a', link);
+  }
+  for (const link of ['https://arxiv.org/abs/2602.02465v2', 'https://arxiv.org/pdf/2602.02465']) assert.equal(service.resolvePaper(link).id, 'zeller26a', link);
+  assert.throws(() => service.resolvePaper('https://proceedings.mlr.press/v306/nobody26a.html'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
 });
 
 test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {

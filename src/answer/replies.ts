@@ -1,4 +1,4 @@
-import type { Paper } from '../corpus/paper.js';
+import { shortName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import { joinList } from '../text/clean.js';
 import type { Answer, Source } from '../types.js';
@@ -32,6 +32,16 @@ export function partOfEach(papers: Paper[], section: SummarySection, sources: So
 /** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
 export function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: string } = {}): Answer {
   return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
+}
+
+/**
+ * Said when a paper was named and no other indexed paper is related to it: that the paper was
+ * found and the list is empty for want of papers like it, not "No related papers found. Try
+ * other words, or name a paper", which read as if the name had not been understood. `literal`
+ * keeps the name as written where the text is Markdown.
+ */
+export function noRelatedTo(paper: { title: string; id: string }, literal: (title: string) => string = (t) => t): string {
+  return `No other indexed paper shares enough key terms with ${literal(shortName(paper.title) || paper.title)} (${paper.id}) to be listed as related. A few words from its abstract, asked as a topic, may find papers on part of it; with more papers indexed there may be some.`;
 }
 
 /** Said to "Which one?" when a follow-up points back at one paper ("Who wrote it?") and the conversation is on several: which it may be, to ask again. */

@@ -3,7 +3,7 @@ import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
-import { NO_RELATED, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
+import { noRelated, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
 import { formatDuration, formatMs, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
@@ -96,7 +96,7 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   const title = r.paper ? `Related to ${r.paper.title}` : `Papers on "${r.query}"`;
   const description = r.related.length
     ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
-    : NO_RELATED;
+    : noRelated(r, escapeText);
   const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
 }

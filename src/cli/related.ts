@@ -1,5 +1,5 @@
 import { cli, cliForm, openService, print, run } from './common.js';
-import { NO_RELATED, renderRelated } from '../render/text.js';
+import { renderRelated } from '../render/text.js';
 import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 const usage = 'usage: npm run related -- [--json] [--count N] "<paper id, title or topic>"';
@@ -9,5 +9,5 @@ run(json, async () => {
   const count = typeof values.count !== 'string' ? undefined : parseWholeNumber('count', values.count, RELATED_COUNT, usage);
   const service = await openService(settings);
   const related = await service.related(positionals.join(' '), { count });
-  print(json, related, () => renderRelated(related, cliForm(NO_RELATED)));
+  print(json, related, () => renderRelated(related, cliForm));
 });

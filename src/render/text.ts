@@ -4,6 +4,7 @@ import type { IndexInfo } from '../service.js';
 import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
+import { noRelatedTo } from '../answer/replies.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
@@ -51,16 +52,22 @@ export function renderSummary(s: Summary): string {
   return lines.join('\n');
 }
 
-/** What an empty /related says, with what to try instead; '/papers' is the console's and Discord's, the command line names its script. */
+/** What an empty /related on a topic says, with what to try instead; '/papers' is the console's and Discord's, the command line names its script. */
 export const NO_RELATED = 'No related papers found. Try other words, or name a paper; /papers lists them.';
 
-export function renderRelated(r: Related, none = NO_RELATED): string {
+/** What an empty /related says: for a topic NO_RELATED; for a paper, that it was found but nothing indexed is like it. */
+export function noRelated(r: Pick<Related, 'paper'>, literal: (title: string) => string = (t) => t): string {
+  return r.paper ? noRelatedTo(r.paper, literal) : NO_RELATED;
+}
+
+/** `form` puts what an empty list says in the front end's terms (the command line's npm scripts). */
+export function renderRelated(r: Related, form: (text: string) => string = (t) => t): string {
   // A topic typed with its own quotes (a shell or the console passing them on) is quoted once, not twice.
   const topic = unquote(r.query);
   const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${topic}":`;
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
-  if (r.related.length === 0) lines.push(none);
+  if (r.related.length === 0) lines.push(form(noRelated(r)));
   if (r.notice) lines.push('', `Note: ${r.notice}`);
   lines.push(footer(r.mode, r.model, r.elapsedMs, relatedShows(r)));
   return lines.join('\n');

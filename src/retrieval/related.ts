@@ -304,9 +304,11 @@ function profile(retriever: Retriever, parsed: ParsedText, limit: number): Profi
 }
 
 /**
- * "Both abstracts discuss spatial audio and localization." Built only from what both texts are
- * about (terms key to each, see `profile`) and the phrases both write around them, so the reason
- * is true and telling rather than a shared stray verb.
+ * 'Both abstracts use the key terms "spatial audio" and "localization".' Built only from what
+ * both texts are about (terms key to each, see `profile`) and the phrases both write around them,
+ * so the reason is true and telling rather than a shared stray verb. Quoted, as terms the texts
+ * use: a key term may be an adjective or a verb with its object ("uncertainty-aware", "reduces
+ * hallucinations"), which "Both abstracts discuss uncertainty-aware" made no sentence of.
  */
 export function sharedTermsReason(retriever: Retriever, a: string, b: string, fromPaper = true, settings: Pick<RetrievalSettings, 'relatedKeyTerms'> = DEFAULT_RETRIEVAL): string {
   return reasonOf(profile(retriever, parse(a), settings.relatedKeyTerms), profile(retriever, parse(b), settings.relatedKeyTerms), fromPaper);
@@ -327,7 +329,8 @@ function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
   for (const t of keyToBoth) if (!inPairs.has(t)) shared.push({ phrase: surfaceOf(t, a, b), weight: weight(t) });
   const top = distinctPhrases(shared.sort((x, y) => y.weight - x.weight).map((s) => s.phrase)).slice(0, 4);
   if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
-  return `${fromPaper ? 'Both abstracts discuss' : 'Matches your query on'} ${joinList(top)}.`;
+  const named = `${top.length === 1 ? 'term' : 'terms'} ${joinList(top.map((t) => `"${t}"`))}`;
+  return fromPaper ? `Both abstracts use the key ${named}.` : `Its abstract uses your query's ${named}.`;
 }
 
 /** The written form of a stem both texts write most often ("reasoning", not the one "reason" a verb wrote). */

@@ -10,3 +10,15 @@ export const papersWriting = (papers: readonly Paper[], word: RegExp): Paper[] =
 
 /** Every stem a text writes, a hyphenated word's parts too. */
 export const stemsOf = (text: string): Set<string> => new Set(words(text).flatMap((w) => [w, ...w.split('-')]).map(stem));
+
+/**
+ * The quoted terms of a related paper's reason built from shared terms ('Both abstracts use the
+ * key terms "spatial audio" and "microphone".'), with which of its two forms it takes; undefined
+ * for any other sentence. Every term is quoted, so any word reads as English: "discuss
+ * uncertainty-aware" did not.
+ */
+export function reasonTerms(reason: string): { from: 'paper' | 'topic'; terms: string[] } | undefined {
+  const m = /^(?:(Both abstracts use the key)|Its abstract uses your query's) terms? ((?:"[^"]+"(?:, | and )?)+)\.$/.exec(reason);
+  if (!m) return undefined;
+  return { from: m[1] ? 'paper' : 'topic', terms: [...m[2]!.matchAll(/"([^"]+)"/g)].map((t) => t[1]!) };
+}
