@@ -6,7 +6,7 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
@@ -357,7 +357,7 @@ export class PapercordService {
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // What this question (not the conversation) asks of its one paper, without the paper's names.
-    const about = paper ? names.rest : '';
+    const about = paper ? withoutPointingBack(names.rest) : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it.
     const overview = paper !== undefined && (queryConcepts(about).length === 0 || goingOn);
     // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.

@@ -240,3 +240,27 @@ test('limitations are the ones a paper states, not a sentence that writes "limit
   assert.match(stated.answer, /^\*\*Limits:\*\* Analysis of UMMs specifically exposes a critical limitation/);
   assert.deepEqual(cited(stated), ['zeller26a']);
 });
+
+test('"Who wrote that?", "who wrote this?", "that paper", "that one" point back at the paper before, as "Who wrote it?" does; "this" in a question of its own does not', async () => {
+  for (const [service, first] of [[icml, 'What is PixelThink?'], [icml, 'What is VEQ?'], [pmlr, 'What is Furina?'], [pmlr, 'What is MonoSoup?']] as const) {
+    const byline = (await converse(service, first, 'Who wrote it?')).answer;
+    assert.match(byline.answer, / is by .*\. \[1\]$/, first);
+    for (const q of ['who wrote that?', 'who wrote this?', 'who wrote that paper?', 'Who wrote this one?']) {
+      assert.equal((await converse(service, first, q)).answer.answer, byline.answer, `${first} ${q}`);
+    }
+    const results = (await converse(service, first, 'What are its results?')).answer;
+    for (const q of ['what are the results of that paper?', 'what are the results of this?']) assert.equal((await converse(service, first, q)).answer.answer, results.answer, `${first} ${q}`);
+  }
+  // "Tell me more about that one" goes on as "Tell me more" does.
+  assert.equal((await converse(icml, 'What is PixelThink?', 'tell me more about that one')).answer.answer, (await converse(icml, 'What is PixelThink?', 'Tell me more')).answer.answer);
+  // With no turn before, which paper is asked.
+  for (const q of ['who wrote that?', 'who wrote this paper?']) assert.deepEqual(pick(await icml.ask(q, { useModel: false })), [true, NO_PAPER_NAMED], q);
+  // "this" and "that" as words of a question of its own do not make it about the paper.
+  for (const q of ['What does this mean for RL?', 'Is that good for cooking pasta?', 'who won the world cup that year?', 'what is the capital of France?']) {
+    assert.equal((await converse(icml, 'What is PixelThink?', q)).answer.refused, true, q);
+  }
+});
+
+function pick(a: { refused: boolean; answer: string }): [boolean, string] {
+  return [a.refused, a.answer];
+}

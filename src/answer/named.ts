@@ -53,7 +53,7 @@ export function refersBack(question: string): boolean {
 }
 
 /** A follow-up that only asks to go on with the last answer ("Tell me more", "Why?", "Can you elaborate?"), and nothing else. */
-const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|would) you\s+)?(?:tell me more|more|go on|continue|why|how so|how|explain|elaborate|details?|more details|what else|anything else|what do you mean|and)(?:\s+(?:please|on (?:that|this)|about (?:that|this)))?\W*$/i;
+const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|would) you\s+)?(?:tell me more|more|go on|continue|why|how so|how|explain|elaborate|details?|more details|what else|anything else|what do you mean|and)(?:\s+(?:please|(?:on|about) (?:that|this)(?: (?:one|paper))?))?\W*$/i;
 
 /** Whether a follow-up continues the conversation by itself: it asks to go on, or (with no words of its own) points back. */
 export function goesOn(question: string, hasOwnWords: boolean): boolean {
@@ -76,8 +76,14 @@ export function pointsBackToAllOnly(rest: string): boolean {
 }
 
 /** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
-const BACK_TO_ONE = /\b(its|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
+const BACK_TO_ONE = /\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\b/i;
 const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
+/**
+ * A bare "this" or "that" points back where it ends a question that asks about a paper ("Who wrote
+ * that?", "What are the results of this?", "What is that about?"), or is all that is left of one
+ * ("that?" of "Who wrote that?"); elsewhere it is an ordinary word ("What does this mean for RL?").
+ */
+const THAT_ALONE = /(?:\b(?:wrote|written|authored|published|about|(?:summari[sz]e|explain|describe)|(?:results?|findings?|limitations?|contributions?|method|datasets?|code|authors?|idea|novelty|point) (?:of|in|from))\s+|^\W*(?:what(?:['’]s| is| was)\s+)?)(?:this|that)(?:\s+about)?\W*$/i;
 /** "It" points back in a short question ("How fast is it?"); in a longer one it is mostly the question's own topic ("What is KV cache eviction and why is it useful?"). */
 const IT = /\bit\b/i;
 const SHORT_QUESTION_WORDS = 7;
@@ -90,12 +96,17 @@ const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better(?! than))\b|\b
 export function refersBackToOne(question: string): boolean {
   const q = question.replace(DUMMY_IT, ' ');
   if (ASKS_FOR_PAPER.test(q)) return false;
-  return BACK_TO_ONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
+  return BACK_TO_ONE.test(q) || THAT_ALONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
 }
 
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
 export function pointsBackOnly(rest: string): boolean {
-  return refersBackToOne(rest) && queryConcepts(rest.replace(BACK_TO_ONE_ALL, ' ')).length === 0;
+  return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
+}
+
+/** A question without the words with which it points back at one paper: "one" of "Who wrote that one?" is not what to search for. */
+export function withoutPointingBack(question: string): string {
+  return question.replace(BACK_TO_ONE_ALL, ' ');
 }
 
 /** The question without the words that ask for a comparison. */
