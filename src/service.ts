@@ -6,7 +6,7 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
@@ -196,6 +196,11 @@ export class PapercordService {
       askedNothingElse: queryConcepts(withoutComparison(rest)).length === 0,
     });
     if (here.papers.length >= 2) return comparing(here, question, here.rest);
+    // "How does it compare to PixelThink?" after "What is ST-Veto?": "it" is the paper the conversation is on.
+    if (here.papers.length === 1 && earlier && comparesWithOneBefore(here.rest)) {
+      const before = talkedAbout();
+      if (before.length === 1 && before[0] !== here.papers[0]) return comparing({ ...here, papers: [before[0]!, here.papers[0]!] }, question, here.rest);
+    }
     if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
     const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".

@@ -264,3 +264,25 @@ test('"Who wrote that?", "who wrote this?", "that paper", "that one" point back 
 function pick(a: { refused: boolean; answer: string }): [boolean, string] {
   return [a.refused, a.answer];
 }
+
+test('"How does it compare to PixelThink?" after "What is ST-Veto?" compares the two, as naming both does; after it "its" is asked which, "their" and "which is better?" are each', async () => {
+  for (const [first, q, named] of [
+    ['What is ST-Veto?', 'How does it compare to PixelThink?', 'How does ST-Veto compare to PixelThink?'],
+    ['What is ST-Veto?', 'compare it with PixelThink', 'compare ST-Veto with PixelThink'],
+    ['what is VEQ?', 'how does it compare to TGV-KV?', 'how does VEQ compare to TGV-KV?'],
+  ]) {
+    const { answer } = await converse(icml, first!, q!);
+    assert.equal(answer.refused, false, q);
+    // Each paper quoted by what it is, the earlier one first, as when both are named (which sentences, the names asked may change).
+    assert.deepEqual(cited(answer), cited(await icml.ask(named!, { useModel: false })), q);
+    assert.equal(cited(answer).length, 2, q);
+  }
+  const compared = ['what is VEQ?', 'how does it compare to TGV-KV?'];
+  const its = (await converse(icml, ...compared, 'what are its results?')).answer;
+  assert.equal(its.refused, true);
+  assert.match(its.answer, /^Which paper\? .*\(2602\.01037\).*\(2606\.03075\)/);
+  const each = (await converse(icml, 'how does VEQ compare to TGV-KV?', 'which is better?')).answer.answer;
+  for (const q of ['which is better?', 'what are their results?']) assert.equal((await converse(icml, ...compared, q)).answer.answer, each, q);
+  // What the comparison asks must still be in the abstracts.
+  assert.equal((await converse(icml, 'What is ST-Veto?', 'how does it compare to PixelThink on cooking pasta?')).answer.refused, true);
+});

@@ -7,7 +7,7 @@ import type { Answer, Citation, Turn } from '../types.js';
 import { quotedSentences } from './extractive.js';
 import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, withoutLinkWords } from './metadata.js';
-import { asksOnlyForLike, asksToGoOn, refersBackToOne, refersBackToSeveral } from './named.js';
+import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, refersBackToOne, refersBackToSeveral } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
 
@@ -34,6 +34,11 @@ export class ConversationReader {
       const turn = history[i]!;
       const names = this.names.namesIn(turn.question);
       // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
+      // "How does it compare to TGV-KV?" after "What is VEQ?" is about both.
+      if (names.papers.length === 1 && comparesWithOneBefore(names.rest)) {
+        const before = this.papersTalkedAbout(history.slice(0, i));
+        if (before.length === 1 && before[0] !== names.papers[0]) return [before[0]!, names.papers[0]!];
+      }
       if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
       const cited = this.papersCited(turn);
       if (cited.length > 0) return cited;

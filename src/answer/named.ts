@@ -104,6 +104,11 @@ export function pointsBackOnly(rest: string): boolean {
   return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
 }
 
+/** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV"): `rest` is the question without the named paper's names. */
+export function comparesWithOneBefore(rest: string): boolean {
+  return COMPARISON.test(rest) && refersBackToOne(rest);
+}
+
 /** A question without the words with which it points back at one paper: "one" of "Who wrote that one?" is not what to search for. */
 export function withoutPointingBack(question: string): string {
   return question.replace(BACK_TO_ONE_ALL, ' ');
