@@ -18,7 +18,7 @@ import { asksOnlyForLinks, continuesConversation, ConversationReader } from './a
 import { ALL_SAID_OF_EACH, allSaid, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText, isBlank } from './text/clean.js';
+import { cleanText, isBlank, joinList } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -534,9 +534,22 @@ export class PapercordService {
     return uncitedAnswer(q, answer, started, { refused: true, notice });
   }
 
-  async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
+  /**
+   * The paper a /summary or /related asks for by pointing back ("it", "this", "that paper"): the
+   * one the conversation's turns are on (as "Who wrote it?" reads them); undefined when the text
+   * does not point back. With no such paper, or several, which one is asked.
+   */
+  private paperPointedAt(text: string, history: readonly Turn[] | undefined): Paper | undefined {
+    if (!pointsBackOnly(text)) return undefined;
+    const talked = history?.length ? this.conversation.papersTalkedAbout(history) : [];
+    if (talked.length === 1) return talked[0];
+    const said = talked.length ? `The last answer is about ${talked.length}: ${joinList(talked.map(titleAndId))}.` : `"${truncate(text, 80)}" names none.`;
+    throw new PapercordError('BAD_INPUT', `Which paper? ${said}`, talked.length ? 'Give the id of the one you mean.' : 'Give a paper id or part of its title; /papers lists them.');
+  }
+
+  async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength; history?: Turn[] } = {}): Promise<Summary> {
     const started = Date.now();
-    const paper = this.resolvePaper(paperQuery);
+    const paper = this.paperPointedAt(cleanText(paperQuery), opts.history) ?? this.resolvePaper(paperQuery);
     const length = opts.length ?? 'medium';
     const source = abstractSource(this.retriever, paper);
     const extractive = (notice?: string): Summary => ({
@@ -569,14 +582,14 @@ export class PapercordService {
     return result;
   }
 
-  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number } = {}): Promise<Related> {
+  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
     const started = Date.now();
     const q = cleanText(query);
     if (isBlank(q)) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
-    const paper = this.relatedPaper(q, retriever);
+    const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);
     const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     return this.explainRelated(base, paper, count, opts, started);
