@@ -6,7 +6,7 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, placePicked, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
@@ -61,6 +61,8 @@ interface Comparison {
   askedOf: (paper: Paper) => string;
   /** Nothing is asked but the comparison ("Compare X and Y"): each paper is quoted by what it is. */
   askedNothingElse: boolean;
+  /** Which of them answer what is asked ("Which of them use LLMs?"): only those are quoted, not each. */
+  picking?: boolean;
 }
 
 /** A question being answered, and what ask() reads of its conversation. */
@@ -207,13 +209,14 @@ export class PapercordService {
     if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
     const cited = refersBackToSeveral(question) ? talkedAbout() : [];
-    return cited.length >= 2 ? comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question) : undefined;
+    return cited.length >= 2 ? { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking: picksAmong(question) } : undefined;
   }
 
   /**
    * Each compared paper's best chunks for what is asked about them, or its first chunk when none
    * matches: every compared paper is a source. Refused when the question about each paper alone
-   * would be; with nothing asked but the comparison, each is quoted by what it is.
+   * would be; with nothing asked but the comparison, each is quoted by what it is. Picking among
+   * them ("Which of them use diffusion models?"), only those that answer are sources.
    */
   private async searchEach(retriever: Retriever, c: Comparison): Promise<SearchResult> {
     const firstHit = (paper: Paper) => {
@@ -223,7 +226,19 @@ export class PapercordService {
     if (c.askedNothingElse) return { hits: c.papers.flatMap(firstHit), relevant: true };
     const k = Math.max(1, Math.floor(this.settings.retrieval.topK / c.papers.length));
     const each = await Promise.all(c.papers.map((paper) => retriever.search(c.askedOf(paper), { paperId: paper.id, k })));
+    if (c.picking) {
+      // Those that write its most telling word: "model" is not "diffusion models", "Which of them use diffusion models?".
+      const picked = each.filter((r, i) => r.relevant && this.writesMostTelling(retriever, c.askedOf(c.papers[i]!), c.papers[i]!));
+      return { hits: picked.flatMap((r) => r.hits), relevant: picked.length > 0 };
+    }
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
+  }
+
+  /** Whether a paper writes, in some form, the word of a question the fewest papers write. */
+  private writesMostTelling(retriever: Retriever, question: string, paper: Paper): boolean {
+    const writers = (forms: string[]) => Math.max(0, ...forms.map((t) => retriever.termStats.df(t)));
+    const rarest = queryConcepts(question).sort((a, b) => writers(a) - writers(b))[0];
+    return rarest === undefined || rarest.some((t) => retriever.papersWriting(t).has(paper.id));
   }
 
   validateQuestion(question: string): string {
@@ -244,7 +259,8 @@ export class PapercordService {
       started,
       history,
       last: history.at(-1),
-      talkedAbout: () => (talked ??= this.conversation.papersTalkedAbout(history)),
+      // "the second one" is the second of them: as "it" would be if they were one.
+      talkedAbout: () => (talked ??= placePicked(q, this.conversation.papersTalkedAbout(history))),
     };
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
@@ -410,7 +426,9 @@ export class PapercordService {
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
       if (comparedPart) return citingAll(partOfEach(compared, comparedPart, sources));
-      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id));
+      // Of the papers picked among, those the search found: the others are not quoted.
+      const quotedEach = compared.filter((p) => sources.some((s) => s.paperId === p.id)).map((p) => p.id);
+      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach);
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);

@@ -286,3 +286,41 @@ test('"How does it compare to PixelThink?" after "What is ST-Veto?" compares the
   // What the comparison asks must still be in the abstracts.
   assert.equal((await converse(icml, 'What is ST-Veto?', 'how does it compare to PixelThink on cooking pasta?')).answer.refused, true);
 });
+
+test('"the second one", "What is the first one about?", "Who wrote the third one?" after a list are that listed paper, as "it" is after one', async () => {
+  const { answer: count } = await converse(pmlr, 'how many papers are about reinforcement learning');
+  const listed = cited(count);
+  assert.ok(listed.length >= 3);
+  const about = async (service: PapercordService, id: string, q: string) => (await converse(service, `What is ${id}?`, q)).answer.answer;
+  for (const [q, place, same] of [
+    ['and the second one?', 1, 'What is it about?'],
+    ['What is the first one about?', 0, 'What is it about?'],
+    ['who wrote the third one?', 2, 'Who wrote it?'],
+    ['When was the last paper published?', listed.length - 1, 'When was it published?'],
+  ] as const) {
+    const { answer } = await converse(pmlr, 'how many papers are about reinforcement learning', q);
+    assert.deepEqual(cited(answer), [listed[place]], q);
+    assert.equal(answer.answer, await about(pmlr, listed[place]!, same), q);
+  }
+  // The place is in the order the answer cites them, whatever kind of answer lists them.
+  const quoted = cited((await converse(icml, 'list papers about multimodal LLMs')).answer);
+  assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'and the second one?')).answer), [quoted[1]]);
+  // After one paper, "the first one" is that one; a place past the list asks which of them.
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'What is the first one about?')).answer), ['2505.23727']);
+  assert.match((await converse(icml, 'list papers about multimodal LLMs', 'Who wrote the tenth one?')).answer.answer, /^Which paper\?/);
+});
+
+test('"Which of them use diffusion models?" after a list quotes those of the listed papers that do, and refuses only when none does', async () => {
+  const first = 'how many papers are about reinforcement learning';
+  const listed = cited((await converse(pmlr, first)).answer);
+  const { answer } = await converse(pmlr, first, 'which of them use diffusion models?');
+  assert.equal(answer.refused, false);
+  // Those whose abstracts write "diffusion", not each listed paper, nor one that only writes "model".
+  const diffusion = listed.filter((id) => /diffusion/i.test(pmlr.catalog.get(id)!.abstract));
+  assert.ok(diffusion.length >= 2 && diffusion.length < listed.length);
+  assert.deepEqual(cited(answer), diffusion);
+  assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'which of these is about audio?')).answer), ['dementyev26a']);
+  for (const [before, q] of [[first, 'which of them are about cooking?'], ['list papers about multimodal LLMs', 'which of these is about video?'], [first, 'What is the capital of France?']]) {
+    assert.equal((await converse(before.startsWith('how') ? pmlr : icml, before, q)).answer.refused, true, q);
+  }
+});

@@ -1,5 +1,6 @@
 /** Questions that name papers: which papers a question names, sets side by side, or asks others like. */
 import { namesSystem } from '../corpus/paper.js';
+import type { Paper } from '../corpus/paper.js';
 import type { Source } from '../types.js';
 import { queryConcepts } from '../text/terms.js';
 
@@ -75,8 +76,11 @@ export function pointsBackToAllOnly(rest: string): boolean {
   return BACK_TO_ALL.test(rest) && queryConcepts(rest.replace(BACK_TO_ALL_ALL, ' ')).length === 0;
 }
 
-/** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
-const BACK_TO_ONE = /\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\b/i;
+/** Words that pick one of the papers before by its place in the list ("the second one", "the last paper"). */
+const PLACES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const PLACE = new RegExp(`\\bthe (${PLACES.join('|')}|last|\\d+(?:st|nd|rd|th)) (?:one|paper)\\b`, 'i');
+/** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?", "Who wrote the second one?"). */
+const BACK_TO_ONE = new RegExp(`\\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\\b|${PLACE.source}`, 'i');
 const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
 /**
  * A bare "this" or "that" points back where it ends a question that asks about a paper ("Who wrote
@@ -102,6 +106,26 @@ export function refersBackToOne(question: string): boolean {
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
 export function pointsBackOnly(rest: string): boolean {
   return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
+}
+
+/**
+ * The paper a follow-up picks by its place among the papers before it, in the order the answer
+ * cites them ("What is the first one about?", "and the second one?", "Who wrote the last paper?"):
+ * that one alone; all of them when it picks none, or a place they do not have.
+ */
+export function placePicked(question: string, papers: readonly Paper[]): Paper[] {
+  const place = PLACE.exec(question)?.[1]?.toLowerCase();
+  if (place === undefined || papers.length < 2) return [...papers];
+  const picked = place === 'last' ? papers.at(-1) : papers[PLACES.includes(place) ? PLACES.indexOf(place) : parseInt(place, 10) - 1];
+  return picked ? [picked] : [...papers];
+}
+
+/** Words with which a follow-up asks which of the papers before it do something ("Which of them use LLMs?", "which of these is about video?"): those that do, not each one. */
+const WHICH_OF = /\bwhich (?:ones|of (?:them|these|those)(?: papers)?)\b/i;
+
+/** Whether a follow-up asks which of the papers before it answer what it asks, rather than to set them side by side. */
+export function picksAmong(question: string): boolean {
+  return WHICH_OF.test(question);
 }
 
 /** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV"): `rest` is the question without the named paper's names. */
