@@ -6,7 +6,7 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, placePicked, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
@@ -17,7 +17,7 @@ import { asksOnlyForLinks, continuesConversation, ConversationReader } from './a
 import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText, isBlank } from './text/clean.js';
+import { cleanText, isBlank, joinList } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -60,6 +60,8 @@ interface Comparison {
   askedOf: (paper: Paper) => string;
   /** Nothing is asked but the comparison ("Compare X and Y"): each paper is quoted by what it is. */
   askedNothingElse: boolean;
+  /** Which of them answer what is asked ("Which of them use LLMs?"): only those are quoted, not each. */
+  picking?: boolean;
 }
 
 /** A question being answered, and what ask() reads of its conversation. */
@@ -195,19 +197,25 @@ export class PapercordService {
       askedNothingElse: queryConcepts(withoutComparison(rest)).length === 0,
     });
     if (here.papers.length >= 2) return comparing(here, question, here.rest);
+    // "How does it compare to PixelThink?" after "What is ST-Veto?": "it" is the paper the conversation is on.
+    if (here.papers.length === 1 && earlier && comparesWithOneBefore(here.rest)) {
+      const before = talkedAbout();
+      if (before.length === 1 && before[0] !== here.papers[0]) return comparing({ ...here, papers: [before[0]!, here.papers[0]!] }, question, here.rest);
+    }
     if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
     const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
     if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
     const cited = refersBackToSeveral(question) ? talkedAbout() : [];
-    return cited.length >= 2 ? comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question) : undefined;
+    return cited.length >= 2 ? { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking: picksAmong(question) } : undefined;
   }
 
   /**
    * Each compared paper's best chunks for what is asked about them, or its first chunk when none
    * matches: every compared paper is a source. Refused when the question about each paper alone
-   * would be; with nothing asked but the comparison, each is quoted by what it is.
+   * would be; with nothing asked but the comparison, each is quoted by what it is. Picking among
+   * them ("Which of them use diffusion models?"), only those that answer are sources.
    */
   private async searchEach(retriever: Retriever, c: Comparison): Promise<SearchResult> {
     const firstHit = (paper: Paper) => {
@@ -217,7 +225,19 @@ export class PapercordService {
     if (c.askedNothingElse) return { hits: c.papers.flatMap(firstHit), relevant: true };
     const k = Math.max(1, Math.floor(this.settings.retrieval.topK / c.papers.length));
     const each = await Promise.all(c.papers.map((paper) => retriever.search(c.askedOf(paper), { paperId: paper.id, k })));
+    if (c.picking) {
+      // Those that write its most telling word: "model" is not "diffusion models", "Which of them use diffusion models?".
+      const picked = each.filter((r, i) => r.relevant && this.writesMostTelling(retriever, c.askedOf(c.papers[i]!), c.papers[i]!));
+      return { hits: picked.flatMap((r) => r.hits), relevant: picked.length > 0 };
+    }
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
+  }
+
+  /** Whether a paper writes, in some form, the word of a question the fewest papers write. */
+  private writesMostTelling(retriever: Retriever, question: string, paper: Paper): boolean {
+    const writers = (forms: string[]) => Math.max(0, ...forms.map((t) => retriever.termStats.df(t)));
+    const rarest = queryConcepts(question).sort((a, b) => writers(a) - writers(b))[0];
+    return rarest === undefined || rarest.some((t) => retriever.papersWriting(t).has(paper.id));
   }
 
   validateQuestion(question: string): string {
@@ -238,7 +258,8 @@ export class PapercordService {
       started,
       history,
       last: history.at(-1),
-      talkedAbout: () => (talked ??= this.conversation.papersTalkedAbout(history)),
+      // "the second one" is the second of them: as "it" would be if they were one.
+      talkedAbout: () => (talked ??= placePicked(q, this.conversation.papersTalkedAbout(history))),
     };
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
@@ -356,7 +377,7 @@ export class PapercordService {
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // What this question (not the conversation) asks of its one paper, without the paper's names.
-    const about = paper ? names.rest : '';
+    const about = paper ? withoutPointingBack(names.rest) : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it.
     const overview = paper !== undefined && (queryConcepts(about).length === 0 || goingOn);
     // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.
@@ -404,7 +425,9 @@ export class PapercordService {
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
       if (comparedPart) return citingAll(partOfEach(compared, comparedPart, sources));
-      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id));
+      // Of the papers picked among, those the search found: the others are not quoted.
+      const quotedEach = compared.filter((p) => sources.some((s) => s.paperId === p.id)).map((p) => p.id);
+      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach);
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
@@ -523,9 +546,22 @@ export class PapercordService {
     return uncitedAnswer(q, answer, started, { refused: true, notice });
   }
 
-  async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength } = {}): Promise<Summary> {
+  /**
+   * The paper a /summary or /related asks for by pointing back ("it", "this", "that paper"): the
+   * one the conversation's turns are on (as "Who wrote it?" reads them); undefined when the text
+   * does not point back. With no such paper, or several, which one is asked.
+   */
+  private paperPointedAt(text: string, history: readonly Turn[] | undefined): Paper | undefined {
+    if (!pointsBackOnly(text)) return undefined;
+    const talked = history?.length ? this.conversation.papersTalkedAbout(history) : [];
+    if (talked.length === 1) return talked[0];
+    const said = talked.length ? `The last answer is about ${talked.length}: ${joinList(talked.map(titleAndId))}.` : `"${truncate(text, 80)}" names none.`;
+    throw new PapercordError('BAD_INPUT', `Which paper? ${said}`, talked.length ? 'Give the id of the one you mean.' : 'Give a paper id or part of its title; /papers lists them.');
+  }
+
+  async summary(paperQuery: string, opts: RequestOptions & ModelChoice & { length?: SummaryLength; history?: Turn[] } = {}): Promise<Summary> {
     const started = Date.now();
-    const paper = this.resolvePaper(paperQuery);
+    const paper = this.paperPointedAt(cleanText(paperQuery), opts.history) ?? this.resolvePaper(paperQuery);
     const length = opts.length ?? 'medium';
     const source = abstractSource(this.retriever, paper);
     const extractive = (notice?: string): Summary => ({
@@ -558,14 +594,14 @@ export class PapercordService {
     return result;
   }
 
-  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number } = {}): Promise<Related> {
+  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
     const started = Date.now();
     const q = cleanText(query);
     if (isBlank(q)) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
-    const paper = this.relatedPaper(q, retriever);
+    const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);
     const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     return this.explainRelated(base, paper, count, opts, started);

@@ -200,3 +200,21 @@ test('a paper, topic or question of only quotes is missing, and the error says w
   assert.match(ask!, /^error: The question is empty\.\nAsk something about the papers, for example: /);
   assert.doesNotMatch(out, /No paper matches|Papers on/);
 });
+
+test('/summary and /related are turns of the conversation: "Who wrote it?" after a summary is its paper\'s byline, "Who wrote them?" after /related the listed papers\', and "/related it" is the paper the conversation is on', async () => {
+  const bylines = (out: string) => out.split('\n').filter((line) => / is by .*\(ICML 2026\)\. \[\d+\]$/.test(line));
+  const [byline] = bylines((await consoleRun(['What is PixelThink?', 'Who wrote it?'])).out);
+  assert.match(byline!, /^PixelThink: .* is by /);
+  const summaryFirst = (await consoleRun(['/summary PixelThink --length short', 'who wrote it?'])).out;
+  assert.deepEqual(bylines(summaryFirst), [byline]);
+  const { out } = await consoleRun(['What is PixelThink?', '/related it', 'who wrote them?']);
+  const related = out.slice(out.indexOf('Related to '));
+  assert.ok(related.startsWith('Related to PixelThink: Towards Efficient Chain-of-Pixel Reasoning (2505.23727):\n'), out);
+  const listed = [...related.matchAll(/^\d+\. .* \(([^()\s]+)\)(?: \S+)?$/gm)].map((m) => m[1]!);
+  assert.ok(listed.length >= 2, related);
+  assert.deepEqual(bylines(related).map((line) => line.split(' is by ')[0]), listed.map((id) => service.catalog.get(id)!.title));
+  // "/related this" after a summary is its paper's list; with no turn before, or after several papers, which paper is asked.
+  assert.ok((await consoleRun(['/summary PixelThink', '/related this'])).out.includes('\nRelated to PixelThink: Towards Efficient Chain-of-Pixel Reasoning (2505.23727):\n'));
+  assert.match((await consoleRun(['/related it'])).out, /^error: Which paper\? "it" names none\./);
+  assert.match((await consoleRun(['/related PixelThink', '/summary that paper'])).out, /error: Which paper\? The last answer is about \d+: /);
+});

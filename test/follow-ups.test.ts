@@ -240,3 +240,87 @@ test('limitations are the ones a paper states, not a sentence that writes "limit
   assert.match(stated.answer, /^\*\*Limits:\*\* Analysis of UMMs specifically exposes a critical limitation/);
   assert.deepEqual(cited(stated), ['zeller26a']);
 });
+
+test('"Who wrote that?", "who wrote this?", "that paper", "that one" point back at the paper before, as "Who wrote it?" does; "this" in a question of its own does not', async () => {
+  for (const [service, first] of [[icml, 'What is PixelThink?'], [icml, 'What is VEQ?'], [pmlr, 'What is Furina?'], [pmlr, 'What is MonoSoup?']] as const) {
+    const byline = (await converse(service, first, 'Who wrote it?')).answer;
+    assert.match(byline.answer, / is by .*\. \[1\]$/, first);
+    for (const q of ['who wrote that?', 'who wrote this?', 'who wrote that paper?', 'Who wrote this one?']) {
+      assert.equal((await converse(service, first, q)).answer.answer, byline.answer, `${first} ${q}`);
+    }
+    const results = (await converse(service, first, 'What are its results?')).answer;
+    for (const q of ['what are the results of that paper?', 'what are the results of this?']) assert.equal((await converse(service, first, q)).answer.answer, results.answer, `${first} ${q}`);
+  }
+  // "Tell me more about that one" goes on as "Tell me more" does.
+  assert.equal((await converse(icml, 'What is PixelThink?', 'tell me more about that one')).answer.answer, (await converse(icml, 'What is PixelThink?', 'Tell me more')).answer.answer);
+  // With no turn before, which paper is asked.
+  for (const q of ['who wrote that?', 'who wrote this paper?']) assert.deepEqual(pick(await icml.ask(q, { useModel: false })), [true, NO_PAPER_NAMED], q);
+  // "this" and "that" as words of a question of its own do not make it about the paper.
+  for (const q of ['What does this mean for RL?', 'Is that good for cooking pasta?', 'who won the world cup that year?', 'what is the capital of France?']) {
+    assert.equal((await converse(icml, 'What is PixelThink?', q)).answer.refused, true, q);
+  }
+});
+
+function pick(a: { refused: boolean; answer: string }): [boolean, string] {
+  return [a.refused, a.answer];
+}
+
+test('"How does it compare to PixelThink?" after "What is ST-Veto?" compares the two, as naming both does; after it "its" is asked which, "their" and "which is better?" are each', async () => {
+  for (const [first, q, named] of [
+    ['What is ST-Veto?', 'How does it compare to PixelThink?', 'How does ST-Veto compare to PixelThink?'],
+    ['What is ST-Veto?', 'compare it with PixelThink', 'compare ST-Veto with PixelThink'],
+    ['what is VEQ?', 'how does it compare to TGV-KV?', 'how does VEQ compare to TGV-KV?'],
+  ]) {
+    const { answer } = await converse(icml, first!, q!);
+    assert.equal(answer.refused, false, q);
+    // Each paper quoted by what it is, the earlier one first, as when both are named (which sentences, the names asked may change).
+    assert.deepEqual(cited(answer), cited(await icml.ask(named!, { useModel: false })), q);
+    assert.equal(cited(answer).length, 2, q);
+  }
+  const compared = ['what is VEQ?', 'how does it compare to TGV-KV?'];
+  const its = (await converse(icml, ...compared, 'what are its results?')).answer;
+  assert.equal(its.refused, true);
+  assert.match(its.answer, /^Which paper\? .*\(2602\.01037\).*\(2606\.03075\)/);
+  const each = (await converse(icml, 'how does VEQ compare to TGV-KV?', 'which is better?')).answer.answer;
+  for (const q of ['which is better?', 'what are their results?']) assert.equal((await converse(icml, ...compared, q)).answer.answer, each, q);
+  // What the comparison asks must still be in the abstracts.
+  assert.equal((await converse(icml, 'What is ST-Veto?', 'how does it compare to PixelThink on cooking pasta?')).answer.refused, true);
+});
+
+test('"the second one", "What is the first one about?", "Who wrote the third one?" after a list are that listed paper, as "it" is after one', async () => {
+  const { answer: count } = await converse(pmlr, 'how many papers are about reinforcement learning');
+  const listed = cited(count);
+  assert.ok(listed.length >= 3);
+  const about = async (service: PapercordService, id: string, q: string) => (await converse(service, `What is ${id}?`, q)).answer.answer;
+  for (const [q, place, same] of [
+    ['and the second one?', 1, 'What is it about?'],
+    ['What is the first one about?', 0, 'What is it about?'],
+    ['who wrote the third one?', 2, 'Who wrote it?'],
+    ['When was the last paper published?', listed.length - 1, 'When was it published?'],
+  ] as const) {
+    const { answer } = await converse(pmlr, 'how many papers are about reinforcement learning', q);
+    assert.deepEqual(cited(answer), [listed[place]], q);
+    assert.equal(answer.answer, await about(pmlr, listed[place]!, same), q);
+  }
+  // The place is in the order the answer cites them, whatever kind of answer lists them.
+  const quoted = cited((await converse(icml, 'list papers about multimodal LLMs')).answer);
+  assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'and the second one?')).answer), [quoted[1]]);
+  // After one paper, "the first one" is that one; a place past the list asks which of them.
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'What is the first one about?')).answer), ['2505.23727']);
+  assert.match((await converse(icml, 'list papers about multimodal LLMs', 'Who wrote the tenth one?')).answer.answer, /^Which paper\?/);
+});
+
+test('"Which of them use diffusion models?" after a list quotes those of the listed papers that do, and refuses only when none does', async () => {
+  const first = 'how many papers are about reinforcement learning';
+  const listed = cited((await converse(pmlr, first)).answer);
+  const { answer } = await converse(pmlr, first, 'which of them use diffusion models?');
+  assert.equal(answer.refused, false);
+  // Those whose abstracts write "diffusion", not each listed paper, nor one that only writes "model".
+  const diffusion = listed.filter((id) => /diffusion/i.test(pmlr.catalog.get(id)!.abstract));
+  assert.ok(diffusion.length >= 2 && diffusion.length < listed.length);
+  assert.deepEqual(cited(answer), diffusion);
+  assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'which of these is about audio?')).answer), ['dementyev26a']);
+  for (const [before, q] of [[first, 'which of them are about cooking?'], ['list papers about multimodal LLMs', 'which of these is about video?'], [first, 'What is the capital of France?']]) {
+    assert.equal((await converse(before.startsWith('how') ? pmlr : icml, before, q)).answer.refused, true, q);
+  }
+});

@@ -3,11 +3,11 @@ import type { Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { queryConcepts, terms } from '../text/terms.js';
-import type { Answer, Citation, Turn } from '../types.js';
+import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences } from './extractive.js';
 import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, withoutLinkWords } from './metadata.js';
-import { asksOnlyForLike, asksToGoOn, refersBackToOne, refersBackToSeveral } from './named.js';
+import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, refersBackToOne, refersBackToSeveral } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
 
@@ -34,6 +34,11 @@ export class ConversationReader {
       const turn = history[i]!;
       const names = this.names.namesIn(turn.question);
       // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
+      // "How does it compare to TGV-KV?" after "What is VEQ?" is about both.
+      if (names.papers.length === 1 && comparesWithOneBefore(names.rest)) {
+        const before = this.papersTalkedAbout(history.slice(0, i));
+        if (before.length === 1 && before[0] !== names.papers[0]) return [before[0]!, names.papers[0]!];
+      }
       if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
       const cited = this.papersCited(turn);
       if (cited.length > 0) return cited;
@@ -91,6 +96,20 @@ export function citedPaperIds(citations: readonly Citation[]): string[] {
 /** An answer as a turn of its conversation, with the papers it cites. */
 export function answeredTurn(answer: Answer): Turn {
   return { question: answer.question, answer: answer.answer, papers: citedPaperIds(answer.citations) };
+}
+
+/** A /summary as a turn of its conversation: about its paper, named by id ("Who wrote it?" after it is that paper's byline). */
+export function summaryTurn(summary: Summary): Turn {
+  return { question: `Summary of ${summary.paper.id}`, answer: summary.summary, papers: [summary.paper.id] };
+}
+
+/**
+ * A /related list as a turn of its conversation: about the papers it lists ("Who wrote them?"),
+ * asked as "Papers related to ..." is, which names the papers listed rather than the one they are like.
+ */
+export function relatedTurn(related: Related): Turn {
+  const listed = related.related.map((r) => `${r.title} (${r.paperId}): ${r.reason}`);
+  return { question: `Papers related to ${related.paper?.id ?? related.query}`, answer: listed.join('\n'), papers: related.related.map((r) => r.paperId) };
 }
 
 /** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */

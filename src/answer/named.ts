@@ -1,5 +1,6 @@
 /** Questions that name papers: which papers a question names, sets side by side, or asks others like. */
 import { namesSystem } from '../corpus/paper.js';
+import type { Paper } from '../corpus/paper.js';
 import type { Source } from '../types.js';
 import { queryConcepts } from '../text/terms.js';
 
@@ -53,7 +54,7 @@ export function refersBack(question: string): boolean {
 }
 
 /** A follow-up that only asks to go on with the last answer ("Tell me more", "Why?", "Can you elaborate?"), and nothing else. */
-const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|would) you\s+)?(?:tell me more|more|go on|continue|why|how so|how|explain|elaborate|details?|more details|what else|anything else|what do you mean|and)(?:\s+(?:please|on (?:that|this)|about (?:that|this)))?\W*$/i;
+const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|would) you\s+)?(?:tell me more|more|go on|continue|why|how so|how|explain|elaborate|details?|more details|what else|anything else|what do you mean|and)(?:\s+(?:please|(?:on|about) (?:that|this)(?: (?:one|paper))?))?\W*$/i;
 
 /** Whether a follow-up continues the conversation by itself: it asks to go on, or (with no words of its own) points back. */
 export function goesOn(question: string, hasOwnWords: boolean): boolean {
@@ -75,9 +76,18 @@ export function pointsBackToAllOnly(rest: string): boolean {
   return BACK_TO_ALL.test(rest) && queryConcepts(rest.replace(BACK_TO_ALL_ALL, ' ')).length === 0;
 }
 
-/** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?"). */
-const BACK_TO_ONE = /\b(its|this (paper|work|method|approach|model|system)|the paper|the authors)\b/i;
+/** Words that pick one of the papers before by its place in the list ("the second one", "the last paper"). */
+const PLACES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
+const PLACE = new RegExp(`\\bthe (${PLACES.join('|')}|last|\\d+(?:st|nd|rd|th)) (?:one|paper)\\b`, 'i');
+/** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?", "Who wrote the second one?"). */
+const BACK_TO_ONE = new RegExp(`\\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\\b|${PLACE.source}`, 'i');
 const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
+/**
+ * A bare "this" or "that" points back where it ends a question that asks about a paper ("Who wrote
+ * that?", "What are the results of this?", "What is that about?"), or is all that is left of one
+ * ("that?" of "Who wrote that?"); elsewhere it is an ordinary word ("What does this mean for RL?").
+ */
+const THAT_ALONE = /(?:\b(?:wrote|written|authored|published|about|(?:summari[sz]e|explain|describe)|(?:results?|findings?|limitations?|contributions?|method|datasets?|code|authors?|idea|novelty|point) (?:of|in|from))\s+|^\W*(?:what(?:['’]s| is| was)\s+)?)(?:this|that)(?:\s+about)?\W*$/i;
 /** "It" points back in a short question ("How fast is it?"); in a longer one it is mostly the question's own topic ("What is KV cache eviction and why is it useful?"). */
 const IT = /\bit\b/i;
 const SHORT_QUESTION_WORDS = 7;
@@ -90,12 +100,42 @@ const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better(?! than))\b|\b
 export function refersBackToOne(question: string): boolean {
   const q = question.replace(DUMMY_IT, ' ');
   if (ASKS_FOR_PAPER.test(q)) return false;
-  return BACK_TO_ONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
+  return BACK_TO_ONE.test(q) || THAT_ALONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
 }
 
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
 export function pointsBackOnly(rest: string): boolean {
-  return refersBackToOne(rest) && queryConcepts(rest.replace(BACK_TO_ONE_ALL, ' ')).length === 0;
+  return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
+}
+
+/**
+ * The paper a follow-up picks by its place among the papers before it, in the order the answer
+ * cites them ("What is the first one about?", "and the second one?", "Who wrote the last paper?"):
+ * that one alone; all of them when it picks none, or a place they do not have.
+ */
+export function placePicked(question: string, papers: readonly Paper[]): Paper[] {
+  const place = PLACE.exec(question)?.[1]?.toLowerCase();
+  if (place === undefined || papers.length < 2) return [...papers];
+  const picked = place === 'last' ? papers.at(-1) : papers[PLACES.includes(place) ? PLACES.indexOf(place) : parseInt(place, 10) - 1];
+  return picked ? [picked] : [...papers];
+}
+
+/** Words with which a follow-up asks which of the papers before it do something ("Which of them use LLMs?", "which of these is about video?"): those that do, not each one. */
+const WHICH_OF = /\bwhich (?:ones|of (?:them|these|those)(?: papers)?)\b/i;
+
+/** Whether a follow-up asks which of the papers before it answer what it asks, rather than to set them side by side. */
+export function picksAmong(question: string): boolean {
+  return WHICH_OF.test(question);
+}
+
+/** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV"): `rest` is the question without the named paper's names. */
+export function comparesWithOneBefore(rest: string): boolean {
+  return COMPARISON.test(rest) && refersBackToOne(rest);
+}
+
+/** A question without the words with which it points back at one paper: "one" of "Who wrote that one?" is not what to search for. */
+export function withoutPointingBack(question: string): string {
+  return question.replace(BACK_TO_ONE_ALL, ' ');
 }
 
 /** The question without the words that ask for a comparison. */

@@ -9,7 +9,7 @@ import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
-import { answeredTurn } from '../answer/conversation.js';
+import { answeredTurn, relatedTurn, summaryTurn } from '../answer/conversation.js';
 import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 export interface ConsoleOptions {
@@ -91,16 +91,20 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
   switch (p.command) {
     case 'ask': {
       const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
-      x.turns.push(answeredTurn(answer));
-      x.turns.splice(0, x.turns.length - HISTORY_TURNS);
+      remember(x.turns, answeredTurn(answer));
       return renderAnswer(x.notices.unrepeated(asWritten(answer)));
     }
+    // A summary or a related list is a turn too: "Who wrote it?" after /summary is that paper's byline, "Who wrote them?" after /related the listed papers'; "/related it" is the paper the conversation is on.
     case 'summary': {
-      return renderSummary(x.notices.unrepeated(asWritten(await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), ...req }))));
+      const summary = await service.summary(p.text, { length: parseSummaryLength(p.options.length ?? 'medium'), history: [...x.turns], ...req });
+      remember(x.turns, summaryTurn(summary));
+      return renderSummary(x.notices.unrepeated(asWritten(summary)));
     }
     case 'related': {
       const count = p.options.count === undefined ? undefined : parseWholeNumber('count', p.options.count, RELATED_COUNT);
-      return renderRelated(x.notices.unrepeated(await service.related(p.text, { count, ...req })));
+      const related = await service.related(p.text, { count, history: [...x.turns], ...req });
+      remember(x.turns, relatedTurn(related));
+      return renderRelated(x.notices.unrepeated(related));
     }
     case 'papers': {
       // Checked before the search: a mistyped page is the same mistake whatever the search finds.
@@ -124,6 +128,12 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
     default:
       throw new PapercordError('BAD_INPUT', 'Unknown command. Type /help for the commands.');
   }
+}
+
+/** Adds a turn to the conversation, which keeps its last HISTORY_TURNS. */
+function remember(turns: Turn[], turn: Turn): void {
+  turns.push(turn);
+  turns.splice(0, turns.length - HISTORY_TURNS);
 }
 
 /**
