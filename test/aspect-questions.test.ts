@@ -1,0 +1,80 @@
+/**
+ * Questions about one aspect of one paper, without a model: its data, its results, how it is
+ * evaluated, how it works, and what else is asked of it, each answered by the sentences whose role
+ * in the abstract is that aspect, not by a sentence that happens to share a word with the question.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { askedSection, asksForData, dataSentences } from '../src/answer/summary.js';
+import { loadCorpus } from '../src/corpus/load.js';
+import type { Turn } from '../src/types.js';
+import { testSettings, captureLog } from './support/env.js';
+import { citedPapers as cited } from './support/answers.js';
+
+const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
+const paper = (id: string) => papers.find((p) => p.id === id)!;
+
+/** The answer to the last question, each asked with the turns before it. */
+async function converse(service: PapercordService, ...questions: string[]) {
+  const history: Turn[] = [];
+  let answer = await service.ask(questions[0]!, { useModel: false });
+  for (const q of questions.slice(1)) {
+    history.push({ question: answer.question, answer: answer.answer });
+    answer = await service.ask(q, { useModel: false, history: [...history] });
+  }
+  return answer;
+}
+
+test('"What datasets does X use?" quotes the sentences that name its data, whatever word they use for it', async () => {
+  // CAST's abstract writes no "dataset": its benchmark spans them.
+  const cast = await converse(icml, 'what datasets does CAST use');
+  assert.deepEqual([cast.refused, cited(cast)], [false, ['2603.08648']]);
+  assert.match(cast.answer, /introduce a diagnostic benchmark spanning YouCook2, COIN, and CrossTask\. \[1\]$/);
+  assert.match((await converse(icml, 'what datasets does PRISM use')).answer, /^We evaluate PRISM on the ALFWorld and Room-to-Room \(R2R\) benchmarks\. \[1\]$/);
+  // "they" is the paper of the conversation.
+  const mono = await converse(pmlr, 'What is MonoSoup?', 'what datasets did they use?');
+  assert.deepEqual([mono.refused, cited(mono)], [false, ['abdollahpoorrostam26a']]);
+  assert.match(mono.answer, /^Experiments on CLIP models fine-tuned on ImageNet/);
+  // Its own data, not the English-centric datasets of the benchmarks it improves on (its problem).
+  const multihal = await converse(pmlr, 'what datasets does MultiHal use?');
+  assert.match(multihal.answer, /we mined 140k KG-paths from open-domain KGs/);
+  assert.doesNotMatch(multihal.answer, /English-centric/);
+  // A sentence that points back comes with what it points at; a framework "designed to bridge the gaps in training data curation" names no data.
+  const mllm = await converse(icml, 'What is MLLM-4D?', 'What dataset does it use?');
+  assert.match(mllm.answer, /^On the data front, we develop .* \[1\] This results in the MLLM4D-2M and MLLM4D-R1-30k datasets .* \[1\]$/);
+  // A benchmark is data, not a result: BEST is one.
+  assert.match((await converse(pmlr, 'what benchmarks does BEST use?')).answer, /^To fill in the gap, this paper introduces BEST, the first benchmark/);
+});
+
+test('the sentences that name data: a word for data with a name where the paper evaluates or trains, a name called a task or benchmark, data the authors gather; not models, not "data-free", not its problem', () => {
+  assert.equal(asksForData('What benchmarks?'), true);
+  assert.equal(askedSection('What benchmarks?'), undefined);
+  // VEQ names models ("on Kimi-VL") and "diverse benchmarks", no data.
+  assert.deepEqual(dataSentences(paper('2602.01037')), []);
+  // MonoSoup is "data-free"; its experiments are "on ImageNet".
+  assert.deepEqual(dataSentences(paper('abdollahpoorrostam26a')).map((s) => s.slice(0, 35)), ['Experiments on CLIP models fine-tun']);
+  // "on the VizWiz-VQA task".
+  assert.match(dataSentences(paper('2606.03075')).join(' '), /VizWiz-VQA task/);
+});
+
+test('"What are the results of X?" is its results, not a sentence that writes "resulting in"', async () => {
+  const results = /^\*\*Results:\*\* We evaluate TGV-KV across five models .* preserves 99\.2% full-KV accuracy/;
+  assert.match((await converse(icml, 'What are the results of TGV-KV?')).answer, results);
+  assert.match((await converse(icml, 'What is TGV-KV?', 'what are its results?')).answer, results);
+  // Bayesian-LoRA's "results in a tendency toward miscalibration" is its problem.
+  assert.match((await converse(pmlr, 'What results does Bayesian-LoRA report?')).answer, /^\*\*Results:\*\* .*84% Expected Calibration Error/);
+});
+
+test('"How is X evaluated?" is its results, "how does it work?" its method', async () => {
+  const evaluation = /^\*\*Results:\*\* Extensive evaluation across text and speech streaming tasks confirms/;
+  assert.match((await converse(icml, 'How is ProactiveLLM evaluated?')).answer, evaluation);
+  assert.match((await converse(icml, 'What is ProactiveLLM?', 'and how is it evaluated?')).answer, evaluation);
+  assert.equal(askedSection('how does it work?'), 'Method');
+  // "work" alone asks for no part: "this work" is the paper.
+  assert.equal(askedSection('What is this work about?'), undefined);
+  const how = await converse(icml, 'what is ST-Veto?', 'how does it work?');
+  assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
+});
