@@ -9,7 +9,7 @@ import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/
 import { asksBeyondNamed, asksForOthers, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
-import { askedSection, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeArxiv } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -407,7 +407,10 @@ export class PapercordService {
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
       if (comparedPart) return citingAll(partOfEach(compared, comparedPart, sources));
-      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id));
+      // Of one paper, what it sets out from answers a question about that ("What limitations does SPEED identify in
+      // parallel decoding?"), else only what its own work does not answer as well.
+      const setting = paper && !asksAbout(about, 'Problem') && !asksAbout(about, 'Limits') ? (summarySections(paper)?.Problem ?? []) : [];
+      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, compared.map((p) => p.id), setting);
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);

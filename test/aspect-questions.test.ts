@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { askedSection, asksForData, dataSentences } from '../src/answer/summary.js';
 import { loadCorpus } from '../src/corpus/load.js';
-import type { Turn } from '../src/types.js';
+import { extractiveAnswer } from '../src/answer/extractive.js';
+import { DEFAULT_RETRIEVAL } from '../src/config.js';
+import { TermStats } from '../src/retrieval/termstats.js';
+import type { Source, Turn } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
 import { citedPapers as cited } from './support/answers.js';
 
@@ -77,4 +80,24 @@ test('"How is X evaluated?" is its results, "how does it work?" its method', asy
   assert.equal(askedSection('What is this work about?'), undefined);
   const how = await converse(icml, 'what is ST-Veto?', 'how does it work?');
   assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
+});
+
+test("of one paper, the sentences of what it sets out from answer only what its own do not, or a question about that", async () => {
+  // BEST's problem writes "benchmarks" twice, its TL;DR once: the TL;DR says what BEST measures.
+  const best = await converse(pmlr, 'what does the BEST benchmark measure');
+  assert.match(best.answer, /^To fill in the gap, this paper introduces BEST, the first benchmark for evaluating the efficiency/);
+  assert.doesNotMatch(best.answer, /A recent line of benchmarks/);
+  // Limitations it identifies in others' work are its problem.
+  assert.match((await converse(pmlr, 'What limitations does SPEED identify in parallel decoding?')).answer, /^Parallel decoding, which unmasks multiple tokens simultaneously, promises acceleration but often degrades quality/);
+});
+
+test('a sentence of the setting is quoted only where it shares more of the question than the paper\'s own', () => {
+  const setting = 'Prior routers such as Bar route tokens by hashing and waste memory.';
+  const text = `${setting} We propose Foo, a router for mixtures of experts. Foo routes tokens with a learned gate and improves throughput by 40%.`;
+  const sources: Source[] = [{ n: 1, paperId: 'foo', title: 'Foo: Learned Routing', score: 1, text, chunkId: 'foo#0', start: 0, end: text.length }];
+  const stats = TermStats.fromTexts([`Foo: Learned Routing\n${text}`, 'Caches improve throughput.', 'Experts improve models.']);
+  const ask = (q: string) => extractiveAnswer(q, sources, stats, DEFAULT_RETRIEVAL, [], [setting]).answer;
+  assert.equal(ask('How does it route tokens?'), 'Foo routes tokens with a learned gate and improves throughput by 40%. [1]');
+  // Only the setting names Bar.
+  assert.match(ask('What does it improve over Bar?'), /^Prior routers such as Bar route tokens by hashing/);
 });

@@ -537,6 +537,11 @@ export function askedSection(question: string): SummarySection | undefined {
   return sections.size === 1 ? only : undefined;
 }
 
+/** Whether a word a question asks with asks for a part of a summary ("What challenges does BEST address?" asks for its problem). */
+export function asksAbout(question: string, section: SummarySection): boolean {
+  return tellingWords(question).some((w) => aspectOf(w)?.[0] === section);
+}
+
 /** Whether every word a question asks with asks about an aspect of a paper ("And the limitations?", "What datasets?"), and nothing else. */
 export function asksOnlyAspects(question: string): boolean {
   const telling = tellingWords(question);
