@@ -11,45 +11,34 @@ import { loadCorpus } from '../src/corpus/load.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { TermStats } from '../src/retrieval/termstats.js';
-import type { Source, Turn } from '../src/types.js';
+import type { Source } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
-import { citedPapers as cited } from './support/answers.js';
+import { citedPapers as cited, converse } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
 const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
 const paper = (id: string) => papers.find((p) => p.id === id)!;
 
-/** The answer to the last question, each asked with the turns before it. */
-async function converse(service: PapercordService, ...questions: string[]) {
-  const history: Turn[] = [];
-  let answer = await service.ask(questions[0]!, { useModel: false });
-  for (const q of questions.slice(1)) {
-    history.push({ question: answer.question, answer: answer.answer });
-    answer = await service.ask(q, { useModel: false, history: [...history] });
-  }
-  return answer;
-}
-
 test('"What datasets does X use?" quotes the sentences that name its data, whatever word they use for it', async () => {
   // CAST's abstract writes no "dataset": its benchmark spans them.
-  const cast = await converse(icml, 'what datasets does CAST use');
+  const { answer: cast } = await converse(icml, 'what datasets does CAST use');
   assert.deepEqual([cast.refused, cited(cast)], [false, ['2603.08648']]);
   assert.match(cast.answer, /introduce a diagnostic benchmark spanning YouCook2, COIN, and CrossTask\. \[1\]$/);
-  assert.match((await converse(icml, 'what datasets does PRISM use')).answer, /^We evaluate PRISM on the ALFWorld and Room-to-Room \(R2R\) benchmarks\. \[1\]$/);
+  assert.match((await converse(icml, 'what datasets does PRISM use')).answer.answer, /^We evaluate PRISM on the ALFWorld and Room-to-Room \(R2R\) benchmarks\. \[1\]$/);
   // "they" is the paper of the conversation.
-  const mono = await converse(pmlr, 'What is MonoSoup?', 'what datasets did they use?');
+  const { answer: mono } = await converse(pmlr, 'What is MonoSoup?', 'what datasets did they use?');
   assert.deepEqual([mono.refused, cited(mono)], [false, ['abdollahpoorrostam26a']]);
   assert.match(mono.answer, /^Experiments on CLIP models fine-tuned on ImageNet/);
   // Its own data, not the English-centric datasets of the benchmarks it improves on (its problem).
-  const multihal = await converse(pmlr, 'what datasets does MultiHal use?');
+  const { answer: multihal } = await converse(pmlr, 'what datasets does MultiHal use?');
   assert.match(multihal.answer, /we mined 140k KG-paths from open-domain KGs/);
   assert.doesNotMatch(multihal.answer, /English-centric/);
   // A sentence that points back comes with what it points at; a framework "designed to bridge the gaps in training data curation" names no data.
-  const mllm = await converse(icml, 'What is MLLM-4D?', 'What dataset does it use?');
+  const { answer: mllm } = await converse(icml, 'What is MLLM-4D?', 'What dataset does it use?');
   assert.match(mllm.answer, /^On the data front, we develop .* \[1\] This results in the MLLM4D-2M and MLLM4D-R1-30k datasets .* \[1\]$/);
   // A benchmark is data, not a result: BEST is one.
-  assert.match((await converse(pmlr, 'what benchmarks does BEST use?')).answer, /^To fill in the gap, this paper introduces BEST, the first benchmark/);
+  assert.match((await converse(pmlr, 'what benchmarks does BEST use?')).answer.answer, /^To fill in the gap, this paper introduces BEST, the first benchmark/);
 });
 
 test('the sentences that name data: a word for data with a name where the paper evaluates or trains, a name called a task or benchmark, data the authors gather; not models, not "data-free", not its problem', () => {
@@ -65,30 +54,30 @@ test('the sentences that name data: a word for data with a name where the paper 
 
 test('"What are the results of X?" is its results, not a sentence that writes "resulting in"', async () => {
   const results = /^\*\*Results:\*\* We evaluate TGV-KV across five models .* preserves 99\.2% full-KV accuracy/;
-  assert.match((await converse(icml, 'What are the results of TGV-KV?')).answer, results);
-  assert.match((await converse(icml, 'What is TGV-KV?', 'what are its results?')).answer, results);
+  assert.match((await converse(icml, 'What are the results of TGV-KV?')).answer.answer, results);
+  assert.match((await converse(icml, 'What is TGV-KV?', 'what are its results?')).answer.answer, results);
   // Bayesian-LoRA's "results in a tendency toward miscalibration" is its problem.
-  assert.match((await converse(pmlr, 'What results does Bayesian-LoRA report?')).answer, /^\*\*Results:\*\* .*84% Expected Calibration Error/);
+  assert.match((await converse(pmlr, 'What results does Bayesian-LoRA report?')).answer.answer, /^\*\*Results:\*\* .*84% Expected Calibration Error/);
 });
 
 test('"How is X evaluated?" is its results, "how does it work?" its method', async () => {
   const evaluation = /^\*\*Results:\*\* Extensive evaluation across text and speech streaming tasks confirms/;
-  assert.match((await converse(icml, 'How is ProactiveLLM evaluated?')).answer, evaluation);
-  assert.match((await converse(icml, 'What is ProactiveLLM?', 'and how is it evaluated?')).answer, evaluation);
+  assert.match((await converse(icml, 'How is ProactiveLLM evaluated?')).answer.answer, evaluation);
+  assert.match((await converse(icml, 'What is ProactiveLLM?', 'and how is it evaluated?')).answer.answer, evaluation);
   assert.equal(askedSection('how does it work?'), 'Method');
   // "work" alone asks for no part: "this work" is the paper.
   assert.equal(askedSection('What is this work about?'), undefined);
-  const how = await converse(icml, 'what is ST-Veto?', 'how does it work?');
+  const { answer: how } = await converse(icml, 'what is ST-Veto?', 'how does it work?');
   assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
 });
 
 test("of one paper, the sentences of what it sets out from answer only what its own do not, or a question about that", async () => {
   // BEST's problem writes "benchmarks" twice, its TL;DR once: the TL;DR says what BEST measures.
-  const best = await converse(pmlr, 'what does the BEST benchmark measure');
+  const { answer: best } = await converse(pmlr, 'what does the BEST benchmark measure');
   assert.match(best.answer, /^To fill in the gap, this paper introduces BEST, the first benchmark for evaluating the efficiency/);
   assert.doesNotMatch(best.answer, /A recent line of benchmarks/);
   // Limitations it identifies in others' work are its problem.
-  assert.match((await converse(pmlr, 'What limitations does SPEED identify in parallel decoding?')).answer, /^Parallel decoding, which unmasks multiple tokens simultaneously, promises acceleration but often degrades quality/);
+  assert.match((await converse(pmlr, 'What limitations does SPEED identify in parallel decoding?')).answer.answer, /^Parallel decoding, which unmasks multiple tokens simultaneously, promises acceleration but often degrades quality/);
 });
 
 test('a sentence of the setting is quoted only where it shares more of the question than the paper\'s own', () => {
