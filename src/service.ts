@@ -9,7 +9,7 @@ import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, placePicked, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
-import { askedSection, asksOnlyAspects, extractiveSummary, nextSentenceShown, summaryGoingOn, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
@@ -384,20 +384,25 @@ export class PapercordService {
     const comparedPart = comparison && asksOnlyAspects(names.rest) ? askedSection(names.rest) : undefined;
     if (comparedPart && compared.every((p) => summaryPart(p, comparedPart) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, comparedPart), started, { refused: true });
     // "What are the limitations of SPEED-Bench?" asks for the limits the paper states (its summary's part), not for sentences
-    // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity").
-    const limitsAsked = paper !== undefined && asksOnlyAspects(about) && askedSection(about) === 'Limits';
-    const found = overview || comparedPart
+    // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity"); "What are
+    // the results of TGV-KV?" for its results, not for "resulting in memory consumption that scales linearly".
+    const aspectsOnly = paper !== undefined && asksOnlyAspects(about);
+    const partAsked = aspectsOnly ? askedSection(about) : undefined;
+    // "What datasets does CAST use?": the sentences that name its data, whatever word they use for it ("a benchmark spanning YouCook2, COIN, and CrossTask").
+    const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : [];
+    const found = overview || comparedPart || namingData.length
       ? { hits: [], relevant: true }
-      : limitsAsked
+      : partAsked
         ? { hits: [], relevant: false }
         : comparison
         ? await this.searchEach(retriever, comparison)
         : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     const spelled = paper ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
-    // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: when the search finds nothing, that part.
+    // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: that part, unsearched.
     // So does "What about the method?" after "What is VEQ?": "method" is no word to search for, and the paper's method is the answer.
-    const part = spelled ? `${readableTex(spelled)} [1]` : paper && (overview || !found.relevant) ? summaryPart(paper, askedSection(about)) : undefined;
+    const quote = (sentences: string[]) => sentences.map((x) => `${readableTex(x)} [1]`).join(' ');
+    const part = spelled ? quote([spelled]) : namingData.length ? quote(namingData) : paper && (overview || !found.relevant) ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
     // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
     // says "deliberation"): a model reads meaning, so it gets them, and may still say they do not answer.
@@ -427,7 +432,10 @@ export class PapercordService {
       if (comparedPart) return citingAll(partOfEach(compared, comparedPart, sources));
       // Of the papers picked among, those the search found: the others are not quoted.
       const quotedEach = compared.filter((p) => sources.some((s) => s.paperId === p.id)).map((p) => p.id);
-      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach);
+      // Of one paper, what it sets out from answers a question about that ("What limitations does SPEED identify in
+      // parallel decoding?"), else only what its own work does not answer as well.
+      const setting = paper && !asksAbout(about, 'Problem') && !asksAbout(about, 'Limits') ? (summarySections(paper)?.Problem ?? []) : [];
+      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach, setting);
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);

@@ -11,23 +11,11 @@ import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
-import type { Turn } from '../src/types.js';
 import { testSettings, captureLog } from './support/env.js';
-import { citedPapers as cited } from './support/answers.js';
+import { citedPapers as cited, converse } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
 const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
-
-/** Asks each question in turn with the turns before it, as a reply chain does; returns the history and the last answer. */
-async function converse(service: PapercordService, ...questions: string[]) {
-  const history: Turn[] = [];
-  let answer = await service.ask(questions[0]!, { useModel: false });
-  for (const q of questions.slice(1)) {
-    history.push({ question: answer.question, answer: answer.answer });
-    answer = await service.ask(q, { useModel: false, history: [...history] });
-  }
-  return { history, answer };
-}
 
 test('after an answer that lists several papers, "it" is asked which one, naming them, and "they" is each of them', async () => {
   const count = await icml.ask('How many papers are about video?', { useModel: false });

@@ -31,7 +31,11 @@ export const REFUSAL_TEXT =
  * most telling words with the question, each followed by its source's [n]. This is also the
  * fallback whenever no model can be reached, so it favours precise sentences over long ones.
  * `compared`: papers the question sets side by side ("compare PixelThink and VLA-ATTC"), each
- * quoted at least once.
+ * quoted at least once. `setting`: of a question about one paper, the sentences of its abstract
+ * that state what it sets out from (its summary's problem): others' work, not its own, so they
+ * answer only where they share more of the question than any of its own sentences ("What does the
+ * BEST benchmark measure?" is not "A recent line of benchmarks aims to evaluate ..."; a method that
+ * only its problem names is asked about there).
  */
 export function extractiveAnswer(
   question: string,
@@ -39,6 +43,7 @@ export function extractiveAnswer(
   stats: TermStats,
   settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>,
   compared: readonly string[] = [],
+  setting: readonly string[] = [],
 ): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
   // A question that names one paper's system ("What does PRISM evaluate on?") is answered from that paper only.
@@ -62,8 +67,10 @@ export function extractiveAnswer(
     const within = sentences.map((s) => aboutSource.match(s.terms).coverage);
     const bestFull = Math.max(...full, 0);
     const bestWithin = Math.max(...within, 0);
+    const ofSetting = sentences.map((s) => setting.some((x) => x.includes(s.text)));
+    const bestOwn = Math.max(...full.filter((_, k) => !ofSetting[k]), 0);
     for (const [k, s] of sentences.entries()) {
-      const coverage = bestWithin > 0 ? (within[k]! / bestWithin) * bestFull : full[k]!;
+      const coverage = ofSetting[k] && full[k]! <= bestOwn ? 0 : bestWithin > 0 ? (within[k]! / bestWithin) * bestFull : full[k]!;
       // Earlier sources ranked better; very long sentences quote poorly.
       const score = coverage * sourceWeight * (1 - 0.06 * (source.n - 1)) - (s.text.length > 400 ? 0.05 : 0);
       candidates.push({ source, text: s.text, start: source.start + s.start, score });

@@ -495,18 +495,21 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   return { sections, order };
 }
 
+/** Words that ask what data a paper uses: a benchmark is data it evaluates on ("What benchmarks does X use?"), not a result. */
+const DATA_ASPECT = /^(datasets?|data|benchmarks?|corpus|corpora)$/;
+
 /**
  * Words, as written, that ask about one aspect of a paper: a part of its summary ("What results
  * does X report?"), or, with no part, something only its own words can say ("What datasets does
  * X use?").
  */
 const ASPECT_WORDS: [SummarySection | undefined, RegExp][] = [
-  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better|evaluations?|evaluated|experiments?|benchmarks?|baselines?)$/],
+  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better|evaluations?|evaluated|experiments?|baselines?)$/],
   ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?|approach(es)?|methods?|methodology)$/],
   ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed)$/],
   ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
   ['TL;DR', /^(contributions?|novelty)$/],
-  [undefined, /^(datasets?|data)$/],
+  [undefined, DATA_ASPECT],
 ];
 /** Verbs a question asks with, that say nothing of which part ("What challenges does X reveal?"). */
 const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key|takes?|uses?|follows?|adopts?|employs?)$/;
@@ -514,10 +517,14 @@ const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|me
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
 const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
 
+/** "How does it work?", "how do they work": asks for the method. "work" alone asks for none ("this work", "future work"). */
+const HOW_IT_WORKS = /\bhow (does|do|did|would|can) (\S+ ){1,4}?work\b/i;
+
 /** The words a question asks with: aspects, and words of its own but the verbs that only ask. */
 function tellingWords(question: string): string[] {
   // "approach" and "method" are stopwords of the search, not of this; "the key contributions" ask for the gist, no one part.
-  return words(withoutGist(question)).filter((w) => aspectOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
+  const telling = words(withoutGist(question)).filter((w) => aspectOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
+  return HOW_IT_WORKS.test(question) ? [...telling.filter((w) => w !== 'work'), 'method'] : telling;
 }
 
 /**
@@ -530,8 +537,43 @@ export function askedSection(question: string): SummarySection | undefined {
   return sections.size === 1 ? only : undefined;
 }
 
+/** Whether a word a question asks with asks for a part of a summary ("What challenges does BEST address?" asks for its problem). */
+export function asksAbout(question: string, section: SummarySection): boolean {
+  return tellingWords(question).some((w) => aspectOf(w)?.[0] === section);
+}
+
 /** Whether every word a question asks with asks about an aspect of a paper ("And the limitations?", "What datasets?"), and nothing else. */
 export function asksOnlyAspects(question: string): boolean {
   const telling = tellingWords(question);
   return telling.length > 0 && telling.every((w) => aspectOf(w) !== undefined);
+}
+
+/** Whether a question asks what data a paper uses ("What datasets does X use?", "What benchmarks?"). */
+export function asksForData(question: string): boolean {
+  return tellingWords(question).some((w) => DATA_ASPECT.test(w));
+}
+
+/** A word for data, not in a compound that says the method needs none ("data-free"). */
+const DATA_WORD = /\b(datasets?|data|benchmarks?|corpus|corpora)\b(?!-)/i;
+/** A name as datasets and benchmarks are written: an inner capital or digit ("YouCook2", "ImageNet", "R2R", "VizWiz-VQA"), or capitals ("COIN"). */
+const DATA_NAME = String.raw`(?:[A-Z][\w-]*(?:[A-Z]|\d)[\w-]*|[A-Z]{3,}s?)\b`;
+/**
+ * Data named where a paper evaluates or trains on it, with a word for data: "a benchmark spanning
+ * YouCook2, COIN, and CrossTask", "fine-tuned on ImageNet ... benchmarks", "a benchmark called
+ * MultiHal"; or data the authors gather ("our data collection pipeline ... curating a subset of 25.9k").
+ */
+const NAMES_DATA = new RegExp(String.raw`\b(?:on|spanning|across|including|such as|from|over|called|named)\s+(?:the\s+)?${DATA_NAME}|\b(?:we|our)\b[^.;]{0,40}?\b(?:collect|curat|mine[ds]?\b|mining|annotat|gather|crawl|scrap)`);
+/** Data named as such, whatever else the sentence says: "the VizWiz-VQA task", "Room-to-Room (R2R) benchmarks", "BEST, the first benchmark". Not "on Kimi-VL": a model. */
+const NAMED_AS_DATA = new RegExp(String.raw`${DATA_NAME}\)?\s+(?:tasks?|benchmarks?|datasets?|suites?|corpus)\b|${DATA_NAME},\s+(?:an?|the)\s+(?:[\w-]+\s+){0,3}(?:benchmark|dataset|corpus)\b`);
+
+/**
+ * The sentences of a paper's abstract that say what data it uses (see NAMES_DATA and
+ * NAMED_AS_DATA), in its authors' own work, not in its problem (what others' benchmarks lack).
+ * In the abstract's order; none when it names no data ("experiments across diverse benchmarks").
+ */
+export function dataSentences(paper: Paper): string[] {
+  const parts = summaryParts(paper);
+  if (!parts) return [];
+  const namesData = (s: string) => (DATA_WORD.test(s) && NAMES_DATA.test(s)) || NAMED_AS_DATA.test(s);
+  return parts.order.filter((s) => !parts.sections.Problem.includes(s) && namesData(s));
 }

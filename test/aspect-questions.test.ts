@@ -1,0 +1,92 @@
+/**
+ * Questions about one aspect of one paper, without a model: its data, its results, how it is
+ * evaluated, how it works, and what else is asked of it, each answered by the sentences whose role
+ * in the abstract is that aspect, not by a sentence that happens to share a word with the question.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PapercordService } from '../src/service.js';
+import { askedSection, asksForData, dataSentences } from '../src/answer/summary.js';
+import { loadCorpus } from '../src/corpus/load.js';
+import { extractiveAnswer } from '../src/answer/extractive.js';
+import { DEFAULT_RETRIEVAL } from '../src/config.js';
+import { TermStats } from '../src/retrieval/termstats.js';
+import type { Source } from '../src/types.js';
+import { testSettings, captureLog } from './support/env.js';
+import { citedPapers as cited, converse } from './support/answers.js';
+
+const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
+const paper = (id: string) => papers.find((p) => p.id === id)!;
+
+test('"What datasets does X use?" quotes the sentences that name its data, whatever word they use for it', async () => {
+  // CAST's abstract writes no "dataset": its benchmark spans them.
+  const { answer: cast } = await converse(icml, 'what datasets does CAST use');
+  assert.deepEqual([cast.refused, cited(cast)], [false, ['2603.08648']]);
+  assert.match(cast.answer, /introduce a diagnostic benchmark spanning YouCook2, COIN, and CrossTask\. \[1\]$/);
+  assert.match((await converse(icml, 'what datasets does PRISM use')).answer.answer, /^We evaluate PRISM on the ALFWorld and Room-to-Room \(R2R\) benchmarks\. \[1\]$/);
+  // "they" is the paper of the conversation.
+  const { answer: mono } = await converse(pmlr, 'What is MonoSoup?', 'what datasets did they use?');
+  assert.deepEqual([mono.refused, cited(mono)], [false, ['abdollahpoorrostam26a']]);
+  assert.match(mono.answer, /^Experiments on CLIP models fine-tuned on ImageNet/);
+  // Its own data, not the English-centric datasets of the benchmarks it improves on (its problem).
+  const { answer: multihal } = await converse(pmlr, 'what datasets does MultiHal use?');
+  assert.match(multihal.answer, /we mined 140k KG-paths from open-domain KGs/);
+  assert.doesNotMatch(multihal.answer, /English-centric/);
+  // A sentence that points back comes with what it points at; a framework "designed to bridge the gaps in training data curation" names no data.
+  const { answer: mllm } = await converse(icml, 'What is MLLM-4D?', 'What dataset does it use?');
+  assert.match(mllm.answer, /^On the data front, we develop .* \[1\] This results in the MLLM4D-2M and MLLM4D-R1-30k datasets .* \[1\]$/);
+  // A benchmark is data, not a result: BEST is one.
+  assert.match((await converse(pmlr, 'what benchmarks does BEST use?')).answer.answer, /^To fill in the gap, this paper introduces BEST, the first benchmark/);
+});
+
+test('the sentences that name data: a word for data with a name where the paper evaluates or trains, a name called a task or benchmark, data the authors gather; not models, not "data-free", not its problem', () => {
+  assert.equal(asksForData('What benchmarks?'), true);
+  assert.equal(askedSection('What benchmarks?'), undefined);
+  // VEQ names models ("on Kimi-VL") and "diverse benchmarks", no data.
+  assert.deepEqual(dataSentences(paper('2602.01037')), []);
+  // MonoSoup is "data-free"; its experiments are "on ImageNet".
+  assert.deepEqual(dataSentences(paper('abdollahpoorrostam26a')).map((s) => s.slice(0, 35)), ['Experiments on CLIP models fine-tun']);
+  // "on the VizWiz-VQA task".
+  assert.match(dataSentences(paper('2606.03075')).join(' '), /VizWiz-VQA task/);
+});
+
+test('"What are the results of X?" is its results, not a sentence that writes "resulting in"', async () => {
+  const results = /^\*\*Results:\*\* We evaluate TGV-KV across five models .* preserves 99\.2% full-KV accuracy/;
+  assert.match((await converse(icml, 'What are the results of TGV-KV?')).answer.answer, results);
+  assert.match((await converse(icml, 'What is TGV-KV?', 'what are its results?')).answer.answer, results);
+  // Bayesian-LoRA's "results in a tendency toward miscalibration" is its problem.
+  assert.match((await converse(pmlr, 'What results does Bayesian-LoRA report?')).answer.answer, /^\*\*Results:\*\* .*84% Expected Calibration Error/);
+});
+
+test('"How is X evaluated?" is its results, "how does it work?" its method', async () => {
+  const evaluation = /^\*\*Results:\*\* Extensive evaluation across text and speech streaming tasks confirms/;
+  assert.match((await converse(icml, 'How is ProactiveLLM evaluated?')).answer.answer, evaluation);
+  assert.match((await converse(icml, 'What is ProactiveLLM?', 'and how is it evaluated?')).answer.answer, evaluation);
+  assert.equal(askedSection('how does it work?'), 'Method');
+  // "work" alone asks for no part: "this work" is the paper.
+  assert.equal(askedSection('What is this work about?'), undefined);
+  const { answer: how } = await converse(icml, 'what is ST-Veto?', 'how does it work?');
+  assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
+});
+
+test("of one paper, the sentences of what it sets out from answer only what its own do not, or a question about that", async () => {
+  // BEST's problem writes "benchmarks" twice, its TL;DR once: the TL;DR says what BEST measures.
+  const { answer: best } = await converse(pmlr, 'what does the BEST benchmark measure');
+  assert.match(best.answer, /^To fill in the gap, this paper introduces BEST, the first benchmark for evaluating the efficiency/);
+  assert.doesNotMatch(best.answer, /A recent line of benchmarks/);
+  // Limitations it identifies in others' work are its problem.
+  assert.match((await converse(pmlr, 'What limitations does SPEED identify in parallel decoding?')).answer.answer, /^Parallel decoding, which unmasks multiple tokens simultaneously, promises acceleration but often degrades quality/);
+});
+
+test('a sentence of the setting is quoted only where it shares more of the question than the paper\'s own', () => {
+  const setting = 'Prior routers such as Bar route tokens by hashing and waste memory.';
+  const text = `${setting} We propose Foo, a router for mixtures of experts. Foo routes tokens with a learned gate and improves throughput by 40%.`;
+  const sources: Source[] = [{ n: 1, paperId: 'foo', title: 'Foo: Learned Routing', score: 1, text, chunkId: 'foo#0', start: 0, end: text.length }];
+  const stats = TermStats.fromTexts([`Foo: Learned Routing\n${text}`, 'Caches improve throughput.', 'Experts improve models.']);
+  const ask = (q: string) => extractiveAnswer(q, sources, stats, DEFAULT_RETRIEVAL, [], [setting]).answer;
+  assert.equal(ask('How does it route tokens?'), 'Foo routes tokens with a learned gate and improves throughput by 40%. [1]');
+  // Only the setting names Bar.
+  assert.match(ask('What does it improve over Bar?'), /^Prior routers such as Bar route tokens by hashing/);
+});
