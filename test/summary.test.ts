@@ -117,6 +117,11 @@ test("a TL;DR's lead-in that points back at sentences not before it is left out,
     assert.ok(readableTex(zhang.abstract).includes(tldr.replace(/^\*\*TL;DR:\*\* …/, '').replace(/ \[1\]$/, '')));
   }
   assert.match(lines(paper('2505.23727'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …we propose PixelThink/);
+  // A means to an end named first is method, its figure a cost ("To ensure scalability, we employ Ghost ..., incurring only 4.7% ..."); a test of the method is not.
+  const opus = lines(paper('wang26gc'), 'long');
+  assert.match(opus.Method!, /To ensure scalability, we employ Ghost technique/);
+  assert.match(lines(paper('wang26gc'), 'short').Results!, /^\*\*Results:\*\* OPUS achieves remarkable results/);
+  assert.match(lines(paper('wang26ge'), 'long').Results!, /To evaluate our approach, we focus on a soundness-critical task/);
   // A contrast with the methods before it, and a lead-in before a clause of the authors' own.
   assert.match(lines(paper('cheng26k'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …our method organizes multiple proxies into sample-specific relational structures/);
   assert.match(lines(paper('wang26fy'), 'short')['TL;DR']!, /^\*\*TL;DR:\*\* …inspired by the idea that “all rivers run into the sea”, we propose ConFlux/);

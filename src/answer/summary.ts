@@ -59,6 +59,12 @@ const REPORTS = [
   /\b(outperform\w*|surpass\w*|exceed\w*|(?<!\bto )(improv|achiev)\w*|new state[- ]of[- ]the[- ]art|state[- ]of[- ]the[- ]art( \w+){0,3} (results?|performance))\b/i,
   /\b((?<!\bas a )results?|experiments?|evaluations?|evidence)\b[^.;]{0,80}\b(?<!\bto )(show|demonstrate|indicate|confirm|reveal|suggest|validate|verif(y|ies))/i,
 ];
+/**
+ * What the authors do for an end they name first ("To ensure scalability, we employ ..."): how
+ * their method works. Not when the end is to test it ("To evaluate our approach, we focus on ..."):
+ * that sets up its results.
+ */
+const MEANS = /^to (?!(?:evaluat|validat|test|assess|complement|verif|demonstrat|examin|measur|benchmark|compar)\w*)[^,]{1,80}, we\b/i;
 /** How plainly a sentence reports a result: 0 when it only mentions an evaluation ("To support evaluation, we introduce a benchmark"). */
 const reportStrength = (s: string) => REPORTS.filter((re) => re.test(s)).length;
 /** A limit the paper states. Not "limited data": that is a setting. */
@@ -469,7 +475,10 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
     if (NEXT_STEP.test(s) && i > 0) return asBefore();
     // What the authors build or how they answer the problem ("we propose a ... evaluation scheme", "We address this by
     // evaluating ...") is their method, whatever it evaluates, unless it also reports a result or states a finding.
-    const doing = (CONTRIBUTION.test(s) || (ADDRESSES_IT.test(s) && AUTHORS.test(s))) && !reportStrength(s) && !FINDING.test(s);
+    const doing =
+      ((CONTRIBUTION.test(s) || (ADDRESSES_IT.test(s) && AUTHORS.test(s))) && !reportStrength(s) && !FINDING.test(s)) ||
+      // "To ensure scalability, we employ Ghost ..., incurring only 4.7% additional compute overhead": a means to an end, whose figure is its cost, not a gain.
+      (MEANS.test(s) && !REPORTS.slice(1).some((re) => re.test(s)) && !FINDING.test(s));
     if (finding(s) && !doing) return 'Results';
     if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return asBefore();
     if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
