@@ -11,11 +11,11 @@ import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
 import type { Turn } from '../src/types.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
-const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 
 /** Asks each question in turn with the turns before it, as a reply chain does; returns the history and the last answer. */
 async function converse(service: PapercordService, ...questions: string[]) {
