@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited } from './support/answers.js';
 
 /** Questions about authors and the corpus as people type them in chat: lower case, no "by" or "'s", the noun alone. */
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
-const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 const answer = async (service: PapercordService, q: string) => (await service.ask(q, { useModel: false })).answer;
 const AUTHOR_LIST = /is an author of|are authors of|Several authors/;
 

@@ -7,10 +7,25 @@ import { cliForm } from '../src/cli/common.js';
 
 const dataDir = await tempDir();
 
+type Run = { code: number; stdout: string; stderr: string };
+
 /** Runs an npm script the way the README says other programs should: `npm run --silent <script> -- --json ...`. */
-function npmRun(script: string, args: string[], input?: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function npmRun(script: string, args: string[], input?: string, env: Record<string, string> = {}): Promise<Run> {
+  return runProcess('npm', ['run', '--silent', script, '--', ...args], input, env);
+}
+
+/**
+ * Runs the file that an npm script runs (`tsx src/cli/<script>.ts`) in one node process, without
+ * npm and tsx's launcher around it: half the start-up. Each script is also run through npm at
+ * least once (with an error among them), which is what tests the scripts' wiring and exit status.
+ */
+function scriptRun(script: string, args: string[], input?: string, env: Record<string, string> = {}): Promise<Run> {
+  return runProcess(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], input, env);
+}
+
+function runProcess(command: string, args: string[], input: string | undefined, env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
+    const child = spawn(command, args, {
       cwd: PROJECT_ROOT,
       env: { ...process.env, DATA_DIR: dataDir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -56,7 +71,7 @@ test('papers, summary and related print JSON in the documented shapes', async ()
   // The shipped sidecar names only first authors, and says so.
   assert.equal(papers[0].authorsIncomplete, true);
   // Search words list the best match first, not in corpus order (PixelThink is the last paper there).
-  const found = JSON.parse((await npmRun('papers', ['--json', 'chain-of-pixel', 'reasoning'])).stdout);
+  const found = JSON.parse((await scriptRun('papers', ['--json', 'chain-of-pixel', 'reasoning'])).stdout);
   assert.equal(found[0].id, '2505.23727');
   assert.ok(found.length < 19);
   const summary = JSON.parse((await npmRun('summary', ['--json', 'SciVideoBench'])).stdout);
@@ -70,7 +85,7 @@ test('papers, summary and related print JSON in the documented shapes', async ()
 });
 
 test('errors are JSON with a code, a message and a hint, and exit with status 1', async () => {
-  const empty = await npmRun('ask', ['--json', '   ']);
+  const empty = await scriptRun('ask', ['--json', '   ']);
   assert.equal(empty.code, 1);
   assert.equal(JSON.parse(empty.stdout).error.code, 'EMPTY_QUESTION');
   const unknown = await npmRun('summary', ['--json', 'no such paper about basket weaving']);
@@ -78,33 +93,33 @@ test('errors are JSON with a code, a message and a hint, and exit with status 1'
   const err = JSON.parse(unknown.stdout).error;
   assert.equal(err.code, 'UNKNOWN_PAPER');
   assert.ok(err.hint);
-  const badEnv = await npmRun('ask', ['--json', 'x'], '', { OLLAMA_NUM_CTX: 'lots' });
+  const badEnv = await scriptRun('ask', ['--json', 'x'], '', { OLLAMA_NUM_CTX: 'lots' });
   assert.equal(badEnv.code, 1);
   assert.match(JSON.parse(badEnv.stdout).error.message, /OLLAMA_NUM_CTX/);
 });
 
 test('summary --length is read in any case', async () => {
-  const summary = await npmRun('summary', ['--json', '--length', 'SHORT', 'SciVideoBench']);
+  const summary = await scriptRun('summary', ['--json', '--length', 'SHORT', 'SciVideoBench']);
   assert.equal(summary.code, 0, summary.stdout + summary.stderr);
   assert.equal(JSON.parse(summary.stdout).paper.id, 'deng26w');
 });
 
 test('related shows a topic given with its own quotes in one pair of quotes', async () => {
   // What a shell that passes the quotes on (or a user who types them twice) gives the script.
-  const related = await npmRun('related', ['"spatial audio"']);
+  const related = await scriptRun('related', ['"spatial audio"']);
   assert.equal(related.code, 0, related.stderr);
   assert.match(related.stdout, /^Papers on "spatial audio":$/m);
 });
 
 test('hints and refusals name the npm scripts, not the slash commands the command line does not have', async () => {
-  const unknown = JSON.parse((await npmRun('summary', ['--json', 'no such paper about basket weaving'])).stdout).error;
+  const unknown = JSON.parse((await scriptRun('summary', ['--json', 'no such paper about basket weaving'])).stdout).error;
   assert.match(unknown.hint, /npm run papers/);
-  const empty = await npmRun('related', ['  ']);
+  const empty = await scriptRun('related', ['  ']);
   assert.equal(empty.code, 1);
   assert.match(empty.stderr, /npm run related -- "spatial audio"/);
-  const refused = await npmRun('ask', ['Does PixelThink discuss basket weaving recipes?']);
+  const refused = await scriptRun('ask', ['Does PixelThink discuss basket weaving recipes?']);
   assert.match(refused.stdout, /npm run summary -- 2505\.23727 shows what it covers/);
-  const none = await npmRun('related', ['underwater basket weaving']);
+  const none = await scriptRun('related', ['underwater basket weaving']);
   assert.match(none.stdout, /No related papers found\. Try other words, or name a paper; npm run papers lists them\./);
   for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout, none.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
 });
@@ -118,15 +133,15 @@ test('answers and summaries print text as written, without the Markdown escapes 
   // hosseini26b's abstract writes "$S_N$": Markdown for Discord escapes its underscore.
   const pmlr = { CORPUS: 'pmlr-v306', DATA_DIR: await tempDir() };
   const question = 'What set does neural graph dispersion construct?';
-  const json = await npmRun('ask', ['--json', question], undefined, pmlr);
+  const json = await scriptRun('ask', ['--json', question], undefined, pmlr);
   assert.equal(json.code, 0, json.stderr);
   const a = JSON.parse(json.stdout);
   assert.equal(a.citations[0].paperId, 'hosseini26b');
   assert.match(a.answer, /graphs S_N, metric d/);
   assert.match(a.sources[0].text, /graphs \$S_N\$, metric/);
-  const text = await npmRun('ask', [question], undefined, pmlr);
+  const text = await scriptRun('ask', [question], undefined, pmlr);
   assert.match(text.stdout, /graphs S_N, metric d/);
-  const summary = await npmRun('summary', ['hosseini26b'], undefined, pmlr);
+  const summary = await scriptRun('summary', ['hosseini26b'], undefined, pmlr);
   assert.match(summary.stdout, /graphs S_N, metric d/);
   for (const out of [json.stdout, text.stdout, summary.stdout]) assert.doesNotMatch(out, /S\\+_N/);
   assert.match(summary.stdout, /^TL;DR: /m);

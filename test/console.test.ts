@@ -7,7 +7,7 @@ import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
 import { HISTORY_TURNS, type Answer, type Turn } from '../src/types.js';
 import { escapeRegExp } from '../src/text/pattern.js';
-import { captureLog, testSettings } from './support/env.js';
+import { captureLog, testSettings, builtIndexSettings } from './support/env.js';
 import { citingTwoPapers, modelServiceFixture } from './support/progress.js';
 import { citedPapers as cited } from './support/answers.js';
 
@@ -170,7 +170,7 @@ test('a note the banner already gave is not repeated under the first answer or s
 });
 
 test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {
-  const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log });
+  const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log });
   try {
     const { out } = await consoleRun(['What set does neural graph dispersion construct?', '/summary hosseini26b'], { on: pmlr });
     // Once in the answer, once in the summary's Method part.

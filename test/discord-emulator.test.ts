@@ -463,7 +463,9 @@ test('DMs, reactions and intent filtering (no MessageContent: content only when 
 
 test('a hung request is aborted by the client (rest timeout) and retried', async () => {
   const emu = await DiscordEmulator.start();
-  const client = new Client({ intents: INTENTS, ...emu.clientOptions({ timeout: 150 }) });
+  // Long enough for the retry itself to finish on a busy machine (at 150 ms, two files at once on
+  // two loaded cores had the retry aborted too); the hung request waits it out whole.
+  const client = new Client({ intents: INTENTS, ...emu.clientOptions({ timeout: 1000 }) });
   try {
     const ready = once(client, Events.ClientReady);
     await client.login(emu.token);

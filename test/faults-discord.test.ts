@@ -338,7 +338,7 @@ describe('Discord faults', { concurrency: true }, () => {
 
   describe('an answer ready only after the interaction token expired', { concurrency: 1 }, () => {
     /** Discord's 15 minutes, shortened (for the emulator and, where a test says so, for the bot). */
-    const TOKEN_LIFETIME_MS = 2000;
+    const TOKEN_LIFETIME_MS = 1000;
     let h: BotHarness;
     before(async () => {
       h = await startHarness({ ollama: true, emu: { interactionTokenLifetimeMs: TOKEN_LIFETIME_MS }, env: { ANSWER_CACHE_SIZE: '0' } });
@@ -427,7 +427,7 @@ describe('Discord faults', { concurrency: true }, () => {
     });
 
     test('progress after Discord refused the token (its clock ahead of the bot\'s) stops after one refused edit, without a warning; the answer goes to the channel', async () => {
-      // The bot expects Discord's full 15 minutes; Discord refuses the token after 2 s.
+      // The bot expects Discord's full 15 minutes; Discord refuses the token after 1 s.
       h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME };
       h.bot.ctx.progressIntervalMs = 50;
       scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 25 }]]);

@@ -11,11 +11,11 @@ import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
-const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 
 test('after an answer that lists several papers, "it" is asked which one, naming them, and "they" is each of them', async () => {
   const count = await icml.ask('How many papers are about video?', { useModel: false });

@@ -9,7 +9,7 @@ import { relatedMessages } from '../src/bot/render.js';
 import { relatedFallback } from '../src/writer/answers.js';
 import { isStopword, stem, terms, words } from '../src/text/terms.js';
 import { heapAfterGcMB } from '../bench/measure.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { reasonTerms, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings(), { log: captureLog() });
@@ -81,7 +81,7 @@ test('a related list whose model is unreachable carries a notice that quotes not
   assert.match(r.notice!, /key terms the abstracts share/);
 });
 
-const distractors = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
+const distractors = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
 const relatedIds = async (seed: string) => (await distractors.related(seed, { useModel: false })).related.map((p) => p.paperId);
 
 test('among 306 papers, a paper is not related by a term no reason can show, a shared name, or a word written in passing', async () => {
@@ -113,7 +113,7 @@ test('among 306 papers, a topic lists the papers that write it, not those that w
 });
 
 test('related lists keep each paper\'s key terms between requests, not its parsed abstract', async () => {
-  const withDistractors = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
+  const withDistractors = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
   const papers = withDistractors.retriever.index.papers;
   // Stems are cached by the stemmer whoever asks: seen once before, they are not what is measured.
   for (const p of papers) terms(`${p.title}\n${p.abstract}`);

@@ -13,13 +13,13 @@ import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js'
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
 import { loadQuestions } from '../src/eval/questions.js';
 import { citedPapers as cited, reasonTerms, stemsOf as stems } from './support/answers.js';
 
-const service = await PapercordService.open(await testSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
+const service = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
 /** The papers an answer cites, each once, in order. */
 
 test('hybrid search puts the paper a question is about first, among 306 papers', async () => {

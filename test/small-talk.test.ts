@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { systemName } from '../src/corpus/paper.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
-const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 
 test('"hi", "help" and "what can you do?" say what the bot answers, with examples from the corpus it has; "thanks" is answered in kind', async () => {
   for (const service of [icml, pmlr]) {

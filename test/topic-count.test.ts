@@ -2,11 +2,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { NO_TOPIC_NAMED, topicCountAsked } from '../src/answer/meta.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, papersWriting as writing } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
-const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 
 test('"How many papers are about video?" counts the papers that write "video" and lists each, cited with its sentence', async () => {
   const video = writing(icml.papers, /\bvideos?\b/i);

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ItemSelector, LocalIndex, type IndexItem } from 'vectra';
+import { ItemSelector, LocalIndex, type IndexItem } from './vectra.js';
 import type { Paper } from '../corpus/paper.js';
 import { chunkId, chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
 import { TERMS_VERSION } from '../text/terms.js';

@@ -1,4 +1,4 @@
-import { JsonCodec, type DocumentCatalog, type IndexCodec, type IndexData, type IndexItem, type MetadataTypes } from 'vectra';
+import { JsonCodec, type DocumentCatalog, type IndexCodec, type IndexData, type IndexItem, type MetadataTypes } from './vectra.js';
 
 const MAGIC = Buffer.from('PCVEC001', 'latin1');
 /** Magic, then the header's byte length. */

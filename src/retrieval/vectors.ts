@@ -1,4 +1,4 @@
-import { ItemSelector, type LocalIndex } from 'vectra';
+import { ItemSelector, type LocalIndex } from '../index/vectra.js';
 import type { ChunkMetadata } from '../index/store.js';
 
 export interface VectorHit {

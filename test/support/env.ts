@@ -1,8 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
-import { loadSettings, VARIABLES, type Settings } from '../../src/config.js';
+import { dataPath, loadSettings, PROJECT_ROOT, VARIABLES, type Settings } from '../../src/config.js';
 import type { Logger, Fields } from '../../src/log.js';
 
 /** A fresh temp folder, removed when the test file ends. */
@@ -70,4 +72,66 @@ export function childEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   delete env.NODE_OPTIONS;
   delete env.NODE_TEST_CONTEXT;
   return { ...env, LOG_FORMAT: 'json', ...vars };
+}
+
+/**
+ * Settings like testSettings(), with a data folder that starts with a copy of the index that an
+ * earlier file of the same test run built for the same corpus. Opening the 293-paper PMLR corpus
+ * reads every file and builds its index (about 1 s of CPU) in each of the ten files that ask it
+ * questions; an index that is already built loads in a tenth of that. The built indexes are kept
+ * for one `node --test` run only (the runner's pid names their folder) and for the source files
+ * as they are, so a change to how indexes are built is never hidden by an index built before it.
+ * For tests of what the service answers; tests of building and loading indexes use testSettings().
+ */
+export async function builtIndexSettings(env: Record<string, string>): Promise<Settings> {
+  const defaults = { EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9' };
+  const wanted = loadSettings({ ...defaults, ...env });
+  const key = createHash('sha256')
+    .update(JSON.stringify([wanted.corpus, wanted.embeddings, await sourceStamp()]))
+    .digest('hex')
+    .slice(0, 16);
+  const runDir = path.join(os.tmpdir(), `${BUILT_INDEXES}${process.ppid}`);
+  const built = path.join(runDir, key);
+  if (!existsSync(built)) {
+    await removeIndexesOfEndedRuns();
+    await mkdir(runDir, { recursive: true });
+    const building = await mkdtemp(path.join(runDir, 'building-'));
+    // Imported here: most files that use this module never open an index.
+    const { PapercordService } = await import('../../src/service.js');
+    const service = await PapercordService.open(loadSettings({ ...defaults, ...env, DATA_DIR: building }), { log: captureLog(), writer: null });
+    await service.close();
+    // Another file of the run may have built it meanwhile: the first one stays (a folder is renamed whole or not at all).
+    await rename(building, built).catch(() => rm(building, { recursive: true, force: true }));
+  }
+  const settings = await testSettings(env);
+  await cp(path.join(built, 'index'), dataPath(settings, 'index'), { recursive: true });
+  return settings;
+}
+
+const BUILT_INDEXES = 'papercord-test-indexes-';
+
+/** The names, sizes and modification times of the source files: what an index built by them depends on. */
+async function sourceStamp(): Promise<string> {
+  const src = path.join(PROJECT_ROOT, 'src');
+  const files = (await readdir(src, { recursive: true })).sort();
+  const h = createHash('sha256');
+  for (const f of files) {
+    const s = await stat(path.join(src, f));
+    h.update(`${f}\0${s.size}\0${s.mtimeMs}\n`);
+  }
+  return h.digest('hex');
+}
+
+/** Folders of built indexes whose test run has ended (its runner's pid is gone). */
+async function removeIndexesOfEndedRuns(): Promise<void> {
+  for (const name of await readdir(os.tmpdir())) {
+    if (!name.startsWith(BUILT_INDEXES)) continue;
+    const pid = Number(name.slice(BUILT_INDEXES.length));
+    if (!Number.isInteger(pid) || pid === process.ppid) continue;
+    try {
+      process.kill(pid, 0);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ESRCH') await rm(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    }
+  }
 }
