@@ -249,8 +249,12 @@ export class PapercordService {
 
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
-    const q = withoutGreeting(this.validateQuestion(question));
+    const typed = withoutGreeting(this.validateQuestion(question));
     const history = opts.history ?? [];
+    const again = opts.paper ? undefined : this.conversation.askedAgain(typed, history);
+    // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
+    if (again) return { ...(await this.ask(again, { ...opts, history: [] })), question: typed };
+    const q = typed;
     let talked: Paper[] | undefined;
     const asking: Asking = {
       q,

@@ -312,3 +312,12 @@ test('"Which of them use diffusion models?" after a list quotes those of the lis
     assert.equal((await converse(before.startsWith('how') ? pmlr : icml, before, q)).answer.refused, true, q);
   }
 });
+
+test('"And for 3D-RFT?" after "Who wrote PixelThink?" asks the same of 3D-RFT, and so on down the conversation; after a question naming no paper, "What about X?" asks what X is', async () => {
+  const bylines = await converse(icml, 'Who wrote PixelThink?', 'and for 3D-RFT?');
+  assert.match(bylines.answer.answer, /^\*\*3D-RFT: .*\*\* is by Xiongkun Linghu/);
+  assert.equal(bylines.answer.question, 'and for 3D-RFT?');
+  assert.match((await converse(icml, 'Who wrote PixelThink?', 'and for 3D-RFT?', 'And VEQ?')).answer.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/);
+  assert.match((await converse(icml, 'What are the results of TGV-KV?', 'what about PixelThink?')).answer.answer, /^\*\*Results:\*\* Experimental results demonstrate/);
+  assert.match((await converse(icml, 'Which papers study video?', 'what about PixelThink?')).answer.answer, /^\*\*TL;DR:\*\* .*PixelThink/);
+});

@@ -14,6 +14,9 @@ import { asksOnlyAspects } from './summary.js';
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
 
+/** "And for X?", "What about X?", "How about X": X, which may be all there is to the question. */
+const AND_ABOUT = /^(?:and|(?:what|how) about)\s+(?:(?:for|of|with)\s+)?(.+?)[\s?.!]*$/i;
+
 /** What a conversation's earlier turns are about, read back from their questions and answers, in one index version. */
 export class ConversationReader {
   constructor(
@@ -22,6 +25,23 @@ export class ConversationReader {
     private readonly retriever: Retriever,
     private readonly papers: Paper[],
   ) {}
+
+  /**
+   * "And for 3D-RFT?" after "Who wrote PixelThink?": the question before it, asked again of the one
+   * paper this one names and nothing else ("Who wrote 3D-RFT?"), when that question named one other
+   * paper; read back through such turns ("And VEQ?" next asks who wrote VEQ). Undefined otherwise:
+   * after "Which papers study video?", "What about PixelThink?" asks what PixelThink is.
+   */
+  askedAgain(question: string, history: readonly Turn[]): string | undefined {
+    const last = history.at(-1);
+    const named = AND_ABOUT.exec(question.trim())?.[1];
+    const now = last && named ? this.names.onlyNamed(named) : undefined;
+    if (!last || !named || !now) return undefined;
+    const before = this.askedAgain(last.question, history.slice(0, -1)) ?? last.question;
+    const names = this.names.namesIn(before);
+    if (names.papers.length !== 1 || names.papers[0] === now) return undefined;
+    return names.words.reduce((again, { word }) => again.replace(word, named), before);
+  }
 
   /**
    * The papers a conversation is about: those the latest turn names, or else those its answer
