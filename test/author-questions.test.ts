@@ -146,6 +146,9 @@ test('papers asked of a name no author has say so, and that institutions are not
   // A refusal that names no one, or a name that is an author's, is not told so.
   assert.doesNotMatch(await answer(icml, 'What is the capital of France?'), /author named/);
   assert.doesNotMatch(await answer(icml, 'papers by Zeller on cooking'), /author named/);
+  // A first name is not "no author": who has it is said, with how to ask.
+  assert.equal(await answer(icml, 'papers by Morteza'), `No indexed author's surname is Morteza, but it is the first name of Morteza Monemizadeh. Ask with the full name: "papers by Morteza Monemizadeh".`);
+  assert.match(await answer(pmlr, 'papers by Jian'), /^No indexed author's surname is Jian, but it is the first name of Jian \S+ and Jian \S+\. Ask for one of them by full name: "papers by Jian \S+"\.$/);
   // A paper's name is no author's: "PixelThink's work" is that paper.
   for (const q of ["What is PixelThink's work?", "VEQ's research?", 'papers by PixelThink', "ICML's papers"]) assert.doesNotMatch(await answer(icml, q), /author named/, q);
 });

@@ -240,10 +240,27 @@ export function unknownAuthorAsked(question: string, papers: readonly Paper[]): 
   const index = authorIndex(papers);
   if (isAuthorName(index, name)) return undefined;
   const firstOnly = papers.some((p) => p.authorsIncomplete) ? ', and for some papers only the first author' : '';
+  // "papers by Morteza": no surname, but a first name, of Morteza Monemizadeh; said so, not "no author named Morteza".
+  const firstNamed = byFirstName(index, name);
+  if (firstNamed.length) {
+    const shown = firstNamed.slice(0, NAMESAKES_MAX).map((a) => markdownLiteral(a.author));
+    const more = firstNamed.length > NAMESAKES_MAX ? ` and ${firstNamed.length - NAMESAKES_MAX} more` : '';
+    return {
+      answer: `No indexed author's surname is ${markdownLiteral(name)}, but it is the first name of ${joinList(shown)}${more}. Ask ${firstNamed.length === 1 ? 'with the full name' : 'for one of them by full name'}: "papers by ${firstNamed[0]!.author}".`,
+      alone: queryConcepts(question.replace(m[0], ' ')).length === 0,
+    };
+  }
   return {
     answer: `No indexed paper lists an author named ${markdownLiteral(name)}. The metadata gives authors' names, not their institutions${firstOnly}; /papers ${name.split(/\s+/).at(-1)} searches titles and authors.`,
     alone: queryConcepts(question.replace(m[0], ' ')).length === 0,
   };
+}
+
+/** The authors whose first name is `name`, one word ("Morteza"): a scan of every author, done only for a name no author's surname is. */
+function byFirstName(index: AuthorIndex, name: string): AuthorPapers[] {
+  const key = foldName(name);
+  if (key.includes(' ')) return [];
+  return [...index.whole.entries()].filter(([whole]) => whole.startsWith(`${key} `)).map(([, a]) => a);
 }
 
 /** Whether an author's whole name or the end of it is `name`, looked up without noting it. */
