@@ -69,6 +69,8 @@ test('"How is X evaluated?" is its results, "how does it work?" its method', asy
   assert.equal(askedSection('What is this work about?'), undefined);
   const { answer: how } = await converse(icml, 'what is ST-Veto?', 'how does it work?');
   assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
+  // Its name asked with it: "How does ST-Veto work?" reaches the part without the name, "How does  work?".
+  assert.equal((await converse(icml, 'How does ST-Veto work?')).answer.answer, how.answer);
 });
 
 test("of one paper, the sentences of what it sets out from answer only what its own do not, or a question about that", async () => {

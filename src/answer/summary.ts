@@ -526,8 +526,11 @@ const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|me
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
 const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
 
-/** "How does it work?", "how do they work": asks for the method. "work" alone asks for none ("this work", "future work"). */
-const HOW_IT_WORKS = /\bhow (does|do|did|would|can) (\S+ ){1,4}?work\b/i;
+/**
+ * "How does it work?", "how do they work", and "How does  work?" once a paper's name is taken
+ * out of "How does VEQ work?": asks for the method. "work" alone asks for none ("this work", "future work").
+ */
+const HOW_IT_WORKS = /\bhow (does|do|did|would|can)\s+(\S+\s+){0,4}?work\b/i;
 
 /** The words a question asks with: aspects, and words of its own but the verbs that only ask. */
 function tellingWords(question: string): string[] {
