@@ -253,7 +253,7 @@ export class PapercordService {
     const history = opts.history ?? [];
     const again = opts.paper ? undefined : this.conversation.askedAgain(typed, history);
     // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
-    if (again) return { ...(await this.ask(again, { ...opts, history: [] })), question: typed };
+    if (again) return { ...(await this.ask(again.question, { ...opts, history: again.about ? [{ question: again.about, answer: '' }] : [] })), question: typed };
     const q = typed;
     let talked: Paper[] | undefined;
     const asking: Asking = {

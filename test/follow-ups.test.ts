@@ -320,4 +320,7 @@ test('"And for 3D-RFT?" after "Who wrote PixelThink?" asks the same of 3D-RFT, a
   assert.match((await converse(icml, 'Who wrote PixelThink?', 'and for 3D-RFT?', 'And VEQ?')).answer.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/);
   assert.match((await converse(icml, 'What are the results of TGV-KV?', 'what about PixelThink?')).answer.answer, /^\*\*Results:\*\* Experimental results demonstrate/);
   assert.match((await converse(icml, 'Which papers study video?', 'what about PixelThink?')).answer.answer, /^\*\*TL;DR:\*\* .*PixelThink/);
+  // After a question that pointed back at its paper, the same question of the paper named now.
+  assert.match((await converse(icml, 'What is PixelThink?', 'who wrote it?', 'And for 3D-RFT?', 'and VEQ?')).answer.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/);
+  assert.match((await converse(icml, 'What is VEQ?', 'what are its results?', 'and for TGV-KV?')).answer.answer, /^\*\*Results:\*\* We evaluate TGV-KV across five models/);
 });

@@ -29,18 +29,22 @@ export class ConversationReader {
   /**
    * "And for 3D-RFT?" after "Who wrote PixelThink?": the question before it, asked again of the one
    * paper this one names and nothing else ("Who wrote 3D-RFT?"), when that question named one other
-   * paper; read back through such turns ("And VEQ?" next asks who wrote VEQ). Undefined otherwise:
-   * after "Which papers study video?", "What about PixelThink?" asks what PixelThink is.
+   * paper; or, when it pointed back at one ("Who wrote it?" after "What is PixelThink?"), asked as
+   * it was in a conversation on the paper this one names (`about`). Read back through such turns
+   * ("And VEQ?" next asks who wrote VEQ). Undefined otherwise: after "Which papers study video?",
+   * "What about PixelThink?" asks what PixelThink is.
    */
-  askedAgain(question: string, history: readonly Turn[]): string | undefined {
+  askedAgain(question: string, history: readonly Turn[]): { question: string; about?: string } | undefined {
     const last = history.at(-1);
     const named = AND_ABOUT.exec(question.trim())?.[1];
     const now = last && named ? this.names.onlyNamed(named) : undefined;
     if (!last || !named || !now) return undefined;
-    const before = this.askedAgain(last.question, history.slice(0, -1)) ?? last.question;
+    const before = this.askedAgain(last.question, history.slice(0, -1))?.question ?? last.question;
     const names = this.names.namesIn(before);
-    if (names.papers.length !== 1 || names.papers[0] === now) return undefined;
-    return names.words.reduce((again, { word }) => again.replace(word, named), before);
+    if (names.papers.length === 1 && names.papers[0] !== now) return { question: names.words.reduce((again, { word }) => again.replace(word, named), before) };
+    if (names.papers.length > 0 || !continuesConversation(before)) return undefined;
+    const was = this.papersTalkedAbout(history);
+    return was.length === 1 && was[0] !== now ? { question: before, about: named } : undefined;
   }
 
   /**
