@@ -639,6 +639,10 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   const link = await service.ask('https://arxiv.org/abs/2505.23727', { useModel: false });
   assert.equal(link.question, 'https://arxiv.org/abs/2505.23727');
   assert.match(link.answer, /^\*\*TL;DR:\*\* .*PixelThink/);
+  // A link inside a question names its paper, as its name would, also as TeX writes it.
+  assert.equal((await service.ask('summarize https://arxiv.org/abs/2505.23727', { useModel: false })).answer, link.answer);
+  assert.equal((await service.ask('what is \\url{https://arxiv.org/abs/2505.23727}?', { useModel: false })).answer, link.answer);
+  assert.match((await service.ask('who wrote https://proceedings.mlr.press/v306/chen26a.html?', { useModel: false })).answer, /^\*\*Train for Truth, .*\*\* is by Tong Chen/);
   assert.ok(service.listPapers('vision language').some((p) => p.id === '2606.03075'));
   // /related reads a paper named as a question names it.
   assert.equal((await service.related('mentis oculi', { useModel: false })).paper?.id, 'zeller26a');

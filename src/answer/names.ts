@@ -9,6 +9,8 @@ import { tldrIndex } from './summary.js';
 const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
 const NAME_CHECKS = 8;
+/** A link in a question, perhaps as TeX writes it (\url{…}), without the punctuation that ends the sentence. */
+const LINK_IN_QUESTION = /(?:\\url\s*\{\s*)?(https?:\/\/[^\s{}<>"']+?)(?:\s*\})?(?=[.,;:!?)]*(?:\s|$))/g;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
 
@@ -50,6 +52,11 @@ export class QuestionNames {
       names.rest = names.rest.replace(word, ' ');
       if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
     };
+    // "summarize https://arxiv.org/abs/2505.23727", "who wrote \url{https://proceedings.mlr.press/v306/chen26a.html}": a paper's link names it, whole.
+    for (const m of question.matchAll(LINK_IN_QUESTION)) {
+      const paper = this.catalog.get(m[1]!);
+      if (paper) found(m[0], paper, false);
+    }
     // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
     for (const phrase of capitalisedPhrases(question)) {
       // "Mentis Oculi" and "Pixel Think" are MentisOculi and PixelThink written apart.
