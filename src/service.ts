@@ -385,7 +385,9 @@ export class PapercordService {
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it.
     const overview = paper !== undefined && (queryConcepts(about).length === 0 || goingOn);
     // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.
-    const comparedPart = comparison && asksOnlyAspects(names.rest) ? askedSection(names.rest) : undefined;
+    // "Compare VEQ and TGV-KV" asks for no part: "compare" asks a paper's results only of its baselines ("What baselines does TUR-DPO compare against?").
+    const comparedAsked = withoutComparison(names.rest);
+    const comparedPart = comparison && asksOnlyAspects(comparedAsked) ? askedSection(comparedAsked) : undefined;
     if (comparedPart && compared.every((p) => summaryPart(p, comparedPart) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, comparedPart), started, { refused: true });
     // "What are the limitations of SPEED-Bench?" asks for the limits the paper states (its summary's part), not for sentences
     // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity"); "What are

@@ -12,11 +12,11 @@ import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { TermStats } from '../src/retrieval/termstats.js';
 import type { Source } from '../src/types.js';
-import { testSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
-const pmlr = await PapercordService.open(await testSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
+const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
 const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
 const paper = (id: string) => papers.find((p) => p.id === id)!;
 
@@ -91,4 +91,15 @@ test('a sentence of the setting is quoted only where it shares more of the quest
   assert.equal(ask('How does it route tokens?'), 'Foo routes tokens with a learned gate and improves throughput by 40%. [1]');
   // Only the setting names Bar.
   assert.match(ask('What does it improve over Bar?'), /^Prior routers such as Bar route tokens by hashing/);
+});
+
+test('"What baselines does X compare against?" asks X\'s results, not for other indexed papers; "Compare X and Y" still asks what each is', async () => {
+  for (const q of ['What baselines does TUR-DPO compare against?', 'How does TUR-DPO compare with the baselines?']) {
+    const { answer } = await converse(pmlr, q);
+    assert.deepEqual(cited(answer), ['abas26a'], q);
+    assert.match(answer.answer, /^\*\*Results:\*\* .*relative to DPO/, q);
+  }
+  const { answer: both } = await converse(icml, 'Compare VEQ and TGV-KV');
+  assert.doesNotMatch(both.answer, /\*\*Results:\*\*/);
+  assert.deepEqual(cited(both), ['2602.01037', '2606.03075']);
 });

@@ -12,9 +12,12 @@ const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones|anything|some
 /** Words that set a paper against another: with one paper named, the other is not named. */
 const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
 
-/** Whether a question asks about papers besides the one it names ("compared with VEQ"). */
+/** What a paper compares itself with in its own experiments ("What baselines does TUR-DPO compare against?"), not another indexed paper. */
+const OWN_BASELINES = /\b(baselines?|prior (work|art|methods?)|existing (methods?|approaches)|state[- ]of[- ]the[- ]art)\b/i;
+
+/** Whether a question asks about papers besides the one it names ("compared with VEQ"; not "compared with its baselines"). */
 export function asksBeyondNamed(question: string): boolean {
-  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || COMPARISON.test(question);
+  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || (COMPARISON.test(question) && !OWN_BASELINES.test(question));
 }
 
 /**
