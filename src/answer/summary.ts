@@ -444,8 +444,21 @@ export function summarySections(paper: Paper): SectionedAbstract | undefined {
   return parts && { ...parts.sections, order: parts.order };
 }
 
+/**
+ * The last paper's parts: one question about a paper reads them several times (the part asked,
+ * the sentences naming its data, its problem for the quote, its summary). Only the last is kept,
+ * so a long-running bot keeps no more than one paper's.
+ */
+let lastParts: { paper: Paper; parts: ReturnType<typeof partsOf> } | undefined;
+
+/** partsOf(paper), read again from lastParts when it is the last paper's. */
+function summaryParts(paper: Paper): ReturnType<typeof partsOf> {
+  if (lastParts?.paper !== paper) lastParts = { paper, parts: partsOf(paper) };
+  return lastParts.parts;
+}
+
 /** The abstract's sentences by part (see summarySections), and all of them (a list as one) in the abstract's order. */
-function summaryParts(paper: Paper): { sections: SummarySections; order: string[] } | undefined {
+function partsOf(paper: Paper): { sections: SummarySections; order: string[] } | undefined {
   const all = splitSentences(paper.abstract).map((s) => s.text);
   if (all.length === 0) return undefined;
   // A sentence that also states a contribution or a figure is kept: "we release X, which cuts costs by 30%" is content.
@@ -504,8 +517,10 @@ function summaryParts(paper: Paper): { sections: SummarySections; order: string[
   return { sections, order };
 }
 
-/** Words that ask what data a paper uses: a benchmark is data it evaluates on ("What benchmarks does X use?"), not a result. */
-const DATA_ASPECT = /^(datasets?|data|benchmarks?|corpus|corpora)$/;
+/** Words for data: a benchmark is data a paper evaluates on ("What benchmarks does X use?"), not a result. */
+const DATA_WORDS = 'datasets?|data|benchmarks?|corpus|corpora';
+/** A word that asks what data a paper uses. */
+const DATA_ASPECT = new RegExp(`^(${DATA_WORDS})$`);
 
 /**
  * Words, as written, that ask about one aspect of a paper: a part of its summary ("What results
@@ -566,7 +581,7 @@ export function asksForData(question: string): boolean {
 }
 
 /** A word for data, not in a compound that says the method needs none ("data-free"). */
-const DATA_WORD = /\b(datasets?|data|benchmarks?|corpus|corpora)\b(?!-)/i;
+const DATA_WORD = new RegExp(`\\b(${DATA_WORDS})\\b(?!-)`, 'i');
 /** A name as datasets and benchmarks are written: an inner capital or digit ("YouCook2", "ImageNet", "R2R", "VizWiz-VQA"), or capitals ("COIN"). */
 const DATA_NAME = String.raw`(?:[A-Z][\w-]*(?:[A-Z]|\d)[\w-]*|[A-Z]{3,}s?)\b`;
 /**
