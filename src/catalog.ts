@@ -19,6 +19,8 @@ export const SYNC_CATALOG_MAX = 5_000;
 const CATALOG_SLICE = 1_000;
 /** A name of several words that this many other papers also write is a topic, not a name. */
 const PHRASE_OTHERS_MAX = 3;
+/** An English word names its paper in lower case ("kite" for KITE) only when this few other papers write it ("best" is in dozens). */
+const WORD_OTHERS_MAX = 1;
 /**
  * Query words this short name a paper only when a title or name writes them exactly: typo and
  * prefix tolerance let "GPT" find "GPU", "VQA" "VLA" and "nope" "CoPE".
@@ -53,7 +55,7 @@ export class PaperCatalog {
   private readonly bySystemName = new Map<string, Paper | null>();
   /** The made-up ones among them in lower case (pixelthink, vla-attc), for a question that writes them in other capitals. */
   private readonly byFoldedName = new Map<string, Paper | null>();
-  /** Names of several words, by whether their paper owns them (see ownsPhrase). */
+  /** Names, by whether their paper owns them (see ownsPhrase). */
   private readonly phraseOwned = new Map<string, boolean>();
   /** Every paper's names (system name, acronyms its abstract declares), by keyOf, for a paper option that writes one in any case. */
   private readonly byName = new Map<string, OwnedName[]>();
@@ -172,27 +174,29 @@ export class PaperCatalog {
    * too ("Mixture of Experts: ..."): fewer than PHRASE_OTHERS_MAX other titles or abstracts
    * hold it. A scan of the corpus, so done the first time a question writes the name, then kept.
    */
-  private ownsPhrase(name: string, paper: Paper): boolean {
+  private ownsPhrase(name: string, paper: Paper, othersMax = PHRASE_OTHERS_MAX): boolean {
     let owns = this.phraseOwned.get(name);
     if (owns === undefined) {
       const phrase = wholeWord(escapeRegExp(name).replace(/ /g, '\\s+'), 'iu');
       let others = 0;
-      for (const p of this.papers) if (p !== paper && (phrase.test(p.title) || phrase.test(p.abstract)) && ++others >= PHRASE_OTHERS_MAX) break;
-      owns = others < PHRASE_OTHERS_MAX;
+      for (const p of this.papers) if (p !== paper && (phrase.test(p.title) || phrase.test(p.abstract)) && ++others >= othersMax) break;
+      owns = others < othersMax;
       this.phraseOwned.set(name, owns);
     }
     return owns;
   }
 
   /**
-   * The paper whose name `word` writes in lower case ("pixelthink", "veq", "furina"): only names
-   * that are no English word, so that no ordinary word ("best" for BEST, "cope" for CoPE,
-   * "induction" for INDUCTION) names a paper, and of LOWERCASE_NAME_MIN letters or more.
+   * The paper whose name `word` writes in lower case ("pixelthink", "veq", "furina"), of
+   * LOWERCASE_NAME_MIN letters or more. An English word names its paper only when no other paper
+   * writes it ("kite" for KITE, "cobra" for COBRA), so that an ordinary word ("best" for BEST,
+   * "induction" for INDUCTION) does not, nor one that `readsAsWord` where it stands ("keep in mind").
    */
-  withLowercaseName(word: string): Paper | undefined {
+  withLowercaseName(word: string, readsAsWord = false): Paper | undefined {
     if (!this.complete || word.length < LOWERCASE_NAME_MIN || word !== word.toLowerCase()) return undefined;
     const paper = this.byFoldedName.get(word);
-    return paper && !isEnglishWord(word) ? paper : undefined;
+    if (!paper || !isEnglishWord(word)) return paper ?? undefined;
+    return !readsAsWord && this.ownsPhrase(word, paper, WORD_OTHERS_MAX) ? paper : undefined;
   }
 
   /**

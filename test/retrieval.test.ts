@@ -7,6 +7,7 @@ import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
+import { QuestionNames } from '../src/answer/names.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js';
@@ -652,11 +653,18 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('Anything similar to VEQ?', { useModel: false })).answer, /^Papers related to \*\*VEQ/);
   // An ordinary word is never a made-up name in lower case ("best" is not BEST).
   assert.ok(!cited(await service.ask('what is the best way to evict kv cache entries?', { useModel: false })).includes('shen26ac'));
-  // Nor are capitals that spell a word in lower case: "best" does not narrow the answer to BEST, "cast" does not name CAST; in capitals they do.
+  // Nor are capitals that spell a word that other papers write: "best" does not narrow the answer to BEST; in capitals it does.
   assert.ok(!cited(await service.ask('what is the best way to reduce hallucinations?', { useModel: false })).includes('shen26ac'));
   assert.deepEqual(cited(await service.ask('What is BEST?', { useModel: false })), ['shen26ac']);
-  for (const word of ['cast', 'best', 'induction', 'prism']) assert.equal(service.catalog.withLowercaseName(word), undefined, word);
+  for (const word of ['best', 'induction', 'prism']) assert.equal(service.catalog.withLowercaseName(word), undefined, word);
   assert.equal(service.catalog.withLowercaseName('furina')?.id, 'wu26bw');
+  // A word only its paper writes names it in lower case ("kite", "cobra"), unless the question reads it as the word ("keep in mind").
+  assert.deepEqual(cited(await service.ask('what does kite do for time series forecasting', { useModel: false })), ['cheng26t']);
+  assert.match((await service.ask('is cobra open source?', { useModel: false })).answer, /^\*\*COBRA: .*\(ding26y\)/);
+  const names = new QuestionNames(service.catalog);
+  assert.deepEqual(names.namesIn('what is cast').papers.map((p) => p.id), ['2603.08648']);
+  assert.deepEqual(names.namesIn('summarize the cast paper').papers.map((p) => p.id), ['2603.08648']);
+  for (const q of ['Which problems can be cast as a game?', 'What should I keep in mind when fine-tuning?']) assert.deepEqual(names.namesIn(q).papers, [], q);
   // A name that is no English word is one in lower case, however short or however capitalised ("veq", "furina"); "whats" asks nothing.
   for (const q of ['what is veq', 'whats VEQ?']) assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*TL;DR:\*\* .*\bVEQ\b/, q);
   assert.match((await service.ask('is furina open source?', { useModel: false })).answer, /^\*\*Furina: .*Link in the abstract: https:\/\/github\.com\/0xCavaliers\/Furina_Jailbreak$/s);

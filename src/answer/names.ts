@@ -11,6 +11,13 @@ const MISSPELLING_CHECKS = 3;
 const NAME_CHECKS = 8;
 /** A link in a question, perhaps as TeX writes it (\url{…}), without the punctuation that ends the sentence. */
 const LINK_IN_QUESTION = /(?:\\url\s*\{\s*)?(https?:\/\/[^\s{}<>"']+?)(?:\s*\})?(?=[.,;:!?)]*(?:\s|$))/g;
+/**
+ * Words after which a lower-case English word is that word, not a paper's name: an article,
+ * pronoun, preposition or "be" ("keep in mind", "how do I cope", "through the prism", "can be cast").
+ * "The kite paper" still names KITE.
+ */
+const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|of|into|with|from|by|be|been|being)$/i;
+const NAME_NOUN = /^(?:paper|model|method|framework|benchmark|system|approach)s?$/i;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
 
@@ -72,8 +79,9 @@ export class QuestionNames {
     const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
     for (const [i, word] of typed.entries()) {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
-      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''));
-      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, '')) : undefined;
+      const asWord = ORDINARY_WORD_AFTER.test(typed[i - 1] ?? '') && !NAME_NOUN.test(typed[i + 1] ?? '');
+      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
+      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
       if (whole) found(word, whole, true);
       else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
     }
