@@ -5,7 +5,7 @@ import { TEX_FORMAT } from './corpus/text.js';
 import { isEnglishWord } from './text/english.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
-import { normalizeArxiv } from './corpus/ids.js';
+import { LINK_START, normalizeArxiv, pageOfPdf } from './corpus/ids.js';
 
 /** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
 export const MAX_PAPER_QUERY_CHARS = 300;
@@ -435,11 +435,11 @@ export function paperRef(p: Paper): PaperRef {
 }
 
 /** A link alone, as a user pastes one. */
-const LINK = /^https?:\/\/\S+$/i;
+const LINK = new RegExp(`^(?=${LINK_START})\\S+$`, 'i');
 
-/** A link as compared: "http://www.x.org/p/" and "https://x.org/p" are one page. */
+/** A link as compared: "http://www.x.org/p/", "x.org/p" and "https://x.org/p" are one page, and a PMLR PDF is its paper's page. */
 function linkKey(url: string): string {
-  return url.trim().replace(/^https?:\/\/(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
+  return pageOfPdf(url).replace(/^(https?:\/\/)?(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
 }
 
 function keyOf(s: string): string {

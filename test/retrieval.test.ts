@@ -644,6 +644,10 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.equal((await service.ask('summarize https://arxiv.org/abs/2505.23727', { useModel: false })).answer, link.answer);
   assert.equal((await service.ask('what is \\url{https://arxiv.org/abs/2505.23727}?', { useModel: false })).answer, link.answer);
   assert.match((await service.ask('who wrote https://proceedings.mlr.press/v306/chen26a.html?', { useModel: false })).answer, /^\*\*Train for Truth, .*\*\* is by Tong Chen/);
+  // Also pasted without its scheme, and a PMLR paper's PDF, at the proceedings or in the volume's repository.
+  assert.equal((await service.ask('summarize arxiv.org/abs/2505.23727', { useModel: false })).answer, link.answer);
+  assert.match((await service.ask('who wrote https://proceedings.mlr.press/v306/chen26a/chen26a.pdf', { useModel: false })).answer, /^\*\*Train for Truth, .*\*\* is by Tong Chen/);
+  for (const typed of ['proceedings.mlr.press/v306/chen26a.html', 'https://raw.githubusercontent.com/mlresearch/v306/main/assets/chen26a/chen26a.pdf']) assert.equal(service.resolvePaper(typed).id, 'chen26a', typed);
   assert.ok(service.listPapers('vision language').some((p) => p.id === '2606.03075'));
   // /related reads a paper named as a question names it.
   assert.equal((await service.related('mentis oculi', { useModel: false })).paper?.id, 'zeller26a');

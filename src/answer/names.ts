@@ -1,4 +1,5 @@
 import type { PaperCatalog } from '../catalog.js';
+import { LINK_START } from '../corpus/ids.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { splitSentences } from '../text/sentences.js';
@@ -10,7 +11,7 @@ const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
 const NAME_CHECKS = 8;
 /** A link in a question, perhaps as TeX writes it (\url{…}), without the punctuation that ends the sentence. */
-const LINK_IN_QUESTION = /(?:\\url\s*\{\s*)?(https?:\/\/[^\s{}<>"']+?)(?:\s*\})?(?=[.,;:!?)]*(?:\s|$))/g;
+const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*)?((?<![^\s{(])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\})?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
 /**
  * Words after which a lower-case English word is that word, not a paper's name: an article,
  * pronoun, preposition or "be" ("keep in mind", "how do I cope", "through the prism", "can be cast").
