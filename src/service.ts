@@ -1,5 +1,5 @@
 import type { Settings } from './config.js';
-import { byline, isCoined, type Paper } from './corpus/paper.js';
+import { byline, isCoined, systemName, type Paper } from './corpus/paper.js';
 import { type PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js';
 import type { BuildProgress } from './index/store.js';
 import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, placePicked, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -404,7 +404,7 @@ export class PapercordService {
         ? await this.searchEach(retriever, comparison)
         : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
-    const spelled = paper ? expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) : undefined;
+    const spelled = paper ? (expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) ?? titleExpansion(q, paper.title, systemName(paper.title))) : undefined;
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: that part, unsearched.
     // So does "What about the method?" after "What is VEQ?": "method" is no word to search for, and the paper's method is the answer.
     const quote = (sentences: string[]) => sentences.map((x) => `${readableTex(x)} [1]`).join(' ');

@@ -5,7 +5,7 @@ import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
-import { NO_PAPER_NAMED } from '../src/answer/metadata.js';
+import { NO_PAPER_NAMED, titleExpansion } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { QuestionNames } from '../src/answer/names.js';
 import { readableTex } from '../src/corpus/text.js';
@@ -606,8 +606,14 @@ test('a byline question that points back with no question before it asks for the
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {
   assert.equal((await service.ask('What does GCL stand for?', { useModel: false })).answer, 'To address these, we propose **Group Cognition Learning (GCL)**, a governed collaboration paradigm that applies a two-stage protocol after modality-specific encoding. [1]');
   assert.match((await service.ask('What does TGV-KV stand for?', { useModel: false })).answer, /\*\*T\*\*ext-\*\*G\*\*rounded KV Eviction method for \*\*V\*\*LMs \(\*\*TGV-KV\*\*\)\. \[1\]$/);
-  // A name no sentence spells out is refused as before.
-  assert.equal((await service.ask('What does PixelThink stand for?', { useModel: false })).refused, true);
+  // A name no sentence spells out is spelled by its title's first words, when they spell it in order.
+  assert.equal((await service.ask('What does CoPE stand for?', { useModel: false })).answer, 'Its title spells CoPE out: **CoPE: Continual Probe-guided Expansion** for Large Vision-Language Models. [1]');
+  assert.match((await service.ask('What does COBRA stand for?', { useModel: false })).answer, /^Its title spells COBRA out: \*\*COBRA: Contribution-Based Bayesian Rank Allocation\*\* for Parameter-Efficient Fine-Tuning\. \[1\]$/);
+  // Else it is refused as before: "Knowledge-Guided Probabilistic Modeling for Time ..." spells no KITE.
+  for (const q of ['What does PixelThink stand for?', 'What does KITE stand for?']) assert.equal((await service.ask(q, { useModel: false })).refused, true, q);
+  // Letters inside a word spell only as its beginning does ("Proj" of Project): "Sharpened" spells no "SPEE".
+  assert.equal(titleExpansion('What does SPEED stand for?', 'SPEED: Sharpened-Teacher Distillation for Parallel Decoding', 'SPEED'), undefined);
+  assert.match(titleExpansion('What does ProjQ stand for?', 'ProjQ: Project-and-Quantize for Adapter-Aware LLM Compression', 'ProjQ') ?? '', /\*\*ProjQ: Project-and-Quantize\*\*/);
 });
 
 test('review of the named-paper rules: "work" as a verb, where/when of something else, a long follow-up with its own topic, a second acronym', async () => {
