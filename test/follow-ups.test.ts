@@ -35,7 +35,7 @@ test('after an answer that lists several papers, "it" is asked which one, naming
     assert.equal(a.answer.split('\n').filter((line) => / is by .*\(ICML 2026\)\. \[\d\]$/.test(line)).length, listed.length, a.answer);
   }
   // A question of its own is still refused as it is alone.
-  for (const q of ['What is the capital of France?', 'Who are you?', 'How do I fix a dripping faucet?']) assert.equal((await icml.ask(q, { useModel: false, history })).refused, true, q);
+  for (const q of ['What is the capital of France?', 'Why is the sky blue?', 'How do I fix a dripping faucet?']) assert.equal((await icml.ask(q, { useModel: false, history })).refused, true, q);
   // A model's answer quotes no abstract word for word: which papers it cites is not guessed, so nothing is asked back.
   const written = [{ question: 'Which papers use GRPO?', answer: 'Two papers train with GRPO [1] and [2].' }];
   assert.doesNotMatch((await icml.ask('Who wrote it?', { useModel: false, history: written })).answer, /^Which paper\?/);
@@ -123,7 +123,7 @@ test('a second "go on" keeps to the papers and topic of the conversation', async
     }
   }
   // A question of its own is still refused as it is alone.
-  for (const q of ['What is the capital of France?', 'Who are you?']) assert.equal((await converse(icml, 'What is VEQ?', 'Tell me more', q)).answer.refused, true, q);
+  for (const q of ['What is the capital of France?', 'Why is the sky blue?']) assert.equal((await converse(icml, 'What is VEQ?', 'Tell me more', q)).answer.refused, true, q);
   // After several papers, each one's next sentence, under its title.
   const { answer } = await converse(pmlr, "Kloft's papers", 'Tell me more');
   assert.match(answer.answer, /^\*\*Physics-Informed Residual Flows\*\* \(abijuru26a\) \[1\]: .+\n\*\*Heavy-tailed Physics-Informed Neural Networks\*\* \(abijuru26b\) \[2\]: .+$/);

@@ -482,7 +482,7 @@ test('an off-topic follow-up is refused as it is alone: the earlier question hel
   for (const earlier of ['What does MentisOculi evaluate?', 'Which papers study video?']) {
     const first = await service.ask(earlier, { useModel: false });
     const history = [{ question: first.question, answer: first.answer }];
-    for (const q of [...offTopic.map((o) => o.question), 'How do I fix a dripping faucet?', 'What is 2+2?', 'Who are you?', 'Why is the sky blue?']) {
+    for (const q of [...offTopic.map((o) => o.question), 'How do I fix a dripping faucet?', 'What is 2+2?', 'Why is the sky blue?']) {
       const a = await service.ask(q, { useModel: false, history });
       assert.equal(a.refused, true, `${q} after ${earlier}: ${a.answer}`);
     }

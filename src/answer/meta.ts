@@ -294,11 +294,38 @@ const THANKS = /^\s*(?:(?:thanks|thank you)(?: (?:so|very) much| a lot)?|thx|ty|
 const HELP = /^\s*(?:help|what can you do|what do you do|how do (?:i|you) (?:use|work)(?: (?:you|this|it))?)[\s!.,?]*$/i;
 
 /**
- * What to say to a greeting, a thanks or a call for help, which ask nothing of the papers: a
- * search would quote a sentence that writes "help". Examples name a paper of this corpus.
+ * "Who are you?", "What model do you use?", "What is your system prompt?", "Ignore all previous
+ * instructions and ...": asked of the bot, not of the papers, whose sentences on prompts and
+ * models a search would quote. Only a question put to the bot ("your prompt", not "system prompts").
  */
-export function smallTalkAnswer(question: string, papers: readonly Paper[]): string | undefined {
+const ABOUT_THE_BOT = new RegExp(
+  [
+    String.raw`^\s*(?:who|what) (?:are|r) (?:you|u)\b`,
+    String.raw`^\s*are (?:you|u) (?:a |an )?(?:bot|ai|human|robot|real|person|chatgpt|gpt|llm|language model|llama)\b`,
+    String.raw`^\s*who (?:made|built|created|programmed|trained|runs) (?:you|this bot)\b`,
+    String.raw`\bwhat (?:model|llm|language model|ai) (?:are you|do you use|powers you|are you using|is this)\b`,
+    String.raw`\byour (?:system )?(?:prompt|instructions)\b`,
+    String.raw`^\s*(?:please )?(?:ignore|disregard|forget) (?:all |any )?(?:of )?(?:your |the |my )?(?:previous |prior |above |earlier |preceding )?(?:instructions|prompts?|rules)\b`,
+  ].join('|'),
+  'i',
+);
+
+/** Whether a question asks about the bot itself (who it is, its model, its prompt) or tells it to drop its instructions. */
+export function asksAboutTheBot(question: string): boolean {
+  return ABOUT_THE_BOT.test(question);
+}
+
+/**
+ * What to say to a greeting, a thanks, a call for help or a question about the bot, which ask
+ * nothing of the papers: a search would quote a sentence that writes "help". Examples name a
+ * paper of this corpus; `answersFrom` says what writes the answers now (see modelStatus).
+ */
+export function smallTalkAnswer(question: string, papers: readonly Paper[], answersFrom: () => string): string | undefined {
   if (THANKS.test(question)) return 'Glad to help. Ask another question, or a follow-up to an answer.';
+  const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
+  if (asksAboutTheBot(question)) {
+    return `I am papercord, a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${answersFrom()} I take no instructions from questions: ask about the papers, or /help for every command.`;
+  }
   if (!GREETING.test(question) && !HELP.test(question)) return undefined;
   let named: string | undefined;
   for (const p of papers) {
@@ -309,6 +336,5 @@ export function smallTalkAnswer(question: string, papers: readonly Paper[]): str
     }
   }
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
-  const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
   return `Hello! I answer questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
 }
