@@ -371,6 +371,8 @@ function namesByWord(paper: Paper, word: string): boolean {
 const NAME = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
 /** Words that declare a name of the paper's own, as in "we propose", "we further introduce", "a method called". */
 const DECLARING = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design|call|term|name|dub)|called|named|dubbed|termed|introduces|proposes|presents)\b/giu;
+/** "we introduce MonoSoup, a simple ... method": a name right after the declaring words, set off by a comma or colon, with no long form to declare it by. */
+const DECLARED_BEFORE_COMMA = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design)|introduces|proposes|presents)\s+(?:\*\*|<b>)?([\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)(?:\*\*|<\/b>)?\s*[,:]/giu;
 const MARKUP = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{|</?(?:b|i|em|strong)>|[{}*]`, 'g');
 const PARENTHESIS = /\(([^()]{1,80})\)/g;
 const NAME_CHAR = /[\p{L}\p{N}-]/u;
@@ -384,10 +386,12 @@ const DECLARATION_CHARS = 160;
  * acronym's letter, so "we introduce PRISM, a framework that couples perception (VLM)" declares
  * no VLM, and an acronym of prior work that the sentence uses ("built on Direct Preference
  * Optimization (DPO)") is not declared. The declaring words are looked for only before a
- * parenthesis that holds or follows a made-up word: a few per abstract.
+ * parenthesis that holds or follows a made-up word: a few per abstract. A made-up name right
+ * after them, set off by a comma, needs no long form ("we introduce MonoSoup, a simple method").
  */
 export function declaredNames(abstract: string): string[] {
   const out: string[] = [];
+  for (const m of abstract.matchAll(DECLARED_BEFORE_COMMA)) if (isCoined(m[1]!)) out.push(m[1]!);
   if (!abstract.includes('(')) return out;
   for (const m of abstract.matchAll(PARENTHESIS)) {
     const inside = m[1]!.replace(MARKUP, '').trim();

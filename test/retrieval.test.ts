@@ -229,8 +229,13 @@ test('a paper is found by an acronym its own abstract declares for what it propo
   assert.equal((await service.related('GCL')).paper?.id, 'meng26a');
   assert.deepEqual(declaredNames('To address these, we propose <b>Group Cognition Learning (GCL)</b>, a paradigm.'), ['GCL']);
   assert.deepEqual(declaredNames('We propose \\textbf{S3} (Specialization, Selection, Sparsification), a framework.'), ['S3']);
+  // A name set off by a comma right after the declaring words is declared without a long form; the acronyms the sentence goes on to use are not.
+  assert.deepEqual(declaredNames('In this paper, we introduce PRISM, a framework that tightly couples perception (VLM) and decision (LLM).'), ['PRISM']);
+  assert.deepEqual(declaredNames('In this paper, we introduce MonoSoup, a simple, data-free method.'), ['MonoSoup']);
+  assert.deepEqual(declaredNames('We introduce Transformers, a family of models.'), []);
+  // So "What are the results of MonoSoup?" asks for the results of the paper titled "Model Soups Need Only One Ingredient".
+  assert.match((await service.ask('What are the results of MonoSoup?', { useModel: false })).answer, /^\*\*Results:\*\* Experiments on CLIP models/);
   for (const used of [
-    'In this paper, we introduce PRISM, a framework that tightly couples perception (VLM) and decision (LLM).',
     'Graph Contrastive Learning (GCL) has achieved remarkable success.',
     'We propose a method that builds on Direct Preference Optimization (DPO).',
   ])
