@@ -371,8 +371,13 @@ function namesByWord(paper: Paper, word: string): boolean {
 const NAME = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
 /** Words that declare a name of the paper's own, as in "we propose", "we further introduce", "a method called". */
 const DECLARING = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design|call|term|name|dub)|called|named|dubbed|termed|introduces|proposes|presents)\b/giu;
-/** "we introduce MonoSoup, a simple ... method": a name right after the declaring words, set off by a comma or colon, with no long form to declare it by. */
-const DECLARED_BEFORE_COMMA = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design)|introduces|proposes|presents)\s+(?:\*\*|<b>)?([\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)(?:\*\*|<\/b>)?\s*[,:]/giu;
+/**
+ * "we introduce MonoSoup, a simple ... method": a name right after the declaring verb, set off by a
+ * comma or colon, with no long form to declare it by. The verb comes first and "we" is checked
+ * after (WE_BEFORE): a pattern that starts at "we" tried every word boundary, 4x slower.
+ */
+const DECLARED_BEFORE_COMMA = /(?:propose|introduce|present|develop|design)(s?)\s+(?:\*\*|<b>)?([\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)(?:\*\*|<\/b>)?\s*[,:]/gu;
+const WE_BEFORE = /\b[Ww]e(?: \w+)? $/;
 const MARKUP = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{|</?(?:b|i|em|strong)>|[{}*]`, 'g');
 const PARENTHESIS = /\(([^()]{1,80})\)/g;
 const NAME_CHAR = /[\p{L}\p{N}-]/u;
@@ -391,7 +396,10 @@ const DECLARATION_CHARS = 160;
  */
 export function declaredNames(abstract: string): string[] {
   const out: string[] = [];
-  for (const m of abstract.matchAll(DECLARED_BEFORE_COMMA)) if (isCoined(m[1]!)) out.push(m[1]!);
+  for (const m of abstract.matchAll(DECLARED_BEFORE_COMMA)) {
+    // "this paper introduces X," or "we (further) propose X,".
+    if (isCoined(m[2]!) && (m[1] || WE_BEFORE.test(abstract.slice(Math.max(0, m.index - 20), m.index)))) out.push(m[2]!);
+  }
   if (!abstract.includes('(')) return out;
   for (const m of abstract.matchAll(PARENTHESIS)) {
     const inside = m[1]!.replace(MARKUP, '').trim();
