@@ -1,10 +1,13 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { LocalEmbedder } from '../src/embed/local.js';
 import { chooseEmbedder, localEmbedderId } from '../src/embed/select.js';
 import { OllamaEmbedder, embeddingPrefixes } from '../src/embed/ollama.js';
 import { ollamaClient } from '../src/ollama/client.js';
+import { probeOllama } from '../src/ollama/probe.js';
 import { PapercordService } from '../src/service.js';
 import { OllamaTestServer, DEFAULT_MODELS } from './support/ollama-server.js';
 import { testSettings, captureLog } from './support/env.js';
@@ -83,6 +86,27 @@ test('an Ollama host that accepts connections but never answers is given up on w
   assert.match(choice.reason, /unreachable/);
   // Given up on its own timeout, not on a TCP or fetch default (minutes).
   assert.match(choice.reason, /unreachable \(no answer within 300 ms, OLLAMA_CONNECT_TIMEOUT_MS\)/);
+});
+
+test('the connect timeout still ends the wait when garbage is collected meanwhile (npm start loads discord.js, which collects within 2 s)', async () => {
+  const sockets: net.Socket[] = [];
+  const blackhole = net.createServer((s) => sockets.push(s));
+  await new Promise<void>((r) => blackhole.listen(0, '127.0.0.1', r));
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  const collecting = setInterval(gc, 20);
+  after(() => {
+    clearInterval(collecting);
+    for (const s of sockets) s.destroy();
+    blackhole.close();
+  });
+  const port = (blackhole.address() as net.AddressInfo).port;
+  // An AbortSignal.timeout() held only by AbortSignal.any() was collected and never fired: the probe waited for ever.
+  let guard: NodeJS.Timeout | undefined;
+  const gaveUp = new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error('the probe was still waiting 10 s later')), 10_000)));
+  const result = await Promise.race([probeOllama(`http://127.0.0.1:${port}`, 300), gaveUp]).finally(() => clearTimeout(guard));
+  assert.equal(result.reachable, false);
+  assert.match(result.error ?? '', /no answer within 300 ms/);
 });
 
 test('a service on Ollama embeddings builds its own index and answers from it', async () => {

@@ -1,12 +1,33 @@
 import { Ollama } from 'ollama';
 
+/**
+ * A signal that aborts when any of `signals` does, or `timeoutMs` from now, with a TimeoutError.
+ * Not AbortSignal.any() of AbortSignal.timeout(): Node 20 holds those weakly, and once garbage
+ * was collected the timeout never fired, so a probe of a host that accepts and never answers
+ * waited for ever (`npm start` loads discord.js, which collects within 2 s). Here the timer and
+ * the sources' listeners hold the signal; each listener goes when it aborts.
+ */
+export function abortSignal(signals: readonly (AbortSignal | null | undefined)[], timeoutMs?: number): AbortSignal {
+  const ctrl = new AbortController();
+  for (const source of signals) {
+    if (!source) continue;
+    if (source.aborted) {
+      ctrl.abort(source.reason);
+      return ctrl.signal;
+    }
+    source.addEventListener('abort', () => ctrl.abort(source.reason), { once: true, signal: ctrl.signal });
+  }
+  if (timeoutMs !== undefined) {
+    // Unref'd: a request that is done does not keep a command-line run waiting for its timer.
+    const timer = setTimeout(() => ctrl.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')), timeoutMs).unref();
+    ctrl.signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  }
+  return ctrl.signal;
+}
+
 /** A fetch that gives up after `timeoutMs` unless the caller's own signal ends it first. */
 export function fetchWithTimeout(timeoutMs: number): typeof fetch {
-  return (input, init) => {
-    const signals = [AbortSignal.timeout(timeoutMs)];
-    if (init?.signal) signals.push(init.signal);
-    return fetch(input, { ...init, signal: AbortSignal.any(signals) });
-  };
+  return (input, init) => fetch(input, { ...init, signal: abortSignal([init?.signal], timeoutMs) });
 }
 
 /**
@@ -15,7 +36,7 @@ export function fetchWithTimeout(timeoutMs: number): typeof fetch {
  * response headers with it), and a first-token or total timeout must.
  */
 export function fetchWithSignal(signal: AbortSignal): typeof fetch {
-  return (input, init) => fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal });
+  return (input, init) => fetch(input, { ...init, signal: init?.signal ? abortSignal([init.signal, signal]) : signal });
 }
 
 /** An `ollama` client for one host. `timeoutMs` bounds every request (use it for quick calls, not streams). */

@@ -9,7 +9,7 @@ import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Ollama } from 'ollama';
-import { errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
+import { abortSignal, errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
 import { formatMs } from '../status.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '../types.js';
@@ -372,7 +372,7 @@ export class OllamaWriter implements Writer {
   private async warm(host: string): Promise<void> {
     const t = Date.now();
     try {
-      const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(this.settings.firstTokenTimeoutMs)]);
+      const signal = abortSignal([this.closing.signal], this.settings.firstTokenTimeoutMs);
       await new Ollama({ host, fetch: fetchWithSignal(signal) }).chat({ model: this.model, messages: [], keep_alive: this.settings.keepAlive, options: { num_ctx: this.settings.numCtx } });
       this.log.debug('chat model warmed', { host, model: this.model, ms: Date.now() - t });
     } catch (e) {
