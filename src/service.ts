@@ -13,7 +13,7 @@ import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, e
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
-import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
+import { asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
 import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -325,10 +325,12 @@ export class PapercordService {
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
-    // "Who wrote it?", "its authors?", "authors?" or "When were they published?" with no question before it points at no paper: saying so is more use than "no paper covers this".
+    // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
+    // with no question before it points at no paper: saying so is more use than "no paper covers this", or than a paper that writes "results".
     const pointedAt = withoutPublication(withoutAuthors);
     const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
-    if (!last && (authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))))) {
+    const pointsAtNone = () => authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) || (asksOnlyOfPointedAt(q) && this.names.namesIn(q).papers.length === 0);
+    if (!last && pointsAtNone()) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.

@@ -298,6 +298,19 @@ test('"the second one", "What is the first one about?", "Who wrote the third one
   assert.match((await converse(icml, 'list papers about multimodal LLMs', 'Who wrote the tenth one?')).answer.answer, /^Which paper\?/);
 });
 
+test('"What are its results?" or "How does it compare to GPT-4?" with no turn before asks which paper, as "Who wrote it?" does; a question that names or describes its paper is answered', async () => {
+  for (const q of ['how does it compare to GPT-4?', 'what are its results?', 'What is it about?', 'what are their results?', 'how do they compare?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
+  }
+  // After a paper, they are about it.
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'what are its results?')).answer), ['2505.23727']);
+  assert.notEqual((await converse(icml, 'What is PixelThink?', 'how does it compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
+  // "it" compared with a paper it names is about that paper; "the paper on spatial audio" describes its paper.
+  assert.ok(cited(await icml.ask('how does it compare to PixelThink?', { useModel: false })).includes('2505.23727'));
+  assert.deepEqual(cited(await icml.ask('What are the results of the paper on spatial audio?', { useModel: false })), ['dementyev26a']);
+});
+
 test('"Which of them use diffusion models?" after a list quotes those of the listed papers that do, and refuses only when none does', async () => {
   const first = 'how many papers are about reinforcement learning';
   const listed = cited((await converse(pmlr, first)).answer);

@@ -7,7 +7,7 @@ import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences } from './extractive.js';
 import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, withoutLinkWords } from './metadata.js';
-import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, refersBackToOne, refersBackToSeveral } from './named.js';
+import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, pointsBackOnly, pointsBackToAllOnly, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
 
@@ -149,4 +149,15 @@ export function asksOnlyForLinks(question: string): boolean {
  */
 export function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
+}
+
+/**
+ * Whether a question is about a paper it only points at ("What are its results?", "How does it
+ * compare to GPT-4?", "What is it about?", "What are their results?"): with no turn before it,
+ * it points at nothing, and a search would answer about whichever paper writes its other words.
+ * Not one that describes its paper ("Who wrote the paper on spatial audio?").
+ */
+export function asksOnlyOfPointedAt(question: string): boolean {
+  if (!refersBackToOne(question) && !refersBackToSeveral(question)) return false;
+  return pointsBackOnly(question) || pointsBackToAllOnly(question) || comparesWithOneBefore(question) || asksOnlyAspects(withoutPointingBack(question));
 }
