@@ -6,7 +6,7 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, placePicked, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -14,7 +14,7 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
-import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank, joinList } from './text/clean.js';
@@ -255,7 +255,9 @@ export class PapercordService {
     // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
     if (again) return { ...(await this.ask(again.question, { ...opts, history: again.about ? [{ question: again.about, answer: '' }] : [] })), question: typed };
     const q = typed;
+    let before: Paper[] | undefined;
     let talked: Paper[] | undefined;
+    const talkedBefore = () => (before ??= this.conversation.papersTalkedAbout(history));
     const asking: Asking = {
       q,
       opts,
@@ -263,8 +265,10 @@ export class PapercordService {
       history,
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one.
-      talkedAbout: () => (talked ??= placePicked(q, this.conversation.papersTalkedAbout(history))),
+      talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
     };
+    // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
+    if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
   }
@@ -282,7 +286,8 @@ export class PapercordService {
     // or no name, in a follow-up: of the papers before it ("Who are their authors?", "its authors?", "authors?").
     const withoutAuthors = withoutAuthorship(q);
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
-    const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(authorsOf.rest);
+    // "authors of the second one?": of the paper picked by its place, as "Who wrote the second one?" is.
+    const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(withoutPlace(authorsOf.rest));
     const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0;
     const authorsAsked = AUTHORSHIP.test(q) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;

@@ -11,6 +11,7 @@ import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
+import { answeredTurn } from '../src/answer/conversation.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
 
@@ -296,6 +297,31 @@ test('"the second one", "What is the first one about?", "Who wrote the third one
   // After one paper, "the first one" is that one; a place past the list asks which of them.
   assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'What is the first one about?')).answer), ['2505.23727']);
   assert.match((await converse(icml, 'list papers about multimodal LLMs', 'Who wrote the tenth one?')).answer.answer, /^Which paper\?/);
+});
+
+test('"the second one" after an answer about one paper says that paper was the only one, naming it, rather than answering about it again', async () => {
+  const first = await icml.ask('What is PixelThink?', { useModel: false });
+  for (const q of ['the second one', 'who wrote the second one?', 'What is the third paper about?', 'authors of the 2nd one?']) {
+    // As the reply chain keeps the turn (with the papers it cites) and as the console reads it back from its text.
+    for (const history of [[answeredTurn(first)], [{ question: first.question, answer: first.answer }]]) {
+      const a = await icml.ask(q, { useModel: false, history });
+      assert.equal(a.refused, true, q);
+      assert.deepEqual(a.citations, [], q);
+      assert.match(a.answer, /^Which paper\? The last answer is about one paper only: PixelThink: Towards Efficient Chain-of-Pixel Reasoning \(2505\.23727\)\./, q);
+    }
+  }
+  // Its first and last are still that paper.
+  for (const q of ['What is the last one about?', 'who wrote the first one?']) assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', q)).answer), ['2505.23727'], q);
+});
+
+test('"authors of the second one?" after a list gives that paper\'s byline, as "Who wrote the second one?" does; with no turn before, which paper is asked', async () => {
+  const list = 'how many papers are about reinforcement learning';
+  for (const [q, same] of [['authors of the second one?', 'Who wrote the second one?'], ['the authors of the third one?', 'Who wrote the third one?'], ['who are the authors of the third one', 'Who wrote the third one?']]) {
+    const { answer } = await converse(pmlr, list, q!);
+    assert.match(answer.answer, / is by .*\(ICML 2026\)\. \[1\]$/, q);
+    assert.equal(answer.answer, (await converse(pmlr, list, same!)).answer.answer, q);
+  }
+  assert.deepEqual(pick(await pmlr.ask('authors of the second one?', { useModel: false })), [true, NO_PAPER_NAMED]);
 });
 
 test('"What are its results?" or "How does it compare to GPT-4?" with no turn before asks which paper, as "Who wrote it?" does; a question that names or describes its paper is answered', async () => {
