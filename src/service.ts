@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -81,6 +81,8 @@ interface MetadataAsked {
   authorsAsked: boolean;
   /** Authors and nothing else, of no paper named ("authors?", "Who are the authors?", "its authors?"): of the paper the conversation is on. */
   authorsOfNone: boolean;
+  /** How many authors it has, with its byline ("How many authors does PhaseCoder have?"). */
+  authorCount: boolean;
   /** Its authors, or where or when it was published. */
   authorship: boolean;
   /** The question without the words that ask for the metadata: what to search for. */
@@ -284,15 +286,18 @@ export class PapercordService {
       (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
     // or no name, in a follow-up: of the papers before it ("Who are their authors?", "its authors?", "authors?").
-    const withoutAuthors = withoutAuthorship(q);
+    // "How many authors does PhaseCoder have?" asks for its authors too: how many, and who.
+    const authorCount = asksAuthorCount(q);
+    const withoutAuthors = withoutAuthorship(authorCount ? withoutAuthorCount(q) : q);
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
     // "authors of the second one?": of the paper picked by its place, as "Who wrote the second one?" is.
     const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(withoutPlace(authorsOf.rest));
     const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0;
-    const authorsAsked = AUTHORSHIP.test(q) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
+    // Asked as "Who wrote X?" is: of X, whether the catalog names it or a search finds it ("How many authors does MonoSoup have?").
+    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? published : authorsAsked ? withoutAuthors : q;
-    return { authorsAsked, authorsOfNone, authorship, unasked, withoutAuthors };
+    return { authorsAsked, authorsOfNone, authorCount, authorship, unasked, withoutAuthors };
   }
 
   /**
@@ -301,7 +306,7 @@ export class PapercordService {
    * has, the bylines of the papers the conversation is on, or which paper a question means;
    * undefined for a question the abstracts answer, and for any limited to one paper by the option. A promise only for a link alone, asked again as a question about its paper.
    */
-  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
     // A question limited to one paper by the paper option asks its abstract.
     if (opts.paper) return undefined;
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
@@ -341,12 +346,12 @@ export class PapercordService {
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write.
-    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started, { basis: 'metadata' });
+    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources, authorCount)!, opts, started, { basis: 'metadata' });
     return undefined;
   }
 
   /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
-  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorship, unasked }: MetadataAsked): Promise<Answer> {
+  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorCount, authorship, unasked }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
@@ -438,7 +443,7 @@ export class PapercordService {
       }
       return refused();
     }
-    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
+    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : null;
     /** The answer without a model: each compared paper's part, one paper's summary (a part of it, or more of it when going on), else the sentences that answer best. */
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });

@@ -192,8 +192,24 @@ test('"authors?", "authors" and "who are the authors?" after an answer about one
   // After several papers, which one is asked, as "Who wrote it?" does.
   const which = (await converse(icml, 'How many papers are about video?', 'Who wrote it?')).answer.answer;
   assert.equal((await converse(icml, 'How many papers are about video?', 'authors?')).answer.answer, which);
-  // What else is asked of the authors is still a question of its own.
-  for (const q of ['How many authors?', 'What is the capital of France?']) assert.equal((await converse(icml, 'What is VEQ?', q)).answer.refused, true, q);
+  // A question of its own is still refused ("How many authors?" asks the count of the paper's: see below).
+  assert.equal((await converse(icml, 'What is VEQ?', 'What is the capital of France?')).answer.refused, true);
+});
+
+test('"How many authors does PhaseCoder have?" gives the count and the byline; of a paper whose metadata names only its first author, that it does', async () => {
+  const phaseCoder = pmlr.catalog.get('dementyev26a')!;
+  const counted = `**${phaseCoder.title}** has ${phaseCoder.authors.length} authors: ${phaseCoder.authors.slice(0, -1).join(', ')} and ${phaseCoder.authors.at(-1)} (ICML 2026). [1]`;
+  assert.ok(phaseCoder.authors.length > 1 && !phaseCoder.authorsIncomplete);
+  for (const q of ['how many authors does PhaseCoder have', 'how many authors wrote PhaseCoder?', 'How many authors does dementyev26a have?']) {
+    const a = (await converse(pmlr, q)).answer;
+    assert.deepEqual([a.answer, cited(a)], [counted, ['dementyev26a']], q);
+  }
+  // Of the paper before, as "Who wrote it?" is; a paper a search finds, as "Who wrote MonoSoup?" does.
+  for (const q of ['How many authors?', 'how many authors does it have?']) assert.equal((await converse(pmlr, 'What is PhaseCoder?', q)).answer.answer, counted, q);
+  assert.match((await converse(pmlr, 'How many authors does MonoSoup have?')).answer.answer, /^\*\*MODEL SOUPS NEED ONLY ONE INGREDIENT\*\* has 4 authors: .* \(ICML 2026\)\. \[1\]$/);
+  assert.equal((await converse(icml, 'how many authors does PhaseCoder have')).answer.answer, '**PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs** is by Artem Dementyev et al. (ICML 2026); its metadata names only the first author, not how many there are. [1]');
+  // With nothing before it, which paper is asked.
+  assert.deepEqual(pick(await icml.ask('How many authors?', { useModel: false })), [true, NO_PAPER_NAMED]);
 });
 
 test('"When were they published?" after the namesakes of a name ("papers by Wang") gives the bylines of their papers, as listed; off-topic is still refused', async () => {
