@@ -345,8 +345,14 @@ export class PapercordService {
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
-    // Each of them has a byline, so authorsAnswer has one to write.
-    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources, authorCount)!, opts, started, { basis: 'metadata' });
+    // Each of them has a byline, so authorsAnswer has one to write; a list cut short ("papers by Wang") says how many more there are, as the lists of papers do.
+    if (withBylines.length) {
+      const bylines = (sources: Source[]) => {
+        const written = authorsAnswer(sources, authorCount)!;
+        return { ...written, answer: [written.answer, ...this.conversation.papersNotListed(history)].join('\n') };
+      };
+      return this.wholePaperAnswer(q, withBylines, bylines, opts, started, { basis: 'metadata' });
+    }
     return undefined;
   }
 

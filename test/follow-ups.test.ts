@@ -222,6 +222,11 @@ test('"When were they published?" after the namesakes of a name ("papers by Wang
     assert.deepEqual(cited(years), theirs);
     assert.equal(years.answer.split('\n').filter((line) => / is by .*\(ICML 2026\)\. \[\d+\]$/.test(line)).length, theirs.length, years.answer);
     assert.equal((await converse(service, 'papers by Wang', 'What is the capital of France?')).answer.refused, true);
+    // The Wangs' papers past those listed are counted, with where to see them all; none when all are listed.
+    const allWangs = service.papers.filter((p) => p.authors.some((a) => /(^|\s)Wang$/.test(a)));
+    const more = allWangs.length - theirs.length;
+    assert.deepEqual(years.answer.split('\n').filter((line) => line.startsWith('... and')), more > 0 ? [`... and ${more} more; /papers Wang lists them all.`] : [], years.answer);
+    if (service === pmlr) assert.ok(more > 0, 'the pmlr Wangs have more papers than a list shows');
   }
 });
 

@@ -363,10 +363,8 @@ export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly
     const byPapers = mostPapersFirst(namesakes);
     const shown = shownNamesakes(byPapers).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
     const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
-    // As the names write it ("Wang" for "wang"), when it is their end.
-    const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
-    const written = markdownLiteral(foldName(end) === foldName(name) ? end : name);
-    searches.push(`/papers ${written}`);
+    const written = nameWritten(name, byPapers);
+    searches.push(papersSearch(written));
     const line = [`Several authors are named **${written}**${named.length ? ', so their papers are not listed' : ''}: ${shown.join(', ')}${more}.`];
     const withThem = mostPapersFirst(cowriters?.namesakes ?? []);
     if (cowriters) {
@@ -381,6 +379,17 @@ export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly
   const example = joinList([...examples, ...named.map((a) => a.author)].map(markdownLiteral));
   const ask = `Ask with ${full}, such as "Which papers are by ${example}?"; ${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} the papers of all of them.`;
   return [...lines.slice(0, -1), `${lines.at(-1)!} ${ask}`].join('\n');
+}
+
+/** A name several authors share as their names write it ("Wang" for "wang"), when it is their end; `byPapers` are they, most papers first. */
+function nameWritten(name: string, byPapers: readonly AuthorPapers[]): string {
+  const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
+  return markdownLiteral(foldName(end) === foldName(name) ? end : name);
+}
+
+/** The /papers search that lists the papers of every author a name is ("/papers Wang"). */
+function papersSearch(written: string): string {
+  return `/papers ${written}`;
 }
 
 /** Authors most papers first, as a namesakes answer lists them. */
@@ -400,6 +409,17 @@ function shownNamesakes(byPapers: readonly AuthorPapers[]): AuthorPapers[] {
  */
 export function namesakesPapers(ambiguous: readonly Namesakes[]): Paper[] {
   return [...new Set(ambiguous.flatMap(({ namesakes }) => shownNamesakes(mostPapersFirst(namesakes)).flatMap((a) => a.papers)))].slice(0, LISTED_PAPERS_MAX);
+}
+
+/**
+ * The line that ends a list of namesakesPapers when the name asked is more authors' than it
+ * shows the papers of ("papers by Wang": "... and 45 more; /papers Wang lists them all."), none
+ * when it shows them all.
+ */
+export function namesakesPapersNotListed(ambiguous: readonly Namesakes[]): string[] {
+  const all = new Set(ambiguous.flatMap(({ namesakes }) => namesakes.flatMap((a) => a.papers)));
+  const searches = ambiguous.map(({ name, namesakes }) => papersSearch(nameWritten(name, mostPapersFirst(namesakes))));
+  return moreThanListed(all.size, `${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} them all`);
 }
 
 /**
