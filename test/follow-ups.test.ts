@@ -356,6 +356,9 @@ test('"What are its results?" or "How does it compare to GPT-4?" with no turn be
   // "it" compared with a paper it names is about that paper; "the paper on spatial audio" describes its paper.
   assert.ok(cited(await icml.ask('how does it compare to PixelThink?', { useModel: false })).includes('2505.23727'));
   assert.deepEqual(cited(await icml.ask('What are the results of the paper on spatial audio?', { useModel: false })), ['dementyev26a']);
+  // "its" of a paper named in words the catalog does not know (MonoSoup is no word of its title) is that paper's.
+  const monoSoup = await pmlr.ask('How does MonoSoup compare to its baselines?', { useModel: false });
+  assert.equal(cited(monoSoup)[0], 'abdollahpoorrostam26a', monoSoup.answer);
 });
 
 test('"Which of them use diffusion models?" after a list quotes those of the listed papers that do, and refuses only when none does', async () => {

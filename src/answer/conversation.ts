@@ -14,6 +14,9 @@ import { asksOnlyAspects } from './summary.js';
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
 
+/** "its" and "their": in a comparison, of the paper it names, maybe in words the catalog does not know ("How does MonoSoup compare to its baselines?"). */
+const POSSESSIVES = /\b(its|their)\b/gi;
+
 /** "And for X?", "What about X?", "How about X": X, which may be all there is to the question. */
 const AND_ABOUT = /^(?:and|(?:what|how) about)\s+(?:(?:for|of|with)\s+)?(.+?)[\s?.!]*$/i;
 
@@ -170,9 +173,10 @@ export function continuesConversation(question: string): boolean {
  * Whether a question is about a paper it only points at ("What are its results?", "How does it
  * compare to GPT-4?", "What is it about?", "What are their results?"): with no turn before it,
  * it points at nothing, and a search would answer about whichever paper writes its other words.
- * Not one that describes its paper ("Who wrote the paper on spatial audio?").
+ * Not one that describes its paper ("Who wrote the paper on spatial audio?"), nor one whose
+ * "its" is of a paper it names ("How does MonoSoup compare to its baselines?").
  */
 export function asksOnlyOfPointedAt(question: string): boolean {
   if (!refersBackToOne(question) && !refersBackToSeveral(question)) return false;
-  return pointsBackOnly(question) || pointsBackToAllOnly(question) || comparesWithOneBefore(question) || asksOnlyAspects(withoutPointingBack(question));
+  return pointsBackOnly(question) || pointsBackToAllOnly(question) || comparesWithOneBefore(question.replace(POSSESSIVES, ' ')) || asksOnlyAspects(withoutPointingBack(question));
 }
