@@ -6,15 +6,15 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, placePicked, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksOnlyForAuthors, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
-import { asksOnlyForLinks, continuesConversation, ConversationReader } from './answer/conversation.js';
-import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
+import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, isBlank, joinList } from './text/clean.js';
@@ -81,6 +81,8 @@ interface MetadataAsked {
   authorsAsked: boolean;
   /** Authors and nothing else, of no paper named ("authors?", "Who are the authors?", "its authors?"): of the paper the conversation is on. */
   authorsOfNone: boolean;
+  /** How many authors it has, with its byline ("How many authors does PhaseCoder have?"). */
+  authorCount: boolean;
   /** Its authors, or where or when it was published. */
   authorship: boolean;
   /** The question without the words that ask for the metadata: what to search for. */
@@ -255,7 +257,9 @@ export class PapercordService {
     // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
     if (again) return { ...(await this.ask(again.question, { ...opts, history: again.about ? [{ question: again.about, answer: '' }] : [] })), question: typed };
     const q = typed;
+    let before: Paper[] | undefined;
     let talked: Paper[] | undefined;
+    const talkedBefore = () => (before ??= this.conversation.papersTalkedAbout(history));
     const asking: Asking = {
       q,
       opts,
@@ -263,8 +267,10 @@ export class PapercordService {
       history,
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one.
-      talkedAbout: () => (talked ??= placePicked(q, this.conversation.papersTalkedAbout(history))),
+      talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
     };
+    // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
+    if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
   }
@@ -280,14 +286,18 @@ export class PapercordService {
       (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
     // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
     // or no name, in a follow-up: of the papers before it ("Who are their authors?", "its authors?", "authors?").
-    const withoutAuthors = withoutAuthorship(q);
+    // "How many authors does PhaseCoder have?" asks for its authors too: how many, and who.
+    const authorCount = asksAuthorCount(q);
+    const withoutAuthors = withoutAuthorship(authorCount ? withoutAuthorCount(q) : q);
     const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
-    const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(authorsOf.rest);
+    // "authors of the second one?": of the paper picked by its place, as "Who wrote the second one?" is.
+    const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(withoutPlace(authorsOf.rest));
     const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0;
-    const authorsAsked = AUTHORSHIP.test(q) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
+    // Asked as "Who wrote X?" is: of X, whether the catalog names it or a search finds it ("How many authors does MonoSoup have?").
+    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;
     const unasked = venueAsked ? published : authorsAsked ? withoutAuthors : q;
-    return { authorsAsked, authorsOfNone, authorship, unasked, withoutAuthors };
+    return { authorsAsked, authorsOfNone, authorCount, authorship, unasked, withoutAuthors };
   }
 
   /**
@@ -296,7 +306,7 @@ export class PapercordService {
    * has, the bylines of the papers the conversation is on, or which paper a question means;
    * undefined for a question the abstracts answer, and for any limited to one paper by the option. A promise only for a link alone, asked again as a question about its paper.
    */
-  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
     // A question limited to one paper by the paper option asks its abstract.
     if (opts.paper) return undefined;
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
@@ -325,21 +335,29 @@ export class PapercordService {
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
-    // "Who wrote it?", "its authors?", "authors?" or "When were they published?" with no question before it points at no paper: saying so is more use than "no paper covers this".
+    // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
+    // with no question before it points at no paper: saying so is more use than "no paper covers this", or than a paper that writes "results".
     const pointedAt = withoutPublication(withoutAuthors);
     const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
-    if (!last && (authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))))) {
+    const pointsAtNone = () => authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) || (asksOnlyOfPointedAt(q) && this.names.namesIn(q).papers.length === 0);
+    if (!last && pointsAtNone()) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
-    // Each of them has a byline, so authorsAnswer has one to write.
-    if (withBylines.length) return this.wholePaperAnswer(q, withBylines, (sources) => authorsAnswer(sources)!, opts, started, { basis: 'metadata' });
+    // Each of them has a byline, so authorsAnswer has one to write; a list cut short ("papers by Wang") says how many more there are, as the lists of papers do.
+    if (withBylines.length) {
+      const bylines = (sources: Source[]) => {
+        const written = authorsAnswer(sources, authorCount)!;
+        return { ...written, answer: [written.answer, ...this.conversation.papersNotListed(history)].join('\n') };
+      };
+      return this.wholePaperAnswer(q, withBylines, bylines, opts, started, { basis: 'metadata' });
+    }
     return undefined;
   }
 
   /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
-  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorship, unasked }: MetadataAsked): Promise<Answer> {
+  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorCount, authorship, unasked }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
@@ -431,7 +449,7 @@ export class PapercordService {
       }
       return refused();
     }
-    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper)) : null;
+    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : null;
     /** The answer without a model: each compared paper's part, one paper's summary (a part of it, or more of it when going on), else the sentences that answer best. */
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });

@@ -64,7 +64,8 @@ test('"PhaseCoder\'s authors", "VEQ authors" and "Who are VEQ\'s authors?" get t
 });
 
 test('the authors of a paper asked with something else is a question about its abstract, not its byline', async () => {
-  for (const q of ['What do the authors of PixelThink propose?', 'Which methods are used by the authors of PixelThink?', 'How many authors does VEQ have?', "How do VEQ's authors quantize experts?"]) {
+  // "How many authors does VEQ have?" is a byline, with the count (see follow-ups).
+  for (const q of ['What do the authors of PixelThink propose?', 'Which methods are used by the authors of PixelThink?', "How do VEQ's authors quantize experts?"]) {
     const a = await icml.ask(q, { useModel: false });
     assert.doesNotMatch(a.answer, /\bis by\b/, q);
   }

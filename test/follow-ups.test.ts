@@ -11,6 +11,7 @@ import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
+import { answeredTurn } from '../src/answer/conversation.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
 
@@ -191,8 +192,24 @@ test('"authors?", "authors" and "who are the authors?" after an answer about one
   // After several papers, which one is asked, as "Who wrote it?" does.
   const which = (await converse(icml, 'How many papers are about video?', 'Who wrote it?')).answer.answer;
   assert.equal((await converse(icml, 'How many papers are about video?', 'authors?')).answer.answer, which);
-  // What else is asked of the authors is still a question of its own.
-  for (const q of ['How many authors?', 'What is the capital of France?']) assert.equal((await converse(icml, 'What is VEQ?', q)).answer.refused, true, q);
+  // A question of its own is still refused ("How many authors?" asks the count of the paper's: see below).
+  assert.equal((await converse(icml, 'What is VEQ?', 'What is the capital of France?')).answer.refused, true);
+});
+
+test('"How many authors does PhaseCoder have?" gives the count and the byline; of a paper whose metadata names only its first author, that it does', async () => {
+  const phaseCoder = pmlr.catalog.get('dementyev26a')!;
+  const counted = `**${phaseCoder.title}** has ${phaseCoder.authors.length} authors: ${phaseCoder.authors.slice(0, -1).join(', ')} and ${phaseCoder.authors.at(-1)} (ICML 2026). [1]`;
+  assert.ok(phaseCoder.authors.length > 1 && !phaseCoder.authorsIncomplete);
+  for (const q of ['how many authors does PhaseCoder have', 'how many authors wrote PhaseCoder?', 'How many authors does dementyev26a have?']) {
+    const a = (await converse(pmlr, q)).answer;
+    assert.deepEqual([a.answer, cited(a)], [counted, ['dementyev26a']], q);
+  }
+  // Of the paper before, as "Who wrote it?" is; a paper a search finds, as "Who wrote MonoSoup?" does.
+  for (const q of ['How many authors?', 'how many authors does it have?']) assert.equal((await converse(pmlr, 'What is PhaseCoder?', q)).answer.answer, counted, q);
+  assert.match((await converse(pmlr, 'How many authors does MonoSoup have?')).answer.answer, /^\*\*MODEL SOUPS NEED ONLY ONE INGREDIENT\*\* has 4 authors: .* \(ICML 2026\)\. \[1\]$/);
+  assert.equal((await converse(icml, 'how many authors does PhaseCoder have')).answer.answer, '**PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs** is by Artem Dementyev et al. (ICML 2026); its metadata names only the first author, not how many there are. [1]');
+  // With nothing before it, which paper is asked.
+  assert.deepEqual(pick(await icml.ask('How many authors?', { useModel: false })), [true, NO_PAPER_NAMED]);
 });
 
 test('"When were they published?" after the namesakes of a name ("papers by Wang") gives the bylines of their papers, as listed; off-topic is still refused', async () => {
@@ -205,6 +222,11 @@ test('"When were they published?" after the namesakes of a name ("papers by Wang
     assert.deepEqual(cited(years), theirs);
     assert.equal(years.answer.split('\n').filter((line) => / is by .*\(ICML 2026\)\. \[\d+\]$/.test(line)).length, theirs.length, years.answer);
     assert.equal((await converse(service, 'papers by Wang', 'What is the capital of France?')).answer.refused, true);
+    // The Wangs' papers past those listed are counted, with where to see them all; none when all are listed.
+    const allWangs = service.papers.filter((p) => p.authors.some((a) => /(^|\s)Wang$/.test(a)));
+    const more = allWangs.length - theirs.length;
+    assert.deepEqual(years.answer.split('\n').filter((line) => line.startsWith('... and')), more > 0 ? [`... and ${more} more; /papers Wang lists them all.`] : [], years.answer);
+    if (service === pmlr) assert.ok(more > 0, 'the pmlr Wangs have more papers than a list shows');
   }
 });
 
@@ -296,6 +318,47 @@ test('"the second one", "What is the first one about?", "Who wrote the third one
   // After one paper, "the first one" is that one; a place past the list asks which of them.
   assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'What is the first one about?')).answer), ['2505.23727']);
   assert.match((await converse(icml, 'list papers about multimodal LLMs', 'Who wrote the tenth one?')).answer.answer, /^Which paper\?/);
+});
+
+test('"the second one" after an answer about one paper says that paper was the only one, naming it, rather than answering about it again', async () => {
+  const first = await icml.ask('What is PixelThink?', { useModel: false });
+  for (const q of ['the second one', 'who wrote the second one?', 'What is the third paper about?', 'authors of the 2nd one?']) {
+    // As the reply chain keeps the turn (with the papers it cites) and as the console reads it back from its text.
+    for (const history of [[answeredTurn(first)], [{ question: first.question, answer: first.answer }]]) {
+      const a = await icml.ask(q, { useModel: false, history });
+      assert.equal(a.refused, true, q);
+      assert.deepEqual(a.citations, [], q);
+      assert.match(a.answer, /^Which paper\? The last answer is about one paper only: PixelThink: Towards Efficient Chain-of-Pixel Reasoning \(2505\.23727\)\./, q);
+    }
+  }
+  // Its first and last are still that paper.
+  for (const q of ['What is the last one about?', 'who wrote the first one?']) assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', q)).answer), ['2505.23727'], q);
+});
+
+test('"authors of the second one?" after a list gives that paper\'s byline, as "Who wrote the second one?" does; with no turn before, which paper is asked', async () => {
+  const list = 'how many papers are about reinforcement learning';
+  for (const [q, same] of [['authors of the second one?', 'Who wrote the second one?'], ['the authors of the third one?', 'Who wrote the third one?'], ['who are the authors of the third one', 'Who wrote the third one?']]) {
+    const { answer } = await converse(pmlr, list, q!);
+    assert.match(answer.answer, / is by .*\(ICML 2026\)\. \[1\]$/, q);
+    assert.equal(answer.answer, (await converse(pmlr, list, same!)).answer.answer, q);
+  }
+  assert.deepEqual(pick(await pmlr.ask('authors of the second one?', { useModel: false })), [true, NO_PAPER_NAMED]);
+});
+
+test('"What are its results?" or "How does it compare to GPT-4?" with no turn before asks which paper, as "Who wrote it?" does; a question that names or describes its paper is answered', async () => {
+  for (const q of ['how does it compare to GPT-4?', 'what are its results?', 'What is it about?', 'what are their results?', 'how do they compare?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
+  }
+  // After a paper, they are about it.
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'what are its results?')).answer), ['2505.23727']);
+  assert.notEqual((await converse(icml, 'What is PixelThink?', 'how does it compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
+  // "it" compared with a paper it names is about that paper; "the paper on spatial audio" describes its paper.
+  assert.ok(cited(await icml.ask('how does it compare to PixelThink?', { useModel: false })).includes('2505.23727'));
+  assert.deepEqual(cited(await icml.ask('What are the results of the paper on spatial audio?', { useModel: false })), ['dementyev26a']);
+  // "its" of a paper named in words the catalog does not know (MonoSoup is no word of its title) is that paper's.
+  const monoSoup = await pmlr.ask('How does MonoSoup compare to its baselines?', { useModel: false });
+  assert.equal(cited(monoSoup)[0], 'abdollahpoorrostam26a', monoSoup.answer);
 });
 
 test('"Which of them use diffusion models?" after a list quotes those of the listed papers that do, and refuses only when none does', async () => {

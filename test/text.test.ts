@@ -159,6 +159,15 @@ test('a title put into a Markdown answer neither formats nor links', () => {
   assert.equal(answer?.answer, '**\\[Win\\](https://evil.example): \\*Now\\*** is by A\\_B. [1]');
 });
 
+test('a byline asked with how many authors says how many first, or that the metadata names only the first author, never a count of one for it', () => {
+  const source = { n: 2, paperId: 'x', title: 'T', score: 1, text: 't', chunkId: 'x#0', start: 0, end: 1, year: 2026, venue: 'ICML' };
+  const listed = { ...source, authors: ['A', 'B', 'C', 'D', 'E', 'F', 'G'] };
+  assert.equal(authorsAnswer([listed], true)?.answer, '**T** has 7 authors: A, B, C, D, E, F et al. (ICML 2026). [2]');
+  assert.equal(authorsAnswer([{ ...source, authors: ['A'] }], true)?.answer, '**T** has one author: A (ICML 2026). [2]');
+  assert.equal(authorsAnswer([{ ...source, authors: ['A'], authorsIncomplete: true }], true)?.answer, '**T** is by A et al. (ICML 2026); its metadata names only the first author, not how many there are. [2]');
+  assert.equal(authorsAnswer([listed])?.answer, '**T** is by A, B, C, D, E, F et al. (ICML 2026). [2]');
+});
+
 test('plain text shows bold as its words and escapes as their characters, and keeps asterisks that were escaped', () => {
   assert.equal(plainText('**TL;DR:** We present **PhaseCoder**, for S\\_N. [1]'), 'TL;DR: We present PhaseCoder, for S_N. [1]');
   assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');

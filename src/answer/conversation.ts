@@ -6,13 +6,16 @@ import { queryConcepts, terms } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences } from './extractive.js';
 import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
-import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, withoutLinkWords } from './metadata.js';
-import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, refersBackToOne, refersBackToSeveral } from './named.js';
+import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, withoutLinkWords, type Namesakes } from './metadata.js';
+import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, pointsBackOnly, pointsBackToAllOnly, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
 
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
+
+/** "its" and "their": in a comparison, of the paper it names, maybe in words the catalog does not know ("How does MonoSoup compare to its baselines?"). */
+const POSSESSIVES = /\b(its|their)\b/gi;
 
 /** "And for X?", "What about X?", "How about X": X, which may be all there is to the question. */
 const AND_ABOUT = /^(?:and|(?:what|how) about)\s+(?:(?:for|of|with)\s+)?(.+?)[\s?.!]*$/i;
@@ -54,6 +57,21 @@ export class ConversationReader {
    * limitations?", "Tell me more") and its answer cites none, those of the turn before it, and so on.
    */
   papersTalkedAbout(history: readonly Turn[]): Paper[] {
+    return this.talkedAbout(history).papers;
+  }
+
+  /**
+   * The line that ends a list of the papers the conversation is on (see papersTalkedAbout) when
+   * they are more than it shows: the namesakes "papers by Wang" names may have more papers than
+   * a list holds. None when the list is whole.
+   */
+  papersNotListed(history: readonly Turn[]): string[] {
+    const { namesakes } = this.talkedAbout(history);
+    return namesakes ? namesakesPapersNotListed(namesakes) : [];
+  }
+
+  /** The papers a conversation is about (see papersTalkedAbout), and the namesakes whose papers they are, when the turn named a name several authors share. */
+  private talkedAbout(history: readonly Turn[]): { papers: Paper[]; namesakes?: Namesakes[] } {
     for (let i = history.length - 1; i >= 0; i--) {
       const turn = history[i]!;
       const names = this.names.namesIn(turn.question);
@@ -61,17 +79,17 @@ export class ConversationReader {
       // "How does it compare to TGV-KV?" after "What is VEQ?" is about both.
       if (names.papers.length === 1 && comparesWithOneBefore(names.rest)) {
         const before = this.papersTalkedAbout(history.slice(0, i));
-        if (before.length === 1 && before[0] !== names.papers[0]) return [before[0]!, names.papers[0]!];
+        if (before.length === 1 && before[0] !== names.papers[0]) return { papers: [before[0]!, names.papers[0]!] };
       }
-      if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return names.papers;
+      if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return { papers: names.papers };
       const cited = this.papersCited(turn);
-      if (cited.length > 0) return cited;
+      if (cited.length > 0) return { papers: cited };
       // "papers by Wang" is answered with the Wangs and how many papers each has, citing none: "they" are those papers.
       const namesakes = authorAsked(turn.question, this.papers);
-      if (namesakes && namesakes.authors.length === 0) return namesakesPapers(namesakes.ambiguous);
-      if (!continuesConversation(turn.question)) return cited;
+      if (namesakes && namesakes.authors.length === 0) return { papers: namesakesPapers(namesakes.ambiguous), namesakes: namesakes.ambiguous };
+      if (!continuesConversation(turn.question)) return { papers: cited };
     }
-    return [];
+    return { papers: [] };
   }
 
   /** The topic the conversation asked about, for a count that points back at it ("How many such papers are there?"): the last question's, or, past counts that pointed back too, the one before. */
@@ -149,4 +167,16 @@ export function asksOnlyForLinks(question: string): boolean {
  */
 export function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
+}
+
+/**
+ * Whether a question is about a paper it only points at ("What are its results?", "How does it
+ * compare to GPT-4?", "What is it about?", "What are their results?"): with no turn before it,
+ * it points at nothing, and a search would answer about whichever paper writes its other words.
+ * Not one that describes its paper ("Who wrote the paper on spatial audio?"), nor one whose
+ * "its" is of a paper it names ("How does MonoSoup compare to its baselines?").
+ */
+export function asksOnlyOfPointedAt(question: string): boolean {
+  if (!refersBackToOne(question) && !refersBackToSeveral(question)) return false;
+  return pointsBackOnly(question) || pointsBackToAllOnly(question) || comparesWithOneBefore(question.replace(POSSESSIVES, ' ')) || asksOnlyAspects(withoutPointingBack(question));
 }

@@ -363,10 +363,8 @@ export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly
     const byPapers = mostPapersFirst(namesakes);
     const shown = shownNamesakes(byPapers).map((a) => `${markdownLiteral(a.author)} (${a.papers.length === 1 ? 'one paper' : `${a.papers.length} papers`})`);
     const more = byPapers.length > NAMESAKES_MAX ? ` and ${byPapers.length - NAMESAKES_MAX} more` : '';
-    // As the names write it ("Wang" for "wang"), when it is their end.
-    const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
-    const written = markdownLiteral(foldName(end) === foldName(name) ? end : name);
-    searches.push(`/papers ${written}`);
+    const written = nameWritten(name, byPapers);
+    searches.push(papersSearch(written));
     const line = [`Several authors are named **${written}**${named.length ? ', so their papers are not listed' : ''}: ${shown.join(', ')}${more}.`];
     const withThem = mostPapersFirst(cowriters?.namesakes ?? []);
     if (cowriters) {
@@ -381,6 +379,17 @@ export function namesakesAnswer(ambiguous: readonly Namesakes[], named: readonly
   const example = joinList([...examples, ...named.map((a) => a.author)].map(markdownLiteral));
   const ask = `Ask with ${full}, such as "Which papers are by ${example}?"; ${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} the papers of all of them.`;
   return [...lines.slice(0, -1), `${lines.at(-1)!} ${ask}`].join('\n');
+}
+
+/** A name several authors share as their names write it ("Wang" for "wang"), when it is their end; `byPapers` are they, most papers first. */
+function nameWritten(name: string, byPapers: readonly AuthorPapers[]): string {
+  const end = byPapers[0]!.author.split(/\s+/).slice(-name.split(/\s+/).length).join(' ');
+  return markdownLiteral(foldName(end) === foldName(name) ? end : name);
+}
+
+/** The /papers search that lists the papers of every author a name is ("/papers Wang"). */
+function papersSearch(written: string): string {
+  return `/papers ${written}`;
 }
 
 /** Authors most papers first, as a namesakes answer lists them. */
@@ -400,6 +409,17 @@ function shownNamesakes(byPapers: readonly AuthorPapers[]): AuthorPapers[] {
  */
 export function namesakesPapers(ambiguous: readonly Namesakes[]): Paper[] {
   return [...new Set(ambiguous.flatMap(({ namesakes }) => shownNamesakes(mostPapersFirst(namesakes)).flatMap((a) => a.papers)))].slice(0, LISTED_PAPERS_MAX);
+}
+
+/**
+ * The line that ends a list of namesakesPapers when the name asked is more authors' than it
+ * shows the papers of ("papers by Wang": "... and 45 more; /papers Wang lists them all."), none
+ * when it shows them all.
+ */
+export function namesakesPapersNotListed(ambiguous: readonly Namesakes[]): string[] {
+  const all = new Set(ambiguous.flatMap(({ namesakes }) => namesakes.flatMap((a) => a.papers)));
+  const searches = ambiguous.map(({ name, namesakes }) => papersSearch(nameWritten(name, mostPapersFirst(namesakes))));
+  return moreThanListed(all.size, `${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} them all`);
 }
 
 /**
@@ -427,11 +447,29 @@ export function withoutAuthorship(question: string): string {
 
 /**
  * Whether a question, its paper's name taken out, asks for authors and nothing else ("'s
- * authors", "Who are the authors of"): "What do the authors of PixelThink propose?" asks its
- * abstract, and "How many authors does VEQ have?" is no byline.
+ * authors", "Who are the authors of", "How many authors does it have?"): "What do the authors of
+ * PixelThink propose?" asks its abstract.
  */
 export function asksOnlyForAuthors(rest: string): boolean {
-  return AUTHORS_NOUN.test(rest) && words(rest.replace(ASKING_START, ' ')).every((w) => ASKING_FOR_AUTHORS.has(w) || AUTHORS_NOUN.test(w));
+  const counting = asksAuthorCount(rest);
+  return AUTHORS_NOUN.test(rest) && words(rest.replace(ASKING_START, ' ')).every((w) => ASKING_FOR_AUTHORS.has(w) || AUTHORS_NOUN.test(w) || (counting && COUNTING_AUTHORS.has(w)));
+}
+
+/** "How many authors does X have?", "how many authors wrote X?", "How many authors?": how many, with its byline; not "How many authors work on video?". */
+const AUTHOR_COUNT = /\bhow many authors(?:\s+(?:does|do|did|has|have|had|wrote|write)\b|\W*$)/i;
+/** The words with which it asks how many: with them taken out, what is left names the paper. */
+const AUTHOR_COUNT_WORDS = /\b(?:how many|does|do|did|has|have|had|wrote|write)\b/gi;
+/** What a question that asks how many authors holds besides what ASKING_FOR_AUTHORS allows: its words for counting, and a word pointing back at the papers ("How many authors does it have?"). */
+const COUNTING_AUTHORS = new Set('how many does do did has have had wrote write it they'.split(' '));
+
+/** Whether a question asks how many authors a paper has. */
+export function asksAuthorCount(question: string): boolean {
+  return AUTHOR_COUNT.test(question);
+}
+
+/** The question without the words that ask how many authors: what is left asks for authors (see asksOnlyForAuthors) and names the paper. */
+export function withoutAuthorCount(question: string): string {
+  return question.replace(AUTHOR_COUNT_WORDS, ' ');
 }
 
 /** The question without the words that ask where or when it appeared. */
@@ -439,11 +477,24 @@ export function withoutPublication(question: string): string {
   return question.replace(PUBLICATION_WORDS, ' ');
 }
 
-/** One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; null when no author is known. */
-export function authorsAnswer(sources: Source[]): ExtractiveAnswer | null {
+/**
+ * One line per paper, "**Title** is by A, B and C (ICML 2026). [n]"; `counted`, how many authors
+ * it has first ("**Title** has 3 authors: A, B and C (ICML 2026). [n]"), or that its metadata
+ * names only the first. Null when no author is known.
+ */
+export function authorsAnswer(sources: Source[], counted = false): ExtractiveAnswer | null {
   const known = sources.filter((s) => byline(s));
   if (!known.length) return null;
-  return { answer: known.map((s) => `**${markdownLiteral(s.title)}** is by ${markdownLiteral(byline(s))}. [${s.n}]`).join('\n'), citations: known.map((s) => citationFor(s)) };
+  const line = (s: Source) => {
+    const title = `**${markdownLiteral(s.title)}**`;
+    const by = markdownLiteral(byline(s));
+    if (!counted) return `${title} is by ${by}. [${s.n}]`;
+    // A first author alone says nothing of how many wrote with them: a count of one would be wrong.
+    if (s.authorsIncomplete) return `${title} is by ${by}; its metadata names only the first author, not how many there are. [${s.n}]`;
+    const n = s.authors!.length;
+    return `${title} has ${n === 1 ? 'one author' : `${n} authors`}: ${by}. [${s.n}]`;
+  };
+  return { answer: known.map(line).join('\n'), citations: known.map((s) => citationFor(s)) };
 }
 
 /** "What does GCL stand for?", "What is VEQ short for?" */

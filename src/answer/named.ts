@@ -82,6 +82,7 @@ export function pointsBackToAllOnly(rest: string): boolean {
 /** Words that pick one of the papers before by its place in the list ("the second one", "the last paper"). */
 const PLACES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 const PLACE = new RegExp(`\\bthe (${PLACES.join('|')}|last|\\d+(?:st|nd|rd|th)) (?:one|paper)\\b`, 'i');
+const PLACE_ALL = new RegExp(PLACE.source, 'gi');
 /** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?", "Who wrote the second one?"). */
 const BACK_TO_ONE = new RegExp(`\\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\\b|${PLACE.source}`, 'i');
 const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
@@ -117,10 +118,30 @@ export function pointsBackOnly(rest: string): boolean {
  * that one alone; all of them when it picks none, or a place they do not have.
  */
 export function placePicked(question: string, papers: readonly Paper[]): Paper[] {
-  const place = PLACE.exec(question)?.[1]?.toLowerCase();
-  if (place === undefined || papers.length < 2) return [...papers];
-  const picked = place === 'last' ? papers.at(-1) : papers[PLACES.includes(place) ? PLACES.indexOf(place) : parseInt(place, 10) - 1];
+  const picked = papers.length < 2 ? undefined : paperAtPlace(question, papers);
   return picked ? [picked] : [...papers];
+}
+
+/** The question without the words that pick a paper by its place: "authors of the second one?" asks for authors and nothing else. */
+export function withoutPlace(question: string): string {
+  return question.replace(PLACE_ALL, ' ');
+}
+
+/** Whether a follow-up picks a paper by its place ("the second one"): see placePicked. */
+export function picksPlace(question: string): boolean {
+  return PLACE.test(question);
+}
+
+/** Whether a follow-up picks a place past the one paper before it ("the second one" after "What is PixelThink?"): it picks none, not that one again. */
+export function placePastOne(question: string, papers: readonly Paper[]): boolean {
+  return papers.length === 1 && picksPlace(question) && paperAtPlace(question, papers) === undefined;
+}
+
+/** The paper at the place a follow-up picks, undefined when it picks none or one past them. */
+function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undefined {
+  const place = PLACE.exec(question)?.[1]?.toLowerCase();
+  if (place === undefined) return undefined;
+  return place === 'last' ? papers.at(-1) : papers[PLACES.includes(place) ? PLACES.indexOf(place) : parseInt(place, 10) - 1];
 }
 
 /** Words with which a follow-up asks which of the papers before it do something ("Which of them use LLMs?", "which of these is about video?"): those that do, not each one. */

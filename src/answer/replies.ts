@@ -49,6 +49,11 @@ export function whichPaper(papers: Paper[]): string {
   return `Which paper? The last answer is about ${papers.length}: ${joinList(papers.map(titleAndId))}. Ask again with the name of the one you mean, or with "they" or "them" to ask about each of them.`;
 }
 
+/** Said to "the second one" after an answer about one paper: that it was the only one, named, rather than that one again as if it were the second. */
+export function onlyOnePaper(paper: Paper): string {
+  return `Which paper? The last answer is about one paper only: ${titleAndId(paper)}. Ask about it, or name the paper you mean.`;
+}
+
 /** "The abstract of X (id) states no limitations; the paper itself may", with where the paper is and what /summary shows; of several papers, "The abstracts of X and Y". */
 export function aspectNotStated(papers: Paper[], section: SummarySection | undefined): string {
   const [paper] = papers;
