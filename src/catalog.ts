@@ -135,9 +135,11 @@ export class PaperCatalog {
 
   private ownAs(key: string, name: string, paper: Paper, declared: boolean): void {
     const owners = this.byName.get(key);
+    const mine = owners?.find((o) => o.paper === paper);
     if (!owners) this.byName.set(key, [{ paper, name, declared }]);
-    // An abstract that declares its title's name again ("PRISM: ..." and "we propose PRISM (...)") adds nothing.
-    else if (!owners.some((o) => o.paper === paper)) owners.push({ paper, name, declared });
+    else if (!mine) owners.push({ paper, name, declared });
+    // An abstract that declares its title's name again ("PRISM: ..." and "we introduce PRISM, a ...") owns it as its title does, in any case.
+    else if (!declared) mine.declared = false;
   }
 
   /**
