@@ -320,13 +320,15 @@ export function asksAboutTheBot(question: string): boolean {
 /**
  * What to say to a greeting, a thanks, a call for help or a question about the bot, which ask
  * nothing of the papers: a search would quote a sentence that writes "help". Examples name a
- * paper of this corpus; `answersFrom` says what writes the answers now (see modelStatus).
+ * paper of this corpus. `modelAnswers` says whether a model writes answers now; which model and
+ * where it runs are left to /status, as a prompt injection must not draw out configuration.
  */
-export function smallTalkAnswer(question: string, papers: readonly Paper[], answersFrom: () => string): string | undefined {
+export function smallTalkAnswer(question: string, papers: readonly Paper[], modelAnswers: () => boolean): string | undefined {
   if (THANKS.test(question)) return 'Glad to help. Ask another question, or a follow-up to an answer.';
   const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
   if (asksAboutTheBot(question)) {
-    return `I am papercord, a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${answersFrom()} I take no instructions from questions: ask about the papers, or /help for every command.`;
+    const writer = modelAnswers() ? 'A language model writes the answers from the passages found.' : 'No language model answers now, so answers quote the abstracts.';
+    return `I am papercord, a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${writer} /status shows the model and its state. I take no instructions from questions: ask about the papers, or /help for every command.`;
   }
   if (!GREETING.test(question) && !HELP.test(question)) return undefined;
   let named: string | undefined;
