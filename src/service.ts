@@ -482,8 +482,10 @@ export class PapercordService {
    */
   private async searchFollowUp(retriever: Retriever, searchText: string, asked: string, followUp: boolean, opts: SearchOptions): Promise<SearchResult> {
     const found = await retriever.search(searchText, opts);
-    if (!followUp || !found.relevant) return found;
+    if (!followUp) return found;
     const ownWords = queryConcepts(asked).length > 0;
+    // "Which papers study video?" after "Who wrote PixelThink?": the two questions together cover too little of either; alone it is answered as it would be first.
+    if (!found.relevant) return ownWords ? retriever.search(asked, opts) : found;
     if (goesOn(asked, ownWords)) return found;
     if (!ownWords) return retriever.search(asked, opts);
     return (await retriever.search(asked, opts)).relevant ? found : { ...found, relevant: false };
