@@ -394,8 +394,9 @@ export class PapercordService {
     const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
     const asked = single?.withoutIds ?? unasked;
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
-    const topic = [...history].reverse().find((t) => !asksToGoOn(t.question) && queryConcepts(t.question).length > 0);
-    const searchText = topic ? `${topic.question} ${asked}` : asked;
+    // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
+    const topic = [...history].reverse().map((t) => (asksToGoOn(t.question) ? '' : this.names.namesIn(t.question).rest)).find((t) => queryConcepts(t).length > 0);
+    const searchText = topic ? `${topic} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // What this question (not the conversation) asks of its one paper, without the paper's names.

@@ -388,9 +388,10 @@ test('"And for 3D-RFT?" after "Who wrote PixelThink?" asks the same of 3D-RFT, a
   assert.match((await converse(icml, 'What is VEQ?', 'what are its results?', 'and for TGV-KV?')).answer.answer, /^\*\*Results:\*\* We evaluate TGV-KV across five models/);
 });
 
-test('a question of its own after one the two cannot be searched together ("Which papers study video?" after "Who wrote PixelThink?") is answered as it would be alone', async () => {
+test('a question of its own after one the two cannot be searched together ("Which papers study video?" after "Who wrote PixelThink?"), or after one that only names a paper, is answered as it would be alone', async () => {
   const alone = await icml.ask('Which papers study video?', { useModel: false });
-  for (const first of ['Who wrote PixelThink?', 'What is the capital of France?']) {
+  // Nor does the paper a question before named pull the search to it: "What is PixelThink?" adds no word to search for.
+  for (const first of ['Who wrote PixelThink?', 'What is the capital of France?', 'What is PixelThink?']) {
     const { answer } = await converse(icml, first, 'Which papers study video?');
     assert.equal(answer.refused, false, first);
     assert.equal(answer.answer, alone.answer, first);
