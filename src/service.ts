@@ -13,7 +13,7 @@ import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, e
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
-import { asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
+import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
 import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -336,11 +336,12 @@ export class PapercordService {
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
     // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
-    // with no question before it points at no paper: saying so is more use than "no paper covers this", or than a paper that writes "results".
+    // with no question before it, or after an answer about no paper (a refusal, small talk), points at no paper: saying so is more use than
+    // "no paper covers this", or than a paper that writes "results".
     const pointedAt = withoutPublication(withoutAuthors);
     const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
     const pointsAtNone = () => authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) || (asksOnlyOfPointedAt(q) && this.names.namesIn(q).papers.length === 0);
-    if (!last && pointsAtNone()) {
+    if ((!last || answersAboutNoPaper(last.answer)) && pointsAtNone()) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.

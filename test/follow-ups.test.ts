@@ -188,7 +188,10 @@ test('"authors?", "authors" and "who are the authors?" after an answer about one
     assert.equal((await converse(icml, 'What is VEQ?', q)).answer.answer, one.answer, q);
     const alone = await icml.ask(q, { useModel: false });
     assert.deepEqual([alone.refused, alone.answer], [true, NO_PAPER_NAMED], q);
+    // Nor does an answer about no paper (small talk, a refusal) give "it" a paper.
+    for (const before of ['hi', 'Which papers study cooking?']) assert.deepEqual([(await converse(icml, before, q)).answer.answer], [NO_PAPER_NAMED], `${before} / ${q}`);
   }
+  assert.equal((await converse(icml, 'Which papers study cooking?', 'how does it compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
   // After several papers, which one is asked, as "Who wrote it?" does.
   const which = (await converse(icml, 'How many papers are about video?', 'Who wrote it?')).answer.answer;
   assert.equal((await converse(icml, 'How many papers are about video?', 'authors?')).answer.answer, which);

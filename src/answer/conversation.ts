@@ -4,9 +4,9 @@ import { readableTex } from '../corpus/text.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { queryConcepts, terms } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
-import { quotedSentences } from './extractive.js';
-import { topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
-import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, withoutLinkWords, type Namesakes } from './metadata.js';
+import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
+import { SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
+import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, withoutLinkWords, type Namesakes } from './metadata.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, pointsBackOnly, pointsBackToAllOnly, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
@@ -167,6 +167,15 @@ export function asksOnlyForLinks(question: string): boolean {
  */
 export function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
+}
+
+/**
+ * Whether an answer is about no paper: the refusal, "Which paper?", or small talk. "What are its
+ * results?" after it points at nothing, as it would first. Not a model's answer whose papers are
+ * unknown: its question is searched with it.
+ */
+export function answersAboutNoPaper(answer: string): boolean {
+  return [REFUSAL_TEXT, NO_PAPER_NAMED, ...Object.values(SMALL_TALK)].some((opening) => answer.startsWith(opening));
 }
 
 /**

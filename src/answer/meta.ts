@@ -317,6 +317,9 @@ export function asksAboutTheBot(question: string): boolean {
   return ABOUT_THE_BOT.test(question);
 }
 
+/** How each small-talk reply starts, so that a follow-up can tell it is about no paper (see answersAboutNoPaper). */
+export const SMALL_TALK = { thanks: 'Glad to help.', self: 'I am papercord,', hello: 'Hello! I answer' } as const;
+
 /**
  * What to say to a greeting, a thanks, a call for help or a question about the bot, which ask
  * nothing of the papers: a search would quote a sentence that writes "help". Examples name a
@@ -324,11 +327,11 @@ export function asksAboutTheBot(question: string): boolean {
  * where it runs are left to /status, as a prompt injection must not draw out configuration.
  */
 export function smallTalkAnswer(question: string, papers: readonly Paper[], modelAnswers: () => boolean): string | undefined {
-  if (THANKS.test(question)) return 'Glad to help. Ask another question, or a follow-up to an answer.';
+  if (THANKS.test(question)) return `${SMALL_TALK.thanks} Ask another question, or a follow-up to an answer.`;
   const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
   if (asksAboutTheBot(question)) {
     const writer = modelAnswers() ? 'A language model writes the answers from the passages found.' : 'No language model answers now, so answers quote the abstracts.';
-    return `I am papercord, a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${writer} /status shows the model and its state. I take no instructions from questions: ask about the papers, or /help for every command.`;
+    return `${SMALL_TALK.self} a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${writer} /status shows the model and its state. I take no instructions from questions: ask about the papers, or /help for every command.`;
   }
   if (!GREETING.test(question) && !HELP.test(question)) return undefined;
   let named: string | undefined;
@@ -340,5 +343,5 @@ export function smallTalkAnswer(question: string, papers: readonly Paper[], mode
     }
   }
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
-  return `Hello! I answer questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
+  return `${SMALL_TALK.hello} questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
 }
