@@ -349,13 +349,14 @@ test('"authors of the second one?" after a list gives that paper\'s byline, as "
 });
 
 test('"What are its results?" or "How does it compare to GPT-4?" with no turn before asks which paper, as "Who wrote it?" does; a question that names or describes its paper is answered', async () => {
-  for (const q of ['how does it compare to GPT-4?', 'what are its results?', 'What is it about?', 'what are their results?', 'how do they compare?']) {
+  for (const q of ['how does it compare to GPT-4?', 'what are its results?', 'What is it about?', 'what are their results?', 'how do they compare?', 'how do they compare to GPT-4?', 'Compare them with GPT-4']) {
     const a = await icml.ask(q, { useModel: false });
     assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
   }
   // After a paper, they are about it.
   assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'what are its results?')).answer), ['2505.23727']);
   assert.notEqual((await converse(icml, 'What is PixelThink?', 'how does it compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
+  assert.notEqual((await converse(icml, 'Which papers study video?', 'how do they compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
   // "it" compared with a paper it names is about that paper; "the paper on spatial audio" describes its paper.
   assert.ok(cited(await icml.ask('how does it compare to PixelThink?', { useModel: false })).includes('2505.23727'));
   assert.deepEqual(cited(await icml.ask('What are the results of the paper on spatial audio?', { useModel: false })), ['dementyev26a']);

@@ -169,6 +169,9 @@ export function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
 }
 
+/** "How do they compare to GPT-4?", "Compare them with PixelThink": the papers before set against something, as the question's subject; not "Which papers compare these methods?". */
+const COMPARING_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:how (?:do|did|would) (?:they|these|those|both|the two)(?: papers| methods| models)? (?:compare|stack up|differ)|compare (?:them|these|those|both|the two)\b)/i;
+
 /**
  * Whether an answer is about no paper: the refusal, "Which paper?", or small talk. "What are its
  * results?" after it points at nothing, as it would first. Not a model's answer whose papers are
@@ -186,6 +189,7 @@ export function answersAboutNoPaper(answer: string): boolean {
  * "its" is of a paper it names ("How does MonoSoup compare to its baselines?").
  */
 export function asksOnlyOfPointedAt(question: string): boolean {
+  if (COMPARING_THOSE_BEFORE.test(question)) return true;
   if (!refersBackToOne(question) && !refersBackToSeveral(question)) return false;
   return pointsBackOnly(question) || pointsBackToAllOnly(question) || comparesWithOneBefore(question.replace(POSSESSIVES, ' ')) || asksOnlyAspects(withoutPointingBack(question));
 }
