@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -191,7 +191,7 @@ export class PapercordService {
    * else those the conversation is on, when several ("What are their results?" after "How many
    * papers mention GRPO?"). `talkedAbout` reads the latter (see papersTalkedAbout).
    */
-  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[]): Comparison | undefined {
+  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => Paper[] = talkedAbout): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
     const comparing = (names: Names, asked: string, rest: string): Comparison => ({
       papers: names.papers,
@@ -209,8 +209,9 @@ export class PapercordService {
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
     if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
-    const cited = refersBackToSeveral(question) ? talkedAbout() : [];
-    return cited.length >= 2 ? { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking: picksAmong(question) } : undefined;
+    const picking = picksAmong(question);
+    const cited = refersBackToSeveral(question) ? (picking ? pickedFrom() : talkedAbout()) : [];
+    return cited.length >= 2 ? { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking } : undefined;
   }
 
   /**
@@ -361,7 +362,12 @@ export class PapercordService {
   private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorCount, authorship, unasked }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
-    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout);
+    // "Which of them use diffusion models?" after "How many papers mention RL?" (37, ten listed) picks among all 37, up to PICKED_AMONG_MAX.
+    const counted = () => {
+      const topic = last ? topicAskedBefore(last.question, this.papers) : undefined;
+      return topic ? this.mentionsOf(topic).slice(0, PICKED_AMONG_MAX).map((m) => m.paper) : talkedAbout();
+    };
+    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
@@ -509,14 +515,19 @@ export class PapercordService {
 
   /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
   private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number): Answer {
-    // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
-    // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
-    const candidates = new Set(phraseForms(asked).flat().flatMap((phrase) => [...this.retriever.papersWritingAll(phrase)]));
-    const mentions = topicMentions(this.papers.filter((p) => candidates.has(p.id)), asked);
+    const mentions = this.mentionsOf(asked);
     const write = (sources: Source[]) => topicCountAnswer(asked, mentions, this.papers.length, sources);
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /** The papers that write a topic (see topicMentions), those with it in their title first. */
+  private mentionsOf(asked: TopicAsked): TopicMention[] {
+    // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
+    // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
+    const candidates = new Set(phraseForms(asked).flat().flatMap((phrase) => [...this.retriever.papersWritingAll(phrase)]));
+    return topicMentions(this.papers.filter((p) => candidates.has(p.id)), asked);
   }
 
   /** "Tell me more" about several papers: each one listed with the next sentence of its summary the conversation has not shown (see nextSentenceShown). */
@@ -766,6 +777,8 @@ export class PapercordService {
 
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
 const NAMESAKES_SHOWN = 5;
+/** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */
+const PICKED_AMONG_MAX = 50;
 
 /** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
 function ambiguousPaper(q: string, papers: Paper[]): PapercordError {

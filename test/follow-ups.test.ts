@@ -367,13 +367,20 @@ test('"What are its results?" or "How does it compare to GPT-4?" with no turn be
 
 test('"Which of them use diffusion models?" after a list quotes those of the listed papers that do, and refuses only when none does', async () => {
   const first = 'how many papers are about reinforcement learning';
-  const listed = cited((await converse(pmlr, first)).answer);
+  const count = (await converse(pmlr, first)).answer;
+  const listed = cited(count);
   const { answer } = await converse(pmlr, first, 'which of them use diffusion models?');
   assert.equal(answer.refused, false);
-  // Those whose abstracts write "diffusion", not each listed paper, nor one that only writes "model".
-  const diffusion = listed.filter((id) => /diffusion/i.test(pmlr.catalog.get(id)!.abstract));
+  // Those whose abstracts write "diffusion", not each listed paper, nor one that only writes "model";
+  // of all the papers counted, not only the ten listed.
+  assert.ok(Number(/^(\d+) of the/.exec(count.answer)?.[1]) > listed.length, count.answer);
+  const picked = cited(answer);
+  const writes = (id: string, word: RegExp) => word.test(`${pmlr.catalog.get(id)!.title} ${pmlr.catalog.get(id)!.abstract}`);
+  assert.ok(picked.every((id) => writes(id, /diffusion/i) && writes(id, /reinforcement learning/i)), picked.join());
+  const diffusion = listed.filter((id) => writes(id, /diffusion/i));
   assert.ok(diffusion.length >= 2 && diffusion.length < listed.length);
-  assert.deepEqual(cited(answer), diffusion);
+  assert.deepEqual(picked.filter((id) => listed.includes(id)), diffusion);
+  assert.ok(picked.some((id) => !listed.includes(id)), 'a paper counted but not listed');
   assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'which of these is about audio?')).answer), ['dementyev26a']);
   for (const [before, q] of [[first, 'which of them are about cooking?'], ['list papers about multimodal LLMs', 'which of these is about video?'], [first, 'What is the capital of France?']]) {
     assert.equal((await converse(before.startsWith('how') ? pmlr : icml, before, q)).answer.refused, true, q);
