@@ -177,13 +177,15 @@ export class PaperCatalog {
    * hold it. A scan of the corpus, so done the first time a question writes the name, then kept.
    */
   private ownsPhrase(name: string, paper: Paper, othersMax = PHRASE_OTHERS_MAX): boolean {
-    let owns = this.phraseOwned.get(name);
+    // By how many others are allowed too: "kite" as a lower-case word (none) and a declared "KITE" (a few) are asked apart.
+    const key = `${othersMax} ${name}`;
+    let owns = this.phraseOwned.get(key);
     if (owns === undefined) {
       const phrase = wholeWord(escapeRegExp(name).replace(/ /g, '\\s+'), 'iu');
       let others = 0;
       for (const p of this.papers) if (p !== paper && (phrase.test(p.title) || phrase.test(p.abstract)) && ++others >= othersMax) break;
       owns = others < othersMax;
-      this.phraseOwned.set(name, owns);
+      this.phraseOwned.set(key, owns);
     }
     return owns;
   }
