@@ -3,6 +3,8 @@
  * JSON object per line otherwise (LOG_FORMAT=json forces it). Secrets registered with
  * `redact` are replaced wherever they appear.
  */
+import { format as formatArgs } from 'node:util';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -79,3 +81,16 @@ function make(base: Fields): Logger {
 }
 
 export const log: Logger = make({});
+
+/**
+ * Sends what libraries print with console.log, info, debug and warn to the log (standard error)
+ * instead of standard output. The `ollama` client prints "Getting text from response" for every
+ * error reply that is not JSON (a 404 page, a reverse proxy's 502), which broke `--json`'s
+ * promise of nothing but JSON on standard output and cluttered the console and the bot's logs.
+ * papercord's own output goes through process.stdout.write, which this leaves alone.
+ */
+export function captureConsole(logger: Logger = log): void {
+  const to = (level: Level) => (...args: unknown[]) => logger[level]('library output', { text: formatArgs(...args) });
+  console.log = console.info = console.debug = to('debug');
+  console.warn = to('warn');
+}

@@ -1,5 +1,5 @@
 import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
-import { configureLogging, redact, type Logger } from './log.js';
+import { captureConsole, configureLogging, redact, type Logger } from './log.js';
 import { userFacingError } from './errors.js';
 import { PapercordService, type ServiceOptions } from './service.js';
 
@@ -19,6 +19,7 @@ export function processSettings(): Settings {
     throw e;
   }
   configureLogging({ level: settings.logLevel });
+  captureConsole();
   for (const secret of secretValues(settings)) redact(secret);
   return settings;
 }

@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadSettings, ConfigError, type Settings } from '../config.js';
-import { configureLogging, log } from '../log.js';
+import { captureConsole, configureLogging, log } from '../log.js';
 import { PapercordService, type ServiceOptions } from '../service.js';
 import { userFacingError } from '../errors.js';
 
@@ -33,6 +33,7 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
     throw e;
   }
   configureLogging({ level: settings.logLevel });
+  captureConsole();
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, json, settings };
 }
 

@@ -1,0 +1,45 @@
+/**
+ * What the person who runs papercord sees on the command line and in the local console when
+ * something is set up wrong: the real reason and the fix, and `--json` output that stays JSON.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after } from 'node:test';
+import { runProcess, scriptRun } from './support/run-script.js';
+import { tempDir } from './support/env.js';
+
+const dataDir = await tempDir();
+
+/** A web server that is not Ollama: every path answers `status` with `body` as `type`, as a reverse proxy's error page or another service does. */
+async function notOllama(status: number, type: string, body: string): Promise<string> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': type });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const env = (extra: Record<string, string> = {}) => ({ DATA_DIR: dataDir, ...extra });
+
+test('ask --json prints only JSON when a server that is not Ollama answers at OLLAMA_HOST with a text page', async () => {
+  const host = await notOllama(404, 'text/plain', '404 page not found');
+  const one = await scriptRun('ask', ['--json', 'What is PixelThink?'], undefined, env({ OLLAMA_HOST: host, EMBEDDINGS: 'auto' }));
+  assert.equal(one.code, 0, one.stderr);
+  assert.equal(JSON.parse(one.stdout).mode, 'extractive', one.stdout);
+  const lines = await scriptRun('ask', ['--json'], 'What is PixelThink?\nWhat does MentisOculi evaluate?\n', env({ OLLAMA_HOST: host }));
+  assert.equal(lines.code, 0, lines.stderr);
+  const answers = lines.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.equal(answers.length, 2);
+});
+
+test('the console shows no library chatter on its screen when a server that is not Ollama answers', async () => {
+  const host = await notOllama(404, 'text/plain', '404 page not found');
+  const r = await runProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], 'What is PixelThink?\n', env({ OLLAMA_HOST: host, DISCORD_TOKEN: '' }));
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /PixelThink/);
+  assert.doesNotMatch(r.stdout, /Getting text from response/);
+});
