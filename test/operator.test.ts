@@ -9,8 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import { runProcess, scriptRun } from './support/run-script.js';
 import { tempDir } from './support/env.js';
+import { modelServiceFixture } from './support/progress.js';
 
 const dataDir = await tempDir();
+const fx = modelServiceFixture();
 
 /** A web server that is not Ollama: every path answers `status` with `body` as `type`, as a reverse proxy's error page or another service does. */
 async function notOllama(status: number, type: string, body: string): Promise<string> {
@@ -42,4 +44,21 @@ test('the console shows no library chatter on its screen when a server that is n
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /PixelThink/);
   assert.doesNotMatch(r.stdout, /Getting text from response/);
+});
+
+test('a server that answers, but not as Ollama, is named as such in the status and the notes, with OLLAMA_HOST to check, not "start Ollama"', async () => {
+  const page = await notOllama(404, 'text/plain', '404 page not found');
+  const html = await notOllama(200, 'text/html', '<html><body>Welcome to nginx!</body></html>');
+  const { service } = await fx.open({ OLLAMA_HOST: page });
+  const detail = service.modelStatus().detail;
+  assert.equal(detail, `${page} answered, but not as an Ollama server (HTTP 404, text/plain, "404 page not found"): answers are extractive. Check OLLAMA_HOST: it must be the address of an Ollama server (ollama serve listens on port 11434).`);
+  const a = await service.ask('What is PixelThink?');
+  assert.equal(a.mode, 'extractive');
+  assert.match(a.notice ?? '', new RegExp(`^${page.replace(/\./g, '\\.')} answered, but not as an Ollama server \\(HTTP 404, text/plain, "404 page not found"\\), so this answer is quoted`));
+  // A web page's HTML is not quoted; a closed port among the hosts is still "no server answered".
+  const { service: two } = await fx.open({ OLLAMA_HOSTS: `http://127.0.0.1:9,${html}` });
+  assert.equal(
+    two.modelStatus().detail,
+    `No Ollama server answered at http://127.0.0.1:9; ${html} answered, but not as an Ollama server (HTTP 200, text/html): answers are extractive. Start Ollama (ollama serve) and check OLLAMA_HOST.`,
+  );
 });

@@ -25,7 +25,7 @@ export interface EmbedderChoice {
 export async function chooseEmbedder(settings: Settings, log: Logger): Promise<EmbedderChoice> {
   if (settings.embeddings === 'local') return { embedder: null, id: localEmbedderId(), reason: 'EMBEDDINGS=local' };
   const p = await probeOllama(settings.ollamaHost, settings.connectTimeoutMs);
-  const problem = !p.reachable ? `Ollama at ${settings.ollamaHost} is unreachable (${p.error})` : !hasModel(p.models, settings.embedModel) ? `Ollama at ${settings.ollamaHost} does not have ${settings.embedModel} (run: ollama pull ${settings.embedModel})` : null;
+  const problem = p.answeredAs ? `${settings.ollamaHost} answered, but not as an Ollama server (${p.answeredAs})` : !p.reachable ? `Ollama at ${settings.ollamaHost} is unreachable (${p.error})` : !hasModel(p.models, settings.embedModel) ? `Ollama at ${settings.ollamaHost} does not have ${settings.embedModel} (run: ollama pull ${settings.embedModel})` : null;
   if (problem) {
     if (settings.embeddings === 'ollama') throw new Error(`EMBEDDINGS=ollama but ${problem}`);
     return { embedder: null, id: localEmbedderId(), reason: `${problem}; using the built-in local embedder` };

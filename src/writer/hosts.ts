@@ -15,6 +15,8 @@ export interface HostState {
   models?: string[];
   /** Why it is down. */
   error?: string;
+  /** Set when it is down because what answered there is not Ollama (see ProbeResult). */
+  answeredAs?: string;
   checkedAt?: number;
 }
 
@@ -50,7 +52,7 @@ export class HostPool {
       .catch((e: unknown): ProbeResult => ({ host, reachable: false, models: [], error: String(e) }))
       .then((r) => {
         const state = this.state(host);
-        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error });
+        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error, answeredAs: r.answeredAs });
         if (r.reachable) Object.assign(state, { version: r.version, models: r.models });
         return { ...state };
       })
@@ -64,11 +66,11 @@ export class HostPool {
   }
 
   markUp(host: string): void {
-    Object.assign(this.state(host), { up: true, error: undefined, checkedAt: Date.now() });
+    Object.assign(this.state(host), { up: true, error: undefined, answeredAs: undefined, checkedAt: Date.now() });
   }
 
   markDown(host: string, error: string): void {
-    Object.assign(this.state(host), { up: false, error, checkedAt: Date.now() });
+    Object.assign(this.state(host), { up: false, error, answeredAs: undefined, checkedAt: Date.now() });
   }
 
   /**
@@ -104,4 +106,17 @@ export class HostPool {
     if (!s) throw new Error(`unknown Ollama host ${host}`);
     return s;
   }
+}
+
+/**
+ * Why no host can be used, and what to do, for the notes of the status and of extractive
+ * answers. A host where something else answers (a 404 page, a proxy) is told apart from one
+ * where nothing does: "start Ollama" would not fix the first.
+ */
+export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs'>[]): { what: string; fix: string } {
+  const silent = hosts.filter((h) => !h.answeredAs).map((h) => h.host);
+  const foreign = hosts.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
+  const what = [...(silent.length ? [`No Ollama server answered at ${silent.join(', ')}`] : []), ...foreign].join('; ');
+  const fix = foreign.length === 0 ? 'Start Ollama (ollama serve) or check OLLAMA_HOST.' : silent.length === 0 ? 'Check OLLAMA_HOST: it must be the address of an Ollama server (ollama serve listens on port 11434).' : 'Start Ollama (ollama serve) and check OLLAMA_HOST.';
+  return { what, fix };
 }
