@@ -1,6 +1,6 @@
 import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
 import { captureConsole, configureLogging, redact, type Logger } from './log.js';
-import { userFacingError } from './errors.js';
+import { operatorFacingError } from './errors.js';
 import { PapercordService, type ServiceOptions } from './service.js';
 
 /** Ends a long-running entry point (npm start, the shard launcher) with a message and what to do. */
@@ -29,9 +29,9 @@ export async function openServiceOrExit(settings: Settings, opts: ServiceOptions
   try {
     return await PapercordService.open(settings, opts);
   } catch (e) {
-    const ue = userFacingError(e);
+    const ue = operatorFacingError(e, 'opening the index');
     if (ue.code === 'INTERNAL') log.error('could not open the index', { error: e });
-    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
+    fatal(ue.message, ue.hint);
   }
 }
 

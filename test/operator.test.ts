@@ -5,11 +5,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import { runProcess, scriptRun } from './support/run-script.js';
 import { tempDir } from './support/env.js';
 import { modelServiceFixture } from './support/progress.js';
+import { DEFAULT_MODELS, OllamaTestServer } from './support/ollama-server.js';
+import { operatorFacingError, PapercordError, userFacingError } from '../src/errors.js';
 
 const dataDir = await tempDir();
 const fx = modelServiceFixture();
@@ -61,4 +65,36 @@ test('a server that answers, but not as Ollama, is named as such in the status a
     two.modelStatus().detail,
     `No Ollama server answered at http://127.0.0.1:9; ${html} answered, but not as an Ollama server (HTTP 200, text/html): answers are extractive. Start Ollama (ollama serve) and check OLLAMA_HOST.`,
   );
+});
+
+test('a setting that cannot work is reported with the real reason and the fix, not "tell the bot operator"', async () => {
+  const unreachable = await scriptRun('ask', ['What is PixelThink?'], undefined, env({ EMBEDDINGS: 'ollama', OLLAMA_HOST: 'http://127.0.0.1:9' }));
+  assert.equal(unreachable.code, 1);
+  assert.match(unreachable.stderr, /^error: EMBEDDINGS=ollama but Ollama at http:\/\/127\.0\.0\.1:9 is unreachable \(.*\)\.\nStart Ollama \(ollama serve\) and check OLLAMA_HOST, or set EMBEDDINGS=auto/m);
+
+  const file = path.join(await tempDir(), 'not-a-folder');
+  await writeFile(file, 'x');
+  const notDir = await scriptRun('ask', ['--json', 'What is PixelThink?'], undefined, { DATA_DIR: file });
+  assert.equal(notDir.code, 1);
+  const error = JSON.parse(notDir.stdout).error;
+  assert.match(error.message, new RegExp(`^Could not create the folder ${file}/index/\\S+: not a directory \\(ENOTDIR\\)\\.$`));
+  assert.match(error.hint, /DATA_DIR/);
+
+  // npm start: the console (or the bot) does not start, and says what to run.
+  const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => !m.name.startsWith('nomic')) });
+  after(() => server.stop());
+  const start = await runProcess(process.execPath, ['--import', 'tsx', 'src/main.ts'], '', env({ EMBEDDINGS: 'ollama', OLLAMA_HOST: server.host, DISCORD_TOKEN: '' }));
+  assert.equal(start.code, 1);
+  assert.match(start.stderr, /^papercord: EMBEDDINGS=ollama but Ollama at \S+ does not have nomic-embed-text\.\nRun: ollama pull nomic-embed-text, or set EMBEDDINGS=auto/m);
+  for (const out of [unreachable.stderr, notDir.stdout, start.stderr]) assert.doesNotMatch(out, /bot operator|Something went wrong/);
+});
+
+test('the console and the command line show a failure that is not papercord\'s own as it is; Discord users still get the generic note', () => {
+  const bug = new TypeError("Cannot read properties of undefined (reading 'title')");
+  const shown = operatorFacingError(bug, 'opening the index');
+  assert.equal(shown.message, "Something went wrong while opening the index: Cannot read properties of undefined (reading 'title')");
+  assert.doesNotMatch(shown.hint ?? '', /bot operator/);
+  assert.match(userFacingError(bug).hint ?? '', /tell the bot operator/);
+  const known = new PapercordError('UNKNOWN_PAPER', 'No paper matches "nosuch".', 'npm run papers lists them.');
+  assert.deepEqual(operatorFacingError(known), userFacingError(known));
 });

@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import { cli, cliError, cliForm, openService, print, run } from './common.js';
 import { asWritten, renderAnswer } from '../render/text.js';
-import { userFacingError } from '../errors.js';
+import { operatorFacingError } from '../errors.js';
 import type { Answer } from '../types.js';
 
 const usage = 'usage: npm run ask -- [--json] [--paper <id or title>] "<question>"\n       (no question: one question per line from standard input)';
@@ -23,7 +23,7 @@ run(json, async () => {
       const answer = forCli(await service.ask(line, { paper: values.paper as string | undefined }));
       print(json, answer, () => renderAnswer(answer) + '\n');
     } catch (e) {
-      const err = cliError(userFacingError(e));
+      const err = cliError(operatorFacingError(e));
       print(json, { question: line, error: err }, () => `error: ${err.message}\n`);
     }
   }

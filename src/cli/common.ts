@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { loadSettings, ConfigError, type Settings } from '../config.js';
 import { captureConsole, configureLogging, log } from '../log.js';
 import { PapercordService, type ServiceOptions } from '../service.js';
-import { userFacingError } from '../errors.js';
+import { operatorFacingError } from '../errors.js';
 
 export interface Cli<V> {
   values: V;
@@ -77,7 +77,7 @@ export function fail(json: boolean, error: { code: string; message: string; hint
 /** Runs a script body, turning any error into a clear message and exit status 1. */
 export function run(json: boolean, body: () => Promise<void>): void {
   body().catch((e) => {
-    const ue = userFacingError(e);
+    const ue = operatorFacingError(e);
     if (ue.code === 'INTERNAL') log.error('failed', { error: e });
     fail(json, ue);
   });
