@@ -98,3 +98,38 @@ test('the console and the command line show a failure that is not papercord\'s o
   const known = new PapercordError('UNKNOWN_PAPER', 'No paper matches "nosuch".', 'npm run papers lists them.');
   assert.deepEqual(operatorFacingError(known), userFacingError(known));
 });
+
+test('with --json, a flag the script does not know is a JSON error too', async () => {
+  const r = await scriptRun('ask', ['--json', '--bogus', 'x'], undefined, env());
+  assert.equal(r.code, 1);
+  const error = JSON.parse(r.stdout).error;
+  assert.equal(error.code, 'BAD_INPUT');
+  assert.match(error.message, /--bogus/);
+  // After `--` "--json" is a question's word, not the flag.
+  const words = await scriptRun('ask', ['--bogus', '--', '--json'], undefined, env());
+  assert.equal(words.stdout, '');
+  assert.match(words.stderr, /^error: Unknown option '--bogus'/);
+});
+
+test('ask from standard input: --paper is checked once, errors go to standard error by line, and the exit status says some lines failed', async () => {
+  const unknownPaper = await scriptRun('ask', ['--paper', 'nosuch'], 'What is it?\nWhat does it evaluate?\n', env());
+  assert.equal(unknownPaper.code, 1);
+  assert.equal(unknownPaper.stdout, '');
+  assert.equal(unknownPaper.stderr.match(/No paper matches "nosuch"/g)?.length, 1, unknownPaper.stderr);
+
+  const tooLong = 'a'.repeat(1200);
+  const mixed = await scriptRun('ask', [], `What is PixelThink?\n\n${tooLong}\nWhat does MentisOculi evaluate?\n`, env());
+  assert.equal(mixed.code, 1);
+  assert.equal(mixed.stdout.match(/^Sources:$/gm)?.length, 2, mixed.stdout);
+  assert.doesNotMatch(mixed.stdout, /error/);
+  assert.match(mixed.stderr, /^error \(line 3\): The question has 1200 characters; the limit is 1000\.$/m);
+
+  const json = await scriptRun('ask', ['--json'], `What is PixelThink?\n${tooLong}\n`, env());
+  assert.equal(json.code, 1);
+  const [answer, failed] = json.stdout.trimEnd().split('\n').map((l) => JSON.parse(l));
+  assert.equal(answer.question, 'What is PixelThink?');
+  assert.equal(failed.error.code, 'QUESTION_TOO_LONG');
+
+  const allGood = await scriptRun('ask', [], 'What is PixelThink?\n', env());
+  assert.equal(allGood.code, 0, allGood.stderr);
+});

@@ -18,7 +18,8 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
   try {
     parsed = parseArgs({ options: { ...options, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
   } catch (e) {
-    fail(false, { code: 'BAD_INPUT', message: (e as Error).message, hint: usage });
+    // The flags could not be read, but a program that asked for JSON still gets its error as JSON.
+    fail(asksForJson(process.argv.slice(2)), { code: 'BAD_INPUT', message: (e as Error).message, hint: usage });
   }
   if (parsed.values.help) {
     process.stdout.write(usage + '\n');
@@ -35,6 +36,12 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
   configureLogging({ level: settings.logLevel });
   captureConsole();
   return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, json, settings };
+}
+
+/** Whether `--json` is among the flags (before a `--` that ends them), for when the rest cannot be parsed. */
+export function asksForJson(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).includes('--json');
 }
 
 export async function openService(settings: Settings, opts: ServiceOptions = {}): Promise<PapercordService> {
@@ -70,8 +77,13 @@ export function cliError<E extends { message: string; hint?: string }>(e: E): E 
 export function fail(json: boolean, error: { code: string; message: string; hint?: string }): never {
   const e = cliError(error);
   if (json) process.stdout.write(JSON.stringify({ error: e }) + '\n');
-  else process.stderr.write(`error: ${e.message}${e.hint ? `\n${e.hint}` : ''}\n`);
+  else process.stderr.write(`${errorLines(e)}\n`);
   process.exit(1);
+}
+
+/** An error as text: `error: <message>` (with where, when given), and the hint on the next line. */
+export function errorLines(e: { message: string; hint?: string }, where?: string): string {
+  return `error${where ? ` (${where})` : ''}: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;
 }
 
 /** Runs a script body, turning any error into a clear message and exit status 1. */
