@@ -13,6 +13,8 @@ export interface ProbeResult {
    * will not help then; pointing OLLAMA_HOST at it will.
    */
   answeredAs?: string;
+  /** Nothing answered within the timeout: the host accepts connections (or drops them) and stays silent. */
+  timedOut?: boolean;
 }
 
 /** Probes in flight: at start the embedder choice and the writer ask the same server at the same moment. */
@@ -45,8 +47,9 @@ async function probeNow(host: string, timeoutMs: number): Promise<ProbeResult> {
       return { host, reachable: false, models: [], answeredAs, error: `answered, but not as an Ollama server (${answeredAs})` };
     }
     // "The operation was aborted due to timeout (23)" does not say which wait ran out.
-    const error = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms, OLLAMA_CONNECT_TIMEOUT_MS` : errorText(e);
-    return { host, reachable: false, models: [], error };
+    const timedOut = e instanceof Error && e.name === 'TimeoutError';
+    const error = timedOut ? `no answer within ${timeoutMs} ms, OLLAMA_CONNECT_TIMEOUT_MS` : errorText(e);
+    return { host, reachable: false, models: [], error, ...(timedOut ? { timedOut } : {}) };
   }
 }
 
