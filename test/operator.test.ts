@@ -133,3 +133,17 @@ test('ask from standard input: --paper is checked once, errors go to standard er
   const allGood = await scriptRun('ask', [], 'What is PixelThink?\n', env());
   assert.equal(allGood.code, 0, allGood.stderr);
 });
+
+test('docs:env and the load run answer --help with their usage and an unknown flag with an error, and do nothing else', async () => {
+  for (const file of ['src/cli/env-docs.ts', 'bench/load.ts']) {
+    const help = await runProcess(process.execPath, ['--import', 'tsx', file, '--help'], undefined, env());
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /^usage: npm run (docs:env|load)/);
+    assert.doesNotMatch(help.stdout, /wrote/);
+    const bogus = await runProcess(process.execPath, ['--import', 'tsx', file, '--bogus'], undefined, env());
+    assert.equal(bogus.code, 1);
+    assert.equal(bogus.stdout, '');
+    assert.match(bogus.stderr, /^error: Unknown option '--bogus'.*\nusage: /);
+    assert.doesNotMatch(bogus.stderr, /\n\s+at /, 'no stack trace');
+  }
+});

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline';
-import { cli, cliError, cliForm, errorLines, openService, print, run } from './common.js';
+import { cli, cliError, cliForm, openService, print, run } from './common.js';
+import { errorLines } from './flags.js';
 import { asWritten, renderAnswer } from '../render/text.js';
 import { operatorFacingError } from '../errors.js';
 import type { Answer } from '../types.js';

@@ -1,9 +1,10 @@
 import 'dotenv/config';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { loadSettings, ConfigError, type Settings } from '../config.js';
 import { captureConsole, configureLogging, log } from '../log.js';
 import { PapercordService, type ServiceOptions } from '../service.js';
 import { operatorFacingError } from '../errors.js';
+import { exitWithError, parseFlags, type Flags, type ScriptError } from './flags.js';
 
 export interface Cli<V> {
   values: V;
@@ -13,19 +14,8 @@ export interface Cli<V> {
 }
 
 /** Parses flags and settings the same way for every script; `--json` keeps standard output pure JSON. */
-export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string): Cli<Record<string, string | boolean | undefined>> {
-  let parsed: { values: Record<string, string | boolean | undefined | (string | boolean)[]>; positionals: string[] };
-  try {
-    parsed = parseArgs({ options: { ...options, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
-  } catch (e) {
-    // The flags could not be read, but a program that asked for JSON still gets its error as JSON.
-    fail(asksForJson(process.argv.slice(2)), { code: 'BAD_INPUT', message: (e as Error).message, hint: usage });
-  }
-  if (parsed.values.help) {
-    process.stdout.write(usage + '\n');
-    process.exit(0);
-  }
-  const json = parsed.values.json === true;
+export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string): Cli<Flags['values']> {
+  const { values, positionals, json } = parseFlags(options, usage);
   let settings: Settings;
   try {
     settings = loadSettings();
@@ -35,13 +25,7 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
   }
   configureLogging({ level: settings.logLevel });
   captureConsole();
-  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, json, settings };
-}
-
-/** Whether `--json` is among the flags (before a `--` that ends them), for when the rest cannot be parsed. */
-export function asksForJson(args: readonly string[]): boolean {
-  const end = args.indexOf('--');
-  return (end < 0 ? args : args.slice(0, end)).includes('--json');
+  return { values, positionals, json, settings };
 }
 
 export async function openService(settings: Settings, opts: ServiceOptions = {}): Promise<PapercordService> {
@@ -73,17 +57,9 @@ export function cliError<E extends { message: string; hint?: string }>(e: E): E 
   return { ...e, message: cliForm(e.message), ...(e.hint ? { hint: cliForm(e.hint) } : {}) };
 }
 
-/** Prints an error the way the caller asked (JSON or text) and exits with status 1. */
-export function fail(json: boolean, error: { code: string; message: string; hint?: string }): never {
-  const e = cliError(error);
-  if (json) process.stdout.write(JSON.stringify({ error: e }) + '\n');
-  else process.stderr.write(`${errorLines(e)}\n`);
-  process.exit(1);
-}
-
-/** An error as text: `error: <message>` (with where, when given), and the hint on the next line. */
-export function errorLines(e: { message: string; hint?: string }, where?: string): string {
-  return `error${where ? ` (${where})` : ''}: ${e.message}${e.hint ? `\n${e.hint}` : ''}`;
+/** Prints an error the way the caller asked (JSON or text), in the command line's terms, and exits with status 1. */
+export function fail(json: boolean, error: ScriptError): never {
+  exitWithError(json, cliError(error));
 }
 
 /** Runs a script body, turning any error into a clear message and exit status 1. */
