@@ -18,7 +18,7 @@ export function processSettings(): Settings {
     if (e instanceof ConfigError) fatal(e.message, 'Fix the variables named above in .env or the environment; .env.example lists them all.');
     throw e;
   }
-  configureLogging({ level: settings.logLevel });
+  configureLogging({ level: settings.logLevel, format: settings.logFormat });
   captureConsole();
   for (const secret of secretValues(settings)) redact(secret);
   return settings;

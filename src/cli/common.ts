@@ -23,7 +23,7 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
     if (e instanceof ConfigError) fail(json, { code: 'BAD_INPUT', message: e.message, hint: 'Fix the variables named above in .env or the environment; .env.example lists them all.' });
     throw e;
   }
-  configureLogging({ level: settings.logLevel });
+  configureLogging({ level: settings.logLevel, format: settings.logFormat });
   captureConsole();
   return { values, positionals, json, settings };
 }
