@@ -29,7 +29,7 @@ export async function chooseEmbedder(settings: Settings, log: Logger): Promise<E
   const problem = embedderProblem(settings, p);
   if (problem) {
     if (settings.embeddings === 'ollama') throw new PapercordError(problem.code, `EMBEDDINGS=ollama but ${problem.what}.`, `${problem.fix}, or set EMBEDDINGS=auto to fall back to the built-in local embedder.`);
-    return { embedder: null, id: localEmbedderId(), reason: `${problem.what} (${problem.fix.toLowerCase()}); using the built-in local embedder` };
+    return { embedder: null, id: localEmbedderId(), reason: `${problem.what} (${problem.fix.charAt(0).toLowerCase()}${problem.fix.slice(1)}); using the built-in local embedder` };
   }
   try {
     const embedder = await OllamaEmbedder.connect(ollamaClient(settings.ollamaHost), settings.embedModel, { keepAlive: settings.keepAlive });
