@@ -10,9 +10,8 @@
  * - the bot did not crash (it still answers, and stops cleanly);
  * - heap and RSS after GC back within 10 % of their level before the burst.
  *
- * Options: --interactions 200 --users 50 --window 10 (s) --cooldown 2 (s) --concurrency 1
- * --latency 150 (ms before the model's first token) --cache 0 (ANSWER_CACHE_SIZE) --seed 6
- * --settle 2 (s idle after the burst before the last measurement) --json
+ * Options: `usage` below (`npm run load -- --help`); --settle is the idle time after the burst
+ * before the last measurement.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -22,20 +21,25 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { DiscordEmulator } from '../test/support/discord-emulator.js';
 import { OllamaTestServer } from '../test/support/ollama-server.js';
 import { COMMAND_WEIGHTS, loadModelScript, reportLines, runBurst, type LoadReport } from '../test/support/load.js';
 import { loadQuestions } from '../src/eval/questions.js';
 import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
+import { exitWithError, parseFlags } from '../src/cli/flags.js';
 import { DISCORD_TOKEN_LIFETIME } from '../src/bot/token.js';
 import type { ChildMessage, ParentMessage } from './load-bot.js';
 import { LOOP_RESOLUTION_MS, loopLateMs } from './measure.js';
 
 type Memory = Extract<ChildMessage, { type: 'memory' }>;
 
-const { values: args } = parseArgs({
-  options: {
+const usage = [
+  'usage: npm run load -- [--json] [--interactions 200] [--users 50] [--window 10] [--cooldown 2] [--concurrency 1]',
+  '                       [--latency 150] [--cache 0] [--seed 6] [--settle 2]',
+  '       (seconds for --window, --cooldown and --settle; ms before the first token for --latency; --cache is ANSWER_CACHE_SIZE)',
+].join('\n');
+const { values: args } = parseFlags(
+  {
     interactions: { type: 'string', default: '200' },
     users: { type: 'string', default: '50' },
     window: { type: 'string', default: '10' },
@@ -45,12 +49,12 @@ const { values: args } = parseArgs({
     cache: { type: 'string', default: '0' },
     seed: { type: 'string', default: '6' },
     settle: { type: 'string', default: '2' },
-    json: { type: 'boolean', default: false },
   },
-});
-const num = (k: keyof typeof args) => {
+  usage,
+);
+const num = (k: string) => {
   const n = Number(args[k]);
-  if (!Number.isFinite(n) || n < 0) throw new Error(`--${k} must be a number, not ${String(args[k])}`);
+  if (!Number.isFinite(n) || n < 0) exitWithError(args.json === true, { code: 'BAD_INPUT', message: `--${k} must be a number of at least 0, not ${String(args[k])}`, hint: usage });
   return n;
 };
 const config = {

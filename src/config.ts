@@ -20,14 +20,17 @@ export class ConfigError extends Error {
 }
 
 const str: Parse<string> = (raw) => raw;
+// Written in decimal: Number() alone reads " " as 0 and "0x1" or "1e3" as numbers nobody meant to write.
+const INTEGER = /^\s*[+-]?\d+\s*$/;
+const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)\s*$/;
 const int = (min: number, max: number): Parse<number> => (raw, name) => {
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  const n = INTEGER.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
   return n;
 };
 const num = (min: number, max: number): Parse<number> => (raw, name) => {
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  const n = DECIMAL.test(raw) ? Number(raw) : NaN;
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
   return n;
 };
 const bool: Parse<boolean> = (raw, name) => {
@@ -49,6 +52,8 @@ const url: Parse<string> = (raw, name) => {
   } catch {
     throw new ConfigError(`${name} must be a URL such as http://127.0.0.1:11434, got "${raw}"`);
   }
+  // Ollama speaks HTTP: ftp://... was accepted and then reported unreachable at every answer.
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:11434, got "${raw}"`);
   if (!u.port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${raw}")`);
   return `${u.protocol}//${u.host}`;
 };
@@ -96,6 +101,7 @@ export const VARIABLES = {
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
   cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between questions (0 turns it off).', parse: num(0, 3600) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
+  logFormat: { env: 'LOG_FORMAT', default: 'auto', description: 'Log lines on standard error: `json` (one object per line), `text`, or `auto`: text on a terminal, JSON otherwise.', parse: oneOf('auto', 'json', 'text') },
 } satisfies Record<string, Variable<unknown>>;
 
 type Vars = typeof VARIABLES;

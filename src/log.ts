@@ -1,8 +1,11 @@
 /**
  * Structured, brief logs: one line each, `time level msg key=value ...` on a terminal and one
- * JSON object per line otherwise (LOG_FORMAT=json forces it). Secrets registered with
+ * JSON object per line otherwise (LOG_FORMAT=json or text forces one; read here for the lines
+ * before the settings are, then set by configureLogging). Secrets registered with
  * `redact` are replaced wherever they appear.
  */
+import { format as formatArgs } from 'node:util';
+
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -19,7 +22,14 @@ export interface Logger {
 const secrets = new Set<string>();
 let minLevel: Level = (process.env.LOG_LEVEL as Level) in ORDER ? (process.env.LOG_LEVEL as Level) : 'info';
 let sink: (line: string) => void = (line) => process.stderr.write(line + '\n');
-let json = process.env.LOG_FORMAT === 'json' || !process.stderr.isTTY;
+let json = jsonFor(process.env.LOG_FORMAT?.trim().toLowerCase());
+
+/** LOG_FORMAT: `auto` (or unset) is text on a terminal and JSON lines otherwise. */
+export type LogFormat = 'auto' | 'json' | 'text';
+
+function jsonFor(format: string | undefined): boolean {
+  return format === 'json' || (format !== 'text' && !process.stderr.isTTY);
+}
 
 /** Never print this value; replaces it with [redacted] in every later log line. */
 export function redact(value: string): void {
@@ -32,8 +42,9 @@ export function scrub(text: string): string {
   return out;
 }
 
-export function configureLogging(opts: { level?: Level; sink?: (line: string) => void; json?: boolean }): void {
+export function configureLogging(opts: { level?: Level; sink?: (line: string) => void; json?: boolean; format?: LogFormat }): void {
   if (opts.level) minLevel = opts.level;
+  if (opts.format) json = jsonFor(opts.format);
   if (opts.sink) sink = opts.sink;
   if (opts.json !== undefined) json = opts.json;
 }
@@ -79,3 +90,16 @@ function make(base: Fields): Logger {
 }
 
 export const log: Logger = make({});
+
+/**
+ * Sends what libraries print with console.log, info, debug and warn to the log (standard error)
+ * instead of standard output. The `ollama` client prints "Getting text from response" for every
+ * error reply that is not JSON (a 404 page, a reverse proxy's 502), which broke `--json`'s
+ * promise of nothing but JSON on standard output and cluttered the console and the bot's logs.
+ * papercord's own output goes through process.stdout.write, which this leaves alone.
+ */
+export function captureConsole(logger: Logger = log): void {
+  const to = (level: Level) => (...args: unknown[]) => logger[level]('library output', { text: formatArgs(...args) });
+  console.log = console.info = console.debug = to('debug');
+  console.warn = to('warn');
+}

@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import type { Settings } from './config.js';
 import { fatal, openServiceOrExit, processSettings, runMain, stopOnSignals } from './process.js';
-import { userFacingError } from './errors.js';
+import { operatorFacingError } from './errors.js';
 import { log } from './log.js';
 import type { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
@@ -34,9 +34,9 @@ async function runBot(settings: Settings, service: PapercordService): Promise<vo
   try {
     await starting;
   } catch (e) {
-    const ue = userFacingError(e);
+    const ue = operatorFacingError(e, 'starting the bot');
     log.error('the bot could not start', { error: e });
-    fatal(ue.code === 'INTERNAL' ? (e as Error).message : ue.message, ue.hint);
+    fatal(ue.message, ue.hint);
   }
 }
 

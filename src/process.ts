@@ -1,6 +1,6 @@
 import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
-import { configureLogging, redact, type Logger } from './log.js';
-import { userFacingError } from './errors.js';
+import { captureConsole, configureLogging, redact, type Logger } from './log.js';
+import { operatorFacingError } from './errors.js';
 import { PapercordService, type ServiceOptions } from './service.js';
 
 /** Ends a long-running entry point (npm start, the shard launcher) with a message and what to do. */
@@ -18,7 +18,8 @@ export function processSettings(): Settings {
     if (e instanceof ConfigError) fatal(e.message, 'Fix the variables named above in .env or the environment; .env.example lists them all.');
     throw e;
   }
-  configureLogging({ level: settings.logLevel });
+  configureLogging({ level: settings.logLevel, format: settings.logFormat });
+  captureConsole();
   for (const secret of secretValues(settings)) redact(secret);
   return settings;
 }
@@ -28,9 +29,9 @@ export async function openServiceOrExit(settings: Settings, opts: ServiceOptions
   try {
     return await PapercordService.open(settings, opts);
   } catch (e) {
-    const ue = userFacingError(e);
+    const ue = operatorFacingError(e, 'opening the index');
     if (ue.code === 'INTERNAL') log.error('could not open the index', { error: e });
-    fatal(ue.code === 'INTERNAL' ? `Could not open the index: ${(e as Error).message}` : ue.message, ue.hint);
+    fatal(ue.message, ue.hint);
   }
 }
 

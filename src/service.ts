@@ -23,6 +23,7 @@ import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Su
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
+import { noHostNote } from './writer/hosts.js';
 
 export interface ServiceOptions extends OpenOptions {
   log?: Logger;
@@ -720,6 +721,7 @@ export class PapercordService {
       return { chatModel, answers: false, detail: 'No model is used: answers are extractive (quoted from the abstracts).', reachable: null, chatModelPresent: null, hosts: [], waiting: 0, running: 0, concurrency: 0, latency: { count: 0 }, cache };
     }
     const up = w.hosts.find((h) => h.up);
+    const none = noHostNote(w.hosts);
     const answers = w.reachable === true && w.chatModelPresent === true;
     const detail = answers
       ? `Ollama ${up?.version ?? ''} at ${up?.host} writes answers with ${chatModel}.`.replace('  ', ' ')
@@ -728,7 +730,7 @@ export class PapercordService {
         : w.reachable === null
           ? 'Ollama has not been checked yet.'
           : !w.reachable
-            ? `No Ollama server answered at ${w.hosts.map((h) => h.host).join(', ')}: answers are extractive. Start Ollama (ollama serve) or check OLLAMA_HOST.`
+            ? `${none.what}: answers are extractive. ${none.fix}`
             : w.chatModelPresent === false
               ? `Ollama at ${up?.host} does not have ${chatModel}: answers are extractive. Run: ollama pull ${chatModel}`
               : `Ollama at ${up?.host} answers; ${chatModel} has not been used yet.`;

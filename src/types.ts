@@ -148,6 +148,8 @@ export interface ModelHostStatus {
   up: boolean | null;
   version?: string;
   error?: string;
+  /** Something answered there, but not as an Ollama server: its reply, such as `HTTP 404, text/plain, "404 page not found"`. */
+  answeredAs?: string;
   checkedAt?: string;
 }
 

@@ -1,43 +1,19 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { PROJECT_ROOT } from '../src/config.js';
+import { runProcess, scriptRun as runScript, type Run } from './support/run-script.js';
 import { tempDir } from './support/env.js';
 import { cliForm } from '../src/cli/common.js';
 
 const dataDir = await tempDir();
 
-type Run = { code: number; stdout: string; stderr: string };
-
 /** Runs an npm script the way the README says other programs should: `npm run --silent <script> -- --json ...`. */
 function npmRun(script: string, args: string[], input?: string, env: Record<string, string> = {}): Promise<Run> {
-  return runProcess('npm', ['run', '--silent', script, '--', ...args], input, env);
+  return runProcess('npm', ['run', '--silent', script, '--', ...args], input, { DATA_DIR: dataDir, ...env });
 }
 
-/**
- * Runs the file that an npm script runs (`tsx src/cli/<script>.ts`) in one node process, without
- * npm and tsx's launcher around it: half the start-up. Each script is also run through npm at
- * least once (with an error among them), which is what tests the scripts' wiring and exit status.
- */
+/** The script's file in one node process (see runScript); each script is also run through npm at least once (with an error among them), which is what tests the scripts' wiring and exit status. */
 function scriptRun(script: string, args: string[], input?: string, env: Record<string, string> = {}): Promise<Run> {
-  return runProcess(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], input, env);
-}
-
-function runProcess(command: string, args: string[], input: string | undefined, env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, DATA_DIR: dataDir, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(input ?? '');
-  });
+  return runScript(script, args, input, { DATA_DIR: dataDir, ...env });
 }
 
 test('ask --json prints one cited answer from the MentisOculi paper and nothing else', async () => {

@@ -34,3 +34,24 @@ test('the README shows the two set-up commands first', async () => {
   assert.match(firstBlock, /npm install && npm start/);
   assert.match(firstBlock, /npm test/);
 });
+
+test('numbers are written in decimal: a blank, hex or exponent value is an error, not 0 or another number', () => {
+  for (const [name, raw] of [['ANSWER_CACHE_SIZE', ' '], ['ANSWER_CACHE_SIZE', '0x10'], ['OLLAMA_NUM_CTX', '4e3'], ['COOLDOWN_SECONDS', '0x1'], ['OLLAMA_TEMPERATURE', ' ']] as const) {
+    assert.throws(() => loadSettings({ [name]: raw }), (e: Error) => e instanceof ConfigError && e.message.includes(`${name} must be a`) && e.message.includes(`got "${raw}"`), `${name}=${raw}`);
+  }
+  const s = loadSettings({ ANSWER_CACHE_SIZE: ' 0 ', OLLAMA_NUM_CTX: '8192', COOLDOWN_SECONDS: '2.5', OLLAMA_TEMPERATURE: '.7' });
+  assert.deepEqual([s.answerCacheSize, s.numCtx, s.cooldownSeconds, s.temperature], [0, 8192, 2.5, 0.7]);
+});
+
+test('OLLAMA_HOST and OLLAMA_HOSTS take http and https only, and say so at start-up', () => {
+  assert.throws(() => loadSettings({ OLLAMA_HOST: 'ftp://127.0.0.1:11434' }), /OLLAMA_HOST must be an http:\/\/ or https:\/\/ URL such as http:\/\/127\.0\.0\.1:11434, got "ftp:\/\/127\.0\.0\.1:11434"/);
+  assert.throws(() => loadSettings({ OLLAMA_HOSTS: 'http://a:11434,ws://b:11434' }), /OLLAMA_HOSTS must be an http:\/\/ or https:\/\/ URL/);
+  assert.equal(loadSettings({ OLLAMA_HOST: 'https://ollama.example:8443' }).ollamaHost, 'https://ollama.example:8443');
+  assert.equal(loadSettings({ OLLAMA_HOST: '127.0.0.1:11434' }).ollamaHost, 'http://127.0.0.1:11434');
+});
+
+test('LOG_FORMAT is a setting like the others: checked, and listed in .env.example and the README', () => {
+  assert.equal(loadSettings({}).logFormat, 'auto');
+  assert.equal(loadSettings({ LOG_FORMAT: 'JSON' }).logFormat, 'json');
+  assert.throws(() => loadSettings({ LOG_FORMAT: 'yaml' }), /LOG_FORMAT must be one of auto, json, text/);
+});

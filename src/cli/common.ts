@@ -1,9 +1,10 @@
 import 'dotenv/config';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
 import { loadSettings, ConfigError, type Settings } from '../config.js';
-import { configureLogging, log } from '../log.js';
+import { captureConsole, configureLogging, log } from '../log.js';
 import { PapercordService, type ServiceOptions } from '../service.js';
-import { userFacingError } from '../errors.js';
+import { operatorFacingError } from '../errors.js';
+import { exitWithError, parseFlags, type Flags, type ScriptError } from './flags.js';
 
 export interface Cli<V> {
   values: V;
@@ -13,18 +14,8 @@ export interface Cli<V> {
 }
 
 /** Parses flags and settings the same way for every script; `--json` keeps standard output pure JSON. */
-export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string): Cli<Record<string, string | boolean | undefined>> {
-  let parsed: { values: Record<string, string | boolean | undefined | (string | boolean)[]>; positionals: string[] };
-  try {
-    parsed = parseArgs({ options: { ...options, json: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } }, allowPositionals: true, strict: true });
-  } catch (e) {
-    fail(false, { code: 'BAD_INPUT', message: (e as Error).message, hint: usage });
-  }
-  if (parsed.values.help) {
-    process.stdout.write(usage + '\n');
-    process.exit(0);
-  }
-  const json = parsed.values.json === true;
+export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string): Cli<Flags['values']> {
+  const { values, positionals, json } = parseFlags(options, usage);
   let settings: Settings;
   try {
     settings = loadSettings();
@@ -32,8 +23,9 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
     if (e instanceof ConfigError) fail(json, { code: 'BAD_INPUT', message: e.message, hint: 'Fix the variables named above in .env or the environment; .env.example lists them all.' });
     throw e;
   }
-  configureLogging({ level: settings.logLevel });
-  return { values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, json, settings };
+  configureLogging({ level: settings.logLevel, format: settings.logFormat });
+  captureConsole();
+  return { values, positionals, json, settings };
 }
 
 export async function openService(settings: Settings, opts: ServiceOptions = {}): Promise<PapercordService> {
@@ -65,18 +57,15 @@ export function cliError<E extends { message: string; hint?: string }>(e: E): E 
   return { ...e, message: cliForm(e.message), ...(e.hint ? { hint: cliForm(e.hint) } : {}) };
 }
 
-/** Prints an error the way the caller asked (JSON or text) and exits with status 1. */
-export function fail(json: boolean, error: { code: string; message: string; hint?: string }): never {
-  const e = cliError(error);
-  if (json) process.stdout.write(JSON.stringify({ error: e }) + '\n');
-  else process.stderr.write(`error: ${e.message}${e.hint ? `\n${e.hint}` : ''}\n`);
-  process.exit(1);
+/** Prints an error the way the caller asked (JSON or text), in the command line's terms, and exits with status 1. */
+export function fail(json: boolean, error: ScriptError): never {
+  exitWithError(json, cliError(error));
 }
 
 /** Runs a script body, turning any error into a clear message and exit status 1. */
 export function run(json: boolean, body: () => Promise<void>): void {
   body().catch((e) => {
-    const ue = userFacingError(e);
+    const ue = operatorFacingError(e);
     if (ue.code === 'INTERNAL') log.error('failed', { error: e });
     fail(json, ue);
   });

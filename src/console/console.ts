@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { PapercordService } from '../service.js';
-import { PapercordError, userFacingError } from '../errors.js';
+import { operatorFacingError, PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { HISTORY_TURNS, type ProgressEvent, type Turn } from '../types.js';
 import { asWritten, renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
@@ -63,7 +63,8 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
           if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(Date.now() - started);
         } catch (e) {
           clearProgress(write, interactive);
-          const ue = userFacingError(e);
+          // The console's user runs papercord: the operator that a bot's user is told to ask.
+          const ue = operatorFacingError(e);
           if (ue.code === 'INTERNAL') opts.log.error('console command failed', { error: e });
           write(`error: ${ue.message}${ue.hint ? `\n${ue.hint}` : ''}\n\n`);
         }

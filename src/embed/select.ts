@@ -1,7 +1,8 @@
 import type { Settings } from '../config.js';
 import type { Logger } from '../log.js';
-import { ollamaClient } from '../ollama/client.js';
-import { hasModel, probeOllama } from '../ollama/probe.js';
+import { errorText, ollamaClient } from '../ollama/client.js';
+import { PapercordError, type ErrorCode } from '../errors.js';
+import { hasModel, probeOllama, type ProbeResult } from '../ollama/probe.js';
 import { LOCAL_EMBEDDER_VERSION } from './local.js';
 import { OllamaEmbedder } from './ollama.js';
 
@@ -25,17 +26,28 @@ export interface EmbedderChoice {
 export async function chooseEmbedder(settings: Settings, log: Logger): Promise<EmbedderChoice> {
   if (settings.embeddings === 'local') return { embedder: null, id: localEmbedderId(), reason: 'EMBEDDINGS=local' };
   const p = await probeOllama(settings.ollamaHost, settings.connectTimeoutMs);
-  const problem = !p.reachable ? `Ollama at ${settings.ollamaHost} is unreachable (${p.error})` : !hasModel(p.models, settings.embedModel) ? `Ollama at ${settings.ollamaHost} does not have ${settings.embedModel} (run: ollama pull ${settings.embedModel})` : null;
+  const problem = embedderProblem(settings, p);
   if (problem) {
-    if (settings.embeddings === 'ollama') throw new Error(`EMBEDDINGS=ollama but ${problem}`);
-    return { embedder: null, id: localEmbedderId(), reason: `${problem}; using the built-in local embedder` };
+    if (settings.embeddings === 'ollama') throw new PapercordError(problem.code, `EMBEDDINGS=ollama but ${problem.what}.`, `${problem.fix}, or set EMBEDDINGS=auto to fall back to the built-in local embedder.`);
+    return { embedder: null, id: localEmbedderId(), reason: `${problem.what} (${problem.fix.charAt(0).toLowerCase()}${problem.fix.slice(1)}); using the built-in local embedder` };
   }
   try {
     const embedder = await OllamaEmbedder.connect(ollamaClient(settings.ollamaHost), settings.embedModel, { keepAlive: settings.keepAlive });
     return { embedder, id: embedder.id, reason: `Ollama ${settings.embedModel} at ${settings.ollamaHost}` };
   } catch (e) {
-    if (settings.embeddings === 'ollama') throw e;
+    if (settings.embeddings === 'ollama') {
+      throw new PapercordError('BAD_INPUT', `EMBEDDINGS=ollama, but ${settings.embedModel} at ${settings.ollamaHost} failed to embed a test text (${errorText(e)}).`, `Check that it is an embedding model (ollama show ${settings.embedModel}), or set EMBEDDINGS=auto to fall back to the built-in local embedder.`, { cause: e });
+    }
     log.warn('ollama embeddings failed; using the local embedder', { error: e });
     return { embedder: null, id: localEmbedderId(), reason: `Ollama ${settings.embedModel} failed to embed; using the built-in local embedder` };
   }
+}
+
+/** Why the Ollama embedder cannot be used, and the fix (a sentence's start), or null when it can. */
+function embedderProblem(settings: Settings, p: ProbeResult): { code: ErrorCode; what: string; fix: string } | null {
+  const host = settings.ollamaHost;
+  if (p.answeredAs) return { code: 'MODEL_UNREACHABLE', what: `what answered at ${host} is not an Ollama server (${p.answeredAs})`, fix: 'Set OLLAMA_HOST to the address of an Ollama server' };
+  if (!p.reachable) return { code: 'MODEL_UNREACHABLE', what: `Ollama at ${host} is unreachable (${p.error})`, fix: 'Start Ollama (ollama serve) and check OLLAMA_HOST' };
+  if (!hasModel(p.models, settings.embedModel)) return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${settings.embedModel}`, fix: `Run: ollama pull ${settings.embedModel}` };
+  return null;
 }

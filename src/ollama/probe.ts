@@ -1,4 +1,5 @@
-import { ollamaClient, errorText, sameModel } from './client.js';
+import { Ollama } from 'ollama';
+import { errorText, fetchWithTimeout, isUnreachable, ollamaStatus, sameModel } from './client.js';
 
 export interface ProbeResult {
   host: string;
@@ -6,6 +7,14 @@ export interface ProbeResult {
   version?: string;
   models: string[];
   error?: string;
+  /**
+   * Set when something answered but not as an Ollama server (a 404 page, a proxy's HTML, another
+   * service): its reply, such as `HTTP 404, text/plain, "404 page not found"`. Starting Ollama
+   * will not help then; pointing OLLAMA_HOST at it will.
+   */
+  answeredAs?: string;
+  /** Nothing answered within the timeout: the host accepts connections (or drops them) and stays silent. */
+  timedOut?: boolean;
 }
 
 /** Probes in flight: at start the embedder choice and the writer ask the same server at the same moment. */
@@ -26,15 +35,30 @@ export function probeOllama(host: string, timeoutMs: number): Promise<ProbeResul
 }
 
 async function probeNow(host: string, timeoutMs: number): Promise<ProbeResult> {
-  const client = ollamaClient(host, timeoutMs);
+  let reply: Response | undefined;
+  const timed = fetchWithTimeout(timeoutMs);
+  const client = new Ollama({ host, fetch: async (input, init) => (reply = await timed(input, init)) });
   try {
     const [version, tags] = await Promise.all([client.version(), client.list()]);
     return { host, reachable: true, version: version.version, models: tags.models.map((m) => m.name) };
   } catch (e) {
+    if (reply && !isUnreachable(e)) {
+      const answeredAs = replyShape(reply, e);
+      return { host, reachable: false, models: [], answeredAs, error: `answered, but not as an Ollama server (${answeredAs})` };
+    }
     // "The operation was aborted due to timeout (23)" does not say which wait ran out.
-    const error = e instanceof Error && e.name === 'TimeoutError' ? `no answer within ${timeoutMs} ms, OLLAMA_CONNECT_TIMEOUT_MS` : errorText(e);
-    return { host, reachable: false, models: [], error };
+    const timedOut = e instanceof Error && e.name === 'TimeoutError';
+    const error = timedOut ? `no answer within ${timeoutMs} ms, OLLAMA_CONNECT_TIMEOUT_MS` : errorText(e);
+    return { host, reachable: false, models: [], error, ...(timedOut ? { timedOut } : {}) };
   }
+}
+
+/** A reply that is not Ollama's, in a few words: status, type, and the start of an error text (not of a web page). */
+function replyShape(reply: Response, e: unknown): string {
+  const type = reply.headers.get('content-type')?.split(';')[0]?.trim();
+  const text = ollamaStatus(e) !== undefined && !/html/i.test(type ?? '') ? (e as Error).message.replace(/\s+/g, ' ').trim() : '';
+  const quoted = text ? `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"` : '';
+  return [`HTTP ${reply.status}`, type, quoted].filter(Boolean).join(', ');
 }
 
 /** Whether a server's model list holds `model` (a missing tag means latest). */

@@ -1,8 +1,11 @@
 /**
  * The Ollama servers that write answers (OLLAMA_HOSTS, else OLLAMA_HOST). Requests go round
  * robin over the servers that are up; a server that fails to connect is marked down and
- * skipped. Down servers are checked again before a request finds none up (so a server that
- * comes back is used at once) and, while others serve, at most every `recheckMs`.
+ * skipped. Down servers are checked again before a request finds none up, so a stopped server
+ * that comes back is used at once: a refused connection costs nothing to try. A server that
+ * let its last check run out of OLLAMA_CONNECT_TIMEOUT_MS is not waited for again, which would
+ * cost every answer the whole timeout: like a down server while others serve, it is checked in
+ * the background at most every `recheckMs`, and used from the first answer after it answers.
  */
 import type { ProbeResult } from '../ollama/probe.js';
 
@@ -15,6 +18,10 @@ export interface HostState {
   models?: string[];
   /** Why it is down. */
   error?: string;
+  /** Set when it is down because what answered there is not Ollama (see ProbeResult). */
+  answeredAs?: string;
+  /** Its last check ran out of time: nothing answered at all. */
+  silent?: boolean;
   checkedAt?: number;
 }
 
@@ -50,7 +57,7 @@ export class HostPool {
       .catch((e: unknown): ProbeResult => ({ host, reachable: false, models: [], error: String(e) }))
       .then((r) => {
         const state = this.state(host);
-        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error });
+        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error, answeredAs: r.answeredAs, silent: !r.reachable && r.timedOut === true });
         if (r.reachable) Object.assign(state, { version: r.version, models: r.models });
         return { ...state };
       })
@@ -64,17 +71,17 @@ export class HostPool {
   }
 
   markUp(host: string): void {
-    Object.assign(this.state(host), { up: true, error: undefined, checkedAt: Date.now() });
+    Object.assign(this.state(host), { up: true, error: undefined, answeredAs: undefined, silent: false, checkedAt: Date.now() });
   }
 
   markDown(host: string, error: string): void {
-    Object.assign(this.state(host), { up: false, error, checkedAt: Date.now() });
+    Object.assign(this.state(host), { up: false, error, answeredAs: undefined, silent: false, checkedAt: Date.now() });
   }
 
   /**
    * The next host to send a request to, skipping `exclude`, or null when none answers.
-   * Costs nothing while a host is known to be up; otherwise at most one check of each host,
-   * bounded by the probe's own timeout.
+   * Costs nothing while a host is known to be up; otherwise at most one check of each host
+   * that did not time out at its last check, bounded by the probe's own timeout.
    */
   async pick(exclude: ReadonlySet<string> = new Set()): Promise<string | null> {
     const candidates = this.rotation().filter((h) => !exclude.has(h.host));
@@ -84,8 +91,8 @@ export class HostPool {
     }
     const up = candidates.find((h) => h.up === true);
     if (up) return this.take(up.host);
-    // Nothing known to be up: ask the unknown and down ones, and take the first that answers in rotation order.
-    const checked = await Promise.all(candidates.map((h) => this.check(h.host)));
+    // Nothing known to be up: ask the unknown and down ones that answer quickly, and take the first that answers in rotation order.
+    const checked = await Promise.all(candidates.filter((h) => !h.silent).map((h) => this.check(h.host)));
     const found = checked.find((h) => h.up);
     return found ? this.take(found.host) : null;
   }
@@ -104,4 +111,17 @@ export class HostPool {
     if (!s) throw new Error(`unknown Ollama host ${host}`);
     return s;
   }
+}
+
+/**
+ * Why no host can be used, and what to do, for the notes of the status and of extractive
+ * answers. A host where something else answers (a 404 page, a proxy) is told apart from one
+ * where nothing does: "start Ollama" would not fix the first.
+ */
+export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs'>[]): { what: string; fix: string } {
+  const silent = hosts.filter((h) => !h.answeredAs).map((h) => h.host);
+  const foreign = hosts.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
+  const what = [...(silent.length ? [`No Ollama server answered at ${silent.join(', ')}`] : []), ...foreign].join('; ');
+  const fix = foreign.length === 0 ? 'Start Ollama (ollama serve) or check OLLAMA_HOST.' : silent.length === 0 ? 'Check OLLAMA_HOST: it must be the address of an Ollama server (ollama serve listens on port 11434).' : 'Start Ollama (ollama serve) and check OLLAMA_HOST.';
+  return { what, fix };
 }

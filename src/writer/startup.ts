@@ -24,6 +24,8 @@ export interface HostReport {
   reachable: boolean;
   version?: string;
   error?: string;
+  /** What answered instead of Ollama, if anything did. */
+  answeredAs?: string;
   chat?: ModelCheck;
   embed?: ModelCheck;
 }
@@ -43,7 +45,7 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
   const states = await pool.checkAll();
   const hosts = await Promise.all(
     states.map(async (s): Promise<HostReport> => {
-      if (!s.up) return { host: s.host, reachable: false, error: s.error };
+      if (!s.up) return { host: s.host, reachable: false, error: s.error, answeredAs: s.answeredAs };
       const client = ollamaClient(s.host, settings.connectTimeoutMs);
       const check = async (model: string, needs: string): Promise<ModelCheck> => {
         if (!hasModel(s.models ?? [], model)) return { model, present: false };
@@ -63,7 +65,7 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
   );
   const ready = hosts.some(canChat);
   const fields = {
-    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : `${h.host} unreachable`)).join(', '),
+    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : h.answeredAs ? `${h.host} not Ollama (${h.answeredAs})` : `${h.host} unreachable`)).join(', '),
     chat: describe(hosts, settings.chatModel, (h) => h.chat),
     embed: settings.embeddings === 'local' ? `${describe(hosts, settings.embedModel, (h) => h.embed)} (EMBEDDINGS=local: not used)` : describe(hosts, settings.embedModel, (h) => h.embed),
     warm: ready ? 'started' : 'skipped',

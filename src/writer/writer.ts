@@ -16,7 +16,7 @@ import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '
 import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
-import { HostPool, type HostState } from './hosts.js';
+import { HostPool, noHostNote, type HostState } from './hosts.js';
 import type { ChatMessage } from './prompts.js';
 import { ModelPull } from './pull.js';
 import { GenerationQueue } from './queue.js';
@@ -196,7 +196,8 @@ export class OllamaWriter implements Writer {
           busy.clear();
           continue;
         }
-        throw this.fail(new WriterError('unreachable', `No Ollama server answered at ${this.pool.urls.join(', ')}, so this answer is quoted from the abstracts instead of written by ${this.model}. Start Ollama (ollama serve) or check OLLAMA_HOST.`));
+        const { what, fix } = noHostNote(this.pool.states());
+        throw this.fail(new WriterError('unreachable', `${what}, so this answer is quoted from the abstracts instead of written by ${this.model}. ${fix}`));
       }
       try {
         const caps = await this.capabilitiesOf(host);
@@ -404,7 +405,7 @@ function shortError(e: string | undefined): string {
 }
 
 function publicHost(h: HostState): ModelHostStatus {
-  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
+  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
 }
 
 export function latencyStats(samples: readonly { ms: number; firstTokenMs?: number }[]): LatencyStats {
