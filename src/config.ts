@@ -54,8 +54,10 @@ const url: Parse<string> = (raw, name) => {
   }
   // Ollama speaks HTTP: ftp://... was accepted and then reported unreachable at every answer.
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:11434, got "${raw}"`);
-  if (!u.port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${raw}")`);
-  return `${u.protocol}//${u.host}`;
+  // URL drops a scheme's own port ("https://h:443" has port ""), yet it was written: kept, as the ollama client would read a bare host as :11434.
+  const port = u.port || /^[a-z]+:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(raw.trim())?.[1];
+  if (!port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${raw}")`);
+  return `${u.protocol}//${u.hostname}:${port}`;
 };
 const urls: Parse<string[]> = (raw, name) => list(raw, name).map((r) => url(r, name));
 const apiBase: Parse<string> = (raw, name) => {

@@ -47,6 +47,9 @@ test('OLLAMA_HOST and OLLAMA_HOSTS take http and https only, and say so at start
   assert.throws(() => loadSettings({ OLLAMA_HOST: 'ftp://127.0.0.1:11434' }), /OLLAMA_HOST must be an http:\/\/ or https:\/\/ URL such as http:\/\/127\.0\.0\.1:11434, got "ftp:\/\/127\.0\.0\.1:11434"/);
   assert.throws(() => loadSettings({ OLLAMA_HOSTS: 'http://a:11434,ws://b:11434' }), /OLLAMA_HOSTS must be an http:\/\/ or https:\/\/ URL/);
   assert.equal(loadSettings({ OLLAMA_HOST: 'https://ollama.example:8443' }).ollamaHost, 'https://ollama.example:8443');
+  // A scheme's own port, written, is kept: URL drops it, and a host without one is an error.
+  assert.equal(loadSettings({ OLLAMA_HOST: 'https://ollama.example:443' }).ollamaHost, 'https://ollama.example:443');
+  assert.equal(loadSettings({ OLLAMA_HOST: 'http://[::1]:80/' }).ollamaHost, 'http://[::1]:80');
   assert.equal(loadSettings({ OLLAMA_HOST: '127.0.0.1:11434' }).ollamaHost, 'http://127.0.0.1:11434');
 });
 
