@@ -53,7 +53,8 @@ test('the console shows no library chatter on its screen when a server that is n
 test('a server that answers, but not as Ollama, is named as such in the status and the notes, with OLLAMA_HOST to check, not "start Ollama"', async () => {
   const page = await notOllama(404, 'text/plain', '404 page not found');
   const html = await notOllama(200, 'text/html', '<html><body>Welcome to nginx!</body></html>');
-  const { service } = await fx.open({ OLLAMA_HOST: page });
+  const { service, log } = await fx.open({ OLLAMA_HOST: page });
+  assert.ok(log.lines.some((l) => l.level === 'warn' && l.msg === 'not an ollama server: answers will be extractive, check OLLAMA_HOST'), log.text());
   const detail = service.modelStatus().detail;
   assert.equal(detail, `${page} answered, but not as an Ollama server (HTTP 404, text/plain, "404 page not found"): answers are extractive. Check OLLAMA_HOST: it must be the address of an Ollama server (ollama serve listens on port 11434).`);
   const a = await service.ask('What is PixelThink?');

@@ -72,7 +72,14 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
     ...(hosts.some((h) => h.chat && !h.chat.present) ? { fix: settings.autoPull ? `pulling ${settings.chatModel} (OLLAMA_AUTO_PULL=true)` : `ollama pull ${settings.chatModel}` } : {}),
   };
   if (ready) log.info('ollama checked', fields);
-  else log.warn(hosts.some((h) => h.reachable) ? 'ollama checked: the chat model is not usable, answers will be extractive' : 'ollama unreachable: answers will be extractive', fields);
+  else {
+    const why = hosts.some((h) => h.reachable)
+      ? 'ollama checked: the chat model is not usable, answers will be extractive'
+      : hosts.every((h) => h.answeredAs)
+        ? 'not an ollama server: answers will be extractive, check OLLAMA_HOST'
+        : 'ollama unreachable: answers will be extractive';
+    log.warn(why, fields);
+  }
   return { hosts, ready };
 }
 
