@@ -94,6 +94,32 @@ test('a stale lock from a killed ingest does not block the next build', async ()
   assert.equal(built.papers.length, 19);
 });
 
+// The timeout is the failure: before, a lock holding no pid made the build spin at full CPU for good.
+test('a lock file holding garbage instead of a pid is stale: the build takes it over', { timeout: 10_000 }, async () => {
+  const root = await tempDir();
+  await fs.mkdir(root, { recursive: true });
+  await fs.writeFile(path.join(root, '.lock'), 'garbage\n');
+  const built = await buildIndex({ root, papers, embedder: null });
+  assert.equal(built.papers.length, 19);
+  assert.ok(!(await fs.readdir(root)).includes('.lock'));
+});
+
+test('an empty lock file just created is a builder writing its pid: waited for, not taken over', async () => {
+  const root = await tempDir();
+  const file = path.join(root, '.lock');
+  await fs.mkdir(root, { recursive: true });
+  await fs.writeFile(file, '');
+  const { acquireLock } = await import('../src/index/lock.js');
+  await assert.rejects(acquireLock(file, { waitMs: 50, pollMs: 10 }), /no pid in the lock file/);
+  assert.equal(await fs.readFile(file, 'utf8'), '', 'the lock is left to its owner');
+  // Empty for longer than any builder takes to write its pid: stale.
+  const old = new Date(Date.now() - 60_000);
+  await fs.utimes(file, old, old);
+  const lock = await acquireLock(file, { waitMs: 50, pollMs: 10 });
+  assert.equal(await fs.readFile(file, 'utf8'), String(process.pid));
+  await lock.release();
+});
+
 test('an index with more chunks than one shard holds is split into shards that are queried together', async () => {
   const root = await tempDir();
   const { SHARD_SIZE } = await import('../src/index/store.js');
