@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
-import { CORPUS_PRESETS, dedupePapers, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
-import type { Paper } from '../src/corpus/paper.js';
+import { CORPUS_PRESETS, dedupePapers, gatherImports, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
+import type { CorpusProblem, Paper } from '../src/corpus/paper.js';
 
 let dir: string;
 before(async () => {
@@ -211,4 +211,16 @@ test('50,000 JSON Lines records load quickly (no quadratic duplicate search)', a
   assert.equal(r.problems[0].duplicateOf, 'r123');
   // About 1 s on a loaded 2-core machine; a quadratic search takes minutes.
   assert.ok(ms < 10_000, `took ${Math.round(ms)} ms`);
+});
+
+test('a file of 200,000 records and 200,000 problems is gathered whole, without overflowing the stack', () => {
+  // Shared objects: what is tested is how many there are, not what they hold.
+  const paper = { id: 'p', title: 't', abstract: abs(1), authors: [], aliases: [], source: { file: 'big.json', record: 'record 1' } } satisfies Paper;
+  const problem: CorpusProblem = { file: 'big.jsonl', record: 'line 1', message: 'not JSON' };
+  const many = <T>(x: T) => Array.from({ length: 200_000 }, () => x);
+  const problems: CorpusProblem[] = [];
+  const { candidates, skipped } = gatherImports([{ problems: many(problem) }, { result: { papers: many(paper), problems: many(problem), skipped: 7 }, problems: [] }], problems);
+  assert.equal(candidates.length, 200_000);
+  assert.equal(problems.length, 400_000);
+  assert.equal(skipped, 7);
 });

@@ -174,3 +174,9 @@ test('a byline names up to six authors and the venue once', () => {
   assert.equal(byline({ authors: ['1', '2', '3', '4', '5', '6', '7'] }), '1, 2, 3, 4, 5, 6 et al.');
   assert.equal(byline({ authors: [] , venue: 'ICML 2026' }), '');
 });
+
+test('a sidecar of 200,000 unusable records reports each without overflowing the stack', () => {
+  const r = parsePlaintext(`${ABSTRACT_A}\n\n${ABSTRACT_B}\n`, 'a.txt', { file: 'a.meta.json', text: JSON.stringify(Array.from({ length: 200_000 }, () => 1)) });
+  assert.equal(r.papers.length, 2);
+  assert.equal(r.problems.filter((p) => p.file === 'a.meta.json' && /not an object/.test(p.message)).length, 200_000);
+});

@@ -286,18 +286,28 @@ async function importAll(files: string[]): Promise<{ result?: ImportResult; prob
   return out;
 }
 
+/**
+ * The files' papers, problems and skipped records, in file order, added to `problems`. Pushed
+ * one by one, never as push(...list): a spread passes each element as an argument, and a file
+ * of 125,000 records overflowed the stack.
+ */
+export function gatherImports(imported: { result?: ImportResult; problems: CorpusProblem[] }[], problems: CorpusProblem[]): { candidates: Paper[]; skipped: number } {
+  const candidates: Paper[] = [];
+  let skipped = 0;
+  for (const { result, problems: fileProblems } of imported) {
+    for (const p of fileProblems) problems.push(p);
+    if (!result) continue;
+    for (const p of result.papers) candidates.push(p);
+    for (const p of result.problems) problems.push(p);
+    skipped += result.skipped;
+  }
+  return { candidates, skipped };
+}
+
 export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Promise<CorpusLoadResult> {
   const problems: CorpusProblem[] = [];
   const files = await resolveEntries(entries, opts.root ?? process.cwd(), problems);
-  const candidates: Paper[] = [];
-  let skipped = 0;
-  for (const { result, problems: fileProblems } of await importAll(files)) {
-    problems.push(...fileProblems);
-    if (!result) continue;
-    candidates.push(...result.papers);
-    problems.push(...result.problems);
-    skipped += result.skipped;
-  }
+  const { candidates, skipped } = gatherImports(await importAll(files), problems);
   const deduped = dedupePapers(candidates);
   return {
     papers: deduped.papers,

@@ -148,12 +148,13 @@ export interface Sidecar {
 export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): ImportResult {
   const paragraphs = splitParagraphs(text);
   const abstracts = paragraphs.length && isHeading(paragraphs[0].text) ? paragraphs.slice(1) : paragraphs;
-  const problems: CorpusProblem[] = [];
+  let problems: CorpusProblem[] = [];
   let byParagraph = new Map<Paragraph, MetadataRecord>();
   if (sidecar) {
     const meta = parseMetadata(sidecar.text, sidecar.file);
     const matched = matchMetadata(abstracts, meta.records, sidecar.file);
-    problems.push(...meta.problems, ...matched.problems);
+    // One per sidecar record at most, so not push(...): as many arguments as records overflow the stack.
+    problems = [...meta.problems, ...matched.problems];
     byParagraph = matched.byParagraph;
   }
   const papers: Paper[] = [];
