@@ -1,7 +1,7 @@
 /** Turns the fields an importer found into a checked Paper, the same way for every format. */
 import type { CorpusProblem, Paper } from './paper.js';
 import { paperIds } from './ids.js';
-import { cleanTitle, collapseWhitespace, titleFromAbstract, yearFrom } from './text.js';
+import { cleanTitle, collapseWhitespace, isHttpUrl, titleFromAbstract, yearFrom } from './text.js';
 
 /** Shorter abstracts are stubs ("TBD", "n/a") rather than something worth answering from. */
 export const MIN_ABSTRACT_CHARS = 20;
@@ -53,7 +53,12 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
   if (year !== undefined) paper.year = year;
   const venue = fields.venue ? collapseWhitespace(fields.venue) : '';
   if (venue) paper.venue = venue;
-  if (fields.url?.trim()) paper.url = fields.url.trim();
+  const url = fields.url?.trim();
+  if (url) {
+    paper.url = url;
+    // Kept, as the text front ends show it as written; Discord links only http(s) URLs.
+    if (!isHttpUrl(url)) problems.push({ file, record, message: `url "${url.slice(0, 100)}" is not an http(s) link; shown as text, not linked` });
+  }
   return { paper, problems };
 }
 
