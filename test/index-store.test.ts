@@ -42,6 +42,13 @@ test('a truncated, corrupt or half-written index is detected with the reason', a
   await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /corrupt/.test(e.message));
 
   await fs.writeFile(shard, original);
+  // Same size, the abstracts' second half overwritten: caught by checking they are UTF-8.
+  const abstracts = path.join(dir, 'abstracts.bin');
+  const text = await fs.readFile(abstracts);
+  await fs.writeFile(abstracts, Buffer.concat([text.subarray(0, text.length >> 1), Buffer.alloc(text.length - (text.length >> 1), 0xff)]));
+  await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /corrupt \(abstracts\.bin is not UTF-8/.test(e.message));
+  await fs.writeFile(abstracts, text);
+
   await fs.rm(path.join(dir, 'manifest.json'));
   await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /manifest is missing/.test(e.message));
 });
