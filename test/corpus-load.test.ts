@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
-import { CORPUS_PRESETS, dedupePapers, gatherImports, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
+import { CORPUS_PRESETS, dedupePapers, describeIgnored, gatherImports, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
 import type { CorpusProblem, Paper } from '../src/corpus/paper.js';
 
 let dir: string;
@@ -94,6 +94,7 @@ test('a folder is walked recursively in name order; sidecars, hidden, README and
   });
   const r = await loadCorpus([root]);
   assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.ignored, { unsupported: [path.join(root, 'paper.pdf')], own: [] }, 'files of other types are listed, README and hidden ones are not');
   assert.deepEqual(r.papers.map((p) => p.title), ['Four', 'Three', 'One', 'Two', 'Five']);
   assert.deepEqual(r.files.map((f) => path.relative(root, f)), ['a/deeper/lines.jsonl', 'a/records.json', 'b/notes-abstracts.txt', 'c/2026-01-01-five26a.md']);
   assert.equal(r.papers[3].id, '2501.00002');
@@ -223,4 +224,29 @@ test('a file of 200,000 records and 200,000 problems is gathered whole, without 
   assert.equal(candidates.length, 200_000);
   assert.equal(problems.length, 400_000);
   assert.equal(skipped, 7);
+});
+
+test('a folder of unsupported files only: nothing is read, and the files are named with why', async () => {
+  const root = await fixture('unsupported', { 'papers.csv': 'title,abstract\n', 'paper.pdf': '%PDF-1.4' });
+  const r = await loadCorpus([root]);
+  assert.deepEqual(r.papers, []);
+  assert.deepEqual(r.ignored.unsupported, [path.join(root, 'paper.pdf'), path.join(root, 'papers.csv')]);
+  assert.equal(describeIgnored(r.ignored).unsupported, `2 files of an unsupported type not read (expected .txt, .json, .jsonl, .ndjson, .md or .markdown): ${path.join(root, 'paper.pdf')}, ${path.join(root, 'papers.csv')}`);
+});
+
+test('a folder holding papercord\'s own files (CORPUS=data): they are passed over and named once; named directly they are read', async () => {
+  const root = await fixture('holds-data', {
+    'corpus/records.json': JSON.stringify([{ title: 'Three', abstract: abs(3) }]),
+    'index/local/build-1/papers.json': JSON.stringify({ files: [], venues: [], papers: [] }),
+    'index/local/build-1/manifest.json': JSON.stringify({ format: 3 }),
+    'eval/questions.jsonl': JSON.stringify({ question: 'What is it?', expected: ['x'] }) + '\n',
+  });
+  const exclude = [path.join(root, 'index'), path.join(root, 'eval')];
+  const r = await loadCorpus([root], { exclude });
+  assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.papers.map((p) => p.title), ['Three']);
+  assert.deepEqual(r.ignored.own, [...exclude].sort());
+  assert.match(describeIgnored(r.ignored).own!, /^not read as corpus files, as papercord keeps its own index or eval labels there: /);
+  const direct = await loadCorpus([path.join(root, 'eval/questions.jsonl')], { exclude });
+  assert.equal(direct.files.length, 1);
 });
