@@ -70,6 +70,30 @@ test('the service rebuilds a corrupt index at start-up and logs why', async () =
   assert.equal(third.indexVersion, second.indexVersion);
 });
 
+test('a damaged index is a warning whose reason quotes no binary; no index at all is not', async () => {
+  const settings = await testSettings();
+  const firstLog = captureLog();
+  const first = await PapercordService.open(settings, { log: firstLog });
+  await first.close();
+  assert.deepEqual(firstLog.lines.filter((l) => l.level === 'warn' && /index/.test(l.msg)), []);
+  const build = (await currentBuildDir(path.join(settings.dataDir, 'index', localEmbedderId())))!;
+  const file = path.join(build, 'embedder.json');
+  const bytes = await fs.readFile(file);
+  // Same size, a run of control and non-UTF-8 bytes in the middle: JSON.parse quotes them in its message.
+  for (let i = bytes.length >> 1, n = 0; n < 40; i++, n++) bytes[i] = [0x07, 0xff, 0x3a, 0x9f][n % 4]!;
+  await fs.writeFile(file, bytes);
+  const log = captureLog();
+  const second = await PapercordService.open(settings, { log });
+  await second.close();
+  assert.notEqual(second.indexVersion, first.indexVersion, 'rebuilt');
+  const warning = log.lines.find((l) => l.level === 'warn' && /index is damaged/.test(l.msg));
+  assert.ok(warning, log.text());
+  const reason = String(warning.fields.reason);
+  assert.match(reason, /^the index is corrupt \(.+\)$/);
+  assert.doesNotMatch(reason, /[\u0000-\u001f\u007f-\u009f\ufffd]/);
+  assert.ok(reason.length <= 250, reason);
+});
+
 test('a build that fails half-way leaves the previous index in place and no temp folder', async () => {
   const root = await tempDir();
   const good = await buildIndex({ root, papers, embedder: null });

@@ -7,7 +7,7 @@ import type { Embedder } from '../embed/embedder.js';
 import { PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Retriever } from '../retrieval/retriever.js';
-import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './store.js';
+import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './store.js';
 
 export interface OpenOptions {
   /** Progress of an index build (ingest shows it on a terminal). */
@@ -42,6 +42,8 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
       reason = versionStaleReason(index, embedderChoice.id);
     } catch (e) {
       reason = (e as Error).message;
+      // Damage is rebuilt over, but an operator who logs only warnings must still learn of it (a failing disk, a stray write).
+      if (!(e instanceof IndexError) || e.damaged) log.warn('the index is damaged: it will be built again', { reason, index: root });
     }
   }
   const record = index?.manifest.corpus;
