@@ -250,3 +250,18 @@ test('a folder holding papercord\'s own files (CORPUS=data): they are passed ove
   const direct = await loadCorpus([path.join(root, 'eval/questions.jsonl')], { exclude });
   assert.equal(direct.files.length, 1);
 });
+
+test('a sidecar whose .txt is gone is named as such, not read as records without abstracts', async () => {
+  const sidecar = JSON.stringify({ papers: [{ title: 'One', abstract_starts_with: 'Abstract number 1' }, { title: 'Two' }] });
+  const root = await fixture('orphan', { 'notes.meta.json': sidecar, 'talks-metadata.json': sidecar });
+  const r = await loadCorpus([root]);
+  assert.deepEqual(r.papers, []);
+  assert.equal(r.skipped, 0);
+  assert.deepEqual(r.problems.map((p) => [path.basename(p.file), p.record, p.message]), [
+    ['notes.meta.json', undefined, 'a metadata sidecar whose abstracts file (notes.txt) is missing; not read as papers'],
+    ['talks-metadata.json', undefined, 'a metadata sidecar whose abstracts file (talks-abstracts.txt) is missing; not read as papers'],
+  ]);
+  // A JSON corpus that only happens to be named like a sidecar still loads.
+  const named = await fixture('named-like-one', { 'icml-metadata.json': JSON.stringify([{ title: 'Three', abstract: abs(3) }]) });
+  assert.deepEqual((await loadCorpus([named])).papers.map((p) => p.title), ['Three']);
+});

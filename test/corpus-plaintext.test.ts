@@ -53,7 +53,7 @@ test('the shipped ids follow PMLR id, then arXiv id, then title slug', () => {
   assert.deepEqual(pmlr, ['dementyev26a', 'deng26w', 'meng26a', 'linghu26a', 'zeller26a', 'wu26bw']);
 });
 
-test('without a sidecar the heading is skipped uncounted and titles come from the first sentence', () => {
+test('without a sidecar the heading is skipped uncounted and titles come from the first sentence, said once for the file', () => {
   const text = `ICML 2026 Papers\n\n${ABSTRACT_A}\n\n${ABSTRACT_B}\n`;
   const r = parsePlaintext(text, 'x.txt');
   assert.equal(r.papers.length, 2);
@@ -62,8 +62,7 @@ test('without a sidecar the heading is skipped uncounted and titles come from th
   assert.equal(r.papers[0].id, 'we-propose-a-method-for-testing-importers');
   assert.equal(r.papers[0].abstract, ABSTRACT_A);
   assert.deepEqual(r.problems, [
-    { file: 'x.txt', record: 'paragraph 2 (line 3)', message: 'no title in the metadata; using the first sentence' },
-    { file: 'x.txt', record: 'paragraph 3 (line 5)', message: 'no title in the metadata; using the first sentence' },
+    { file: 'x.txt', message: "no metadata sidecar read (x.meta.json or x.metadata.json): the titles of its 2 papers are their abstracts' first sentences" },
   ]);
 });
 

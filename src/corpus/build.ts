@@ -20,6 +20,11 @@ export interface PaperFields {
   recordId?: string;
   arxiv?: string;
   openreview?: string;
+  /**
+   * The file may well have no titles (plain text without its sidecar): one taken from the
+   * abstract is then not a problem of this record, and the importer says so once for the file.
+   */
+  titleOptional?: boolean;
 }
 
 export type BuildOutcome =
@@ -37,7 +42,7 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
   let title = cleanTitle(fields.title ?? '');
   if (!title) {
     title = titleFromAbstract(abstract);
-    problems.push({ file, record, message: 'no title in the metadata; using the first sentence' });
+    if (!fields.titleOptional) problems.push({ file, record, message: 'no title in the metadata; using the first sentence' });
   }
   const { id, aliases } = paperIds({ title, pmlrId: fields.pmlrId, recordId: fields.recordId, arxiv: fields.arxiv, openreview: fields.openreview });
   const paper: Paper = {

@@ -180,8 +180,15 @@ async function importFile(abs: string, problems: CorpusProblem[]): Promise<Impor
       }
       return parsePlaintext(read.text, file, sidecar);
     }
-    case 'json':
-      return parseJsonRecords(read.text, file);
+    case 'json': {
+      const records = parseJsonRecords(read.text, file);
+      // Named like a sidecar, its .txt gone (a sidecar with a .txt is never imported): its records have no abstracts.
+      const txt = txtForSidecar(abs);
+      if (records.papers.length === 0 && txt.length) {
+        return { papers: [], problems: [{ file, message: `a metadata sidecar whose abstracts file (${txt.map((t) => path.basename(t)).join(' or ')}) is missing; not read as papers` }], skipped: 0 };
+      }
+      return records;
+    }
     case 'jsonl':
       return parseJsonLines(read.text, file);
     case 'pmlr':

@@ -173,6 +173,7 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
         pmlrId: m?.pmlrId,
         arxiv: m?.arxiv,
         openreview: m?.openreview,
+        titleOptional: !sidecar,
       },
       file,
       `paragraph ${p.index} (line ${p.line})`,
@@ -180,6 +181,11 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
     problems.push(...built.problems);
     if (built.paper) papers.push(built.paper);
     else skipped++;
+  }
+  // Once for the file, not once per paper: the sidecar is optional.
+  if (!sidecar && papers.length) {
+    const names = sidecarCandidates(file).map((f) => path.basename(f)).join(' or ');
+    problems.push({ file, message: `no metadata sidecar read (${names}): the titles of its ${papers.length} paper${papers.length === 1 ? '' : 's'} are their abstracts' first sentences` });
   }
   return { papers, problems, skipped };
 }
