@@ -339,6 +339,27 @@ test('/ask keeps the Markdown escapes that the plain command line drops: S_N sho
   }
 });
 
+test('a paper whose corpus url is not an http(s) link: /summary and /related still answer, with no embed link, and loading warns naming its record', async () => {
+  const dir = await tempDir();
+  const odd = { id: 'odd1', title: 'Oddly Linked Retrieval: Robust Indexing of Malformed Metadata', abstract: 'We study retrieval over corpora whose metadata is malformed, and show that robust indexing keeps answers correct across many benchmarks.', url: 'not a url' };
+  await writeFile(path.join(dir, 'odd.json'), JSON.stringify([odd]));
+  const own = await startHarness({ env: { CORPUS: `icml2026,${path.join(dir, 'odd.json')}` } });
+  try {
+    assert.ok(own.log.lines.some((l) => l.level === 'warn' && /odd\.json/.test(JSON.stringify(l)) && /not an http\(s\) link/.test(JSON.stringify(l))), own.log.text());
+    const summary = await own.emu.slashCommand('summary', { paper: 'odd1' }, { user: own.user() });
+    const s = await summary.waitForOriginal((x) => x.embeds.length > 0);
+    assert.equal(embedOf(s).title, odd.title);
+    assert.equal(embedOf(s).url, undefined);
+    assert.match(embedOf(s).description!, /TL;DR/);
+    const related = await own.emu.slashCommand('related', { paper_or_topic: 'odd1' }, { user: own.user() });
+    const r = await related.waitForOriginal((x) => x.embeds.length > 0);
+    assert.equal(embedOf(r).title, `Related to ${odd.title}`);
+    assert.equal(embedOf(r).url, undefined);
+  } finally {
+    await own.close();
+  }
+});
+
 test('error replies say what happened and what to do, only to the asker, before anything is deferred', async () => {
   const cases: [string, Record<string, string>, RegExp][] = [
     ['summary', { paper: 'qqzz wwxx nothing' }, /No paper matches "qqzz wwxx nothing"/],

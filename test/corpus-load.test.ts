@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
-import { CORPUS_PRESETS, dedupePapers, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
-import type { Paper } from '../src/corpus/paper.js';
+import { CORPUS_PRESETS, dedupePapers, describeIgnored, gatherImports, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
+import type { CorpusProblem, Paper } from '../src/corpus/paper.js';
 
 let dir: string;
 before(async () => {
@@ -94,6 +94,7 @@ test('a folder is walked recursively in name order; sidecars, hidden, README and
   });
   const r = await loadCorpus([root]);
   assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.ignored, { unsupported: [path.join(root, 'paper.pdf')], own: [] }, 'files of other types are listed, README and hidden ones are not');
   assert.deepEqual(r.papers.map((p) => p.title), ['Four', 'Three', 'One', 'Two', 'Five']);
   assert.deepEqual(r.files.map((f) => path.relative(root, f)), ['a/deeper/lines.jsonl', 'a/records.json', 'b/notes-abstracts.txt', 'c/2026-01-01-five26a.md']);
   assert.equal(r.papers[3].id, '2501.00002');
@@ -211,4 +212,56 @@ test('50,000 JSON Lines records load quickly (no quadratic duplicate search)', a
   assert.equal(r.problems[0].duplicateOf, 'r123');
   // About 1 s on a loaded 2-core machine; a quadratic search takes minutes.
   assert.ok(ms < 10_000, `took ${Math.round(ms)} ms`);
+});
+
+test('a file of 200,000 records and 200,000 problems is gathered whole, without overflowing the stack', () => {
+  // Shared objects: what is tested is how many there are, not what they hold.
+  const paper = { id: 'p', title: 't', abstract: abs(1), authors: [], aliases: [], source: { file: 'big.json', record: 'record 1' } } satisfies Paper;
+  const problem: CorpusProblem = { file: 'big.jsonl', record: 'line 1', message: 'not JSON' };
+  const many = <T>(x: T) => Array.from({ length: 200_000 }, () => x);
+  const problems: CorpusProblem[] = [];
+  const { candidates, skipped } = gatherImports([{ problems: many(problem) }, { result: { papers: many(paper), problems: many(problem), skipped: 7 }, problems: [] }], problems);
+  assert.equal(candidates.length, 200_000);
+  assert.equal(problems.length, 400_000);
+  assert.equal(skipped, 7);
+});
+
+test('a folder of unsupported files only: nothing is read, and the files are named with why', async () => {
+  const root = await fixture('unsupported', { 'papers.csv': 'title,abstract\n', 'paper.pdf': '%PDF-1.4' });
+  const r = await loadCorpus([root]);
+  assert.deepEqual(r.papers, []);
+  assert.deepEqual(r.ignored.unsupported, [path.join(root, 'paper.pdf'), path.join(root, 'papers.csv')]);
+  assert.equal(describeIgnored(r.ignored).unsupported, `2 files of an unsupported type not read (expected .txt, .json, .jsonl, .ndjson, .md or .markdown): ${path.join(root, 'paper.pdf')}, ${path.join(root, 'papers.csv')}`);
+});
+
+test('a folder holding papercord\'s own files (CORPUS=data): they are passed over and named once; named directly they are read', async () => {
+  const root = await fixture('holds-data', {
+    'corpus/records.json': JSON.stringify([{ title: 'Three', abstract: abs(3) }]),
+    'index/local/build-1/papers.json': JSON.stringify({ files: [], venues: [], papers: [] }),
+    'index/local/build-1/manifest.json': JSON.stringify({ format: 3 }),
+    'eval/questions.jsonl': JSON.stringify({ question: 'What is it?', expected: ['x'] }) + '\n',
+  });
+  const exclude = [path.join(root, 'index'), path.join(root, 'eval')];
+  const r = await loadCorpus([root], { exclude });
+  assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.papers.map((p) => p.title), ['Three']);
+  assert.deepEqual(r.ignored.own, [...exclude].sort());
+  assert.match(describeIgnored(r.ignored).own!, /^not read as corpus files, as papercord keeps its own index or eval labels there: /);
+  const direct = await loadCorpus([path.join(root, 'eval/questions.jsonl')], { exclude });
+  assert.equal(direct.files.length, 1);
+});
+
+test('a sidecar whose .txt is gone is named as such, not read as records without abstracts', async () => {
+  const sidecar = JSON.stringify({ papers: [{ title: 'One', abstract_starts_with: 'Abstract number 1' }, { title: 'Two' }] });
+  const root = await fixture('orphan', { 'notes.meta.json': sidecar, 'talks-metadata.json': sidecar });
+  const r = await loadCorpus([root]);
+  assert.deepEqual(r.papers, []);
+  assert.equal(r.skipped, 0);
+  assert.deepEqual(r.problems.map((p) => [path.basename(p.file), p.record, p.message]), [
+    ['notes.meta.json', undefined, 'a metadata sidecar whose abstracts file (notes.txt) is missing; not read as papers'],
+    ['talks-metadata.json', undefined, 'a metadata sidecar whose abstracts file (talks-abstracts.txt) is missing; not read as papers'],
+  ]);
+  // A JSON corpus that only happens to be named like a sidecar still loads.
+  const named = await fixture('named-like-one', { 'icml-metadata.json': JSON.stringify([{ title: 'Three', abstract: abs(3) }]) });
+  assert.deepEqual((await loadCorpus([named])).papers.map((p) => p.title), ['Three']);
 });

@@ -53,7 +53,7 @@ test('the shipped ids follow PMLR id, then arXiv id, then title slug', () => {
   assert.deepEqual(pmlr, ['dementyev26a', 'deng26w', 'meng26a', 'linghu26a', 'zeller26a', 'wu26bw']);
 });
 
-test('without a sidecar the heading is skipped uncounted and titles come from the first sentence', () => {
+test('without a sidecar the heading is skipped uncounted and titles come from the first sentence, said once for the file', () => {
   const text = `ICML 2026 Papers\n\n${ABSTRACT_A}\n\n${ABSTRACT_B}\n`;
   const r = parsePlaintext(text, 'x.txt');
   assert.equal(r.papers.length, 2);
@@ -62,8 +62,7 @@ test('without a sidecar the heading is skipped uncounted and titles come from th
   assert.equal(r.papers[0].id, 'we-propose-a-method-for-testing-importers');
   assert.equal(r.papers[0].abstract, ABSTRACT_A);
   assert.deepEqual(r.problems, [
-    { file: 'x.txt', record: 'paragraph 2 (line 3)', message: 'no title in the metadata; using the first sentence' },
-    { file: 'x.txt', record: 'paragraph 3 (line 5)', message: 'no title in the metadata; using the first sentence' },
+    { file: 'x.txt', message: "no metadata sidecar read (x.meta.json or x.metadata.json): the titles of its 2 papers are their abstracts' first sentences" },
   ]);
 });
 
@@ -173,4 +172,10 @@ test('a byline names up to six authors and the venue once', () => {
   assert.equal(byline({ authors: ['A', 'B'], year: 2025 }), 'A and B (2025)');
   assert.equal(byline({ authors: ['1', '2', '3', '4', '5', '6', '7'] }), '1, 2, 3, 4, 5, 6 et al.');
   assert.equal(byline({ authors: [] , venue: 'ICML 2026' }), '');
+});
+
+test('a sidecar of 200,000 unusable records reports each without overflowing the stack', () => {
+  const r = parsePlaintext(`${ABSTRACT_A}\n\n${ABSTRACT_B}\n`, 'a.txt', { file: 'a.meta.json', text: JSON.stringify(Array.from({ length: 200_000 }, () => 1)) });
+  assert.equal(r.papers.length, 2);
+  assert.equal(r.problems.filter((p) => p.file === 'a.meta.json' && /not an object/.test(p.message)).length, 200_000);
 });

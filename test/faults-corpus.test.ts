@@ -198,3 +198,25 @@ test('50,000 records in one JSON Lines file with bad lines among them: every val
     assert.ok(hits.some((h) => h.paper.id === `r${i}`), `r${i} found`);
   }
 });
+
+test('CORPUS naming the folder that holds DATA_DIR: the index built there is not read as papers, and the log says so once', async () => {
+  const dataDir = await tempDir();
+  const corpusFile = path.join(dataDir, 'corpus', 'a.jsonl');
+  const records = (n: number) => TOPICS.slice(0, n).map((t, i) => record(`d${i}`, `Advances in ${t}`, t)).join('\n');
+  await fs.mkdir(path.dirname(corpusFile));
+  await fs.writeFile(corpusFile, records(3));
+  const own = await testSettings({ DATA_DIR: dataDir, CORPUS: dataDir });
+  await (await PapercordService.open(own, { log: captureLog() })).close();
+  // Changed, so that the next start reads the folder again, now with an index in it.
+  await fs.writeFile(corpusFile, records(4));
+  const second = captureLog();
+  const service = await PapercordService.open(own, { log: second });
+  try {
+    assert.equal(service.info().papers, 4);
+    assert.equal(service.info().corpusProblems, 0);
+    assert.deepEqual(second.lines.filter((l) => l.level === 'warn' && l.fields.file !== undefined), []);
+    assert.deepEqual(second.lines.filter((l) => l.msg.startsWith('not read as corpus files')).map((l) => l.msg), [`not read as corpus files, as papercord keeps its own index or eval labels there: ${path.join(dataDir, 'index')}`]);
+  } finally {
+    await service.close();
+  }
+});

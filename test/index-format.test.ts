@@ -65,6 +65,23 @@ test('papers stored as rows plus one file of abstracts decode to the same papers
   assert.throws(() => decodePapers({ ...file, files: [] }, abstracts), /not in papers\.json's lists/);
 });
 
+test('abstracts.bin changed in place, its size kept, is refused rather than answered from as U+FFFD', () => {
+  const papers = [
+    { id: 'x', title: 'X', abstract: 'Plain text about retrieval and indexing.', authors: [], aliases: [], source: { file: 'a.jsonl', record: 'line 1' } },
+    { id: 'y', title: 'Y', abstract: 'Δ-updates — naïve “quotes” 😀 and 中文.', authors: [], aliases: [], source: { file: 'a.jsonl', record: 'line 2' } },
+  ];
+  const { json, abstracts } = encodePapers(papers);
+  const file = JSON.parse(json) as PapersFile;
+  // What QA did: the second half overwritten with 0xff bytes.
+  const damaged = Buffer.from(abstracts);
+  damaged.fill(0xff, damaged.length >> 1);
+  assert.throws(() => decodePapers(file, damaged), /abstracts\.bin is not UTF-8/);
+  // Offsets moved by one byte, into the middle of "Δ": the bytes are still UTF-8, the abstract would not be.
+  const [start, end] = file.papers[1]!.slice(9, 11) as [number, number];
+  const shifted = { ...file, papers: [file.papers[0]!, [...file.papers[1]!.slice(0, 9), start + 1, end] as unknown as PapersFile['papers'][number]] };
+  assert.throws(() => decodePapers(shifted, abstracts), /cut through a character/);
+});
+
 test('an index loaded back serves the same chunk texts and vectors it was built with', async () => {
   const { papers } = await loadCorpus(['icml2026']);
   const root = await tempDir();

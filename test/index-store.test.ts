@@ -42,6 +42,13 @@ test('a truncated, corrupt or half-written index is detected with the reason', a
   await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /corrupt/.test(e.message));
 
   await fs.writeFile(shard, original);
+  // Same size, the abstracts' second half overwritten: caught by checking they are UTF-8.
+  const abstracts = path.join(dir, 'abstracts.bin');
+  const text = await fs.readFile(abstracts);
+  await fs.writeFile(abstracts, Buffer.concat([text.subarray(0, text.length >> 1), Buffer.alloc(text.length - (text.length >> 1), 0xff)]));
+  await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /corrupt \(abstracts\.bin is not UTF-8/.test(e.message));
+  await fs.writeFile(abstracts, text);
+
   await fs.rm(path.join(dir, 'manifest.json'));
   await assert.rejects(loadIndex(root), (e: Error) => e instanceof IndexError && /manifest is missing/.test(e.message));
 });
@@ -61,6 +68,30 @@ test('the service rebuilds a corrupt index at start-up and logs why', async () =
   // Opening again with nothing wrong reuses the index.
   const third = await PapercordService.open(settings, { log: captureLog() });
   assert.equal(third.indexVersion, second.indexVersion);
+});
+
+test('a damaged index is a warning whose reason quotes no binary; no index at all is not', async () => {
+  const settings = await testSettings();
+  const firstLog = captureLog();
+  const first = await PapercordService.open(settings, { log: firstLog });
+  await first.close();
+  assert.deepEqual(firstLog.lines.filter((l) => l.level === 'warn' && /index/.test(l.msg)), []);
+  const build = (await currentBuildDir(path.join(settings.dataDir, 'index', localEmbedderId())))!;
+  const file = path.join(build, 'embedder.json');
+  const bytes = await fs.readFile(file);
+  // Same size, a run of control and non-UTF-8 bytes in the middle: JSON.parse quotes them in its message.
+  for (let i = bytes.length >> 1, n = 0; n < 40; i++, n++) bytes[i] = [0x07, 0xff, 0x3a, 0x9f][n % 4]!;
+  await fs.writeFile(file, bytes);
+  const log = captureLog();
+  const second = await PapercordService.open(settings, { log });
+  await second.close();
+  assert.notEqual(second.indexVersion, first.indexVersion, 'rebuilt');
+  const warning = log.lines.find((l) => l.level === 'warn' && /index is damaged/.test(l.msg));
+  assert.ok(warning, log.text());
+  const reason = String(warning.fields.reason);
+  assert.match(reason, /^the index is corrupt \(.+\)$/);
+  assert.doesNotMatch(reason, /[\u0000-\u001f\u007f-\u009f\ufffd]/);
+  assert.ok(reason.length <= 250, reason);
 });
 
 test('a build that fails half-way leaves the previous index in place and no temp folder', async () => {
@@ -92,6 +123,32 @@ test('a stale lock from a killed ingest does not block the next build', async ()
   await fs.writeFile(path.join(root, '.lock'), '999999');
   const built = await buildIndex({ root, papers, embedder: null });
   assert.equal(built.papers.length, 19);
+});
+
+// The timeout is the failure: before, a lock holding no pid made the build spin at full CPU for good.
+test('a lock file holding garbage instead of a pid is stale: the build takes it over', { timeout: 10_000 }, async () => {
+  const root = await tempDir();
+  await fs.mkdir(root, { recursive: true });
+  await fs.writeFile(path.join(root, '.lock'), 'garbage\n');
+  const built = await buildIndex({ root, papers, embedder: null });
+  assert.equal(built.papers.length, 19);
+  assert.ok(!(await fs.readdir(root)).includes('.lock'));
+});
+
+test('an empty lock file just created is a builder writing its pid: waited for, not taken over', async () => {
+  const root = await tempDir();
+  const file = path.join(root, '.lock');
+  await fs.mkdir(root, { recursive: true });
+  await fs.writeFile(file, '');
+  const { acquireLock } = await import('../src/index/lock.js');
+  await assert.rejects(acquireLock(file, { waitMs: 50, pollMs: 10 }), /no pid in the lock file/);
+  assert.equal(await fs.readFile(file, 'utf8'), '', 'the lock is left to its owner');
+  // Empty for longer than any builder takes to write its pid: stale.
+  const old = new Date(Date.now() - 60_000);
+  await fs.utimes(file, old, old);
+  const lock = await acquireLock(file, { waitMs: 50, pollMs: 10 });
+  assert.equal(await fs.readFile(file, 'utf8'), String(process.pid));
+  await lock.release();
 });
 
 test('an index with more chunks than one shard holds is split into shards that are queried together', async () => {

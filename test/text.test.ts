@@ -56,6 +56,10 @@ test('a versioned model name also yields its family, so "Qwen" finds Qwen3-VL an
   assert.deepEqual(terms('vision-language', { parts: false }), ['vision-languag']);
 });
 
+test('a word of 200,000 letter-digit runs yields its letter runs without overflowing the stack', () => {
+  assert.ok(terms('ab1'.repeat(200_000)).includes('ab'));
+});
+
 test('a question\'s alternatives ("audio or speech", "memory, compute or latency") are one concept', () => {
   assert.deepEqual(queryConcepts('Is there anything that handles audio or speech?'), [['handl'], ['audio', 'speech']]);
   assert.deepEqual(queryConcepts('Which papers cut memory, compute or latency?'), [['cut'], ['memory', 'comput', 'latency']]);

@@ -1,9 +1,11 @@
 import type { APIEmbed, APIEmbedField } from 'discord.js';
 import { LIMITS, splitText, truncate } from './split.js';
+import { safeUrl } from './markdown.js';
 
 /** What a reply says, before it is cut to Discord's limits. */
 export interface Doc {
   title?: string;
+  /** Any text a corpus gave; put on the embed only when it is an http(s) link (see safeUrl). */
   url?: string;
   color?: number;
   description?: string;
@@ -26,7 +28,8 @@ export function layoutEmbeds(doc: Doc): APIEmbed[][] {
   const descriptions = doc.description ? splitText(doc.description, LIMITS.description) : [];
   const first: APIEmbed = base();
   if (doc.title) first.title = cleanCut(truncate(doc.title, LIMITS.title));
-  if (doc.url) first.url = doc.url;
+  const url = safeUrl(doc.url);
+  if (url) first.url = url;
   if (descriptions[0]) first.description = descriptions[0];
   embeds.push(first);
   for (const d of descriptions.slice(1)) embeds.push({ ...base(), description: d });

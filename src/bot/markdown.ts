@@ -1,14 +1,18 @@
 import { escapeMarkdown } from 'discord.js';
-import { readableTex } from '../corpus/text.js';
+import { isHttpUrl, readableTex } from '../corpus/text.js';
 
 /** Text from papers or users shown as-is: no markdown of theirs (bold, lists, headings, masked links) takes effect. */
 export function escapeText(text: string): string {
   return escapeMarkdown(text, { heading: true, bulletedList: true, numberedList: true, maskedLink: true });
 }
 
-/** Only http(s) links, with the characters that would end a markdown link encoded. */
-function safeUrl(url: string | undefined): string | undefined {
-  if (!url || !/^https?:\/\//i.test(url)) return undefined;
+/**
+ * Only http(s) links with a host, with the characters that would end a markdown link encoded:
+ * a corpus url is whatever its file says, and Discord refuses a whole message whose embed url
+ * is not a well-formed http(s) URL.
+ */
+export function safeUrl(url: string | undefined): string | undefined {
+  if (!url || !isHttpUrl(url)) return undefined;
   return url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 

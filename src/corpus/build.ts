@@ -1,7 +1,7 @@
 /** Turns the fields an importer found into a checked Paper, the same way for every format. */
 import type { CorpusProblem, Paper } from './paper.js';
 import { paperIds } from './ids.js';
-import { cleanTitle, collapseWhitespace, titleFromAbstract, yearFrom } from './text.js';
+import { cleanTitle, collapseWhitespace, isHttpUrl, titleFromAbstract, yearFrom } from './text.js';
 
 /** Shorter abstracts are stubs ("TBD", "n/a") rather than something worth answering from. */
 export const MIN_ABSTRACT_CHARS = 20;
@@ -20,6 +20,11 @@ export interface PaperFields {
   recordId?: string;
   arxiv?: string;
   openreview?: string;
+  /**
+   * The file may well have no titles (plain text without its sidecar): one taken from the
+   * abstract is then not a problem of this record, and the importer says so once for the file.
+   */
+  titleOptional?: boolean;
 }
 
 export type BuildOutcome =
@@ -37,7 +42,7 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
   let title = cleanTitle(fields.title ?? '');
   if (!title) {
     title = titleFromAbstract(abstract);
-    problems.push({ file, record, message: 'no title in the metadata; using the first sentence' });
+    if (!fields.titleOptional) problems.push({ file, record, message: 'no title in the metadata; using the first sentence' });
   }
   const { id, aliases } = paperIds({ title, pmlrId: fields.pmlrId, recordId: fields.recordId, arxiv: fields.arxiv, openreview: fields.openreview });
   const paper: Paper = {
@@ -53,7 +58,12 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
   if (year !== undefined) paper.year = year;
   const venue = fields.venue ? collapseWhitespace(fields.venue) : '';
   if (venue) paper.venue = venue;
-  if (fields.url?.trim()) paper.url = fields.url.trim();
+  const url = fields.url?.trim();
+  if (url) {
+    paper.url = url;
+    // Kept, as the text front ends show it as written; Discord links only http(s) URLs.
+    if (!isHttpUrl(url)) problems.push({ file, record, message: `url "${url.slice(0, 100)}" is not an http(s) link; shown as text, not linked` });
+  }
   return { paper, problems };
 }
 

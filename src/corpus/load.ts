@@ -6,7 +6,7 @@ import { readdir, realpath, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../config.js';
-import type { CorpusLoadResult, CorpusProblem, ImportResult, Paper } from './paper.js';
+import type { CorpusLoadResult, CorpusProblem, IgnoredFiles, ImportResult, Paper } from './paper.js';
 import { readText } from './files.js';
 import { normalizeTitle, titleSlug } from './ids.js';
 import { parsePlaintext, sidecarCandidates, type Sidecar } from './plaintext.js';
@@ -29,7 +29,16 @@ export const IMPORTERS_VERSION = 2;
 export interface LoadOptions {
   /** Where relative entries resolve; default the working directory. Presets always resolve against the project root. */
   root?: string;
+  /**
+   * Absolute paths of papercord's own files and folders (its index, its eval labels) that a
+   * folder walk passes over: CORPUS=data would otherwise read every build's papers.json,
+   * chunks.json and manifest.json as records. An entry naming one of them directly is read.
+   */
+  exclude?: readonly string[];
 }
+
+/** The eval's labelled questions: JSON Lines that are not papers, inside the project's data folder. */
+export const EVAL_LABELS_DIR = path.join(PROJECT_ROOT, 'data', 'eval');
 
 type Kind = 'plaintext' | 'json' | 'jsonl' | 'pmlr';
 
@@ -85,14 +94,26 @@ async function isSidecar(json: string): Promise<boolean> {
 // Folder walks skip these: they describe a corpus rather than belong to it.
 const NOT_CORPUS = /^(?:readme|license|licence|changelog|contributing)(?:\.|$)/i;
 
+const SUPPORTED = 'expected .txt, .json, .jsonl, .ndjson, .md or .markdown';
+
+interface Walk {
+  seen: Set<string>;
+  exclude: ReadonlySet<string>;
+  ignored: IgnoredFiles;
+}
+
 /** Corpus files under a folder, depth first, sorted by name so the order (and who wins a duplicate) is stable. */
-async function walk(dir: string, seen: Set<string>, out: string[]): Promise<void> {
+async function walk(dir: string, state: Walk, out: string[]): Promise<void> {
   const real = await realpath(dir);
-  if (seen.has(real)) return; // symlink cycle
-  seen.add(real);
+  if (state.seen.has(real)) return; // symlink cycle
+  state.seen.add(real);
   const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => !e.name.startsWith('.')).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const e of entries) {
     const full = path.join(dir, e.name);
+    if (state.exclude.has(full)) {
+      state.ignored.own.push(displayPath(full));
+      continue;
+    }
     let isDir = e.isDirectory();
     let isFile = e.isFile();
     if (e.isSymbolicLink()) {
@@ -100,13 +121,18 @@ async function walk(dir: string, seen: Set<string>, out: string[]): Promise<void
       isDir = !!s?.isDirectory();
       isFile = !!s?.isFile();
     }
-    if (isDir) await walk(full, seen, out);
-    else if (isFile && kindOf(full) && !NOT_CORPUS.test(e.name)) out.push(full);
+    if (isDir) await walk(full, state, out);
+    else if (isFile && !NOT_CORPUS.test(e.name)) {
+      if (kindOf(full)) out.push(full);
+      else state.ignored.unsupported.push(displayPath(full));
+    }
   }
 }
 
-/** Resolves the entries to files in order; reports entries that are missing or unusable. */
-async function resolveEntries(entries: string[], root: string, problems: CorpusProblem[]): Promise<string[]> {
+/** Resolves the entries to files in order; reports entries that are missing or unusable, and what folder walks passed over. */
+async function resolveEntries(entries: string[], opts: LoadOptions, problems: CorpusProblem[], ignored: IgnoredFiles = { unsupported: [], own: [] }): Promise<string[]> {
+  const root = opts.root ?? process.cwd();
+  const exclude = new Set((opts.exclude ?? []).map((p) => path.resolve(p)));
   const files: string[] = [];
   for (const raw of entries) {
     const entry = raw.trim();
@@ -121,10 +147,10 @@ async function resolveEntries(entries: string[], root: string, problems: CorpusP
     }
     if (s.isDirectory()) {
       const found: string[] = [];
-      await walk(abs, new Set(), found);
+      await walk(abs, { seen: new Set(), exclude, ignored }, found);
       for (const f of found) if (kindOf(f) !== 'json' || !(await isSidecar(f))) files.push(f);
     } else if (!kindOf(abs)) {
-      problems.push({ file: displayPath(abs), message: `unsupported file type "${path.extname(abs) || 'none'}" (expected .txt, .json, .jsonl, .ndjson, .md or .markdown)` });
+      problems.push({ file: displayPath(abs), message: `unsupported file type "${path.extname(abs) || 'none'}" (${SUPPORTED})` });
     } else if (kindOf(abs) !== 'json' || !(await isSidecar(abs))) files.push(abs);
   }
   // The same file reached twice (a preset and its path, a symlink) is read once.
@@ -154,8 +180,15 @@ async function importFile(abs: string, problems: CorpusProblem[]): Promise<Impor
       }
       return parsePlaintext(read.text, file, sidecar);
     }
-    case 'json':
-      return parseJsonRecords(read.text, file);
+    case 'json': {
+      const records = parseJsonRecords(read.text, file);
+      // Named like a sidecar, its .txt gone (a sidecar with a .txt is never imported): its records have no abstracts.
+      const txt = txtForSidecar(abs);
+      if (records.papers.length === 0 && txt.length) {
+        return { papers: [], problems: [{ file, message: `a metadata sidecar whose abstracts file (${txt.map((t) => path.basename(t)).join(' or ')}) is missing; not read as papers` }], skipped: 0 };
+      }
+      return records;
+    }
     case 'jsonl':
       return parseJsonLines(read.text, file);
     case 'pmlr':
@@ -286,24 +319,36 @@ async function importAll(files: string[]): Promise<{ result?: ImportResult; prob
   return out;
 }
 
-export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Promise<CorpusLoadResult> {
-  const problems: CorpusProblem[] = [];
-  const files = await resolveEntries(entries, opts.root ?? process.cwd(), problems);
+/**
+ * The files' papers, problems and skipped records, in file order, added to `problems`. Pushed
+ * one by one, never as push(...list): a spread passes each element as an argument, and a file
+ * of 125,000 records overflowed the stack.
+ */
+export function gatherImports(imported: { result?: ImportResult; problems: CorpusProblem[] }[], problems: CorpusProblem[]): { candidates: Paper[]; skipped: number } {
   const candidates: Paper[] = [];
   let skipped = 0;
-  for (const { result, problems: fileProblems } of await importAll(files)) {
-    problems.push(...fileProblems);
+  for (const { result, problems: fileProblems } of imported) {
+    for (const p of fileProblems) problems.push(p);
     if (!result) continue;
-    candidates.push(...result.papers);
-    problems.push(...result.problems);
+    for (const p of result.papers) candidates.push(p);
+    for (const p of result.problems) problems.push(p);
     skipped += result.skipped;
   }
+  return { candidates, skipped };
+}
+
+export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Promise<CorpusLoadResult> {
+  const problems: CorpusProblem[] = [];
+  const ignored: IgnoredFiles = { unsupported: [], own: [] };
+  const files = await resolveEntries(entries, opts, problems, ignored);
+  const { candidates, skipped } = gatherImports(await importAll(files), problems);
   const deduped = dedupePapers(candidates);
   return {
     papers: deduped.papers,
     problems: [...problems, ...deduped.problems],
     skipped: skipped + deduped.skipped,
     files: files.map(displayPath),
+    ignored,
   };
 }
 
@@ -315,7 +360,7 @@ export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Pro
  */
 export async function corpusFingerprint(entries: string[], opts: LoadOptions = {}): Promise<string | null> {
   const problems: CorpusProblem[] = [];
-  const files = await resolveEntries(entries, opts.root ?? process.cwd(), problems);
+  const files = await resolveEntries(entries, opts, problems);
   if (problems.length) return null;
   const h = createHash('sha256').update(`importers v${IMPORTERS_VERSION}\n`);
   for (const file of files) {
@@ -344,4 +389,13 @@ export function summarizeLoad(result: CorpusLoadResult): string {
   const warnings = loadCounts(result).problems;
   const dup = duplicates ? ` (${count(duplicates, 'duplicate')})` : '';
   return `corpus: ${count(result.papers.length, 'paper')} indexed, ${result.skipped} skipped${dup}, ${count(warnings, 'problem')} from ${count(result.files.length, 'file')}`;
+}
+
+/** Log lines for the files folder walks passed over: at most a few names each, so a folder of PDFs makes one line. */
+export function describeIgnored(ignored: IgnoredFiles): { own?: string; unsupported?: string } {
+  const names = (files: string[]) => (files.length > 5 ? `${files.slice(0, 5).join(', ')} and ${files.length - 5} more` : files.join(', '));
+  return {
+    ...(ignored.own.length ? { own: `not read as corpus files, as papercord keeps its own index or eval labels there: ${names(ignored.own)}` } : {}),
+    ...(ignored.unsupported.length ? { unsupported: `${count(ignored.unsupported.length, 'file')} of an unsupported type not read (${SUPPORTED}): ${names(ignored.unsupported)}` } : {}),
+  };
 }

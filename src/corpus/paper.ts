@@ -123,6 +123,15 @@ export interface CorpusLoadResult {
   skipped: number;
   /** The files that were read. */
   files: string[];
+  /** Files that folder walks passed over (README-like files and hidden ones aside). */
+  ignored: IgnoredFiles;
+}
+
+export interface IgnoredFiles {
+  /** Files of a type no importer reads (a .csv, a .pdf). */
+  unsupported: string[];
+  /** Papercord's own files and folders (its index, its eval labels). */
+  own: string[];
 }
 
 /** What an importer returns for one file. */

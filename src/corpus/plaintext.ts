@@ -148,12 +148,13 @@ export interface Sidecar {
 export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): ImportResult {
   const paragraphs = splitParagraphs(text);
   const abstracts = paragraphs.length && isHeading(paragraphs[0].text) ? paragraphs.slice(1) : paragraphs;
-  const problems: CorpusProblem[] = [];
+  let problems: CorpusProblem[] = [];
   let byParagraph = new Map<Paragraph, MetadataRecord>();
   if (sidecar) {
     const meta = parseMetadata(sidecar.text, sidecar.file);
     const matched = matchMetadata(abstracts, meta.records, sidecar.file);
-    problems.push(...meta.problems, ...matched.problems);
+    // One per sidecar record at most, so not push(...): as many arguments as records overflow the stack.
+    problems = [...meta.problems, ...matched.problems];
     byParagraph = matched.byParagraph;
   }
   const papers: Paper[] = [];
@@ -172,6 +173,7 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
         pmlrId: m?.pmlrId,
         arxiv: m?.arxiv,
         openreview: m?.openreview,
+        titleOptional: !sidecar,
       },
       file,
       `paragraph ${p.index} (line ${p.line})`,
@@ -179,6 +181,11 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
     problems.push(...built.problems);
     if (built.paper) papers.push(built.paper);
     else skipped++;
+  }
+  // Once for the file, not once per paper: the sidecar is optional.
+  if (!sidecar && papers.length) {
+    const names = sidecarCandidates(file).map((f) => path.basename(f)).join(' or ');
+    problems.push({ file, message: `no metadata sidecar read (${names}): the titles of its ${papers.length} paper${papers.length === 1 ? '' : 's'} are their abstracts' first sentences` });
   }
   return { papers, problems, skipped };
 }

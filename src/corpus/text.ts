@@ -264,3 +264,8 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   }
   return { line, column: offset - lineStart + 1 };
 }
+
+/** Whether a paper's url is a well-formed http(s) link with a host, the only kind Discord links. */
+export function isHttpUrl(url: string): boolean {
+  return /^https?:\/\/[^/?#\s]/i.test(url) && URL.canParse(url);
+}

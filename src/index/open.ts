@@ -1,5 +1,5 @@
 import { dataPath, type Settings } from '../config.js';
-import { corpusFingerprint, loadCorpus, loadCounts, summarizeLoad } from '../corpus/load.js';
+import { corpusFingerprint, describeIgnored, EVAL_LABELS_DIR, loadCorpus, loadCounts, summarizeLoad } from '../corpus/load.js';
 import type { Paper } from '../corpus/paper.js';
 import { PaperCatalog } from '../catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from '../embed/select.js';
@@ -7,7 +7,7 @@ import type { Embedder } from '../embed/embedder.js';
 import { PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Retriever } from '../retrieval/retriever.js';
-import { buildIndex, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './store.js';
+import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './store.js';
 
 export interface OpenOptions {
   /** Progress of an index build (ingest shows it on a terminal). */
@@ -31,8 +31,9 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
   const embedderChoice = await chooseEmbedder(settings, log);
   log.info('embedder chosen', { embedder: embedderChoice.id, why: embedderChoice.reason });
   const root = dataPath(settings, 'index', embedderChoice.id);
+  const loadOptions = { exclude: ownFiles(settings) };
   // Taken before the files are read: a file changed while they are read makes the next start read them again.
-  const fingerprint = await corpusFingerprint(settings.corpus);
+  const fingerprint = await corpusFingerprint(settings.corpus, loadOptions);
   let index: LoadedIndex | null = null;
   let reason: string | null = opts.forceRebuild ? 'a rebuild was requested' : null;
   if (!reason) {
@@ -41,6 +42,8 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
       reason = versionStaleReason(index, embedderChoice.id);
     } catch (e) {
       reason = (e as Error).message;
+      // Damage is rebuilt over, but an operator who logs only warnings must still learn of it (a failing disk, a stray write).
+      if (!(e instanceof IndexError) || e.damaged) log.warn('the index is damaged: it will be built again', { reason, index: root });
     }
   }
   const record = index?.manifest.corpus;
@@ -48,12 +51,16 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
     log.info('corpus files unchanged since the index was built: not read again', { papers: index.manifest.papers, skipped: record.skipped, problems: record.problems, build: index.manifest.buildId });
     return indexState(index, embedderChoice, settings, record, log);
   }
-  const corpus = await loadCorpus(settings.corpus);
+  const corpus = await loadCorpus(settings.corpus, loadOptions);
   for (const p of corpus.problems) {
     const fields = { file: p.file, record: p.record };
     if (p.severity === 'info') log.debug(p.message, fields);
     else log.warn(p.message, fields);
   }
+  const ignored = describeIgnored(corpus.ignored);
+  if (ignored.own) log.info(ignored.own);
+  // Beside papers they are likely PDFs or notes kept with them; with none, they are why there are none.
+  if (ignored.unsupported) log[corpus.papers.length ? 'info' : 'warn'](ignored.unsupported);
   log.info(summarizeLoad(corpus));
   if (corpus.papers.length === 0) throw new PapercordError('NO_INDEX', `The corpus (${settings.corpus.join(', ')}) holds no usable paper.`, 'Check CORPUS and the problems logged above.');
   const summary = loadCounts(corpus);
@@ -96,4 +103,12 @@ function indexState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings
     embedderChoice,
     corpus: { problems: corpus.problems, skipped: corpus.skipped },
   };
+}
+
+/**
+ * What papercord writes under DATA_DIR, and its eval labels: a folder given as CORPUS that
+ * holds them (CORPUS=data) must not read them as papers.
+ */
+export function ownFiles(settings: Pick<Settings, 'dataDir'>): string[] {
+  return [dataPath(settings, 'index'), dataPath(settings, 'feedback.jsonl'), dataPath(settings, 'discord-commands.json'), EVAL_LABELS_DIR];
 }

@@ -10,6 +10,7 @@ import { LocalEmbedder, localEmbedderState, type LocalEmbedderState } from '../e
 import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
+import { printableExcerpt } from '../text/clean.js';
 import { Bm25Index, buildPostings } from '../retrieval/postings.js';
 import { terms } from '../text/terms.js';
 import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '../text/vocabulary.js';
@@ -97,6 +98,12 @@ export interface BuildOptions {
 
 export class IndexError extends Error {
   override readonly name = 'IndexError';
+
+  /** False when there is no index, or one of another version: expected, not damage an operator must hear of. */
+  constructor(message: string, readonly damaged = true) {
+    // Messages name what was read from the damaged files (an id, a parser's excerpt): kept printable for the log.
+    super(printableExcerpt(message, 400));
+  }
 }
 
 const CURRENT = 'CURRENT';
@@ -115,14 +122,14 @@ export async function currentBuildDir(root: string): Promise<string | null> {
  */
 export async function loadIndex(root: string): Promise<LoadedIndex> {
   const dir = await currentBuildDir(root);
-  if (!dir) throw new IndexError('no index has been built yet');
+  if (!dir) throw new IndexError('no index has been built yet', false);
   let manifest: unknown;
   try {
     manifest = await readJson(path.join(dir, 'manifest.json'));
   } catch (e) {
-    throw new IndexError(`the manifest is missing or unreadable (${(e as Error).message})`);
+    throw new IndexError(`the manifest is missing or unreadable (${printableExcerpt((e as Error).message)})`);
   }
-  if (!isManifest(manifest)) throw new IndexError('the manifest is from another version of papercord');
+  if (!isManifest(manifest)) throw new IndexError('the manifest is from another version of papercord', false);
   for (const [file, size] of Object.entries(manifest.files)) {
     const stat = await fs.stat(path.join(dir, file)).catch(() => null);
     if (!stat) throw new IndexError(`${file} is missing`);
@@ -172,7 +179,8 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(known ? { frequencies: known } : {}) };
   } catch (e) {
     if (e instanceof IndexError) throw e;
-    throw new IndexError(`the index is corrupt (${(e as Error).message})`);
+    // Cut so that the parser's excerpt of the damaged bytes leaves the parenthesis closed.
+    throw new IndexError(`the index is corrupt (${printableExcerpt((e as Error).message)})`);
   }
 }
 

@@ -24,6 +24,16 @@ export function cleanText(input: string): string {
     .trim();
 }
 
+/**
+ * A message quoting outside bytes (a parser's error on a damaged file) made fit for one log line:
+ * control characters and what binary decodes to (C1 controls, U+FFFD) gone, at most `max`
+ * characters.
+ */
+export function printableExcerpt(text: string, max = 200): string {
+  const printable = cleanText(text.replace(/[\u0080-\u009f\ufffd]+/g, ' '));
+  return printable.length > max ? `${printable.slice(0, max - 1)}…` : printable;
+}
+
 /** "a", "a and b", "a, b and c". */
 export function joinList(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;

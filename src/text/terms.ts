@@ -118,7 +118,8 @@ export function terms(text: string, opts: { parts?: boolean } = {}): string[] {
 function partsOf(word: string): string[] {
   const pieces = word.includes('-') ? word.split('-') : [word];
   const out = word.includes('-') ? pieces.filter((p) => !/^\d+$/.test(p)) : [];
-  for (const p of pieces) if (/\d/.test(p) && /\p{L}/u.test(p)) out.push(...(p.match(/\p{L}+/gu) ?? []));
+  // Not push(...matches): a word of 300,000 letter-digit pairs would pass that many arguments and overflow the stack.
+  for (const p of pieces) if (/\d/.test(p) && /\p{L}/u.test(p)) for (const run of p.matchAll(/\p{L}+/gu)) out.push(run[0]);
   return out;
 }
 
