@@ -190,6 +190,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   return out as Settings;
 }
 
+/** What papercord keeps under DATA_DIR besides its index: the feedback log and the registered slash commands. */
+export const FEEDBACK_FILE = 'feedback.jsonl';
+export const COMMANDS_REGISTRY_FILE = 'discord-commands.json';
+
 /** Absolute path of the data folder. */
 export function dataPath(settings: Pick<Settings, 'dataDir'>, ...parts: string[]): string {
   return path.resolve(PROJECT_ROOT, settings.dataDir, ...parts);

@@ -1,5 +1,5 @@
 import { Events, type Client, type ClientOptions } from 'discord.js';
-import { dataPath, type Settings } from '../config.js';
+import { COMMANDS_REGISTRY_FILE, dataPath, FEEDBACK_FILE, type Settings } from '../config.js';
 import { PapercordError } from '../errors.js';
 import { FeedbackStore } from '../feedback.js';
 import { log as rootLog, redact, type Logger } from '../log.js';
@@ -45,7 +45,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
   if (!settings.discordToken) throw new PapercordError('BAD_INPUT', 'DISCORD_TOKEN is not set.', 'Set it in .env; the README explains how to get one.');
   redact(settings.discordToken);
   const commands = await loadCommands(opts.commandsDir);
-  const feedback = await FeedbackStore.open(dataPath(settings, 'feedback.jsonl'));
+  const feedback = await FeedbackStore.open(dataPath(settings, FEEDBACK_FILE));
   if (feedback.unreadable) log.warn('lines of the feedback file could not be read; their votes are not counted', { file: feedback.file, lines: feedback.unreadable });
   const client = createClient(settings, opts.clientOptions);
   const ctx: BotContext = {
@@ -90,7 +90,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
         applicationId,
         guildId: settings.discordGuildId || undefined,
         defs: [...commands.values()].map((c) => c.data.toJSON()),
-        registryFile: dataPath(settings, 'discord-commands.json'),
+        registryFile: dataPath(settings, COMMANDS_REGISTRY_FILE),
       });
       log.info(registration.registered ? 'slash commands registered' : 'slash commands unchanged, not registered again', { scope: registration.scope, commands: registration.commands });
     } catch (e) {

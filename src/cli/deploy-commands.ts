@@ -1,6 +1,6 @@
 import { REST, Routes } from 'discord.js';
 import { cli, fail, print, run } from './common.js';
-import { dataPath } from '../config.js';
+import { COMMANDS_REGISTRY_FILE, dataPath } from '../config.js';
 import { redact } from '../log.js';
 import { loadCommands } from '../bot/loader.js';
 import { applicationIdFromToken, registerCommands } from '../bot/registration.js';
@@ -20,7 +20,7 @@ run(json, async () => {
     applicationId,
     guildId,
     defs: [...commands.values()].map((c) => c.data.toJSON()),
-    registryFile: dataPath(settings, 'discord-commands.json'),
+    registryFile: dataPath(settings, COMMANDS_REGISTRY_FILE),
     force: true,
   });
   print(json, { ...result, names: [...commands.keys()] }, () => `registered ${result.commands} commands (${[...commands.keys()].map((n) => `/${n}`).join(', ')}) ${guildId ? `for guild ${guildId}: they appear at once` : 'globally: they can take up to an hour to appear'}`);

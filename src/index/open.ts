@@ -1,4 +1,4 @@
-import { dataPath, type Settings } from '../config.js';
+import { COMMANDS_REGISTRY_FILE, dataPath, FEEDBACK_FILE, type Settings } from '../config.js';
 import { corpusFingerprint, describeIgnored, EVAL_LABELS_DIR, loadCorpus, loadCounts, summarizeLoad } from '../corpus/load.js';
 import type { Paper } from '../corpus/paper.js';
 import { PaperCatalog } from '../catalog.js';
@@ -110,5 +110,5 @@ function indexState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings
  * holds them (CORPUS=data) must not read them as papers.
  */
 export function ownFiles(settings: Pick<Settings, 'dataDir'>): string[] {
-  return [dataPath(settings, 'index'), dataPath(settings, 'feedback.jsonl'), dataPath(settings, 'discord-commands.json'), EVAL_LABELS_DIR];
+  return [dataPath(settings, 'index'), dataPath(settings, FEEDBACK_FILE), dataPath(settings, COMMANDS_REGISTRY_FILE), EVAL_LABELS_DIR];
 }
