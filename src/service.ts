@@ -17,7 +17,7 @@ import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesCo
 import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText, isBlank, joinList } from './text/clean.js';
+import { cleanText, cutAt, isBlank, joinList } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -182,7 +182,7 @@ export class PapercordService {
     if ('paper' in r) return r.paper;
     if ('namesakes' in r) throw ambiguousPaper(q, r.namesakes);
     const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, 3).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
-    throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${truncate(q, 80)}".`, hint);
+    throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${cutAt(q, 80)}".`, hint);
   }
 
   /**
@@ -603,7 +603,7 @@ export class PapercordService {
     if (!pointsBackOnly(text)) return undefined;
     const talked = history?.length ? this.conversation.papersTalkedAbout(history) : [];
     if (talked.length === 1) return talked[0];
-    const said = talked.length ? `The last answer is about ${talked.length}: ${joinList(talked.map(titleAndId))}.` : `"${truncate(text, 80)}" names none.`;
+    const said = talked.length ? `The last answer is about ${talked.length}: ${joinList(talked.map(titleAndId))}.` : `"${cutAt(text, 80)}" names none.`;
     throw new PapercordError('BAD_INPUT', `Which paper? ${said}`, talked.length ? 'Give the id of the one you mean.' : 'Give a paper id or part of its title; /papers lists them.');
   }
 
@@ -787,12 +787,8 @@ function ambiguousPaper(q: string, papers: Paper[]): PapercordError {
   const listed = papers.slice(0, NAMESAKES_SHOWN).map((p) => `"${p.title}" (${p.id})`);
   const more = papers.length - listed.length;
   const list = more > 0 ? `${listed.join(', ')} and ${more} more` : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
-  const hint = `Give the id of the one you mean, such as ${papers[0]!.id}${more > 0 ? `; /papers ${truncate(q, 80)} lists them all` : ''}.`;
-  return new PapercordError('AMBIGUOUS_PAPER', `"${truncate(q, 80)}" names ${papers.length} papers: ${list}.`, hint);
-}
-
-function truncate(s: string, n: number): string {
-  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+  const hint = `Give the id of the one you mean, such as ${papers[0]!.id}${more > 0 ? `; /papers ${cutAt(q, 80)} lists them all` : ''}.`;
+  return new PapercordError('AMBIGUOUS_PAPER', `"${cutAt(q, 80)}" names ${papers.length} papers: ${list}.`, hint);
 }
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */

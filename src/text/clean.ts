@@ -30,8 +30,12 @@ export function cleanText(input: string): string {
  * characters.
  */
 export function printableExcerpt(text: string, max = 200): string {
-  const printable = cleanText(text.replace(/[\u0080-\u009f\ufffd]+/g, ' '));
-  return printable.length > max ? `${printable.slice(0, max - 1)}…` : printable;
+  return cutAt(cleanText(text.replace(/[\u0080-\u009f\ufffd]+/g, ' ')), max);
+}
+
+/** The text cut to `max` characters, an ellipsis marking the cut. */
+export function cutAt(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** "a", "a and b", "a, b and c". */
