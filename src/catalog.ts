@@ -55,7 +55,7 @@ export class PaperCatalog {
   private readonly bySystemName = new Map<string, Paper | null>();
   /** The made-up ones among them in lower case (pixelthink, vla-attc), for a question that writes them in other capitals. */
   private readonly byFoldedName = new Map<string, Paper | null>();
-  /** Names, by whether their paper owns them (see ownsPhrase). */
+  /** Names, by whether their paper owns them with how many other papers allowed to write them ("1 kite", "3 Group Cognition Learning"; see ownsPhrase). */
   private readonly phraseOwned = new Map<string, boolean>();
   /** Every paper's names (system name, acronyms its abstract declares), by keyOf, for a paper option that writes one in any case. */
   private readonly byName = new Map<string, OwnedName[]>();
@@ -172,9 +172,9 @@ export class PaperCatalog {
   }
 
   /**
-   * Whether a name of several words is its paper's own rather than a topic other papers write
-   * too ("Mixture of Experts: ..."): fewer than PHRASE_OTHERS_MAX other titles or abstracts
-   * hold it. A scan of the corpus, so done the first time a question writes the name, then kept.
+   * Whether a name is its paper's own rather than a topic or a word other papers write too
+   * ("Mixture of Experts: ...", "best"): fewer than `othersMax` other titles or abstracts hold
+   * it. A scan of the corpus, so done the first time a question writes the name, then kept.
    */
   private ownsPhrase(name: string, paper: Paper, othersMax = PHRASE_OTHERS_MAX): boolean {
     // By how many others are allowed too: "kite" as a lower-case word (none) and a declared "KITE" (a few) are asked apart.

@@ -18,6 +18,7 @@ const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*)?((?<![^\s{(])(?
  * "The kite paper" still names KITE.
  */
 const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|of|into|with|from|by|be|been|being)$/i;
+/** Nouns after which such a word is a name again, whatever stands before it ("the kite paper"). */
 const NAME_NOUN = /^(?:paper|model|method|framework|benchmark|system|approach)s?$/i;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
