@@ -431,7 +431,9 @@ export class PapercordService {
         ? await this.searchEach(retriever, comparison)
         : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
-    const spelled = paper ? (expansionSentence(q, paper.abstract, names.words.filter((n) => n.paper === paper).map((n) => n.word)) ?? titleExpansion(q, paper.title, systemName(paper.title))) : undefined;
+    // The name as the question writes it ("TGVKV") and as the title does: "cast" typed in lower case is written "CAST" in the abstract.
+    const nameForms = paper ? [...new Set([...names.words.filter((n) => n.paper === paper).map((n) => n.word), systemName(paper.title)].filter(Boolean))] : [];
+    const spelled = paper ? (expansionSentence(q, paper.abstract, nameForms) ?? titleExpansion(q, paper.title, systemName(paper.title))) : undefined;
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: that part, unsearched.
     // So does "What about the method?" after "What is VEQ?": "method" is no word to search for, and the paper's method is the answer.
     const quote = (sentences: string[]) => sentences.map((x) => `${readableTex(x)} [1]`).join(' ');

@@ -611,6 +611,10 @@ test('a byline or aspect question that points back with no question before it as
 test('"what does X stand for?" quotes the sentence that spells the name out', async () => {
   assert.equal((await service.ask('What does GCL stand for?', { useModel: false })).answer, 'To address these, we propose **Group Cognition Learning (GCL)**, a governed collaboration paradigm that applies a two-stage protocol after modality-specific encoding. [1]');
   assert.match((await service.ask('What does TGV-KV stand for?', { useModel: false })).answer, /\*\*T\*\*ext-\*\*G\*\*rounded KV Eviction method for \*\*V\*\*LMs \(\*\*TGV-KV\*\*\)\. \[1\]$/);
+  // Typed in lower case, the name is looked for as its title writes it.
+  for (const [q, spelled] of [['what does cast stand for', /^We propose \*\*CAST \(Context-Aware State Transition\)\*\*/], ['what does veq stand for', /Visual Expert Quantization \(VEQ\)/], ['what does 3d-rft stand for', /\(3D-RFT\)/]] as const) {
+    assert.match((await service.ask(q, { useModel: false })).answer, spelled, q);
+  }
   // A name no sentence spells out is spelled by its title's first words, when they spell it in order.
   assert.equal((await service.ask('What does CoPE stand for?', { useModel: false })).answer, 'Its title spells CoPE out: **CoPE: Continual Probe-guided Expansion** for Large Vision-Language Models. [1]');
   assert.match((await service.ask('What does COBRA stand for?', { useModel: false })).answer, /^Its title spells COBRA out: \*\*COBRA: Contribution-Based Bayesian Rank Allocation\*\* for Parameter-Efficient Fine-Tuning\. \[1\]$/);
