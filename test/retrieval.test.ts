@@ -683,7 +683,11 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   const names = new QuestionNames(service.catalog);
   assert.deepEqual(names.namesIn('what is cast').papers.map((p) => p.id), ['2603.08648']);
   assert.deepEqual(names.namesIn('summarize the cast paper').papers.map((p) => p.id), ['2603.08648']);
-  for (const q of ['Which problems can be cast as a game?', 'What should I keep in mind when fine-tuning?']) assert.deepEqual(names.namesIn(q).papers, [], q);
+  for (const q of ['Which problems can be cast as a game?', 'What should I keep in mind when fine-tuning?', 'never mind', 'mind the gap', 'cast your vote', 'we must keep kite flying', 'do you mind explaining diffusion models?', 'you can cast it as RL']) {
+    assert.deepEqual(names.namesIn(q).papers, [], q);
+  }
+  // A modal that opens the question asks about the name after it.
+  assert.deepEqual(names.namesIn('can cobra be used for LoRA?').papers.map((p) => p.id), ['ding26y']);
   // A name that is no English word is one in lower case, however short or however capitalised ("veq", "furina"); "whats" asks nothing.
   for (const q of ['what is veq', 'whats VEQ?']) assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*TL;DR:\*\* .*\bVEQ\b/, q);
   assert.match((await service.ask('is furina open source?', { useModel: false })).answer, /^\*\*Furina: .*Link in the abstract: https:\/\/github\.com\/0xCavaliers\/Furina_Jailbreak$/s);

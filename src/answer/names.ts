@@ -14,10 +14,15 @@ const NAME_CHECKS = 8;
 const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*)?((?<![^\s{(])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\})?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
 /**
  * Words after which a lower-case English word is that word, not a paper's name: an article,
- * pronoun, preposition or "be" ("keep in mind", "how do I cope", "through the prism", "can be cast").
+ * pronoun, preposition, "be", "never" or "keep" ("keep in mind", "how do I cope", "through the
+ * prism", "can be cast", "never mind", "do you mind").
  * "The kite paper" still names KITE.
  */
-const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|of|into|with|from|by|be|been|being)$/i;
+const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|of|into|with|from|by|be|been|being|never|keep|don['’]?t)$/i;
+/** Modals, after which such a word is a verb ("you can cast", "we must cope"), unless they open the question ("can cobra be used for LoRA?"). */
+const MODAL = /^(?:can|could|will|would|shall|should|may|might|must)$/i;
+/** Words after which such a word, first in the question, is a verb ("mind the gap", "cast your vote"). */
+const OBJECT_AFTER_VERB = /^(?:a|an|the|this|that|these|those|my|your|our|their|his|her|its|me|you|him|them|us|it)$/i;
 /** Nouns after which such a word is a name again, whatever stands before it ("the kite paper"). */
 const NAME_NOUN = /^(?:paper|model|method|framework|benchmark|system|approach)s?$/i;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
@@ -81,7 +86,8 @@ export class QuestionNames {
     const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
     for (const [i, word] of typed.entries()) {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
-      const asWord = ORDINARY_WORD_AFTER.test(typed[i - 1] ?? '') && !NAME_NOUN.test(typed[i + 1] ?? '');
+      const before = typed[i - 1] ?? '';
+      const asWord = (ORDINARY_WORD_AFTER.test(before) || (i > 1 && MODAL.test(before)) || (i === 0 && OBJECT_AFTER_VERB.test(typed[1] ?? ''))) && !NAME_NOUN.test(typed[i + 1] ?? '');
       const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
       const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
       if (whole) found(word, whole, true);
