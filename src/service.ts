@@ -343,7 +343,7 @@ export class PapercordService {
     const pointedAt = withoutPublication(withoutAuthors);
     const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
     const pointsAtNone = () => authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) || (asksOnlyOfPointedAt(q) && this.names.namesIn(q).papers.length === 0);
-    if ((!last || answersAboutNoPaper(last.answer)) && pointsAtNone()) {
+    if ((!last || (answersAboutNoPaper(last.answer) && talkedAbout().length === 0)) && pointsAtNone()) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
@@ -403,7 +403,8 @@ export class PapercordService {
     const asked = single?.withoutIds ?? unasked;
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
     // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
-    const topic = [...history].reverse().map((t) => (asksToGoOn(t.question) ? '' : this.names.namesIn(t.question).rest)).find((t) => queryConcepts(t).length > 0);
+    // Nor those of a question no paper answered ("what is the weather"), nor small talk's.
+    const topic = [...history].reverse().map((t) => (asksToGoOn(t.question) || answersAboutNoPaper(t.answer) ? '' : this.names.namesIn(t.question).rest)).find((t) => queryConcepts(t).length > 0);
     const searchText = topic ? `${topic} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;

@@ -410,3 +410,16 @@ test('a question of its own after one the two cannot be searched together ("Whic
   // One that no paper answers alone is still refused.
   assert.equal((await converse(icml, 'Who wrote PixelThink?', 'What is the capital of France?')).answer.refused, true);
 });
+
+test('small talk between a question and its follow-up leaves the conversation on its paper: "thanks!" or "ok" then "who wrote it?", and "thanks, who wrote it?"', async () => {
+  const byline = (await converse(icml, 'What is PixelThink?', 'who wrote it?')).answer.answer;
+  for (const between of ['thanks!', 'ok', 'got it']) {
+    const { history, answer } = await converse(icml, 'What is PixelThink?', between, 'who wrote it?');
+    assert.match(history[1]!.answer, /^Glad to help\./, between);
+    assert.equal(answer.answer, byline, between);
+  }
+  assert.equal((await converse(icml, 'What is PixelThink?', 'thanks, who wrote it?')).answer.answer, byline);
+  // A question no paper answered lends the next question none of its words.
+  const alone = await icml.ask('Which papers study video?', { useModel: false });
+  assert.equal((await converse(icml, 'what is the weather', 'Which papers study video?')).answer.answer, alone.answer);
+});

@@ -74,6 +74,8 @@ export class ConversationReader {
   private talkedAbout(history: readonly Turn[]): { papers: Paper[]; namesakes?: Namesakes[] } {
     for (let i = history.length - 1; i >= 0; i--) {
       const turn = history[i]!;
+      // "thanks!" or "hi" between a question and "Who wrote it?" is about no paper: "it" is the one before.
+      if (isSmallTalk(turn.answer)) continue;
       const names = this.names.namesIn(turn.question);
       // "Papers like PixelThink?" is about the papers its answer lists, not PixelThink.
       // "How does it compare to TGV-KV?" after "What is VEQ?" is about both.
@@ -178,7 +180,12 @@ const COMPARING_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:how (?:do|did|would) (?
  * unknown: its question is searched with it.
  */
 export function answersAboutNoPaper(answer: string): boolean {
-  return [REFUSAL_TEXT, NO_PAPER_NAMED, ...Object.values(SMALL_TALK)].some((opening) => answer.startsWith(opening));
+  return answer.startsWith(REFUSAL_TEXT) || answer.startsWith(NO_PAPER_NAMED) || isSmallTalk(answer);
+}
+
+/** Whether an answer is small talk (a greeting, a thanks, what the bot is), by how papercord words it. */
+function isSmallTalk(answer: string): boolean {
+  return Object.values(SMALL_TALK).some((opening) => answer.startsWith(opening));
 }
 
 /**

@@ -280,16 +280,16 @@ export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMent
 
 /** "hi", "hello there", "good morning": a greeting, nothing asked. */
 const GREETING = /^\s*(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))(?: there)?(?: papercord| bot)?[\s!.,?]*$/i;
-/** A greeting before a question ("Hi, what is PixelThink?", "hello papercord: who wrote VEQ?"). */
-const GREETING_FIRST = /^\s*(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening))(?: there)?(?: papercord| bot)?\s*[,!.:;-]+\s*(?=\S)/i;
+/** A greeting or a thanks before a question ("Hi, what is PixelThink?", "hello papercord: who wrote VEQ?", "thanks, who wrote it?"). */
+const GREETING_FIRST = /^\s*(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening)|thanks|thank you|thx|ok(?:ay)?|great|cool)(?: there)?(?: papercord| bot)?\s*[,!.:;-]+\s*(?=\S)/i;
 
 /** The question without a greeting before it: "Hi" is no word to search for. */
 export function withoutGreeting(question: string): string {
   return question.replace(GREETING_FIRST, '');
 }
 
-/** "thanks", "thank you so much", "thx": nothing asked either. */
-const THANKS = /^\s*(?:(?:thanks|thank you)(?: (?:so|very) much| a lot)?|thx|ty|cheers|great,? thanks)[\s!.,?]*$/i;
+/** "thanks", "thank you so much", "thx", "ok", "got it": nothing asked either. */
+const THANKS = /^\s*(?:(?:thanks|thank you)(?: (?:so|very) much| a lot)?|thx|ty|cheers|great,? thanks|ok(?:ay)?|cool|great|nice|got it|i see|perfect|awesome)[\s!.,?]*$/i;
 /** "help", "what can you do?", "how do I use this?": how to ask. */
 const HELP = /^\s*(?:help|what can you do|what do you do|how do (?:i|you) (?:use|work)(?: (?:you|this|it))?)[\s!.,?]*$/i;
 
