@@ -48,8 +48,8 @@ test('a greeting before a question is not searched: "Hi, what is PixelThink?" is
     assert.equal(a.refused, false, greeted);
     assert.equal(a.answer, b.answer, greeted);
   }
-  // A word that begins like one is no greeting.
-  assert.equal((await icml.ask('High-resolution video?', { useModel: false })).question, 'High-resolution video?');
+  // A word that begins like one is no greeting, nor is a hyphenated name ("OK-VQA", "Hi-res").
+  for (const q of ['High-resolution video?', 'Hi-res video?', 'OK-VQA results?']) assert.equal((await icml.ask(q, { useModel: false })).question, q);
 });
 
 test('"Is PixelThink open source?" asks for its links, as "Where is the code for PixelThink?" does', async () => {

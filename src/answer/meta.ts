@@ -281,7 +281,7 @@ export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMent
 /** "hi", "hello there", "good morning": a greeting, nothing asked. */
 const GREETING = /^\s*(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening))(?: there)?(?: papercord| bot)?[\s!.,?]*$/i;
 /** A greeting or a thanks before a question ("Hi, what is PixelThink?", "hello papercord: who wrote VEQ?", "thanks, who wrote it?"). */
-const GREETING_FIRST = /^\s*(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening)|thanks|thank you|thx|ok(?:ay)?|great|cool)(?: there)?(?: papercord| bot)?\s*[,!.:;-]+\s*(?=\S)/i;
+const GREETING_FIRST = /^\s*(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening)|thanks|thank you|thx|ok(?:ay)?|great|cool)(?: there)?(?: papercord| bot)?(?:\s*[,!.:;]+|\s+-+)\s*(?=\S)/i;
 
 /** The question without a greeting before it: "Hi" is no word to search for. */
 export function withoutGreeting(question: string): string {
