@@ -208,10 +208,12 @@ export class PaperCatalog {
    * abstract or PDF) or the page its record gives ("https://proceedings.mlr.press/v306/chen26a.html"),
    * so /summary, /related and the paper option take a pasted link as /ask does.
    */
-  get(id: string): Paper | undefined {
+  get(typed: string): Paper | undefined {
+    // As Discord writes a link it shows no preview of ("<https://…>"), and an arXiv id as papers cite it ("arXiv:2505.23727").
+    const id = typed.trim().replace(/^<(\S+)>$/, '$1').replace(/^arxiv:\s*(?=\d{4}\.\d{4,5})/i, '');
     // An arXiv id with its version ("2505.23727v2") is the paper without it.
-    const found = this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\s*\d{4}\.\d{4,5})v\d+\s*$/, '$1')));
-    if (found || !LINK.test(id.trim())) return found;
+    const found = this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\d{4}\.\d{4,5})v\d+$/, '$1')));
+    if (found || !LINK.test(id)) return found;
     const arxiv = normalizeArxiv(id);
     return (arxiv ? this.byKey.get(keyOf(arxiv)) : undefined) ?? this.byLink.get(linkKey(id));
   }

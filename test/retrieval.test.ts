@@ -662,7 +662,17 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   // Also pasted without its scheme, and a PMLR paper's PDF, at the proceedings or in the volume's repository.
   assert.equal((await service.ask('summarize arxiv.org/abs/2505.23727', { useModel: false })).answer, link.answer);
   assert.match((await service.ask('who wrote https://proceedings.mlr.press/v306/chen26a/chen26a.pdf', { useModel: false })).answer, /^\*\*Train for Truth, .*\*\* is by Tong Chen/);
-  for (const typed of ['proceedings.mlr.press/v306/chen26a.html', 'https://raw.githubusercontent.com/mlresearch/v306/main/assets/chen26a/chen26a.pdf']) assert.equal(service.resolvePaper(typed).id, 'chen26a', typed);
+  for (const typed of [
+    'proceedings.mlr.press/v306/chen26a.html',
+    'https://raw.githubusercontent.com/mlresearch/v306/main/assets/chen26a/chen26a.pdf',
+    'https://github.com/mlresearch/v306/blob/main/assets/chen26a/chen26a.pdf',
+    'http://proceedings.mlr.press/v306/chen26a',
+  ]) {
+    assert.equal(service.resolvePaper(typed).id, 'chen26a', typed);
+  }
+  // As Discord writes a link it shows no preview of, and an arXiv id as papers cite it.
+  for (const typed of ['<https://arxiv.org/abs/2505.23727>', 'arXiv:2505.23727']) assert.equal(service.resolvePaper(typed).id, '2505.23727', typed);
+  for (const q of ['what is <https://arxiv.org/abs/2505.23727>?', 'what is arXiv:2505.23727']) assert.equal((await service.ask(q, { useModel: false })).answer, link.answer, q);
   assert.ok(service.listPapers('vision language').some((p) => p.id === '2606.03075'));
   // /related reads a paper named as a question names it.
   assert.equal((await service.related('mentis oculi', { useModel: false })).paper?.id, 'zeller26a');

@@ -10,8 +10,8 @@ import { tldrIndex } from './summary.js';
 const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
 const NAME_CHECKS = 8;
-/** A link in a question, perhaps as TeX writes it (\url{…}), without the punctuation that ends the sentence. */
-const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*)?((?<![^\s{(])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\})?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
+/** A link in a question, perhaps as TeX writes it (\url{…}) or Discord without a preview (<…>), without the punctuation that ends the sentence. */
+const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*|<)?((?<![^\s{(<])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\}|>)?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
 /**
  * Words after which a lower-case English word is that word, not a paper's name: an article,
  * pronoun, preposition, "be", "never" or "keep" ("keep in mind", "how do I cope", "through the

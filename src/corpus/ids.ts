@@ -44,12 +44,17 @@ export function normalizeTitle(title: string): string {
 /** How a link starts, also as people paste it without its scheme ("arxiv.org/abs/…", "www.x.org/…"). */
 export const LINK_START = String.raw`(?:https?://|(?:www\.)?[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/)`;
 
-/** A PMLR paper's PDF, at the proceedings or in the volume's repository, as the address of its page. */
-const PMLR_PDF = /^(?:https?:\/\/)?(?:proceedings\.mlr\.press|raw\.githubusercontent\.com\/mlresearch)\/(v\d+)\/(?:main\/assets\/)?([\w-]+)\/\2\.pdf$/i;
+/** A PMLR paper's PDF, at the proceedings or in the volume's repository (raw, or as GitHub shows it), as the address of its page. */
+const PMLR_PDF = /^(?:https?:\/\/)?(?:proceedings\.mlr\.press|raw\.githubusercontent\.com\/mlresearch|(?:www\.)?github\.com\/mlresearch)\/(v\d+)\/(?:(?:blob\/|raw\/)?main\/assets\/)?([\w-]+)\/\2\.pdf$/i;
+/** A PMLR page written without its ".html" ("proceedings.mlr.press/v306/abas26a"). */
+const PMLR_PAGE = /^((?:https?:\/\/)?proceedings\.mlr\.press\/v\d+\/[\w-]+?)(?:\.html)?\/?$/i;
 
-/** "proceedings.mlr.press/v306/chen26a/chen26a.pdf" -> "https://proceedings.mlr.press/v306/chen26a.html"; other links as they are. */
+/**
+ * "proceedings.mlr.press/v306/chen26a/chen26a.pdf" and "github.com/mlresearch/v306/blob/main/assets/chen26a/chen26a.pdf"
+ * -> "https://proceedings.mlr.press/v306/chen26a.html"; a PMLR page without ".html" with it; other links as they are.
+ */
 export function pageOfPdf(link: string): string {
-  return link.trim().replace(PMLR_PDF, 'https://proceedings.mlr.press/$1/$2.html');
+  return link.trim().replace(PMLR_PDF, 'https://proceedings.mlr.press/$1/$2.html').replace(PMLR_PAGE, '$1.html');
 }
 
 /** "arXiv:2605.03348v2", "https://arxiv.org/abs/2605.03348" -> "2605.03348"; old-style ids ("cs/0101001") kept. */
