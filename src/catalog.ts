@@ -113,8 +113,12 @@ export class PaperCatalog {
   private add(papers: Paper[]): void {
     this.search.addAll(papers.map(catalogDoc));
     for (const p of papers) {
-      for (const declared of declaredNames(p.abstract)) this.own(declared, p, true);
+      const declaredHere = declaredNames(p.abstract);
+      for (const declared of declaredHere) this.own(declared, p, true);
       const name = systemName(p.title);
+      // A title with no name of its own ("Model Soups Need Only One Ingredient"): the made-up word its abstract declares
+      // ("MonoSoup") is its name, found in lower case as a title's is; acronyms ("GCL") are not, as "gcl" is too often something else.
+      if (!name) for (const declared of declaredHere.filter(foldsAsName)) this.byFoldedName.set(declared.toLowerCase(), this.byFoldedName.has(declared.toLowerCase()) ? null : p);
       // A name of several words is one when written with its capitals: "Group Cognition Learning", not "learning syntax".
       if (!name || (name.includes(' ') && name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).length < 2)) continue;
       this.own(name, p, false);
@@ -153,7 +157,7 @@ export class PaperCatalog {
     if (!this.complete) return [];
     const owners = this.byName.get(keyOf(query)) ?? [];
     const q = query.trim();
-    return owners.filter((o) => !o.declared || ((q === o.name || isCoined(q)) && this.ownsPhrase(o.name, o.paper)));
+    return owners.filter((o) => !o.declared || ((q === o.name || isCoined(q) || (foldsAsName(o.name) && !isEnglishWord(o.name))) && this.ownsPhrase(o.name, o.paper)));
   }
 
   /**
@@ -450,6 +454,11 @@ export function hyphenParts(text: string): string[] {
 
 export function paperRef(p: Paper): PaperRef {
   return { id: p.id, title: p.title, url: p.url, authors: p.authors, ...(p.authorsIncomplete ? { authorsIncomplete: true } : {}), year: p.year, venue: p.venue };
+}
+
+/** A declared name found in lower case: made up of words ("MonoSoup", "FusionRoute"), not an acronym ("GCL"). One that is an English word too ("VisionED") names its paper only as withLowercaseName allows. */
+function foldsAsName(name: string): boolean {
+  return name.length >= 5 && /\p{Ll}{2}/u.test(name);
 }
 
 /** A link alone, as a user pastes one. */

@@ -696,8 +696,14 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   for (const q of ['Which problems can be cast as a game?', 'What should I keep in mind when fine-tuning?', 'never mind', 'mind the gap', 'cast your vote', 'we must keep kite flying', 'do you mind explaining diffusion models?', 'you can cast it as RL']) {
     assert.deepEqual(names.namesIn(q).papers, [], q);
   }
-  // A modal that opens the question asks about the name after it.
-  assert.deepEqual(names.namesIn('can cobra be used for LoRA?').papers.map((p) => p.id), ['ding26y']);
+  // A modal that opens the question asks about the name after it, as "of" and "with" do.
+  for (const [q, ids] of [['can cobra be used for LoRA?', ['ding26y']], ['what are the results of kite?', ['cheng26t']], ['compare lamp with kite', ['nehme26b', 'cheng26t']]] as const) {
+    assert.deepEqual(names.namesIn(q).papers.map((p) => p.id), ids, q);
+  }
+  // A title with no name of its own: the made-up name its abstract declares is found in lower case too, and resolves.
+  assert.deepEqual(names.namesIn('What are the results of monosoup?').papers.map((p) => p.id), ['abdollahpoorrostam26a']);
+  assert.equal(service.resolvePaper('monosoup').id, 'abdollahpoorrostam26a');
+  assert.throws(() => service.resolvePaper('gcl'), /No paper matches/);
   // A name that is no English word is one in lower case, however short or however capitalised ("veq", "furina"); "whats" asks nothing.
   for (const q of ['what is veq', 'whats VEQ?']) assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*TL;DR:\*\* .*\bVEQ\b/, q);
   assert.match((await service.ask('is furina open source?', { useModel: false })).answer, /^\*\*Furina: .*Link in the abstract: https:\/\/github\.com\/0xCavaliers\/Furina_Jailbreak$/s);

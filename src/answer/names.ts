@@ -14,11 +14,12 @@ const NAME_CHECKS = 8;
 const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*|<)?((?<![^\s{(<])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\}|>)?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
 /**
  * Words after which a lower-case English word is that word, not a paper's name: an article,
- * pronoun, preposition, "be", "never" or "keep" ("keep in mind", "how do I cope", "through the
- * prism", "can be cast", "never mind", "do you mind").
+ * pronoun, "in", "on", "at", "to", "be", "never" or "keep" ("keep in mind", "how do I cope", "through the
+ * prism", "can be cast", "never mind", "do you mind"). Not "of", "with", "from" or "by", after
+ * which a name is as often asked about ("the results of kite", "compare lamp with kite").
  * "The kite paper" still names KITE.
  */
-const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|of|into|with|from|by|be|been|being|never|keep|don['’]?t)$/i;
+const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|into|be|been|being|never|keep|don['’]?t)$/i;
 /** Modals, after which such a word is a verb ("you can cast", "we must cope"), unless they open the question ("can cobra be used for LoRA?"). */
 const MODAL = /^(?:can|could|will|would|shall|should|may|might|must)$/i;
 /** Words after which such a word, first in the question, is a verb ("mind the gap", "cast your vote"). */
