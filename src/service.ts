@@ -63,6 +63,8 @@ interface Comparison {
   askedNothingElse: boolean;
   /** Which of them answer what is asked ("Which of them use LLMs?"): only those are quoted, not each. */
   picking?: boolean;
+  /** How many papers the count before found, when more than were picked among (PICKED_AMONG_MAX). */
+  pickedOutOf?: number;
 }
 
 /** A question being answered, and what ask() reads of its conversation. */
@@ -364,11 +366,15 @@ export class PapercordService {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     // "Which of them use diffusion models?" after "How many papers mention RL?" (37, ten listed) picks among all 37, up to PICKED_AMONG_MAX.
+    let countedAll = 0;
     const counted = () => {
       const topic = last ? topicAskedBefore(last.question, this.papers) : undefined;
-      return topic ? this.mentionsOf(topic).slice(0, PICKED_AMONG_MAX).map((m) => m.paper) : talkedAbout();
+      const mentions = topic ? this.mentionsOf(topic) : [];
+      countedAll = mentions.length;
+      return topic ? mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper) : talkedAbout();
     };
-    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
+    const askedToCompare = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
+    const comparison = askedToCompare?.picking && countedAll > askedToCompare.papers.length ? { ...askedToCompare, pickedOutOf: countedAll } : askedToCompare;
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
@@ -471,7 +477,12 @@ export class PapercordService {
       // Of one paper, what it sets out from answers a question about that ("What limitations does SPEED identify in
       // parallel decoding?"), else only what its own work does not answer as well.
       const setting = paper && !asksAbout(about, 'Problem') && !asksAbout(about, 'Limits') ? (summarySections(paper)?.Problem ?? []) : [];
-      if (!overview && !part) return extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach, setting);
+      if (!overview && !part) {
+        const ex = extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach, setting);
+        // Said, not left silent: "Which of them use RL?" after a count of 97 read only the first PICKED_AMONG_MAX.
+        const unread = comparison?.pickedOutOf ? `\n(Of the ${comparison.pickedOutOf} papers counted, the first ${compared.length} were read; a narrower topic reads them all.)` : '';
+        return { ...ex, answer: ex.answer + unread };
+      }
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);

@@ -381,6 +381,12 @@ test('"Which of them use diffusion models?" after a list quotes those of the lis
   assert.ok(diffusion.length >= 2 && diffusion.length < listed.length);
   assert.deepEqual(picked.filter((id) => listed.includes(id)), diffusion);
   assert.ok(picked.some((id) => !listed.includes(id)), 'a paper counted but not listed');
+  assert.doesNotMatch(answer.answer, /papers counted/);
+  // Past PICKED_AMONG_MAX counted papers, the answer says how many were read.
+  const many = await converse(pmlr, 'How many papers mention language models?', 'which of them use reinforcement learning?');
+  const counted = Number(/^(\d+) of the/.exec(many.history[0]!.answer)?.[1]);
+  assert.ok(counted > 50, many.history[0]!.answer);
+  assert.match(many.answer.answer, new RegExp(`\\n\\(Of the ${counted} papers counted, the first 50 were read; a narrower topic reads them all\\.\\)$`));
   assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'which of these is about audio?')).answer), ['dementyev26a']);
   for (const [before, q] of [[first, 'which of them are about cooking?'], ['list papers about multimodal LLMs', 'which of these is about video?'], [first, 'What is the capital of France?']]) {
     assert.equal((await converse(before.startsWith('how') ? pmlr : icml, before, q)).answer.refused, true, q);
