@@ -3,6 +3,7 @@ import type { Settings } from './config.js';
 import { fatal, openServiceOrExit, processSettings, runMain, stopOnSignals } from './process.js';
 import { operatorFacingError } from './errors.js';
 import { log } from './log.js';
+import { parseFlags } from './cli/flags.js';
 import type { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
 import { runConsole } from './console/console.js';
@@ -12,7 +13,14 @@ import { runConsole } from './console/console.js';
  * checked and the service is opened once; a bad setting or a failed start ends with a message
  * that says what to do, while a failure in one request never ends the process.
  */
+const USAGE = `usage: npm start
+
+Runs the Discord bot when DISCORD_TOKEN is set, else the local console (type /help there).
+Settings come from the environment and .env; README.md and .env.example list them all.`;
+
 async function main(): Promise<void> {
+  // Flags only for help: every setting is an environment variable.
+  parseFlags({}, USAGE);
   const settings = processSettings();
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));

@@ -135,11 +135,12 @@ test('ask from standard input: --paper is checked once, errors go to standard er
   assert.equal(allGood.code, 0, allGood.stderr);
 });
 
-test('docs:env and the load run answer --help with their usage and an unknown flag with an error, and do nothing else', async () => {
-  for (const file of ['src/cli/env-docs.ts', 'bench/load.ts']) {
+test('docs:env, the load run and npm start answer --help with their usage and an unknown flag with an error, and do nothing else', async () => {
+  for (const file of ['src/cli/env-docs.ts', 'bench/load.ts', 'src/main.ts']) {
     const help = await runProcess(process.execPath, ['--import', 'tsx', file, '--help'], undefined, env());
     assert.equal(help.code, 0, help.stderr);
-    assert.match(help.stdout, /^usage: npm run (docs:env|load)/);
+    assert.match(help.stdout, /^usage: npm (run (docs:env|load)|start)/);
+    assert.doesNotMatch(help.stdout, /papercord local console/, 'npm start --help opens no console');
     assert.doesNotMatch(help.stdout, /wrote/);
     const bogus = await runProcess(process.execPath, ['--import', 'tsx', file, '--bogus'], undefined, env());
     assert.equal(bogus.code, 1);
