@@ -465,7 +465,7 @@ function foldsAsName(name: string): boolean {
 const LINK = new RegExp(`^(?=${LINK_START})\\S+$`, 'i');
 
 /** A link as compared: "http://www.x.org/p/", "x.org/p" and "https://x.org/p" are one page, and a PMLR PDF is its paper's page. */
-function linkKey(url: string): string {
+export function linkKey(url: string): string {
   return pageOfPdf(url).replace(/^(https?:\/\/)?(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
 }
 

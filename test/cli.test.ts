@@ -43,12 +43,13 @@ test('ask without a question reads one question per line and writes one JSON obj
 test('papers, summary and related print JSON in the documented shapes', async () => {
   const papers = JSON.parse((await npmRun('papers', ['--json'])).stdout);
   assert.equal(papers.length, 19);
-  assert.deepEqual(Object.keys(papers[0]).filter((k) => k !== 'authorsIncomplete').sort(), ['abstract', 'authors', 'id', 'title', 'url', 'venue', 'year']);
+  assert.deepEqual(Object.keys(papers[0]).filter((k) => k !== 'authorsIncomplete' && k !== 'code').sort(), ['abstract', 'authors', 'id', 'title', 'url', 'venue', 'year']);
   // The shipped sidecar names only first authors, and says so.
   assert.equal(papers[0].authorsIncomplete, true);
   // Search words list the best match first, not in corpus order (PixelThink is the last paper there).
   const found = JSON.parse((await scriptRun('papers', ['--json', 'chain-of-pixel', 'reasoning'])).stdout);
   assert.equal(found[0].id, '2505.23727');
+  assert.deepEqual(found[0].code, ['https://github.com/songw-zju/PixelThink']);
   assert.ok(found.length < 19);
   const summary = JSON.parse((await npmRun('summary', ['--json', 'SciVideoBench'])).stdout);
   assert.equal(summary.paper.id, 'deng26w');

@@ -28,6 +28,9 @@ test('the shipped 19 abstracts carry their real titles from the sidecar, in orde
   assert.deepEqual(r.papers.map((p) => p.title), meta.papers.map((p) => p.title));
   assert.equal(r.papers[0].title, 'PhaseCoder: Microphone Geometry-Agnostic Spatial Audio Understanding for Multimodal LLMs');
   assert.equal(r.papers[18].title, 'PixelThink: Towards Efficient Chain-of-Pixel Reasoning');
+  // The sidecar's `code` beside its `url`, the project page.
+  assert.deepEqual([r.papers[18].url, r.papers[18].code], ['https://pixelthink.github.io', ['https://github.com/songw-zju/PixelThink']]);
+  assert.equal(r.papers.filter((p) => p.code).length, 8);
   for (const p of r.papers) {
     assert.notEqual(p.title, titleFromAbstract(p.abstract), `title of ${p.id} is derived from its abstract`);
     assert.ok(!p.abstract.startsWith(p.title.replace(/…$/, '')), `title of ${p.id} is the start of its abstract`);

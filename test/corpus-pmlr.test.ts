@@ -59,6 +59,23 @@ test('nested date-parts, a date fallback, another container title, and tex_title
   assert.equal(q.venue, 'ICML 2024');
 });
 
+test('software: the code links, a slip in one read as the link meant; a value that is no link is left out with a warning naming file and record', () => {
+  const withSoftware = (value: string) => parsePmlrPost(POST.replace('layout: inproceedings\n', `layout: inproceedings\nsoftware: ${value}\n`), 'posts/smith26a.md');
+  assert.deepEqual(parsePmlrPost(POST, 'a.md').papers[0]!.code, undefined);
+  const plain = withSoftware('https://github.com/ann/graphflex');
+  assert.deepEqual(plain.problems, []);
+  assert.deepEqual(plain.papers[0]!.code, ['https://github.com/ann/graphflex']);
+  // As posts of volume 306 write them.
+  for (const slip of ["'https: //github.com/ann/graphflex'", 'https://github. com/ann/graphflex', 'github.com/ann/graphflex']) {
+    const r = withSoftware(slip);
+    assert.deepEqual([r.papers[0]!.code, r.problems], [['https://github.com/ann/graphflex'], []], slip);
+  }
+  const bad = withSoftware('on request');
+  assert.equal(bad.papers.length, 1);
+  assert.equal(bad.papers[0]!.code, undefined);
+  assert.deepEqual(bad.problems, [{ file: 'posts/smith26a.md', record: 'front matter (id smith26a)', message: 'code link "on request" is not an http(s) link; left out' }]);
+});
+
 test('YAML that is not YAML is a problem naming the file and the line', () => {
   const r = parsePmlrPost('---\ntitle: ok\nabstract: [unclosed\nauthor: : x\n---\n', 'broken.md');
   assert.deepEqual(r.papers, []);
@@ -105,4 +122,7 @@ test('the shipped PMLR sample: 293 papers, clean, with proceedings urls', async 
   assert.deepEqual(byId.get('abas26a')!.authors, ['Abdulhady Abas', 'Fatemeh Daneshfar', 'Seyedali Mirjalili', 'Mourad Oussalah']);
   assert.equal(byId.get('kataria26a')!.title, 'GraphFLEx: Unsupervised Structure Learning Framework for Large Expanding Graphs');
   assert.equal(r.papers[0].source.file, 'data/corpus/pmlr-v306/posts/2026-09-29-abas26a.md');
+  // 166 posts give their code (`software`), each an http(s) link once read, none dropped.
+  assert.equal(r.papers.filter((p) => p.code?.length === 1).length, 166);
+  assert.deepEqual(byId.get('chen26c')!.code, ['https://github.com/NROwind/OpenGPT-4o-Image']);
 });

@@ -102,6 +102,22 @@ test('a record without a title is indexed under its first sentence, with a probl
   assert.deepEqual(r.problems, [{ file: 'p.json', record: 'record 1 (id x1)', message: 'no title in the metadata; using the first sentence' }]);
 });
 
+test('code links from `code` or `software`: one link, several, or a list, each once; what is no http(s) link is left out with a warning naming the record', () => {
+  const records = [
+    { id: 'c1', title: 'One', abstract: ABS, code: 'https://github.com/a/one' },
+    { id: 'c2', title: 'Software', abstract: ABS + ' 2', software: 'https://gitlab.com/b/two' },
+    { id: 'c3', title: 'A list', abstract: ABS + ' 3', code: ['https://github.com/c/three', 'https://github.com/c/three', 'https://c.github.io'] },
+    { id: 'c4', title: 'In one string', abstract: ABS + ' 4', code: 'https://github.com/d/four, https://d.org/data' },
+    { id: 'c5', title: 'Not links', abstract: ABS + ' 5', code: ['ftp://e.org/five', { repo: 'five' }], software: 'https://ignored.org' },
+  ];
+  const r = parseJsonLines(records.map((x) => JSON.stringify(x)).join('\n'), 'p.jsonl');
+  assert.deepEqual(r.papers.map((p) => p.code), [['https://github.com/a/one'], ['https://gitlab.com/b/two'], ['https://github.com/c/three', 'https://c.github.io'], ['https://github.com/d/four', 'https://d.org/data'], undefined]);
+  assert.deepEqual(r.problems, [
+    { file: 'p.jsonl', record: 'line 5 (id c5)', message: 'code link "ftp://e.org/five" is not an http(s) link; left out' },
+    { file: 'p.jsonl', record: 'line 5 (id c5)', message: 'code field holds object, not a link; left out' },
+  ]);
+});
+
 test('JSON Lines: blank lines ignored, a bad line reported by number, the others imported', () => {
   const lines = [
     JSON.stringify({ id: 'a', title: 'A', abstract: ABS }),

@@ -140,7 +140,7 @@ test('a follow-up that asks only about an aspect is about the paper of the conve
   assert.equal(limits.answer, 'The abstract of VEQ: Modality-Adaptive Quantization for MoE Vision-Language Models (2602.01037) states no limitations; the paper itself may, at https://arxiv.org/abs/2602.01037. /summary 2602.01037 shows what its abstract covers.');
   const code = await ask('Is there code?');
   assert.deepEqual(cited(code), [veq]);
-  assert.match(code.answer, /^\*\*VEQ: .*\n.*\nIts abstract links no code or project page\.$/);
+  assert.match(code.answer, /^\*\*VEQ: .*\n.*\nCode: https:\/\/github\.com\/guangshuoqin\/VEQ$/);
   const results = await ask('What about the results?');
   assert.deepEqual(cited(results), [veq]);
   assert.match(results.answer, /^\*\*Results:\*\* .*outperforms state-of-the-art baselines/);
@@ -149,9 +149,9 @@ test('a follow-up that asks only about an aspect is about the paper of the conve
   assert.match((await ask('What datasets?')).answer, /^The abstract of VEQ: .* does not say; /);
   // A topic is not an aspect: it is searched for in every paper.
   assert.deepEqual(cited(await ask('What about audio?')), ['dementyev26a']);
-  // The paper with code links it, from the abstract.
+  // Another paper's code, the link its metadata and its abstract both give.
   const { answer: tgv } = await converse(icml, 'What is TGV-KV?', 'Is there code?');
-  assert.match(tgv.answer, /Link in the abstract: https:\/\/github\.com\/Danielement321\/TGV-KV$/);
+  assert.match(tgv.answer, /\nCode: https:\/\/github\.com\/Danielement321\/TGV-KV$/);
 });
 
 test('"How many such papers are there?" right after a question about a topic counts that topic', async () => {

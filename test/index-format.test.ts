@@ -48,9 +48,9 @@ test('vectra itself opens a shard through the codec and queries it', async () =>
   assert.ok(Math.abs(hits[0]!.score - 1) < 1e-6, String(hits[0]!.score));
 });
 
-test('papers stored as rows plus one file of abstracts decode to the same papers, non-ASCII included, and show in JSON', () => {
+test('papers stored as rows plus one file of abstracts decode to the same papers, non-ASCII and code links included, and show in JSON', () => {
   const papers = [
-    { id: 'x', title: 'X', abstract: 'Plain text.', authors: [], aliases: [], source: { file: 'a.jsonl', record: 'line 1' }, year: 2026, venue: 'ICML', url: 'https://x' },
+    { id: 'x', title: 'X', abstract: 'Plain text.', authors: [], aliases: [], source: { file: 'a.jsonl', record: 'line 1' }, year: 2026, venue: 'ICML', url: 'https://x', code: ['https://github.com/x/x', 'https://x.org/data'] },
     { id: 'y', title: 'Y', abstract: 'Δ-updates — naïve “quotes” 😀 and 中文.', authors: ['A'], authorsIncomplete: true, aliases: ['y2'], source: { file: 'b.md', record: 'post' } },
     { id: 'z', title: 'Z', abstract: '', authors: [], aliases: [], source: { file: 'a.jsonl', record: 'line 3' }, venue: 'ICML' },
   ];

@@ -646,10 +646,15 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.match((await service.ask('What other papers are like it?', { useModel: false, history })).answer, /^Papers related to \*\*PixelThink/);
   assert.match((await service.ask('Which papers did Artem Dementyev write?', { useModel: false })).answer, /^\*\*Artem Dementyev\*\* is an author of/);
   for (const [typed, id] of [['TGVKV', '2606.03075'], ['mllm4d', '2603.00515'], ['2505.23727v2', '2505.23727']] as const) assert.equal(service.resolvePaper(typed).id, id, typed);
-  // Links: the paper's page, its arXiv id, and the links its abstract gives.
+  // Links: the paper's page, its arXiv id, its code from the metadata, and the other links its abstract gives.
   const code = await service.ask('Where is the code for TGV-KV?', { useModel: false });
-  assert.match(code.answer, /^\*\*TGV-KV: .*\*\* \(2606\.03075\): \S+ \[1\]\n.*Link in the abstract: https:\/\/github\.com\/Danielement321\/TGV-KV$/s);
+  // Its abstract gives the same code link: said once.
+  assert.match(code.answer, /^\*\*TGV-KV: .*\*\* \(2606\.03075\): \S+ \[1\]\narXiv: 2606\.03075 .*\nCode: https:\/\/github\.com\/Danielement321\/TGV-KV$/);
   assert.deepEqual(cited(code), ['2606.03075']);
+  // PMLR's `software`; and a paper whose page is its project page, with the code only in the metadata, or with none.
+  assert.match((await service.ask('Is OpenGPT-4o-Image open source?', { useModel: false })).answer, /\nCode: https:\/\/github\.com\/NROwind\/OpenGPT-4o-Image$/);
+  assert.match((await service.ask('Where is the code for PixelThink?', { useModel: false })).answer, /: https:\/\/pixelthink\.github\.io \[1\]\n.*\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/);
+  assert.match((await service.ask('Is 3D-RFT open source?', { useModel: false })).answer, /: https:\/\/3d-rft\.github\.io\/ \[1\]\n.*\nNo code link is known for it\.$/);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
   // A link alone asks what its paper is; a papers search finds hyphenated title words written apart.
   const link = await service.ask('https://arxiv.org/abs/2505.23727', { useModel: false });
@@ -706,7 +711,7 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   assert.throws(() => service.resolvePaper('gcl'), /No paper matches/);
   // A name that is no English word is one in lower case, however short or however capitalised ("veq", "furina"); "whats" asks nothing.
   for (const q of ['what is veq', 'whats VEQ?']) assert.match((await service.ask(q, { useModel: false })).answer, /^\*\*TL;DR:\*\* .*\bVEQ\b/, q);
-  assert.match((await service.ask('is furina open source?', { useModel: false })).answer, /^\*\*Furina: .*Link in the abstract: https:\/\/github\.com\/0xCavaliers\/Furina_Jailbreak$/s);
+  assert.match((await service.ask('is furina open source?', { useModel: false })).answer, /^\*\*Furina: .*\nCode: https:\/\/github\.com\/0xCavaliers\/Furina_Jailbreak$/s);
   // A numbered list split into sentences, asked for as a list, is quoted whole.
   const submodules = await service.ask('What are the three submodules of TGV-KV?', { useModel: false });
   assert.match(submodules.answer, /\(1\) Text-Vision Budgeting.*\(2\) Text-Weighted Ranking.*\(3\) Text-Prioritised Retention/s);

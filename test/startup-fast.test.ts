@@ -4,6 +4,10 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { corpusFingerprint } from '../src/corpus/load.js';
+import { dataPath } from '../src/config.js';
+import { currentBuildDir } from '../src/index/store.js';
+import { corpusHash, type IndexManifest } from '../src/index/manifest.js';
+import type { PapersFile } from '../src/index/papers-file.js';
 import { PaperCatalog, SYNC_CATALOG_MAX } from '../src/catalog.js';
 import { PapercordService } from '../src/service.js';
 import type { Paper } from '../src/corpus/paper.js';
@@ -64,6 +68,30 @@ test('a second start on unchanged files does not read the corpus; a changed file
   const fifth = captureLog();
   await PapercordService.open(settings, { log: fifth });
   assert.ok(fifth.lines.some((l) => l.msg.startsWith('corpus files unchanged')), fifth.text());
+});
+
+test('an index built before the importers read code links is built again at the first start, and answers with them', async () => {
+  const { dir, file } = await corpusDir();
+  await fs.appendFile(file, JSON.stringify({ id: 'p3', title: 'Coded: Protein folding with diffusion', abstract: 'We fold proteins with a diffusion model and report results on three benchmarks.', software: 'https://github.com/ada/coded' }) + '\n');
+  const settings = await testSettings({ CORPUS: dir });
+  const first = await PapercordService.open(settings, { log: captureLog() });
+  // What papercord wrote before: the same index without the code links, its files recorded by importers v2.
+  const build = (await currentBuildDir(dataPath(settings, 'index', first.info().embedder)))!;
+  const papersFile = path.join(build, 'papers.json');
+  const papers = JSON.parse(await fs.readFile(papersFile, 'utf8')) as PapersFile;
+  papers.papers = papers.papers.map((row) => row.slice(0, 11) as PapersFile['papers'][number]);
+  const json = JSON.stringify(papers);
+  await fs.writeFile(papersFile, json);
+  const manifestFile = path.join(build, 'manifest.json');
+  const manifest = JSON.parse(await fs.readFile(manifestFile, 'utf8')) as IndexManifest;
+  manifest.files['papers.json'] = Buffer.byteLength(json);
+  manifest.corpusHash = corpusHash(first.papers.map(({ code: _, ...p }) => p));
+  manifest.corpus!.fingerprint = (await corpusFingerprint([dir], {}, 2))!;
+  await fs.writeFile(manifestFile, JSON.stringify(manifest));
+  const log = captureLog();
+  const upgraded = await PapercordService.open(settings, { log });
+  assert.ok(log.lines.some((l) => l.msg === 'building the index' && l.fields.reason === 'the corpus changed'), log.text());
+  assert.match((await upgraded.ask('Is Coded open source?', { useModel: false })).answer, /\nCode: https:\/\/github\.com\/ada\/coded$/);
 });
 
 test('two services starting at once on a data folder without an index build it once; a requested rebuild after a wait still builds', async () => {

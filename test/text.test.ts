@@ -5,7 +5,7 @@ import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/
 import { cleanText } from '../src/text/clean.js';
 import { plainText } from '../src/render/text.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
-import { authorsAnswer } from '../src/answer/metadata.js';
+import { authorsAnswer, linksAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { isEnglishWord } from '../src/text/english.js';
 import { readFileSync } from 'node:fs';
@@ -170,6 +170,15 @@ test('a byline asked with how many authors says how many first, or that the meta
   assert.equal(authorsAnswer([{ ...source, authors: ['A'] }], true)?.answer, '**T** has one author: A (ICML 2026). [2]');
   assert.equal(authorsAnswer([{ ...source, authors: ['A'], authorsIncomplete: true }], true)?.answer, '**T** is by A et al. (ICML 2026); its metadata names only the first author, not how many there are. [2]');
   assert.equal(authorsAnswer([listed])?.answer, '**T** is by A, B, C, D, E, F et al. (ICML 2026). [2]');
+});
+
+test('a links answer gives the metadata\'s code links before the abstract\'s other links, each once, and says no code link is known only when neither gives one', () => {
+  const paper: Paper = { id: '2601.00001', title: 'Toy: A Paper', abstract: 'We study toys. Code is at https://github.com/ann/toy/ and data at https://toy.org/data.', authors: [], aliases: [], source: { file: 'f', record: 'r' }, url: 'https://toy.github.io', code: ['https://github.com/ann/toy'] };
+  assert.equal(linksAnswer(paper, 1), ['**Toy: A Paper** (2601.00001): https://toy.github.io [1]', 'arXiv: 2601.00001 (https://arxiv.org/abs/2601.00001)', 'Code: https://github.com/ann/toy', 'Link in the abstract: https://toy.org/data'].join('\n'));
+  // The page is the project page (PixelThink's): what is missing is the code, not a project page.
+  const pageOnly = linksAnswer({ ...paper, abstract: 'We study toys and report results.', code: undefined }, 1);
+  assert.match(pageOnly, /^\*\*Toy: A Paper\*\* \(2601\.00001\): https:\/\/toy\.github\.io \[1\]\narXiv: .*\nNo code link is known for it\.$/);
+  assert.doesNotMatch(linksAnswer({ ...paper, abstract: 'We study toys. Code: https://github.com/ann/toy', code: undefined }, 1), /No code link/);
 });
 
 test('plain text shows bold as its words and escapes as their characters, and keeps asterisks that were escaped', () => {

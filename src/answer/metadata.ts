@@ -1,6 +1,7 @@
 /** Questions the metadata answers, not an abstract's words: who wrote a paper, an author's papers, where and when it appeared, what its name stands for. */
 import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import { byline, type Paper } from '../corpus/paper.js';
+import { linkKey } from '../catalog.js';
 import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
@@ -564,15 +565,23 @@ export function withoutLinkWords(question: string): string {
   return question.replace(LINK_WORDS, ' ');
 }
 
-/** The paper's page, its arXiv id and the links its abstract gives (code, project page), or that it gives none, from the metadata and the abstract as they are. */
+/**
+ * The paper's page, its arXiv id, its code links from the metadata and the links its abstract
+ * gives (a code or project page), each once; or, when neither gives one, that no code link is
+ * known (its page may be its project page, so only the code is said to be missing).
+ */
 export function linksAnswer(paper: Paper, n: number): string {
   const arxiv = [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
-  const inAbstract = [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => u !== paper.url);
+  const code = paper.code ?? [];
+  const shown = new Set([paper.url, ...code].filter((u) => u !== undefined).map(linkKey));
+  const inAbstract = [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => !shown.has(linkKey(u)));
   const lines = [
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
-    // Said plainly: "Is there code?" of a paper whose abstract links none is answered by its absence.
-    ...(inAbstract.length ? inAbstract.map((u) => `Link in the abstract: ${u}`) : ['Its abstract links no code or project page.']),
+    ...code.map((u) => `Code: ${u}`),
+    ...inAbstract.map((u) => `Link in the abstract: ${u}`),
+    // Said plainly: "Is there code?" of a paper with no code link is answered by its absence.
+    ...(code.length || inAbstract.length ? [] : ['No code link is known for it.']),
   ];
   return lines.join('\n');
 }

@@ -9,6 +9,7 @@ run(json, async () => {
   const service = await openService(settings);
   const search = positionals.join(' ');
   // Best match first, as the catalog ranks them; with no search words, corpus order.
-  const papers = service.findPapers(search).map((p) => ({ ...paperRef(p), abstract: p.abstract }));
+  // Code links only where the metadata gives some, as authorsIncomplete only where it is true.
+  const papers = service.findPapers(search).map((p) => ({ ...paperRef(p), ...(p.code ? { code: p.code } : {}), abstract: p.abstract }));
   print(json, papers, () => renderPapers(papers));
 });

@@ -1,7 +1,10 @@
 /** Turns the fields an importer found into a checked Paper, the same way for every format. */
 import type { CorpusProblem, Paper } from './paper.js';
-import { paperIds } from './ids.js';
+import { LINK_START, paperIds } from './ids.js';
 import { cleanTitle, collapseWhitespace, isHttpUrl, titleFromAbstract, yearFrom } from './text.js';
+
+/** A link written without its scheme: "github.com/org/repo". */
+const SCHEMELESS_LINK = new RegExp(`^(?!https?:)(?=${LINK_START})\\S+$`, 'i');
 
 /** Shorter abstracts are stubs ("TBD", "n/a") rather than something worth answering from. */
 export const MIN_ABSTRACT_CHARS = 20;
@@ -16,6 +19,8 @@ export interface PaperFields {
   year?: number;
   venue?: string;
   url?: string;
+  /** The record's code links as written: one link or a list of them (see codeLinks). */
+  code?: unknown;
   pmlrId?: string;
   recordId?: string;
   arxiv?: string;
@@ -64,7 +69,36 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
     // Kept, as the text front ends show it as written; Discord links only http(s) URLs.
     if (!isHttpUrl(url)) problems.push({ file, record, message: `url "${url.slice(0, 100)}" is not an http(s) link; shown as text, not linked` });
   }
+  const code = codeLinks(fields.code, (message) => problems.push({ file, record, message }));
+  if (code.length) paper.code = code;
   return { paper, problems };
+}
+
+/**
+ * The http(s) links of a record's code field (a link, links in one string, or a list), each
+ * once; anything else is left out with a warning, as answers give these as links. Two slips of
+ * PMLR posts are read as the link meant: a link broken by spaces ("https: //github.com/...",
+ * "https://github. com/..."; a link has none) and one without its scheme ("github.com/...", as
+ * people paste them).
+ */
+export function codeLinks(value: unknown, warn: (message: string) => void): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  const links = new Set<string>();
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const written = str(item);
+    if (written === undefined) {
+      if (item !== null && item !== '') warn(`code field holds ${Array.isArray(item) ? 'a list' : typeof item}, not a link; left out`);
+      continue;
+    }
+    // Several links in one string are read one by one.
+    for (const piece of written.split(/[\s,;]+(?=https?:)/i)) {
+      const schemeless = SCHEMELESS_LINK.test(piece) ? `https://${piece}` : undefined;
+      const link = [piece, piece.replace(/\s+/g, ''), schemeless].find((l) => l !== undefined && !/\s/.test(l) && isHttpUrl(l));
+      if (link) links.add(link);
+      else warn(`code link "${piece.slice(0, 100)}" is not an http(s) link; left out`);
+    }
+  }
+  return [...links];
 }
 
 /** Label of a record in problems: "record 5 (id foo)". */

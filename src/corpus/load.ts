@@ -23,8 +23,9 @@ export const CORPUS_PRESETS: Readonly<Record<string, string>> = {
  * Bump when an importer would read the same files into different papers: a corpus fingerprint
  * (below) made by another version no longer vouches for the index.
  * 2: a sidecar's `first_author` marks the paper's authors as incomplete.
+ * 3: code links (`code`, PMLR's `software`) are read into the papers.
  */
-export const IMPORTERS_VERSION = 2;
+export const IMPORTERS_VERSION = 3;
 
 export interface LoadOptions {
   /** Where relative entries resolve; default the working directory. Presets always resolve against the project root. */
@@ -218,6 +219,7 @@ function merge(kept: Paper, dup: Paper): string[] {
   }
   kept.aliases = [...aliases];
   kept.url ??= dup.url;
+  kept.code ??= dup.code;
   kept.year ??= dup.year;
   kept.venue ??= dup.venue;
   // A sidecar often names only the first author; the full list from the other corpus is better.
@@ -356,13 +358,14 @@ export async function loadCorpus(entries: string[], opts: LoadOptions = {}): Pro
  * A digest of which files make up the corpus (sidecars included) with their sizes and times of
  * last change: equal digests mean the files were not touched, so an index built from them need
  * not be checked by reading them all again (about 5 s at 100,000 chunks). Null when an entry is
- * missing: a full load says what is wrong.
+ * missing: a full load says what is wrong. `importersVersion` is another version's only to
+ * make what an earlier papercord recorded (tests of its indexes).
  */
-export async function corpusFingerprint(entries: string[], opts: LoadOptions = {}): Promise<string | null> {
+export async function corpusFingerprint(entries: string[], opts: LoadOptions = {}, importersVersion = IMPORTERS_VERSION): Promise<string | null> {
   const problems: CorpusProblem[] = [];
   const files = await resolveEntries(entries, opts, problems);
   if (problems.length) return null;
-  const h = createHash('sha256').update(`importers v${IMPORTERS_VERSION}\n`);
+  const h = createHash('sha256').update(`importers v${importersVersion}\n`);
   for (const file of files) {
     const sidecar = kindOf(file) === 'plaintext' ? await findSidecar(file) : undefined;
     for (const f of sidecar ? [file, sidecar] : [file]) {

@@ -11,6 +11,8 @@ export interface Paper {
   year?: number;
   venue?: string;
   url?: string;
+  /** Links to the paper's code (the metadata's `code`, or PMLR's `software`), all http(s). */
+  code?: string[];
   /** True when `authors` names only the first author (a sidecar's `first_author`): shown as "et al.". */
   authorsIncomplete?: boolean;
   /** Other ids the same paper is known by (PMLR id, arXiv id, OpenReview id), used to find duplicates and to look papers up. */

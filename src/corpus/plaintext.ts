@@ -61,6 +61,8 @@ interface MetadataRecord {
   openreview?: string;
   pmlrId?: string;
   url?: string;
+  /** As written; buildPaper checks it. */
+  code?: unknown;
   venue?: string;
   year?: number;
   /** 1-based position in the sidecar, for messages. */
@@ -103,6 +105,7 @@ function parseMetadata(text: string, file: string): { records: MetadataRecord[];
       openreview: str(r.openreview),
       pmlrId: str(r.pmlr_id),
       url: str(r.url),
+      code: r.code ?? r.software,
       venue: str(r.venue) ?? venue,
       year,
       n: i + 1,
@@ -170,6 +173,7 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
         year: m?.year,
         venue: m?.venue,
         url: m?.url,
+        code: m?.code,
         pmlrId: m?.pmlrId,
         arxiv: m?.arxiv,
         openreview: m?.openreview,

@@ -59,6 +59,7 @@ export function parsePmlrPost(text: string, file: string): ImportResult {
       year,
       venue: venueOf(str(f['container-title']), year),
       url: id && volume ? `https://proceedings.mlr.press/v${volume}/${id}.html` : str(f.pdf),
+      code: f.software,
       pmlrId: id,
       arxiv: str(f.arxiv),
       openreview: str(f.openreview),

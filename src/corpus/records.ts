@@ -29,6 +29,7 @@ export function recordToPaper(value: unknown, file: string, label: string, defau
       year: yearFrom(r.year),
       venue,
       url,
+      code: r.code ?? r.software,
       pmlrId,
       recordId: str(r.id),
       arxiv: str(r.arxiv) ?? str(r.arxiv_id),

@@ -9,8 +9,8 @@ import type { Paper } from '../corpus/paper.js';
 export interface PapersFile {
   files: string[];
   venues: string[];
-  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end, and 1 when only the first author is known. */
-  papers: [string, string, string[], string[], number, string, number, number, string, number, number, 1?][];
+  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end, 1 when only the first author is known (else 0, or absent when nothing follows), and the code links. */
+  papers: [string, string, string[], string[], number, string, number, number, string, number, number, (0 | 1)?, string[]?][];
 }
 
 export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer } {
@@ -24,7 +24,8 @@ export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer
     abstracts.write(p.abstract, at, 'utf8');
     at += lengths[i]!;
     const row: PapersFile['papers'][number] = [p.id, p.title, p.authors, p.aliases, indexOf(files, p.source.file), p.source.record, p.year ?? 0, p.venue === undefined ? -1 : indexOf(venues, p.venue), p.url ?? '', at - lengths[i]!, at];
-    if (p.authorsIncomplete) row.push(1);
+    if (p.authorsIncomplete || p.code) row.push(p.authorsIncomplete ? 1 : 0);
+    if (p.code) row.push(p.code);
     return row;
   });
   const file: PapersFile = { files: [...files.keys()], venues: [...venues.keys()], papers: rows };
@@ -55,7 +56,7 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
     }
     return text;
   };
-  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end, authorsIncomplete], i) => {
+  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end, authorsIncomplete, code], i) => {
     if (!(start >= 0 && start <= end && end <= abstracts.length)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} are outside abstracts.bin (${abstracts.length} bytes)`);
     if (startsInsideCharacter(abstracts, start) || startsInsideCharacter(abstracts, end)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} cut through a character of abstracts.bin`);
     const sourceFile = file.files[fileIndex];
@@ -75,6 +76,7 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
     if (year) paper.year = year;
     if (venueIndex >= 0) paper.venue = file.venues[venueIndex];
     if (url) paper.url = url;
+    if (Array.isArray(code) && code.length) paper.code = code;
     return paper;
   });
 }
