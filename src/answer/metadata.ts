@@ -580,8 +580,17 @@ export function linksAnswer(paper: Paper, n: number): string {
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
     ...code.map((u) => `Code: ${u}`),
     ...inAbstract.map((u) => `Link in the abstract: ${u}`),
-    // Said plainly: "Is there code?" of a paper with no code link is answered by its absence.
-    ...(code.length || inAbstract.length ? [] : ['No code link is known for it.']),
+    // Said plainly: "Is there code?" of a paper with no code link is answered by its absence, and by what its abstract promises.
+    ...(code.length || inAbstract.length ? [] : [`No code link is known for it.${codePromised(paper.abstract)}`]),
   ];
   return lines.join('\n');
+}
+
+/** A sentence that says what will become of the code ("Our code will be open-sourced soon."), closing the words that find it. */
+const CODE_RELEASE = /\b(?:code|implementation|source|models?|weights|data(?:set)?s?)\b[^.]*\b(?:will be|to be|is|are|be)\s+(?:(?:made\s+)?(?:publicly\s+)?(?:available|released|open[- ]?sourced?|public))\b/i;
+
+/** ' Its abstract says: "Our code will be open-sourced soon."', or nothing. */
+function codePromised(abstract: string): string {
+  const said = splitSentences(abstract).find((s) => CODE_RELEASE.test(s.text));
+  return said ? ` Its abstract says: "${markdownLiteral(said.text.trim())}"` : '';
 }
