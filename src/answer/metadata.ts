@@ -14,7 +14,7 @@ import { splitSentences } from '../text/sentences.js';
 export const AUTHORSHIP = /\b(who (wrote|authored|is the ((first|last|lead|senior|corresponding) )?author|(are|were) (the|its) authors)|^\s*(list|name) (all )?the authors)\b/i;
 const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
 /** "VEQ authors", "PhaseCoder's authors", "Who are VEQ's authors?": the noun alone asks for them when nothing else is asked (see asksOnlyForAuthors). */
-export const AUTHORS_NOUN = /\b(?:authors?|authorship)\b/i;
+export const AUTHORS_NOUN = /\b(?:co-?)?(?:authors?|authorship)\b/i;
 const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
 /** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's") or a word pointing back at it, and a word that asks at its start ("list", "tell me"). */
 const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper'.split(' '));
@@ -456,12 +456,12 @@ export function asksOnlyForAuthors(rest: string): boolean {
   return AUTHORS_NOUN.test(rest) && words(rest.replace(ASKING_START, ' ')).every((w) => ASKING_FOR_AUTHORS.has(w) || AUTHORS_NOUN.test(w) || (counting && COUNTING_AUTHORS.has(w)));
 }
 
-/** "How many authors does X have?", "how many authors wrote X?", "How many authors?": how many, with its byline; not "How many authors work on video?". */
-const AUTHOR_COUNT = /\bhow many authors(?:\s+(?:does|do|did|has|have|had|wrote|write)\b|\W*$)/i;
+/** "How many authors does X have?", "how many authors wrote X?", "How many co-authors does X have?", "number of authors of X", "How many authors?": how many, with its byline; not "How many authors work on video?". */
+const AUTHOR_COUNT = /\b(?:how many (?:co-?)?authors|number of (?:co-?)?authors)(?:\s+(?:does|do|did|has|have|had|wrote|write|of|for|on|in)\b|\W*$)/i;
 /** The words with which it asks how many: with them taken out, what is left names the paper. */
-const AUTHOR_COUNT_WORDS = /\b(?:how many|does|do|did|has|have|had|wrote|write)\b/gi;
+const AUTHOR_COUNT_WORDS = /\b(?:how many|number of|does|do|did|has|have|had|wrote|write)\b/gi;
 /** What a question that asks how many authors holds besides what ASKING_FOR_AUTHORS allows: its words for counting, and a word pointing back at the papers ("How many authors does it have?"). */
-const COUNTING_AUTHORS = new Set('how many does do did has have had wrote write it they'.split(' '));
+const COUNTING_AUTHORS = new Set('how many number does do did has have had wrote write it they'.split(' '));
 
 /** Whether a question asks how many authors a paper has. */
 export function asksAuthorCount(question: string): boolean {
