@@ -194,7 +194,7 @@ export class PapercordService {
    * else those the conversation is on, when several ("What are their results?" after "How many
    * papers mention GRPO?"). `talkedAbout` reads the latter (see papersTalkedAbout).
    */
-  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => Paper[] = talkedAbout): Comparison | undefined {
+  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
     const comparing = (names: Names, asked: string, rest: string): Comparison => ({
       papers: names.papers,
@@ -213,8 +213,9 @@ export class PapercordService {
     if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
     const picking = picksAmong(question);
-    const cited = refersBackToSeveral(question) ? (picking ? pickedFrom() : talkedAbout()) : [];
-    return cited.length >= 2 ? { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking } : undefined;
+    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picking ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    if (cited.length < 2) return undefined;
+    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
 
   /**
@@ -366,15 +367,13 @@ export class PapercordService {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     // "Which of them use diffusion models?" after "How many papers mention RL?" (37, ten listed) picks among all 37, up to PICKED_AMONG_MAX.
-    let countedAll = 0;
     const counted = () => {
       const topic = last ? topicAskedBefore(last.question, this.papers) : undefined;
-      const mentions = topic ? this.mentionsOf(topic) : [];
-      countedAll = mentions.length;
-      return topic ? mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper) : talkedAbout();
+      if (!topic) return { papers: talkedAbout() };
+      const mentions = this.mentionsOf(topic);
+      return { papers: mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper), outOf: mentions.length };
     };
-    const askedToCompare = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
-    const comparison = askedToCompare?.picking && countedAll > askedToCompare.papers.length ? { ...askedToCompare, pickedOutOf: countedAll } : askedToCompare;
+    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
@@ -410,7 +409,14 @@ export class PapercordService {
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
     // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
     // Nor those of a question no paper answered ("what is the weather"), nor small talk's.
-    const topic = [...history].reverse().map((t) => (asksToGoOn(t.question) || answersAboutNoPaper(t.answer) ? '' : this.names.namesIn(t.question).rest)).find((t) => queryConcepts(t).length > 0);
+    let topic: string | undefined;
+    for (const t of [...history].reverse()) {
+      const lent = asksToGoOn(t.question) || answersAboutNoPaper(t.answer) ? '' : this.names.namesIn(t.question).rest;
+      if (queryConcepts(lent).length > 0) {
+        topic = lent;
+        break;
+      }
+    }
     const searchText = topic ? `${topic} ${asked}` : asked;
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;

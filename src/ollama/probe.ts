@@ -1,5 +1,6 @@
 import { Ollama } from 'ollama';
 import { errorText, fetchWithTimeout, isUnreachable, ollamaStatus, sameModel } from './client.js';
+import { cutAt } from '../text/clean.js';
 
 export interface ProbeResult {
   host: string;
@@ -57,7 +58,7 @@ async function probeNow(host: string, timeoutMs: number): Promise<ProbeResult> {
 function replyShape(reply: Response, e: unknown): string {
   const type = reply.headers.get('content-type')?.split(';')[0]?.trim();
   const text = ollamaStatus(e) !== undefined && !/html/i.test(type ?? '') ? (e as Error).message.replace(/\s+/g, ' ').trim() : '';
-  const quoted = text ? `"${text.length > 60 ? `${text.slice(0, 59)}…` : text}"` : '';
+  const quoted = text ? `"${cutAt(text, 60)}"` : '';
   return [`HTTP ${reply.status}`, type, quoted].filter(Boolean).join(', ');
 }
 
