@@ -700,11 +700,11 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   const names = new QuestionNames(service.catalog);
   assert.deepEqual(names.namesIn('what is cast').papers.map((p) => p.id), ['2603.08648']);
   assert.deepEqual(names.namesIn('summarize the cast paper').papers.map((p) => p.id), ['2603.08648']);
-  for (const q of ['Which problems can be cast as a game?', 'What should I keep in mind when fine-tuning?', 'never mind', 'mind the gap', 'cast your vote', 'we must keep kite flying', 'do you mind explaining diffusion models?', 'you can cast it as RL']) {
+  for (const q of ['Which problems can be cast as a game?', 'What should I keep in mind when fine-tuning?', 'never mind', 'mind the gap', 'cast your vote', 'we must keep kite flying', 'do you mind explaining diffusion models?', 'you can cast it as RL', 'which methods cast planning as search?', 'do models mind the gap?']) {
     assert.deepEqual(names.namesIn(q).papers, [], q);
   }
-  // A modal that opens the question asks about the name after it, as "of" and "with" do.
-  for (const [q, ids] of [['can cobra be used for LoRA?', ['ding26y']], ['what are the results of kite?', ['cheng26t']], ['compare lamp with kite', ['nehme26b', 'cheng26t']]] as const) {
+  // A modal that opens the question asks about the name after it, as "of" and "with" do; so does a plural noun before it when a verb follows.
+  for (const [q, ids] of [['can cobra be used for LoRA?', ['ding26y']], ['what are the results of kite?', ['cheng26t']], ['compare lamp with kite', ['nehme26b', 'cheng26t']], ['what benchmarks kite uses', ['cheng26t']], ['which baselines kite compared to', ['cheng26t']]] as const) {
     assert.deepEqual(names.namesIn(q).papers.map((p) => p.id), ids, q);
   }
   // A title with no name of its own: the made-up name its abstract declares is found in lower case too, and resolves.

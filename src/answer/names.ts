@@ -26,6 +26,13 @@ const MODAL = /^(?:can|could|will|would|shall|should|may|might|must)$/i;
 const OBJECT_AFTER_VERB = /^(?:a|an|the|this|that|these|those|my|your|our|their|his|her|its|me|you|him|them|us|it)$/i;
 /** Nouns after which such a word is a name again, whatever stands before it ("the kite paper"). */
 const NAME_NOUN = /^(?:paper|model|method|framework|benchmark|system|approach)s?$/i;
+/**
+ * A plural noun before such a word is its subject, and the word a verb ("how do agents cope with
+ * long horizons?", "which methods cast planning as search?"), unless the word after is a verb
+ * itself ("what benchmarks kite uses", "which baselines kite compared to").
+ */
+const pluralSubject = (word: string) => /^[a-z]{3,}[^su]s$/i.test(word) && (!isStopword(word) || NAME_NOUN.test(word));
+const VERB_FORM = /(?:s|ed)$/i;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
 
@@ -87,8 +94,7 @@ export class QuestionNames {
     const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
     for (const [i, word] of typed.entries()) {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
-      const before = typed[i - 1] ?? '';
-      const asWord = (ORDINARY_WORD_AFTER.test(before) || (i > 1 && MODAL.test(before)) || (i === 0 && OBJECT_AFTER_VERB.test(typed[1] ?? ''))) && !NAME_NOUN.test(typed[i + 1] ?? '');
+      const asWord = readsAsWord(typed, i);
       const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
       const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
       if (whole) found(word, whole, true);
@@ -133,6 +139,14 @@ export class QuestionNames {
     const papers = new Set(this.catalog.owners(word).filter((o) => o.declared && declaresInTldr(o.paper, word)).map((o) => o.paper));
     return papers.size === 1 ? [...papers][0] : undefined;
   }
+}
+
+/** Whether the lower-case word `typed[i]` of a question reads as the English word rather than a paper's name (see ORDINARY_WORD_AFTER). */
+function readsAsWord(typed: readonly string[], i: number): boolean {
+  const before = typed[i - 1] ?? '';
+  const after = typed[i + 1] ?? '';
+  if (NAME_NOUN.test(after)) return false;
+  return ORDINARY_WORD_AFTER.test(before) || (i > 1 && MODAL.test(before)) || (i === 0 && OBJECT_AFTER_VERB.test(after)) || (pluralSubject(before) && after !== '' && !VERB_FORM.test(after));
 }
 
 /** Whether the sentence that says what the paper is (see tldrIndex) writes `word`. */
