@@ -19,6 +19,7 @@ import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
+import { withoutWords } from './text/pattern.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -215,7 +216,7 @@ export class PapercordService {
     const picking = picksAmong(question);
     const { papers: cited, outOf } = refersBackToSeveral(question) ? (picking ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
     if (cited.length < 2) return undefined;
-    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
+    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [] }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
 
   /**
@@ -405,7 +406,7 @@ export class PapercordService {
     }
     // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
     const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
-    const asked = single?.withoutIds ?? unasked;
+    const asked = withoutWords(single?.withoutIds ?? unasked, names.readAsWords);
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
     // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
     // Nor those of a question no paper answered ("what is the weather"), nor small talk's.

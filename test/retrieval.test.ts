@@ -18,7 +18,7 @@ import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
 import { loadQuestions } from '../src/eval/questions.js';
-import { citedPapers as cited, reasonTerms, stemsOf as stems } from './support/answers.js';
+import { citedPapers as cited, papersWriting as writing, reasonTerms, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
 /** The papers an answer cites, each once, in order. */
@@ -204,6 +204,20 @@ test('on the 19 papers too, an unknown short name is refused instead of answered
   assert.equal(nope.message, 'No paper matches "nope".');
   await failure(nineteen.summary('VQA'), 'UNKNOWN_PAPER', 'VQA on 19 papers');
   assert.equal((await nineteen.summary('S3')).paper.id, '2605.03348');
+});
+
+test('an English word only a paper\'s name writes, read as the word, is not searched for: it would find only that name', async () => {
+  const nineteen = await PapercordService.open(await testSettings(), { log: captureLog() });
+  const cope = nineteen.resolvePaper('CoPE');
+  // "cope" is in no abstract but CoPE's, as its name: searched for, it put CoPE first for any question that writes it.
+  const videos = await nineteen.ask('how to cope with long videos', { useModel: false });
+  assert.ok(!cited(videos).includes(cope.id), videos.answer);
+  assert.ok(cited(videos).length > 0 && cited(videos).every((id) => writing(nineteen.papers.filter((p) => p.id === id), /video/i).length === 1), videos.answer);
+  // Nor is it the paper the question names: "vlms" is the subject of "cope".
+  const images = await nineteen.ask('how do vlms cope with high-resolution images?', { useModel: false });
+  assert.doesNotMatch(images.answer, /CoPE/);
+  assert.deepEqual(new QuestionNames(nineteen.catalog).namesIn('what is cope').readAsWords, []);
+  await nineteen.close();
 });
 
 test('a name two papers own is ambiguous: both are listed by id and title, for /summary, the paper option and /related', async () => {

@@ -31,7 +31,7 @@ const NAME_NOUN = /^(?:paper|model|method|framework|benchmark|system|approach)s?
  * long horizons?", "which methods cast planning as search?"), unless the word after is a verb
  * itself ("what benchmarks kite uses", "which baselines kite compared to").
  */
-const pluralSubject = (word: string) => /^[a-z]{3,}[^su]s$/i.test(word) && (!isStopword(word) || NAME_NOUN.test(word));
+const pluralSubject = (word: string) => /^[a-z]{2,}[^su]s$/i.test(word) && (!isStopword(word) || NAME_NOUN.test(word));
 const VERB_FORM = /(?:s|ed)$/i;
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
@@ -43,6 +43,8 @@ export interface Names {
   rest: string;
   /** The question without the ids, aliases and names of several words among them: an id is in no chunk, a one-word system name is in its paper's. */
   withoutIds: string;
+  /** Words that name a paper, read here as the English word ("cope" of "how to cope with label noise"): searched for, they would find only that name. */
+  readAsWords: string[];
 }
 
 /** Which papers a question names, by id, alias, system name, declared acronym or misspelling, looked up in one index version's catalog. */
@@ -68,7 +70,7 @@ export class QuestionNames {
    * names. Lookups in the catalog's maps, and only a few words checked: every question comes this way.
    */
   namesIn(question: string): Names {
-    const names: Names = { papers: [], words: [], rest: question, withoutIds: question };
+    const names: Names = { papers: [], words: [], rest: question, withoutIds: question, readAsWords: [] };
     const found = (word: string, paper: Paper, inChunks: boolean) => {
       names.words.push({ word, paper });
       names.rest = names.rest.replace(word, ' ');
@@ -96,6 +98,7 @@ export class QuestionNames {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
       const asWord = readsAsWord(typed, i);
       const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
+      if (asWord && !whole && this.catalog.withLowercaseName(word)) names.readAsWords.push(word);
       const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
       if (whole) found(word, whole, true);
       else if (apart && !names.papers.includes(apart)) found(pair, apart, false);

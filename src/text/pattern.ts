@@ -9,3 +9,8 @@ export function escapeRegExp(text: string): string {
 export function wholeWord(source: string, flags: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}])${source}(?![\\p{L}\\p{N}])`, flags);
 }
+
+/** `text` without these words wherever they stand as words of their own. */
+export function withoutWords(text: string, dropped: readonly string[]): string {
+  return dropped.reduce((t, word) => t.replace(wholeWord(escapeRegExp(word), 'giu'), ' '), text);
+}
