@@ -98,12 +98,15 @@ test('hints and refusals name the npm scripts, not the slash commands the comman
   assert.match(refused.stdout, /npm run summary -- 2505\.23727 shows what it covers/);
   const none = await scriptRun('related', ['underwater basket weaving']);
   assert.match(none.stdout, /No related papers found\. Try other words, or name a paper; npm run papers lists them\./);
-  for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout, none.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related)\b/, out);
+  const self = await scriptRun('ask', ['Who are you?']);
+  assert.match(self.stdout, /^I am papercord\b.*`npm run` for every script\.$/m);
+  for (const out of [JSON.stringify(unknown), empty.stderr, refused.stdout, none.stdout, self.stdout]) assert.doesNotMatch(out, /\/(papers|summary|related|status|help)\b/, out);
 });
 
 test('the command line rewrites a slash command, never a link that has one inside', () => {
   assert.equal(cliForm('See https://huggingface.co/papers/2505.23727 and /summary 2505.23727.'), 'See https://huggingface.co/papers/2505.23727 and npm run summary -- 2505.23727.');
   assert.equal(cliForm('/papers lists them; https://example.org/papers'), 'npm run papers lists them; https://example.org/papers');
+  assert.equal(cliForm('/papers lists them and /help shows every command.'), 'npm run papers lists them and `npm run` lists every script.');
 });
 
 test('answers and summaries print text as written, without the Markdown escapes that only Discord needs', async () => {

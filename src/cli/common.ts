@@ -46,6 +46,10 @@ const CLI_FORMS: [RegExp, string][] = [
   [/(?<=^|\s)\/summary shows\b/g, 'npm run summary -- <paper> shows'],
   [/(?<=^|\s)\/(summary|related) ([^\s,;]+?)(?=[.,;]?(?:\s|$))/g, 'npm run $1 -- $2'],
   [/(?<=^|\s)\/papers\b/g, 'npm run papers'],
+  // The console's /status (npm start) shows the model; the command line shows it in each answer's footer.
+  [/ ?(?<=^|\s)\/status shows [^.]*\./g, ''],
+  [/(?<=^|\s)\/help shows every command/g, '`npm run` lists every script'],
+  [/(?<=^|\s)\/help for every command/g, '`npm run` for every script'],
 ];
 
 export function cliForm(text: string): string {
