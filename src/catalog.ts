@@ -5,7 +5,7 @@ import { TEX_FORMAT } from './corpus/text.js';
 import { isEnglishWord } from './text/english.js';
 import { isStopword, normalize, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
-import { LINK_START, normalizeArxiv, pageOfPdf } from './corpus/ids.js';
+import { idInLink, LINK_START, normalizeArxiv, pageOfPdf } from './corpus/ids.js';
 
 /** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
 export const MAX_PAPER_QUERY_CHARS = 300;
@@ -51,6 +51,8 @@ export class PaperCatalog {
   private readonly byKey = new Map<string, Paper>();
   /** Papers by their page's address without scheme, "www." or trailing slash (see linkKey). */
   private readonly byLink = new Map<string, Paper>();
+  /** Papers by the repository of their code (codeKey); null where two papers give one repository. */
+  private readonly byCode = new Map<string, Paper | null>();
   /** System names (see systemName) as the titles write them; null when papers share one ("Transformers" names none of them). */
   private readonly bySystemName = new Map<string, Paper | null>();
   /** The made-up ones among them in lower case (pixelthink, vla-attc), for a question that writes them in other capitals. */
@@ -70,6 +72,11 @@ export class PaperCatalog {
     for (const p of papers) {
       for (const key of [p.id, ...p.aliases, p.title]) this.byKey.set(keyOf(key), p);
       if (p.url) this.byLink.set(linkKey(p.url), p);
+      for (const code of p.code ?? []) {
+        const key = codeKey(code);
+        const owner = this.byCode.get(key);
+        this.byCode.set(key, owner === undefined || owner === p ? p : null);
+      }
     }
     this.search = new MiniSearch({
       fields: LISTING_FIELDS,
@@ -219,7 +226,8 @@ export class PaperCatalog {
     const found = this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\d{4}\.\d{4,5})v\d+$/, '$1')));
     if (found || !LINK.test(id)) return found;
     const arxiv = normalizeArxiv(id);
-    return (arxiv ? this.byKey.get(keyOf(arxiv)) : undefined) ?? this.byLink.get(linkKey(id));
+    const linkedId = idInLink(id);
+    return (arxiv ? this.byKey.get(keyOf(arxiv)) : undefined) ?? this.byLink.get(linkKey(id)) ?? (linkedId ? this.byKey.get(keyOf(linkedId)) : undefined) ?? this.byCode.get(codeKey(id)) ?? undefined;
   }
 
   /**
@@ -467,6 +475,13 @@ const LINK = new RegExp(`^(?=${LINK_START})\\S+$`, 'i');
 /** A link as compared: "http://www.x.org/p/", "x.org/p" and "https://x.org/p" are one page, and a PMLR PDF is its paper's page. */
 export function linkKey(url: string): string {
   return pageOfPdf(url).replace(/^(https?:\/\/)?(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
+}
+
+/** A code link as compared: any page of a repository on GitHub, GitLab, Bitbucket or Hugging Face is that repository ("…/tree/main/notebooks", "….git"). */
+function codeKey(url: string): string {
+  const key = linkKey(url);
+  const repository = /^(?:github\.com|gitlab\.com|bitbucket\.org|huggingface\.co(?:\/datasets|\/spaces)?)\/[^/]+\/[^/?#]+/.exec(key)?.[0];
+  return (repository ?? key).replace(/\.git$/, '');
 }
 
 function keyOf(s: string): string {

@@ -140,6 +140,22 @@ test('/summary and /related take a paper\'s link, as /ask does', async () => {
   }
   for (const link of ['https://arxiv.org/abs/2602.02465v2', 'https://arxiv.org/pdf/2602.02465']) assert.equal(service.resolvePaper(link).id, 'zeller26a', link);
   assert.throws(() => service.resolvePaper('https://proceedings.mlr.press/v306/nobody26a.html'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+  // Its code: any page of the repository its record gives ("software: https://github.com/MasaKat0/genriesz/tree/main/notebooks/…").
+  for (const [link, id] of [['https://github.com/MasaKat0/genriesz', 'kato26a'], ['github.com/0xCavaliers/Furina_Jailbreak.git', 'wu26bw'], ['https://openreview.net/forum?id=tU3raVqvYe', 'dementyev26a']]) {
+    assert.equal(service.resolvePaper(link!).id, id, link);
+  }
+  assert.throws(() => service.resolvePaper('https://github.com/MasaKat0/other-repo'), (e: Error & { code?: string }) => e.code === 'UNKNOWN_PAPER');
+});
+
+test('on the 19 papers, a PMLR or OpenReview link finds the paper whose record links to its arXiv page or poster', async () => {
+  const nineteen = await PapercordService.open(await testSettings(), { log: captureLog() });
+  for (const link of ['https://proceedings.mlr.press/v306/zeller26a.html', '<https://proceedings.mlr.press/v306/zeller26a.html>', 'proceedings.mlr.press/v306/zeller26a/zeller26a.pdf']) {
+    const a = await nineteen.ask(`what is ${link} about`, { useModel: false });
+    assert.deepEqual(cited(a), ['zeller26a'], link);
+    assert.match(a.answer, /^\*\*TL;DR:\*\*/, link);
+  }
+  assert.equal(nineteen.resolvePaper('https://openreview.net/pdf?id=tU3raVqvYe').id, 'dementyev26a');
+  await nineteen.close();
 });
 
 test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {

@@ -57,6 +57,13 @@ export function pageOfPdf(link: string): string {
   return link.trim().replace(PMLR_PDF, 'https://proceedings.mlr.press/$1/$2.html').replace(PMLR_PAGE, '$1.html');
 }
 
+/** The paper id a PMLR page or PDF ("zeller26a") or an OpenReview forum or PDF ("tu3ravqvye") link gives: a paper's record may link elsewhere (its arXiv page, its poster). */
+export function idInLink(link: string): string | undefined {
+  const pmlr = /^(?:https?:\/\/)?proceedings\.mlr\.press\/v\d+\/([\w-]+)\.html$/i.exec(pageOfPdf(link));
+  if (pmlr) return normalizeId(pmlr[1]!);
+  return /^(?:https?:\/\/)?(?:www\.)?openreview\.net\/(?:forum|pdf)\?/i.test(link.trim()) ? normalizeOpenReview(link) : undefined;
+}
+
 /** "arXiv:2605.03348v2", "https://arxiv.org/abs/2605.03348" -> "2605.03348"; old-style ids ("cs/0101001") kept. */
 export function normalizeArxiv(raw: string): string | undefined {
   const s = raw.trim().toLowerCase();
