@@ -41,7 +41,8 @@ export interface PaperMatch {
 }
 
 /** What a name resolves to: one paper, several that the name names equally (two papers called PRISM), or none, with the closest. */
-export type Resolution = { paper: Paper } | { namesakes: Paper[] } | { candidates: Paper[] };
+/** One paper; several that own the name; several whose titles write it ("video"); or none, with the nearest. */
+export type Resolution = { paper: Paper } | { namesakes: Paper[] } | { titled: Paper[] } | { candidates: Paper[] };
 
 /** A name a paper owns, as it writes it; `declared` when only its abstract defines it, not its title. */
 export type OwnedName = { paper: Paper; name: string; declared: boolean };
@@ -352,7 +353,12 @@ export class PaperCatalog {
     const owners = [...new Set(this.owners(query).map((o) => o.paper))];
     if (owners.length === 1) return { paper: owners[0]! };
     if (owners.length > 1) return { namesakes: owners };
-    const matches = this.strictSearch(query).slice(0, 5);
+    const found = this.strictSearch(query);
+    // "video" in three titles names none of them: several papers, not a miss ("No paper matches").
+    const phrase = wholeWord(escapeRegExp(query.trim()).replace(/\s+/g, '\\s+'), 'iu');
+    const titled = found.map((m) => m.paper).filter((p) => phrase.test(p.title));
+    if (titled.length > 1) return { titled };
+    const matches = found.slice(0, 5);
     const [first, second] = matches;
     const qWords = words(query);
     const clear = first && (!second || first.score >= second.score * 1.5) && first.score >= Math.max(1, qWords.length) * 1.5;

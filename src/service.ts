@@ -184,6 +184,7 @@ export class PapercordService {
     const r = this.catalog.resolve(q);
     if ('paper' in r) return r.paper;
     if ('namesakes' in r) throw ambiguousPaper(q, r.namesakes);
+    if ('titled' in r) throw ambiguousPaper(q, r.titled, 'is in the titles of');
     const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, 3).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
     throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${cutAt(q, 80)}".`, hint);
   }
@@ -804,12 +805,12 @@ const NAMESAKES_SHOWN = 5;
 const PICKED_AMONG_MAX = 50;
 
 /** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
-function ambiguousPaper(q: string, papers: Paper[]): PapercordError {
+function ambiguousPaper(q: string, papers: Paper[], how = 'names'): PapercordError {
   const listed = papers.slice(0, NAMESAKES_SHOWN).map((p) => `"${p.title}" (${p.id})`);
   const more = papers.length - listed.length;
   const list = more > 0 ? `${listed.join(', ')} and ${more} more` : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
   const hint = `Give the id of the one you mean, such as ${papers[0]!.id}${more > 0 ? `; /papers ${cutAt(q, 80)} lists them all` : ''}.`;
-  return new PapercordError('AMBIGUOUS_PAPER', `"${cutAt(q, 80)}" names ${papers.length} papers: ${list}.`, hint);
+  return new PapercordError('AMBIGUOUS_PAPER', `"${cutAt(q, 80)}" ${how} ${papers.length} papers: ${list}.`, hint);
 }
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */

@@ -117,16 +117,16 @@ describe('extractive service', () => {
     }
   });
 
-  test('paper names of 0 and 1 characters, and unknown names: BAD_INPUT or UNKNOWN_PAPER with suggestions', async () => {
+  test('paper names of 0 and 1 characters, and unknown or shared names: BAD_INPUT, UNKNOWN_PAPER with suggestions, or AMBIGUOUS_PAPER listing them', async () => {
     await rejectsWith(service.summary(''), ['BAD_INPUT'], 'summary("")');
     await rejectsWith(service.summary('\u200b\u0007'), ['BAD_INPUT'], 'summary(invisible)');
     const one = await rejectsWith(service.summary('x'), ['UNKNOWN_PAPER'], 'summary("x")');
     assert.match(one.message, /^No paper matches "x"\.$/);
     assert.match(one.hint!, /^Did you mean: ".+" \(.+\)|^Use \/papers/);
-    // A word many titles share names no one paper: the hint offers real ones.
-    const vague = await rejectsWith(service.summary('reasoning'), ['UNKNOWN_PAPER'], 'an ambiguous name');
-    assert.match(vague.hint!, /^Did you mean: ".+" \(.+\), ".+" \(.+\)/);
-    const suggested = [...vague.hint!.matchAll(/" \(([^)]+)\)/g)].map((m) => m[1]!);
+    // A word many titles share names no one paper: the message lists real ones.
+    const vague = await rejectsWith(service.summary('reasoning'), ['AMBIGUOUS_PAPER'], 'an ambiguous name');
+    assert.match(vague.message, /^"reasoning" is in the titles of \d+ papers: ".+" \(.+\), ".+" \(.+\)/);
+    const suggested = [...vague.message.matchAll(/" \(([^)]+)\)/g)].map((m) => m[1]!);
     assert.ok(suggested.length >= 2 && suggested.every((id) => service.catalog.get(id)), suggested.join(', '));
     await rejectsWith(service.ask(QUESTION, { paper: 'no such paper at all' }), ['UNKNOWN_PAPER'], 'ask with an unknown paper');
     // Invisible characters inside a name do not stop it from being found.

@@ -253,6 +253,18 @@ test('a name two papers own is ambiguous: both are listed by id and title, for /
   assert.equal((await service.related('Position')).paper, undefined);
 });
 
+test('a paper option that several titles write ("video") lists those papers, rather than saying no paper matches', async () => {
+  const titled = service.papers.filter((p) => /(?<![\p{L}\p{N}])video(?![\p{L}\p{N}])/iu.test(p.title));
+  assert.ok(titled.length > 1);
+  for (const [what, call] of [['summary', () => service.summary('video')], ['ask', () => service.ask('What is it about?', { paper: 'Video', useModel: false })]] as const) {
+    const e = await failure(call, 'AMBIGUOUS_PAPER', what);
+    assert.match(e.message, new RegExp(`^"[Vv]ideo" is in the titles of ${titled.length} papers: `), e.message);
+    assert.match(e.hint!, /\/papers video lists them all|Give the id/i);
+  }
+  // A title's word with others around it still picks the one paper it fits.
+  assert.equal((await service.summary('scientific video reasoning')).paper.id, 'deng26w');
+});
+
 test('a paper is found by an acronym its own abstract declares for what it proposes (GCL, S3), not by one of prior work', async () => {
   assert.equal((await service.summary('GCL')).paper.id, 'meng26a', '"we propose Group Cognition Learning (GCL)"; xu26a only uses Graph Contrastive Learning (GCL)');
   assert.equal((await service.summary('S3')).paper.id, '2605.03348', '"We propose S3 (Specialization, Selection, Sparsification)", not SE(3)');
