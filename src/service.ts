@@ -198,11 +198,6 @@ export class PapercordService {
    */
   private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
-    const comparing = (names: Names, asked: string, rest: string): Comparison => ({
-      papers: names.papers,
-      askedOf: (paper) => names.words.reduce((text, n) => (n.paper === paper ? text : text.replace(n.word, ' ')), withoutComparison(asked)),
-      askedNothingElse: queryConcepts(withoutComparison(rest)).length === 0,
-    });
     if (here.papers.length >= 2) return comparing(here, question, here.rest);
     // "How does it compare to PixelThink?" after "What is ST-Veto?": "it" is the paper the conversation is on.
     if (here.papers.length === 1 && earlier && comparesWithOneBefore(here.rest)) {
@@ -375,7 +370,8 @@ export class PapercordService {
       const mentions = this.mentionsOf(topic);
       return { papers: mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper), outOf: mentions.length };
     };
-    const comparison = opts.paper ? undefined : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
+    const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
+    const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
@@ -390,7 +386,7 @@ export class PapercordService {
       // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
       return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier), started, { refused: true });
     }
-    const paper = opts.paper ? this.resolvePaper(opts.paper) : (single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
+    const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
     if (!opts.paper && likeOf.length > 0 && asksOnlyForLike(names.rest)) {
@@ -805,6 +801,22 @@ const NAMESAKES_SHOWN = 5;
 const PICKED_AMONG_MAX = 50;
 
 /** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
+/** The papers `names` holds set side by side; `asked` is what to search each one for, `rest` the question without their names. */
+function comparing(names: Names, asked: string, rest: string): Comparison {
+  return {
+    papers: names.papers,
+    askedOf: (paper) => names.words.reduce((text, n) => (n.paper === paper ? text : text.replace(n.word, ' ')), withoutComparison(asked)),
+    askedNothingElse: queryConcepts(withoutComparison(rest)).length === 0,
+  };
+}
+
+/** "Compare it with VEQ" limited to PixelThink by the paper option: "it" is that paper, set against the one the question names. */
+function comparisonWithOption(question: string, here: Names, option: Paper): Comparison | undefined {
+  const others = here.papers.filter((p) => p !== option);
+  if (others.length === 0 || asksForOthers(question) || !(here.papers.length >= 2 || comparesWithOneBefore(here.rest))) return undefined;
+  return comparing({ ...here, papers: [option, ...others] }, question, here.rest);
+}
+
 function ambiguousPaper(q: string, papers: Paper[], how = 'names'): PapercordError {
   const listed = papers.slice(0, NAMESAKES_SHOWN).map((p) => `"${p.title}" (${p.id})`);
   const more = papers.length - listed.length;

@@ -300,6 +300,17 @@ test('"How does it compare to PixelThink?" after "What is ST-Veto?" compares the
   assert.equal((await converse(icml, 'What is ST-Veto?', 'how does it compare to PixelThink on cooking pasta?')).answer.refused, true);
 });
 
+test('"Compare it with VEQ" limited to PixelThink by the paper option compares the two, as naming both does', async () => {
+  for (const [q, named] of [['Compare it with VEQ', 'Compare PixelThink with VEQ'], ['How does it compare to TGV-KV?', 'How does PixelThink compare to TGV-KV?'], ['How do PixelThink and VEQ differ?', 'How do PixelThink and VEQ differ?']]) {
+    const withOption = await icml.ask(q!, { paper: 'PixelThink', useModel: false });
+    assert.equal(withOption.refused, false, q);
+    assert.deepEqual(cited(withOption), cited(await icml.ask(named!, { useModel: false })), q);
+    assert.equal(cited(withOption).length, 2, q);
+  }
+  // A question of the option's paper alone stays limited to it.
+  assert.deepEqual(cited(await icml.ask('Who wrote it?', { paper: 'PixelThink', useModel: false })), ['2505.23727']);
+});
+
 test('"the second one", "What is the first one about?", "Who wrote the third one?" after a list are that listed paper, as "it" is after one', async () => {
   const { answer: count } = await converse(pmlr, 'how many papers are about reinforcement learning');
   const listed = cited(count);
