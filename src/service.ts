@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phraseForms, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -334,6 +334,9 @@ export class PapercordService {
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
+    // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
+    const listAsked = topicListAsked(q, this.papers);
+    if (listAsked && this.mentionsOf(listAsked).length > 0) return this.topicCountReply(q, listAsked, opts, started);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });

@@ -30,6 +30,24 @@ test('"How many papers are about video?" counts the papers that write "video" an
   }
 });
 
+test('"Which papers are about video?" lists every paper that writes it, as the count does, not a search\'s best few; a long topic is searched', async () => {
+  for (const [service, topic, word] of [[icml, 'video', /\bvideos?\b/i], [pmlr, 'LoRA', /\bLoRA\b/], [pmlr, 'prompt injection', /\bprompt injection\b/i]] as const) {
+    const papers = writing(service.papers, word);
+    assert.ok(papers.length >= 2, topic);
+    for (const q of [`Which papers are about ${topic}?`, `which papers use ${topic}`, `What papers study ${topic}?`]) {
+      const a = await service.ask(q, { useModel: false });
+      assert.deepEqual(new Set(cited(a)), new Set(papers.map((p) => p.id)), q);
+      assert.match(a.answer, new RegExp(`^${papers.length} of the ${service.papers.length} indexed papers mention `), q);
+    }
+  }
+  // Too long a topic is rarely written whole: searched, and answered from what the search finds.
+  const long = await icml.ask('Which papers use reinforcement learning to fine-tune multimodal LLMs?', { useModel: false });
+  assert.equal(long.refused, false);
+  assert.doesNotMatch(long.answer, /indexed papers mention/);
+  // A topic no paper writes is searched too, and refused when nothing covers it.
+  assert.equal((await icml.ask('Which papers are about cooking?', { useModel: false })).refused, true);
+});
+
 test('a topic count takes any verb of the kind and a name; one paper is "mentions"', async () => {
   const grpo = writing(icml.papers, /\bGRPO\b/);
   assert.ok(grpo.length > 0);

@@ -102,6 +102,20 @@ export function topicAskedBefore(question: string, papers: readonly Paper[]): To
   return topicCountAsked(question, papers) ?? (WHICH_PAPERS.test(question) ? topicCountAsked(question.replace(WHICH_PAPERS, 'How many '), papers) : undefined);
 }
 
+/** The most terms a "Which papers …?" topic has to be answered with every paper that writes it: a longer one ("use RL to fine-tune multimodal LLMs") is rarely written whole, and a search reads it better. */
+const LISTED_TOPIC_TERMS = 3;
+
+/**
+ * The topic of "Which papers study video?", "Which papers use GRPO?" or "Which papers are about audio
+ * or speech?": a short topic whose papers are listed as a count lists them, every one, rather than
+ * the few a search quotes.
+ */
+export function topicListAsked(question: string, papers: readonly Paper[]): TopicAsked | undefined {
+  if (!WHICH_PAPERS.test(question)) return undefined;
+  const asked = topicCountAsked(question.replace(WHICH_PAPERS, 'How many '), papers);
+  return asked && asked.phrases.flat().length <= LISTED_TOPIC_TERMS ? asked : undefined;
+}
+
 /** Where a topic lists several things: "audio or speech", "video and audio", "GRPO, PPO". */
 const TOPIC_LIST = /\s*,\s*|\s+(?:and|or|&)\s+/i;
 
