@@ -210,8 +210,9 @@ test('50,000 JSON Lines records load quickly (no quadratic duplicate search)', a
   assert.equal(r.papers.length, 50_000);
   assert.equal(r.skipped, 1);
   assert.equal(r.problems[0].duplicateOf, 'r123');
-  // About 1 s on a loaded 2-core machine; a quadratic search takes minutes.
-  assert.ok(ms < 10_000, `took ${Math.round(ms)} ms`);
+  // About 1 s alone on a 2-core machine, 20 s with four test suites beside it; a quadratic search
+  // takes many minutes. The speed itself is the bench's to measure (ingest), not this test's.
+  assert.ok(ms < 60_000, `took ${Math.round(ms)} ms`);
 });
 
 test('a file of 200,000 records and 200,000 problems is gathered whole, without overflowing the stack', () => {
