@@ -203,7 +203,7 @@ test('"How many authors does PhaseCoder have?" gives the count and the byline; o
   const phaseCoder = pmlr.catalog.get('dementyev26a')!;
   const counted = `**${phaseCoder.title}** has ${phaseCoder.authors.length} authors: ${phaseCoder.authors.slice(0, -1).join(', ')} and ${phaseCoder.authors.at(-1)} (ICML 2026). [1]`;
   assert.ok(phaseCoder.authors.length > 1 && !phaseCoder.authorsIncomplete);
-  for (const q of ['how many authors does PhaseCoder have', 'how many authors wrote PhaseCoder?', 'How many authors does dementyev26a have?', 'How many co-authors does PhaseCoder have?', 'number of authors of PhaseCoder']) {
+  for (const q of ['how many authors does PhaseCoder have', 'how many authors wrote PhaseCoder?', 'How many authors does dementyev26a have?', 'How many co-authors does PhaseCoder have?', 'number of authors of PhaseCoder', 'how many people wrote PhaseCoder?', 'How many researchers worked on PhaseCoder?']) {
     const a = (await converse(pmlr, q)).answer;
     assert.deepEqual([a.answer, cited(a)], [counted, ['dementyev26a']], q);
   }

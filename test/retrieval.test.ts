@@ -657,6 +657,11 @@ test('"what does X stand for?" quotes the sentence that spells the name out', as
   for (const [q, spelled] of [['what does cast stand for', /^We propose \*\*CAST \(Context-Aware State Transition\)\*\*/], ['what does veq stand for', /Visual Expert Quantization \(VEQ\)/], ['what does 3d-rft stand for', /\(3D-RFT\)/]] as const) {
     assert.match((await service.ask(q, { useModel: false })).answer, spelled, q);
   }
+  // "What does GCL mean?" and "meaning of GCL" ask the same of a name alone; what a result means is no spelling.
+  for (const q of ['What does GCL mean?', 'meaning of GCL', 'What is the meaning of the acronym GCL?']) {
+    assert.match((await service.ask(q, { useModel: false })).answer, /\*\*Group Cognition Learning \(GCL\)\*\*/, q);
+  }
+  assert.doesNotMatch((await service.ask('What does the GCL result mean for multimodal fusion?', { useModel: false })).answer, /^To address these, we propose \*\*Group Cognition Learning \(GCL\)\*\*, a governed collaboration paradigm that applies a two-stage protocol after modality-specific encoding\. \[1\]$/);
   // A name no sentence spells out is spelled by its title's first words, when they spell it in order.
   assert.equal((await service.ask('What does CoPE stand for?', { useModel: false })).answer, 'Its title spells CoPE out: **CoPE: Continual Probe-guided Expansion** for Large Vision-Language Models. [1]');
   assert.match((await service.ask('What does COBRA stand for?', { useModel: false })).answer, /^Its title spells COBRA out: \*\*COBRA: Contribution-Based Bayesian Rank Allocation\*\* for Parameter-Efficient Fine-Tuning\. \[1\]$/);

@@ -457,9 +457,9 @@ export function asksOnlyForAuthors(rest: string): boolean {
 }
 
 /** "How many authors does X have?", "how many authors wrote X?", "How many co-authors does X have?", "number of authors of X", "How many authors?": how many, with its byline; not "How many authors work on video?". */
-const AUTHOR_COUNT = /\b(?:how many (?:co-?)?authors|number of (?:co-?)?authors)(?:\s+(?:does|do|did|has|have|had|wrote|write|of|for|on|in)\b|\W*$)/i;
+const AUTHOR_COUNT = /\b(?:how many (?:co-?)?authors|number of (?:co-?)?authors)(?:\s+(?:does|do|did|has|have|had|wrote|write|of|for|on|in)\b|\W*$)|\bhow many (?:people|persons|researchers) (?:wrote|write|(?:co-?)?authored|worked on)\b/i;
 /** The words with which it asks how many: with them taken out, what is left names the paper. */
-const AUTHOR_COUNT_WORDS = /\b(?:how many|number of|does|do|did|has|have|had|wrote|write)\b/gi;
+const AUTHOR_COUNT_WORDS = /\b(?:how many|number of|does|do|did|has|have|had|wrote|write|people|persons|researchers|(?:co-?)?authored|worked on)\b/gi;
 /** What a question that asks how many authors holds besides what ASKING_FOR_AUTHORS allows: its words for counting, and a word pointing back at the papers ("How many authors does it have?"). */
 const COUNTING_AUTHORS = new Set('how many number does do did has have had wrote write it they'.split(' '));
 
@@ -498,8 +498,8 @@ export function authorsAnswer(sources: Source[], counted = false): ExtractiveAns
   return { answer: known.map(line).join('\n'), citations: known.map((s) => citationFor(s)) };
 }
 
-/** "What does GCL stand for?", "What is VEQ short for?" */
-const STANDS_FOR = /\bstands? for\b|\bshort for\b|\bacronym\b|\babbreviat/i;
+/** "What does GCL stand for?", "What is VEQ short for?", "What does OPUS mean?", "meaning of OPUS": of a name alone, not "What does this result mean?". */
+const STANDS_FOR = /\bstands? for\b|\bshort for\b|\bacronym\b|\babbreviat|^\s*what does \S+ mean\W*$|\bmeaning of (?:the (?:name|acronym) )?\S+\W*$/i;
 
 /**
  * The sentence of the paper's abstract that spells out a name the question asks the meaning of
