@@ -360,7 +360,7 @@ test('"authors of the second one?" after a list gives that paper\'s byline, as "
 });
 
 test('"What are its results?" or "How does it compare to GPT-4?" with no turn before asks which paper, as "Who wrote it?" does; a question that names or describes its paper is answered', async () => {
-  for (const q of ['how does it compare to GPT-4?', 'what are its results?', 'What is it about?', 'what are their results?', 'how do they compare?', 'how do they compare to GPT-4?', 'Compare them with GPT-4']) {
+  for (const q of ['how does it compare to GPT-4?', 'what are its results?', 'What is it about?', 'what are their results?', 'how do they compare?', 'how do they compare to GPT-4?', 'Compare them with GPT-4', 'Does it use reinforcement learning?', 'can they run on a phone?']) {
     const a = await icml.ask(q, { useModel: false });
     assert.deepEqual([a.refused, a.answer, a.citations], [true, NO_PAPER_NAMED, []], q);
   }
@@ -368,6 +368,9 @@ test('"What are its results?" or "How does it compare to GPT-4?" with no turn be
   assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'what are its results?')).answer), ['2505.23727']);
   assert.notEqual((await converse(icml, 'What is PixelThink?', 'how does it compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
   assert.notEqual((await converse(icml, 'Which papers study video?', 'how do they compare to GPT-4?')).answer.answer, NO_PAPER_NAMED);
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'Does it use reinforcement learning?')).answer), ['2505.23727']);
+  // An "it" that stands for nothing asks no paper.
+  assert.notEqual((await icml.ask('Does it matter which segmentation model I use?', { useModel: false })).answer, NO_PAPER_NAMED);
   // "it" compared with a paper it names is about that paper; "the paper on spatial audio" describes its paper.
   assert.ok(cited(await icml.ask('how does it compare to PixelThink?', { useModel: false })).includes('2505.23727'));
   assert.deepEqual(cited(await icml.ask('What are the results of the paper on spatial audio?', { useModel: false })), ['dementyev26a']);

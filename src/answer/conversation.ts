@@ -171,6 +171,11 @@ export function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
 }
 
+/**
+ * "Does it use RL?", "Can they run on a phone?": a paper pointed at as the question's subject. Not
+ * "it" standing for nothing ("Is it possible to …", "Does it matter …", "Does it help to …").
+ */
+const POINTED_AT_SUBJECT = /^\W*(?:(?:and|so)\s+)?(?:(?:does|did|can|could|will|would)\s+it|(?:do|did|can|could|will|would)\s+they)\s+(?!matter\b|make sense\b|help\b|hurt\b|pay\b)\p{L}/iu;
 /** "How do they compare to GPT-4?", "Compare them with PixelThink": the papers before set against something, as the question's subject; not "Which papers compare these methods?". */
 const COMPARING_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:how (?:do|did|would) (?:they|these|those|both|the two)(?: papers| methods| models)? (?:compare|stack up|differ)|compare (?:them|these|those|both|the two)\b)/i;
 
@@ -196,7 +201,7 @@ function isSmallTalk(answer: string): boolean {
  * "its" is of a paper it names ("How does MonoSoup compare to its baselines?").
  */
 export function asksOnlyOfPointedAt(question: string): boolean {
-  if (COMPARING_THOSE_BEFORE.test(question)) return true;
+  if (COMPARING_THOSE_BEFORE.test(question) || POINTED_AT_SUBJECT.test(question)) return true;
   if (!refersBackToOne(question) && !refersBackToSeveral(question)) return false;
   return pointsBackOnly(question) || pointsBackToAllOnly(question) || comparesWithOneBefore(question.replace(POSSESSIVES, ' ')) || asksOnlyAspects(withoutPointingBack(question));
 }
