@@ -138,6 +138,15 @@ describe('answers written by the model', () => {
     assert.doesNotMatch(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test("/ask: the model's invented claims and masked links do not reach the channel as written", async () => {
+    scriptBy(h, [[/MentisOculi test/, { reply: 'MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3]. Visit [click](https://evil.example) [1].' }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi test?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.equal(m.embeds[0]!.description, 'MentisOculi evaluates visual reasoning [1]. Visit \\[click\\](https://evil.example) [1].');
+    assert.equal(field(m, '⚠️ Note'), 'Left out 2 sentences citing only sources llama3.2:3b was not given.');
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
+  });
+
   test('whoever waits for the model sees their place in the queue', async () => {
     // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
     scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);

@@ -65,7 +65,9 @@ describe('answers written by the model', () => {
     const before = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?', { useModel: false });
     const a = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?');
     assert.equal(a.mode, 'ollama');
-    assert.equal(a.answer, 'It builds a suite of reasoning problems [1]. It was tested on Mars. Visual thoughts do not help yet [2].');
+    // "It was tested on Mars [7]." rests on a source the model was not given: the claim goes with its citation.
+    assert.equal(a.answer, 'It builds a suite of reasoning problems [1]. Visual thoughts do not help yet [2].');
+    assert.equal(a.notice, 'Left out a sentence citing only sources llama3.2:3b was not given.');
     assert.deepEqual(a.citations.map((c) => [c.n, c.paperId, c.title]), [
       [1, before.sources[1]!.paperId, before.sources[1]!.title],
       [2, before.sources[0]!.paperId, before.sources[0]!.title],
@@ -74,7 +76,27 @@ describe('answers written by the model', () => {
       [1, before.sources[1]!.paperId],
       [2, before.sources[0]!.paperId],
     ]);
-    assert.ok(log.lines.some((l) => l.msg === 'dropped citations to sources the model was not given' && l.fields.invalid === '7'), log.text());
+    assert.ok(log.lines.some((l) => l.msg === 'dropped citations to sources the model was not given' && l.fields.invalid === '7' && l.fields.sentencesLeftOut === 1), log.text());
+  });
+
+  test('claims whose only citations are invented are left out, with what is left of them ("See also."); the answer says so', async () => {
+    fx.server.script({ reply: 'MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3].' });
+    const a = await service.ask('What does MentisOculi evaluate in multimodal models?');
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.deepEqual(a.sources.map((s) => s.paperId), ['zeller26a'], 'one source: [2] and [3] are invented too');
+    assert.equal(a.answer, 'MentisOculi evaluates visual reasoning [1].');
+    assert.equal(a.notice, 'Left out 2 sentences citing only sources llama3.2:3b was not given.');
+  });
+
+  test("the model's masked links are shown with their address, in the answer and while it is written", async () => {
+    fx.server.script({ reply: 'MentisOculi probes mental imagery [1]. Visit [the benchmark](https://evil.example/x) [1].' });
+    const rec = recorder();
+    const a = await service.ask('Where can I try the MentisOculi problems?', { onProgress: rec.onProgress });
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.answer, 'MentisOculi probes mental imagery [1]. Visit \\[the benchmark\\](https://evil.example/x) [1].');
+    const streamed = rec.events.flatMap((e) => (e.type === 'token' ? [e.soFar] : []));
+    assert.equal(streamed.at(-1), a.answer);
+    assert.ok(streamed.every((t) => !t.includes('[the benchmark](')), 'never a masked link while streaming');
   });
 
   test('<think> blocks never reach the user, streamed or final', async () => {
@@ -207,6 +229,14 @@ describe('answers written by the model', () => {
     assert.equal(fallback.mode, 'extractive');
     assert.match(fallback.summary, /^\*\*TL;DR:\*\* .+ \[1\]/);
     assert.match(fallback.notice!, /did not cite the abstract/);
+  });
+
+  test('summary: a line citing only a source the model was not given is left out, and a masked link shows its address', async () => {
+    fx.server.script({ reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** It beats every model by 40% [2].\n**Code:** [here](https://evil.example) [1].' });
+    const s = await service.summary('zeller26a', { length: 'long' });
+    assert.equal(s.mode, 'ollama', s.notice);
+    assert.equal(s.summary, '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Code:** \\[here\\](https://evil.example) [1].');
+    assert.equal(s.notice, 'Left out a sentence citing only sources llama3.2:3b was not given.');
   });
 
   test('related: ranking from retrieval, one grounded sentence per paper from the model, term reasons where it fails', async () => {
