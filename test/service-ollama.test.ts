@@ -122,12 +122,47 @@ describe('answers written by the model', () => {
 
   test('the model saying the sources do not answer is a refusal', async () => {
     fx.server.script({ reply: NO_ANSWER_REPLY });
-    const q = 'Which visual strategies did MentisOculi compare, and on which GPU?';
-    assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds the paper');
+    const q = 'Which visual strategies were compared, and on which GPU?';
+    assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds passages');
     const a = await service.ask(q);
     assert.equal(a.mode, 'ollama');
     assert.equal(a.refused, true);
     assert.equal(a.answer, NO_ANSWER_REPLY);
+    assert.deepEqual(a.citations, []);
+  });
+
+  test('a model saying the abstract does not answer "What is TGV-KV?" gets the overview quoted, saying why', async () => {
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    const q = 'What is TGV-KV?';
+    const extractive = await service.ask(q, { useModel: false });
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
+    assert.equal(asked(fx.server).length, 1, 'the model was asked');
+    assert.equal(a.mode, 'extractive');
+    assert.equal(a.refused, false);
+    assert.match(a.answer, /^\*\*TL;DR:\*\* .+TGV-KV.+ \[1\]\n\*\*Results:\*\* /);
+    assert.equal(a.answer, extractive.answer);
+    assert.deepEqual(a.citations, extractive.citations);
+    assert.equal(a.notice, 'llama3.2:3b said the abstract does not answer this, so this answer is quoted from it instead.');
+    assert.equal(rec.outline().at(-1), `notice: ${a.notice}`);
+    // Not kept as the model's answer: asked again, the model is asked again.
+    assert.equal((await service.ask(q)).cached, undefined);
+    // So is the part of the summary a question asks for.
+    const results = await service.ask('What are the results of TGV-KV?');
+    assert.match(results.answer, /^\*\*Results:\*\* .+ \[1\]$/);
+    assert.match(results.notice!, /said the abstract does not answer this/);
+  });
+
+  test('a model saying the abstract does not answer another question about a named paper: it is indexed, and /summary shows what it covers', async () => {
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    const q = 'How is the MentisOculi suite stratified?';
+    const extractive = await service.ask(q, { useModel: false });
+    assert.equal(extractive.refused, false, 'a sentence of its abstract is found');
+    assert.doesNotMatch(extractive.answer, /TL;DR/, 'not the overview');
+    const a = await service.ask(q);
+    assert.equal(asked(fx.server).length, 1, 'the model was asked');
+    assert.equal(a.refused, true);
+    assert.equal(a.answer, 'MentisOculi: Revealing the Limits of Reasoning with Mental Imagery (zeller26a) is indexed, but its abstract does not answer this; /summary zeller26a shows what it covers.');
     assert.deepEqual(a.citations, []);
   });
 
