@@ -14,7 +14,7 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
-import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList } from './text/clean.js';
@@ -460,10 +460,10 @@ export class PapercordService {
     // An overview quotes the whole abstract, as /summary does, so it is one source.
     const sources = overview || part ? [abstractSource(retriever, paper!)!] : comparedPart || modelReads ? abstractSources(retriever, askedOf) : toSources(found.hits);
     opts.onProgress?.({ type: 'retrieved', sources });
+    // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
+    const refused = (notice?: string) =>
+      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
     if (!relevant) {
-      // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
-      const refused = (notice?: string) =>
-        paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started);
         if (!('fallback' in w) && !w.refused) {
@@ -500,6 +500,13 @@ export class PapercordService {
     if (!useModel || byWhom) return extractive();
     const answer = await this.modelAnswer(q, sources, opts, last, started);
     if ('fallback' in answer) return extractive(answer.fallback);
+    // Small models often say the abstract does not answer "What is TGV-KV?". Of papers named, a bare
+    // "The sources do not answer this question." is a dead end: the summary (or its part asked) is the
+    // paper's own answer, quoted; a search's sentences the model read and rejected are not, but /summary
+    // shows what the paper covers, as the refusal without a model says.
+    if (answer.refused && (askedOf.length || names.papers.length)) {
+      return overview || part || comparedPart ? extractive(this.announce(modelSaidNotAnswered(answer.model!, sources.length), opts)) : refused();
+    }
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
   }

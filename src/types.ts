@@ -117,7 +117,8 @@ export interface Turn {
  * What a front end hears while an answer is being prepared, in this order: `retrieved`; then,
  * when the model writes it, `queued` (only if it must wait; again each time it moves up, 1 =
  * next), `started`, and `token` for each piece of text (`soFar` is all the visible text so far,
- * reasoning removed; its [n] are the model's numbering, renumbered in the final result).
+ * reasoning removed and links shown as plain text; its [n] are the model's numbering, renumbered
+ * in the final result).
  * `notice` can come at any point: a retry, download progress, or why the answer falls back.
  */
 export type ProgressEvent =

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, type BotHarness } from './support/bot.js';
-import { defaultReply, DEFAULT_MODELS, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
+import { defaultReply, DEFAULT_MODELS, NO_ANSWER_REPLY, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import type { StoredMessage } from './support/discord-emulator.js';
 import { citingTwoPapers } from './support/progress.js';
 import { AnswerMemory } from '../src/bot/memory.js';
@@ -136,6 +136,27 @@ describe('answers written by the model', () => {
     assert.doesNotMatch(m.embeds[0]!.description!, /None of the indexed papers/);
     assert.match(field(m, 'Sources'), /VLA-ATTC/);
     assert.doesNotMatch(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
+  test('/ask "What is TGV-KV?" that the model says its abstract does not answer: the overview quoted, with why', async () => {
+    scriptBy(h, [[/What is TGV-KV\?/, { reply: NO_ANSWER_REPLY }]]);
+    const before = h.ollama!.chats.length;
+    const it = await h.emu.slashCommand('ask', { question: 'What is TGV-KV?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.ok(h.ollama!.chats.slice(before).some((c) => lastUser(c).includes('What is TGV-KV?')), 'the model was asked');
+    assert.match(m.embeds[0]!.description!, /^\*\*TL;DR:\*\* .+TGV-KV.+ \[1\]\n\*\*Results:\*\* .+ \[1\]$/);
+    assert.equal(field(m, '⚠️ Note'), 'llama3.2:3b said the abstract does not answer this, so this answer is quoted from it instead.');
+    assert.match(field(m, 'Sources'), /TGV-KV/);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
+  test("/ask: the model's invented claims and masked links do not reach the channel as written", async () => {
+    scriptBy(h, [[/MentisOculi test/, { reply: 'MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3]. Visit [click](https://evil.example) [1].' }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi test?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.equal(m.embeds[0]!.description, 'MentisOculi evaluates visual reasoning [1]. Visit \\[click\\](https://evil.example) [1].');
+    assert.equal(field(m, '⚠️ Note'), 'Left out 2 sentences citing only sources llama3.2:3b was not given.');
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
   });
 
   test('whoever waits for the model sees their place in the queue', async () => {

@@ -65,7 +65,9 @@ describe('answers written by the model', () => {
     const before = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?', { useModel: false });
     const a = await service.ask('Which suite of multi-step reasoning problems probes mental imagery?');
     assert.equal(a.mode, 'ollama');
-    assert.equal(a.answer, 'It builds a suite of reasoning problems [1]. It was tested on Mars. Visual thoughts do not help yet [2].');
+    // "It was tested on Mars [7]." rests on a source the model was not given: the claim goes with its citation.
+    assert.equal(a.answer, 'It builds a suite of reasoning problems [1]. Visual thoughts do not help yet [2].');
+    assert.equal(a.notice, 'Left out a sentence citing only sources llama3.2:3b was not given.');
     assert.deepEqual(a.citations.map((c) => [c.n, c.paperId, c.title]), [
       [1, before.sources[1]!.paperId, before.sources[1]!.title],
       [2, before.sources[0]!.paperId, before.sources[0]!.title],
@@ -74,7 +76,27 @@ describe('answers written by the model', () => {
       [1, before.sources[1]!.paperId],
       [2, before.sources[0]!.paperId],
     ]);
-    assert.ok(log.lines.some((l) => l.msg === 'dropped citations to sources the model was not given' && l.fields.invalid === '7'), log.text());
+    assert.ok(log.lines.some((l) => l.msg === 'dropped citations to sources the model was not given' && l.fields.invalid === '7' && l.fields.sentencesLeftOut === 1), log.text());
+  });
+
+  test('claims whose only citations are invented are left out, with what is left of them ("See also."); the answer says so', async () => {
+    fx.server.script({ reply: 'MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3].' });
+    const a = await service.ask('What does MentisOculi evaluate in multimodal models?');
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.deepEqual(a.sources.map((s) => s.paperId), ['zeller26a'], 'one source: [2] and [3] are invented too');
+    assert.equal(a.answer, 'MentisOculi evaluates visual reasoning [1].');
+    assert.equal(a.notice, 'Left out 2 sentences citing only sources llama3.2:3b was not given.');
+  });
+
+  test("the model's masked links are shown with their address, in the answer and while it is written", async () => {
+    fx.server.script({ reply: 'MentisOculi probes mental imagery [1]. Visit [the benchmark](https://evil.example/x) [1].' });
+    const rec = recorder();
+    const a = await service.ask('Where can I try the MentisOculi problems?', { onProgress: rec.onProgress });
+    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.answer, 'MentisOculi probes mental imagery [1]. Visit \\[the benchmark\\](https://evil.example/x) [1].');
+    const streamed = rec.events.flatMap((e) => (e.type === 'token' ? [e.soFar] : []));
+    assert.equal(streamed.at(-1), a.answer);
+    assert.ok(streamed.every((t) => !t.includes('[the benchmark](')), 'never a masked link while streaming');
   });
 
   test('<think> blocks never reach the user, streamed or final', async () => {
@@ -100,12 +122,47 @@ describe('answers written by the model', () => {
 
   test('the model saying the sources do not answer is a refusal', async () => {
     fx.server.script({ reply: NO_ANSWER_REPLY });
-    const q = 'Which visual strategies did MentisOculi compare, and on which GPU?';
-    assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds the paper');
+    const q = 'Which visual strategies were compared, and on which GPU?';
+    assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds passages');
     const a = await service.ask(q);
     assert.equal(a.mode, 'ollama');
     assert.equal(a.refused, true);
     assert.equal(a.answer, NO_ANSWER_REPLY);
+    assert.deepEqual(a.citations, []);
+  });
+
+  test('a model saying the abstract does not answer "What is TGV-KV?" gets the overview quoted, saying why', async () => {
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    const q = 'What is TGV-KV?';
+    const extractive = await service.ask(q, { useModel: false });
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
+    assert.equal(asked(fx.server).length, 1, 'the model was asked');
+    assert.equal(a.mode, 'extractive');
+    assert.equal(a.refused, false);
+    assert.match(a.answer, /^\*\*TL;DR:\*\* .+TGV-KV.+ \[1\]\n\*\*Results:\*\* /);
+    assert.equal(a.answer, extractive.answer);
+    assert.deepEqual(a.citations, extractive.citations);
+    assert.equal(a.notice, 'llama3.2:3b said the abstract does not answer this, so this answer is quoted from it instead.');
+    assert.equal(rec.outline().at(-1), `notice: ${a.notice}`);
+    // Not kept as the model's answer: asked again, the model is asked again.
+    assert.equal((await service.ask(q)).cached, undefined);
+    // So is the part of the summary a question asks for.
+    const results = await service.ask('What are the results of TGV-KV?');
+    assert.match(results.answer, /^\*\*Results:\*\* .+ \[1\]$/);
+    assert.match(results.notice!, /said the abstract does not answer this/);
+  });
+
+  test('a model saying the abstract does not answer another question about a named paper: it is indexed, and /summary shows what it covers', async () => {
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    const q = 'How is the MentisOculi suite stratified?';
+    const extractive = await service.ask(q, { useModel: false });
+    assert.equal(extractive.refused, false, 'a sentence of its abstract is found');
+    assert.doesNotMatch(extractive.answer, /TL;DR/, 'not the overview');
+    const a = await service.ask(q);
+    assert.equal(asked(fx.server).length, 1, 'the model was asked');
+    assert.equal(a.refused, true);
+    assert.equal(a.answer, 'MentisOculi: Revealing the Limits of Reasoning with Mental Imagery (zeller26a) is indexed, but its abstract does not answer this; /summary zeller26a shows what it covers.');
     assert.deepEqual(a.citations, []);
   });
 
@@ -207,6 +264,14 @@ describe('answers written by the model', () => {
     assert.equal(fallback.mode, 'extractive');
     assert.match(fallback.summary, /^\*\*TL;DR:\*\* .+ \[1\]/);
     assert.match(fallback.notice!, /did not cite the abstract/);
+  });
+
+  test('summary: a line citing only a source the model was not given is left out, and a masked link shows its address', async () => {
+    fx.server.script({ reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** It beats every model by 40% [2].\n**Code:** [here](https://evil.example) [1].' });
+    const s = await service.summary('zeller26a', { length: 'long' });
+    assert.equal(s.mode, 'ollama', s.notice);
+    assert.equal(s.summary, '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Code:** \\[here\\](https://evil.example) [1].');
+    assert.equal(s.notice, 'Left out a sentence citing only sources llama3.2:3b was not given.');
   });
 
   test('related: ranking from retrieval, one grounded sentence per paper from the model, term reasons where it fails', async () => {

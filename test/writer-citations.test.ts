@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groundCitations, isRefusal, parseCitations, stripThinking, visibleSoFar } from '../src/writer/citations.js';
+import { groundCitations, isRefusal, parseCitations, plainLinks, stripThinking, visibleSoFar } from '../src/writer/citations.js';
 import { parseNumberedLines } from '../src/writer/answers.js';
 import { instructionEcho } from '../src/writer/echo.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, summarySystemPrompt } from '../src/writer/prompts.js';
@@ -19,8 +19,9 @@ test('parseCitations: single, grouped, ranges, order of first use, no years', ()
 
 test('invented citations are dropped and the rest renumbered by first use, with sources reordered to match', () => {
   const g = groundCitations('Claim A [7]. Claim B [3]. Claim C [1, 7]. Claim D [3].', five);
-  assert.equal(g.text, 'Claim A. Claim B [1]. Claim C [2]. Claim D [1].');
+  assert.equal(g.text, 'Claim B [1]. Claim C [2]. Claim D [1].');
   assert.deepEqual(g.invalid, [7]);
+  assert.equal(g.dropped, 1);
   assert.deepEqual(g.citations.map((c) => [c.n, c.paperId, c.title, c.url]), [
     [1, 'p3', 'Paper 3', 'https://example.org/p3'],
     [2, 'p1', 'Paper 1', 'https://example.org/p1'],
@@ -45,9 +46,31 @@ test('malformed citation text: unclosed, zero, words and duplicates', () => {
 
 test('no valid citation leaves an empty citation list', () => {
   const g = groundCitations('Everything is fine [9].', five);
-  assert.equal(g.text, 'Everything is fine.');
+  assert.equal(g.text, '');
+  assert.equal(g.dropped, 1);
   assert.equal(g.citations.length, 0);
   assert.deepEqual(g.sources.map((s) => s.n), [1, 2, 3, 4, 5]);
+});
+
+test('a sentence whose every citation is invented is left out whole: no claim without its source, no stub', () => {
+  const one = [source(1)];
+  const g = groundCitations('MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3].', one);
+  assert.equal(g.text, 'MentisOculi evaluates visual reasoning [1].');
+  assert.equal(g.dropped, 2);
+  // A citation after the full stop belongs to the sentence before it.
+  assert.equal(groundCitations('It works [1]. It flies. [7] It also swims [1].', one).text, 'It works [1]. It also swims [1].');
+  // An uncited connective or heading stays; a list item or quote left empty goes with its marker, and no double blank line is left.
+  const md = groundCitations('# VEQ\n\nIn short:\n\n- point one [1]\n- point two [4]\n\n> quote [5]\n\nThat is all.', one);
+  assert.equal(md.text, '# VEQ\n\nIn short:\n\n- point one [1]\n\nThat is all.');
+  assert.equal(md.dropped, 2);
+  // The marker stays when only the item's first sentence goes.
+  assert.equal(groundCitations('1. Made up [9]. Real [1].', one).text, '1. Real [1].');
+});
+
+test("a model's masked links show where they go; bare links and citations are left as they are", () => {
+  assert.equal(plainLinks('Visit [click](https://evil.example) [1].'), 'Visit \\[click\\](https://evil.example) [1].');
+  assert.equal(plainLinks('[*code*](<https://a.example/x_(1)> "title")'), '\\[\\*code\\*\\](<https://a.example/x_(1)>)');
+  assert.equal(plainLinks('See https://a.example and <https://b.example>, as [1] says.'), 'See https://a.example and <https://b.example>, as [1] says.');
 });
 
 test('<think> blocks are removed, including unclosed ones and a lone closing tag', () => {

@@ -11,7 +11,7 @@ import type { Logger } from '../log.js';
 import { terms } from '../text/terms.js';
 import type { Citation, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
-import { groundCitations, isRefusal, stripThinking, visibleSoFar } from './citations.js';
+import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
 import { instructionEcho } from './echo.js';
 import { isWriterError } from './errors.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, askUserPrompt, relatedUserPrompt, summarySystemPrompt, summaryUserPrompt, type PromptSource, type RelatedPromptInput } from './prompts.js';
@@ -56,9 +56,8 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   logBudget(ctx, 'ask', fit);
   const gen = await generate(ctx, fit.messages, reserve);
   if ('fallback' in gen) return gen;
-  const g = groundCitations(gen.text, input.sources, fit.sources.map((s) => s.n));
-  if (g.invalid.length) ctx.log.info('dropped citations to sources the model was not given', { invalid: g.invalid.join(','), supplied: fit.sources.length });
-  if (!g.text) return { fallback: gen.notice ? `${gen.notice} Nothing usable was written before that, so this answer is quoted from the abstracts.` : `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` };
+  const g = grounded(ctx, gen.text, input.sources, fit.sources.map((s) => s.n));
+  if (!g.text && !g.dropped) return { fallback: gen.notice ? `${gen.notice} Nothing usable was written before that, so this answer is quoted from the abstracts.` : `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` };
   const refused = isRefusal(g.text, g.citations.length);
   if (!refused && g.citations.length === 0) {
     return {
@@ -67,7 +66,21 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
         : `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.`,
     };
   }
-  return { text: g.text, model: gen.model, refused, citations: refused ? [] : g.citations, sources: g.sources, truncated: !!gen.cut, ...(gen.notice ? { notice: gen.notice } : {}) };
+  const notice = notices(gen, g);
+  return { text: g.text, model: gen.model, refused, citations: refused ? [] : g.citations, sources: g.sources, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
+}
+
+/** The model's text with its citations checked (see groundCitations) and its links shown as plain text (see plainLinks). */
+function grounded(ctx: WriteContext, text: string, sources: Source[], supplied: number[]): Grounded {
+  const g = groundCitations(text, sources, supplied);
+  if (g.invalid.length) ctx.log.info('dropped citations to sources the model was not given', { invalid: g.invalid.join(','), supplied: supplied.length, sentencesLeftOut: g.dropped });
+  return { ...g, text: plainLinks(g.text) };
+}
+
+/** The generation's notice, and that sentences citing only sources the model was not given were left out: what is shown is not all it wrote. */
+function notices(gen: Generation, g: Grounded): string | undefined {
+  const leftOut = g.dropped ? `Left out ${g.dropped === 1 ? 'a sentence' : `${g.dropped} sentences`} citing only sources ${gen.model} was not given.` : undefined;
+  return [gen.notice, leftOut].filter(Boolean).join(' ') || undefined;
 }
 
 export interface WrittenSummary {
@@ -85,11 +98,12 @@ export async function writeSummary(ctx: WriteContext, input: { source: Source; l
   logBudget(ctx, 'summary', fit);
   const gen = await generate(ctx, fit.messages, reserve);
   if ('fallback' in gen) return gen;
-  const g = groundCitations(gen.text, [input.source], [input.source.n]);
+  const g = grounded(ctx, gen.text, [input.source], [input.source.n]);
   if (g.citations.length === 0) {
     return { fallback: gen.notice ? `${gen.notice} This summary is built from the abstract's own sentences instead.` : `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` };
   }
-  return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(gen.notice ? { notice: gen.notice } : {}) };
+  const notice = notices(gen, g);
+  return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
 }
 
 export interface WrittenRelated {
@@ -197,7 +211,8 @@ async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' |
           if (visible.length > shown.length && visible.startsWith(shown)) {
             const text = visible.slice(shown.length);
             shown = visible;
-            ctx.onProgress?.({ type: 'token', text, soFar: visible });
+            // A masked link is clickable while it is being written too.
+            ctx.onProgress?.({ type: 'token', text, soFar: plainLinks(visible) });
           }
         },
       },

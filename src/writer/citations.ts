@@ -1,10 +1,13 @@
 /**
  * What happens to a model's text before anyone trusts it: reasoning blocks are removed, the
  * [n] citations are checked against the sources the model was actually given, invented ones
- * are dropped, and the rest are renumbered 1, 2, ... in order of first use, so that the
- * sources list the user sees starts with exactly the papers the answer relies on.
+ * are dropped (with the sentences that rest on them alone), and the rest are renumbered 1, 2,
+ * ... in order of first use, so that the sources list the user sees starts with exactly the
+ * papers the answer relies on. Its links are shown as the addresses they go to.
  */
 import { citationFor } from '../answer/sources.js';
+import { markdownLiteral } from '../corpus/text.js';
+import { splitSentences } from '../text/sentences.js';
 import type { Citation, Source } from '../types.js';
 
 const THINK_BLOCK = /<(think|thinking|reasoning)>[\s\S]*?<\/\1>/gi;
@@ -71,6 +74,48 @@ export interface Grounded {
   citations: Citation[];
   /** Numbers the model cited that were not among the sources it was given. */
   invalid: number[];
+  /** Sentences left out because every source they cited was one the model was not given. */
+  dropped: number;
+}
+
+/** A line's list, heading or quote marker ("- ", "2. ", "## ", "> "), kept when its first sentence is left out. */
+const LINE_MARKER = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+)*/;
+/** Citation groups a sentence opens with: they belong to the sentence before ("It beats GPT-5. [7] See also ..."). */
+const LEADING_GROUPS = new RegExp(`^(?:${GROUP.source}\\s*)+`);
+
+/**
+ * The text without the sentences whose citations are all invalid: their claims were checked
+ * against nothing the model read, and what is left of one once its citations go ("See also.")
+ * says nothing. A sentence with no citation at all (a connective, a heading) stays, and so does
+ * one citing a valid source as well as an invalid one.
+ */
+function withoutUngroundedSentences(text: string, valid: (n: number) => boolean): { text: string; dropped: number } {
+  let dropped = 0;
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    if (!new RegExp(GROUP.source).test(line)) {
+      lines.push(line);
+      continue;
+    }
+    const marker = LINE_MARKER.exec(line)![0];
+    const body = line.slice(marker.length);
+    const sentences: string[] = [];
+    for (const { text: sentence } of splitSentences(body)) {
+      const lead = sentences.length ? (LEADING_GROUPS.exec(sentence)?.[0] ?? '') : '';
+      if (lead) sentences[sentences.length - 1] += ` ${lead.trim()}`;
+      const rest = sentence.slice(lead.length).trim();
+      if (rest) sentences.push(rest);
+    }
+    const kept = sentences.filter((sentence) => {
+      const cited = parseCitations(sentence);
+      const grounded = cited.length === 0 || cited.some(valid);
+      if (!grounded) dropped++;
+      return grounded;
+    });
+    if (kept.length) lines.push(marker + kept.join(' '));
+  }
+  // A line left out between two paragraphs leaves one blank line, not two.
+  return { text: lines.join('\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n'), dropped };
 }
 
 /**
@@ -85,8 +130,9 @@ export function groundCitations(text: string, sources: Source[], supplied: Itera
   const valid = cited.filter((n) => allowed.has(n) && byNumber.has(n));
   const invalid = cited.filter((n) => !valid.includes(n));
   const renumber = new Map(valid.map((n, i) => [n, i + 1]));
+  const grounded = invalid.length ? withoutUngroundedSentences(text, (n) => renumber.has(n)) : { text, dropped: 0 };
 
-  const replaced = text.replace(new RegExp(`\\s*${GROUP.source}`, 'g'), (whole, inner: string) => {
+  const replaced = grounded.text.replace(new RegExp(`\\s*${GROUP.source}`, 'g'), (whole, inner: string) => {
     const nums = [...new Set(groupNumbers(inner).filter((n) => renumber.has(n)).map((n) => renumber.get(n)!))].sort((a, b) => a - b);
     if (nums.length === 0) return '';
     const lead = /^\s*/.exec(whole)![0];
@@ -96,7 +142,18 @@ export function groundCitations(text: string, sources: Source[], supplied: Itera
 
   const citedSources = valid.map((n, i) => ({ ...byNumber.get(n)!, n: i + 1 }));
   const rest = sources.filter((s) => !renumber.has(s.n)).map((s, i) => ({ ...s, n: citedSources.length + i + 1 }));
-  return { text: cleaned, sources: [...citedSources, ...rest], citations: citedSources.map((s) => citationFor(s)), invalid };
+  return { text: cleaned, sources: [...citedSources, ...rest], citations: citedSources.map((s) => citationFor(s)), invalid, dropped: grounded.dropped };
+}
+
+/** A Markdown link, "[text](url)" or "[text](<url> "title")", which Discord shows as its text alone. */
+const MASKED_LINK = /\[([^[\]\n]*)\]\(\s*(<[^<>\n]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'))?\s*\)/g;
+
+/**
+ * The model's links as plain text, as an abstract's are quoted: "[click](https://x)" would show
+ * "click" and hide where it goes; with its brackets escaped it reads as written, the address in view.
+ */
+export function plainLinks(text: string): string {
+  return text.replace(MASKED_LINK, (_, label: string, target: string) => `${markdownLiteral(`[${label}]`)}(${target})`);
 }
 
 const REFUSAL_PATTERNS = [
