@@ -106,7 +106,7 @@ describe('answers written by the model', () => {
   test('a reply "Who wrote them?" to the model\'s answer gets the bylines of the papers it cites, though it quotes neither, while the bot remembers it', async (t) => {
     scriptBy(h, [[/GRPO/, { reply: citingTwoPapers }]]);
     const asker = h.user();
-    const q1 = await h.emu.postMessage({ content: 'Which papers use GRPO?', mentionsBot: true, author: asker });
+    const q1 = await h.emu.postMessage({ content: 'Which papers train multimodal LLMs with GRPO?', mentionsBot: true, author: asker });
     const a1 = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q1.id && hasEmbed(m), 10000);
     assert.match(a1.embeds[0]!.description!, /^Two papers train with GRPO \[1\] and \[2\]\.$/);
     assert.match(a1.embeds.at(-1)!.footer!.text, /^Written by/);
