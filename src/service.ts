@@ -830,7 +830,7 @@ function comparisonWithOption(question: string, here: Names, option: Paper): Com
 function ambiguousPaper(q: string, papers: Paper[], how = 'names'): PapercordError {
   const listed = papers.slice(0, NAMESAKES_SHOWN).map((p) => `"${p.title}" (${p.id})`);
   const more = papers.length - listed.length;
-  const list = more > 0 ? `${listed.join(', ')} and ${more} more` : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  const list = joinList(more > 0 ? [...listed, `${more} more`] : listed);
   const hint = `Give the id of the one you mean, such as ${papers[0]!.id}${more > 0 ? `; /papers ${cutAt(q, 80)} lists them all` : ''}.`;
   return new PapercordError('AMBIGUOUS_PAPER', `"${cutAt(q, 80)}" ${how} ${papers.length} papers: ${list}.`, hint);
 }
