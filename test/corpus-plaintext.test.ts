@@ -120,12 +120,16 @@ test('a sidecar record that matches no abstract is reported, not guessed onto an
   assert.match(r.problems[0].message, /matches no abstract/);
 });
 
-test('a broken sidecar is reported and the abstracts still import', () => {
-  const r = parsePlaintext(`Heading\n\n${ABSTRACT_A}`, 'x.txt', { file: 'x.meta.json', text: '{ "papers": [ ' });
-  assert.equal(r.papers.length, 1);
-  assert.equal(r.problems[0].file, 'x.meta.json');
-  assert.match(r.problems[0].message, /metadata is not valid JSON/);
-  assert.equal(r.problems[1].message, 'no title in the metadata; using the first sentence');
+test('a broken sidecar is reported once, not once per abstract, and the abstracts still import', () => {
+  for (const text of ['{ "papers": [ ', '{ "items": [] }']) {
+    const r = parsePlaintext(`Heading\n\n${ABSTRACT_A}\n\n${ABSTRACT_A.replace('We', 'Here we')}`, 'x.txt', { file: 'x.meta.json', text });
+    assert.equal(r.papers.length, 2);
+    assert.deepEqual(r.problems.map((p) => p.file), ['x.meta.json'], text);
+    assert.match(r.problems[0]!.message, /^metadata (?:is not valid JSON|has no `papers` array).*; titles taken from the abstracts$/);
+  }
+  // A sidecar that is read but has no record for an abstract still says so for that abstract.
+  const unmatched = parsePlaintext(`Heading\n\n${ABSTRACT_A}`, 'x.txt', { file: 'x.meta.json', text: '{ "papers": [] }' });
+  assert.equal(unmatched.problems.at(-1)!.message, 'no title in the metadata; using the first sentence');
 });
 
 test('a too-short paragraph is skipped and counted', () => {

@@ -73,16 +73,17 @@ function prefixKey(text: string): string {
   return collapseWhitespace(text.normalize('NFC')).toLowerCase();
 }
 
-function parseMetadata(text: string, file: string): { records: MetadataRecord[]; problems: CorpusProblem[] } {
+/** A sidecar's records and problems; `unread` when the whole file is unusable, which its one problem says for every paper. */
+function parseMetadata(text: string, file: string): { records: MetadataRecord[]; problems: CorpusProblem[]; unread?: boolean } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
-    return { records: [], problems: [{ file, message: `metadata is not valid JSON ${describeJsonError(text, e)}; titles taken from the abstracts` }] };
+    return { records: [], problems: [{ file, message: `metadata is not valid JSON ${describeJsonError(text, e)}; titles taken from the abstracts` }], unread: true };
   }
   const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   const list = Array.isArray(data) ? data : Array.isArray(obj?.papers) ? (obj!.papers as unknown[]) : undefined;
-  if (!list) return { records: [], problems: [{ file, message: 'metadata has no `papers` array; titles taken from the abstracts' }] };
+  if (!list) return { records: [], problems: [{ file, message: 'metadata has no `papers` array; titles taken from the abstracts' }], unread: true };
   const venue = str(obj?.venue);
   const problems: CorpusProblem[] = [];
   const records: MetadataRecord[] = [];
@@ -153,8 +154,11 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
   const abstracts = paragraphs.length && isHeading(paragraphs[0].text) ? paragraphs.slice(1) : paragraphs;
   let problems: CorpusProblem[] = [];
   let byParagraph = new Map<Paragraph, MetadataRecord>();
+  // Without a sidecar to read, a paper without a title is no problem of its own: the file's one message says it.
+  let titleOptional = !sidecar;
   if (sidecar) {
     const meta = parseMetadata(sidecar.text, sidecar.file);
+    titleOptional = meta.unread === true;
     const matched = matchMetadata(abstracts, meta.records, sidecar.file);
     // One per sidecar record at most, so not push(...): as many arguments as records overflow the stack.
     problems = [...meta.problems, ...matched.problems];
@@ -177,7 +181,7 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
         pmlrId: m?.pmlrId,
         arxiv: m?.arxiv,
         openreview: m?.openreview,
-        titleOptional: !sidecar,
+        titleOptional,
       },
       file,
       `paragraph ${p.index} (line ${p.line})`,
