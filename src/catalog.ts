@@ -256,6 +256,8 @@ export class PaperCatalog {
     const q = query.trim().slice(0, MAX_PAPER_QUERY_CHARS);
     if (!q) return this.papers.slice(0, limit).map((paper) => ({ paper, score: 0 }));
     const exact = this.get(q);
+    // A link names a paper by its address or by none: its words ("abs", "arxiv", "org") would suggest any title that starts with them.
+    if (LINK.test(q)) return exact ? [{ paper: exact, score: Infinity }] : [];
     const found = find(q);
     const out = exact ? [{ paper: exact, score: Infinity }, ...found.filter((m) => m.paper.id !== exact.id)] : found;
     return out.slice(0, limit);

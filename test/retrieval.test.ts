@@ -158,6 +158,16 @@ test('on the 19 papers, a PMLR or OpenReview link finds the paper whose record l
   await nineteen.close();
 });
 
+test('a pasted link suggests its paper or none, not the titles its words start ("abs", "arxiv")', async () => {
+  await service.catalog.ready;
+  // 2505.23727 is PixelThink, of the 19 papers; this one is in neither corpus.
+  for (const link of ['https://arxiv.org/abs/2511.99999', 'arxiv.org/abs/2511.99999']) {
+    assert.deepEqual(service.catalog.suggest(link), [], link);
+    assert.deepEqual(service.catalog.list(link), [], link);
+  }
+  assert.deepEqual(service.catalog.suggest('https://arxiv.org/abs/2505.23727').map((m) => m.paper.id), ['2505.23727']);
+});
+
 test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {
   const listed = service.listPapers('Song Wang');
   assert.equal(listed[0]?.id, '2505.23727', 'the paper by Song Wang first');
