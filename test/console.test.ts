@@ -65,7 +65,7 @@ test('"Who wrote them?" after a model\'s answer gets the bylines of the papers i
     answers.push(a);
     return a;
   });
-  const { out } = await consoleRun(['Which papers use GRPO?', 'Who wrote them?'], { on: written });
+  const { out } = await consoleRun(['Which papers train multimodal LLMs with GRPO?', 'Who wrote them?'], { on: written });
   const [model, bylines] = answers;
   assert.equal(model!.mode, 'ollama', model!.notice);
   assert.match(model!.answer, /^Two papers train with GRPO \[1\] and \[2\]\.$/);
