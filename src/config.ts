@@ -101,7 +101,7 @@ export const VARIABLES = {
   allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
-  cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between questions (0 turns it off).', parse: num(0, 3600) },
+  cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between answers the model writes (0 turns it off). A question the model writes nothing for (a refusal, small talk, a byline, quotes of the abstracts, a cached answer) does not count.', parse: num(0, 3600) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
   logFormat: { env: 'LOG_FORMAT', default: 'auto', description: 'Log lines on standard error: `json` (one object per line), `text`, or `auto`: text on a terminal, JSON otherwise.', parse: oneOf('auto', 'json', 'text') },
 } satisfies Record<string, Variable<unknown>>;
