@@ -73,7 +73,7 @@ test('/ask: deferred at once, then an embed with the cited answer, linked source
   assert.match(footer, /^Extractive/);
   assert.match(footer, /\d+\.\d s/);
   assert.match(footer, /from abstracts only/);
-  assert.match(field(m, '⚠️ Note'), /Ollama/, 'says why the answer is extractive');
+  assert.match(field(m, '⚠️ Note'), /^No model is available right now, so this answer quotes the abstracts\./, 'says why the answer is extractive');
   assert.deepEqual(buttonIds(m).map((id) => id.split(':').slice(0, 2).join(':')), ['ans:quotes', 'ans:rel', 'ans:up', 'ans:down']);
   assert.equal(m.content, '');
   assert.equal(m.flags & EPHEMERAL, 0);
@@ -307,6 +307,36 @@ test('/status: corpus size, embedder, chat model, whether Ollama answers, queue,
   const built = Math.floor(Date.parse(info.builtAt) / 1000);
   assert.equal(field(m, 'Index'), `${info.buildId}, built <t:${built}:f> (<t:${built}:R>)`);
   assert.doesNotMatch(field(m, 'Feedback'), /could not be read/);
+});
+
+test('without a model, members are told that none is available and who can set one up, never where Ollama runs or what to run; /status tells that to admins only, and only to the asker', async () => {
+  const host = h.settings.ollamaHost.replace(/^https?:\/\//, '');
+  const operatorAdvice = new RegExp(`${host.replace(/\./g, '\\.')}|ollama serve|OLLAMA_HOST`);
+  const replies: [string, Record<string, string>, RegExp][] = [
+    ['ask', { question: 'How does PhaseCoder localize sound?' }, /this answer quotes the abstracts/],
+    ['summary', { paper: 'PhaseCoder' }, /this summary is built from the abstract's own sentences/],
+    ['related', { paper_or_topic: 'PixelThink' }, /the reasons shown are the key terms the abstracts share/],
+  ];
+  for (const [cmd, options, means] of replies) {
+    const it = await h.emu.slashCommand(cmd, options, { user: h.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.match(field(m, '⚠️ Note'), /^No model is available right now/, cmd);
+    assert.match(field(m, '⚠️ Note'), means, cmd);
+    assert.match(field(m, '⚠️ Note'), /A server admin can see why in \/status/, cmd);
+    // Nor in any edit before the reply.
+    for (const version of h.emu.message(m.id)!.history) assert.doesNotMatch(JSON.stringify(version), operatorAdvice, `${cmd}: ${JSON.stringify(version)}`);
+  }
+
+  const member = await h.emu.slashCommand('status', {}, { user: h.user() });
+  const seen = await member.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(seen.flags & EPHEMERAL, EPHEMERAL);
+  assert.match(field(seen, 'Ollama'), /^❌ not used: answers are extractive\nNo model is available right now\. A server admin sees why here/);
+  assert.doesNotMatch(textOf(seen), operatorAdvice);
+  const admin = await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
+  const told = await admin.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(told.flags & EPHEMERAL, EPHEMERAL);
+  assert.ok(field(told, 'Ollama').includes(host), field(told, 'Ollama'));
+  assert.match(field(told, 'Ollama'), /ollama serve/);
 });
 
 test('/status says when lines of the feedback file could not be read, as their votes are not counted', async () => {

@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
-import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
+import type { Answer, AnswerMode, ModelStatus, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
@@ -71,6 +71,33 @@ function footer(mode: string, model: string | undefined, ms: number, cached?: bo
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
 }
 
+/**
+ * What the operator is told to do about the model: its server's address, a setting, a command to
+ * run. A server member can do none of it, and the address is not theirs to see.
+ */
+const OPERATOR_ADVICE = /https?:\/\/|\bOLLAMA_[A-Z_]+\b|\bollama (?:serve|pull)\b/;
+
+const MADE_WITHOUT_MODEL = { answer: 'this answer quotes the abstracts', summary: "this summary is built from the abstract's own sentences", related: 'the reasons shown are the key terms the abstracts share' } as const;
+
+/**
+ * The note of a reply made without the model, in words for server members. The writer's notes
+ * say what happened, then what the operator can do: the advice goes ("Try again shortly; OLLAMA_FIRST_TOKEN_TIMEOUT_MS
+ * sets the wait" keeps "Try again shortly."), and a note whose account of what happened is itself
+ * an address or a setting ("No Ollama server answered at http://…") becomes that no model is
+ * available. The operator has the details in the log and in /status.
+ */
+function noteForMembers(notice: string | undefined, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
+  if (!notice || !OPERATOR_ADVICE.test(notice)) return notice;
+  const [happened, ...rest] = notice.split(/(?<=[.;])\s+/);
+  if (OPERATOR_ADVICE.test(happened!)) return `No model is available right now, so ${MADE_WITHOUT_MODEL[what]}. A server admin can see why in /status.`;
+  return [happened, ...rest.filter((clause) => !OPERATOR_ADVICE.test(clause))].join(' ').replace(/;$/, '.');
+}
+
+/** A reply's note for server members; the model's own notes (an answer cut off) say what happened to what it wrote, and stay. */
+function replyNote(r: { notice?: string; mode: AnswerMode }, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
+  return r.mode === 'ollama' ? r.notice : noteForMembers(r.notice, what);
+}
+
 function noticeFields(notice: string | undefined, truncated: boolean | undefined): Doc['fields'] {
   const lines = [notice, truncated && !notice ? 'The answer was cut off before the model finished.' : undefined].filter((l): l is string => !!l);
   return lines.length ? [{ name: '⚠️ Note', value: lines.map(escapeText).join('\n') }] : [];
@@ -78,7 +105,7 @@ function noticeFields(notice: string | undefined, truncated: boolean | undefined
 
 export function answerMessages(a: Answer, key: string): Outgoing[] {
   const shown = citedSources(a.citations, a.sources);
-  const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
+  const fields = [...(noticeFields(replyNote(a, 'answer'), a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
   const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
@@ -86,7 +113,7 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
 }
 
 export function summaryMessages(s: Summary, key: string): Outgoing[] {
-  const fields = [...(noticeFields(s.notice, s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
+  const fields = [...(noticeFields(replyNote(s, 'summary'), s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
   const by = byline(s.paper);
   const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${s.summary}` : s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [answerButtons(key, s.paper.id, s.sources.length > 0)]);
@@ -97,7 +124,7 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   const description = r.related.length
     ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
     : noRelated(r, escapeText);
-  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(replyNote(r, 'related'), false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
 }
 
@@ -144,14 +171,24 @@ function discordTime(iso: string): string {
   return `<t:${unix}:f> (<t:${unix}:R>)`;
 }
 
-export function statusMessage(s: StatusSnapshot): Outgoing {
-  const m = s.model;
+/**
+ * The model's state as server members see it: where Ollama runs and what to fix only for those
+ * who can fix it; the others learn that no model is available and who can set one up.
+ */
+function modelForMembers(m: ModelStatus): ModelStatus {
+  if (m.answers) return { ...m, detail: '' };
+  return OPERATOR_ADVICE.test(m.detail) ? { ...m, detail: 'No model is available right now. A server admin sees why here, and can set one up.' } : m;
+}
+
+/** `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix. */
+export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = { forAdmin: false }): Outgoing {
+  const m = opts.forAdmin ? s.model : modelForMembers(s.model);
   const lat = latencyLine(s);
   const fields = [
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
     { name: 'Embedder', value: escapeText(s.embedder), inline: true },
     { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
-    { name: 'Ollama', value: `${m.answers ? '✅' : '❌'} ${ollamaLead(m)}\n${escapeText(m.detail)}`, inline: false },
+    { name: 'Ollama', value: [`${m.answers ? '✅' : '❌'} ${ollamaLead(m)}`, escapeText(m.detail)].filter(Boolean).join('\n'), inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
     feedbackField(s.feedback),
@@ -248,7 +285,7 @@ export class ProgressText {
         this.partial = e.soFar;
         break;
       case 'notice':
-        this.notices.push(e.message);
+        this.notices.push(noteForMembers(e.message, this.what)!);
         break;
     }
   }
