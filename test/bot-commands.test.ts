@@ -234,6 +234,61 @@ test('/papers: pages of ten with ◀ ▶ buttons that turn the page in place; se
   assert.match(embedOf(await none.waitForOriginal()).description!, /No paper matches/);
 });
 
+test('/papers paged by someone else: their own page, shown only to them, which they may page in turn; the asker\'s list stays where it is', async () => {
+  const asker = h.user();
+  const it = await h.emu.slashCommand('papers', {}, { user: asker });
+  const list = await it.waitForOriginal();
+  const next = buttonIds(list).find((id) => id.startsWith('papers:pg:1:'))!;
+  const other = h.user();
+  const click = await h.emu.clickButton(list, next, { user: other });
+  assert.equal((await click.callback()).body.type, 4, 'a reply of its own, not an update of the asker\'s list');
+  const own = await click.waitForOriginal();
+  assert.equal(own.flags & EPHEMERAL, EPHEMERAL);
+  assert.match(embedOf(own).footer!.text, /^Page 2 of/);
+  assert.match(embedOf(h.emu.message(list.id)!).footer!.text, /^Page 1 of/, 'the asker still reads page 1');
+  const back = await h.emu.clickButton(own, buttonIds(own).find((id) => id.startsWith('papers:pg:0:'))!, { user: other });
+  assert.equal((await back.callback()).body.type, 7, 'their own list turns in place');
+  await h.emu.waitForMessage((m) => m.id === own.id && /^Page 1 of/.test(m.embeds[0]?.footer?.text ?? ''));
+});
+
+test('/papers with many pages: ⏮ ⏭ go to the first and the last page', async () => {
+  const corpusDir = await tempDir();
+  const extra = path.join(corpusDir, 'extra.jsonl');
+  const records = Array.from({ length: 25 }, (_, i) => ({ id: `extra${i}`, title: `Extra Paper Number ${i}`, abstract: `Extra paper ${i} studies widgets of kind ${i}. It reports results on them.`, url: `https://example.org/${i}`, authors: ['A. Person'], year: 2026 }));
+  await writeFile(extra, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const own = await startHarness({ env: { CORPUS: `icml2026,${extra}` } });
+  try {
+    const user = own.user();
+    const total = own.service.papers.length;
+    const pages = Math.ceil(total / 10);
+    assert.ok(pages > 2, `${pages} pages`);
+    const it = await own.emu.slashCommand('papers', {}, { user });
+    const first = await it.waitForOriginal();
+    const buttons = first.components[0]!.components!;
+    assert.deepEqual(buttons.map((b) => b.label), ['First', 'Previous', 'Next', 'Last']);
+    assert.deepEqual(buttons.map((b) => !!b.disabled), [true, true, false, false]);
+    const toLast = await own.emu.clickButton(first, buttons[3]!.custom_id!, { user });
+    assert.equal((await toLast.callback()).body.type, 7);
+    const last = await own.emu.waitForMessage((m) => m.id === first.id && new RegExp(`^Page ${pages} of ${pages}`).test(m.embeds[0]?.footer?.text ?? ''));
+    assert.ok(embedOf(last).description!.includes(own.service.papers[total - 1]!.id));
+    assert.deepEqual(last.components[0]!.components!.map((b) => !!b.disabled), [false, false, true, true]);
+    const back = await own.emu.clickButton(last, buttons[0]!.custom_id!, { user });
+    await back.callback();
+    const one = await own.emu.waitForMessage((m) => m.id === first.id && /^Page 1 of/.test(m.embeds[0]?.footer?.text ?? ''));
+    const editsOnPageOne = one.history.length;
+    // On the second page ⏮ and ◀ both lead to the first: through buttons of different ids, as Discord requires.
+    const forward = await own.emu.clickButton(one, buttons[2]!.custom_id!, { user });
+    await forward.callback();
+    const two = await own.emu.waitForMessage((m) => m.id === first.id && /^Page 2 of/.test(m.embeds[0]?.footer?.text ?? ''));
+    const [toFirst, previous] = buttonIds(two);
+    assert.notEqual(toFirst, previous);
+    await (await own.emu.clickButton(two, toFirst!, { user })).callback();
+    await own.emu.waitForMessage((m) => m.id === first.id && /^Page 1 of/.test(m.embeds[0]?.footer?.text ?? '') && m.history.length > editsOnPageOne + 1);
+  } finally {
+    await own.close();
+  }
+});
+
 test('/help is ephemeral and lists the commands; /reindex only for those who may use it', async () => {
   const it = await h.emu.slashCommand('help', {}, { user: h.user() });
   const m = await it.waitForOriginal();

@@ -139,7 +139,11 @@ export function quotesMessages(q: RememberedAnswer): Outgoing[] {
   return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
 }
 
-/** One page of the paper list, with ◀ ▶ buttons that carry the page and the search. */
+/**
+ * One page of the paper list, with ◀ ▶ buttons that carry the page and the search, and ⏮ ⏭ to
+ * the first and last page when there are more than two. The ⏮ ⏭ ids say `end`, as ⏮ and ◀ lead
+ * to the same page from the second one, and Discord refuses two buttons with one id.
+ */
 export function papersPage(papers: PaperRef[], page: number, search: string): Outgoing {
   const pages = Math.max(1, Math.ceil(papers.length / PAGE_SIZE));
   const p = Math.min(Math.max(page, 0), pages - 1);
@@ -148,9 +152,12 @@ export function papersPage(papers: PaperRef[], page: number, search: string): Ou
   const description = slice.length
     ? slice.map((paper, i) => `**${p * PAGE_SIZE + i + 1}.** ${titleLink(paper.title, paper.url)} · \`${paper.id}\``).join('\n')
     : `No paper matches "${escapeText(search)}". Try fewer or other words, or /papers without a search.`;
-  const nav = (to: number) => `papers:pg:${to}:${search}`;
+  const nav = (to: number, kind = 'pg') => `papers:${kind}:${to}:${search}`;
   const [embeds] = layoutEmbeds({ title: escapeText(title), description, color: COLORS.info, footer: `Page ${p + 1} of ${pages} · ${papers.length} paper${papers.length === 1 ? '' : 's'}` });
-  const components = pages > 1 ? [row(button(nav(p - 1), 'Previous', { emoji: '◀️', disabled: p === 0 }), button(nav(p + 1), 'Next', { emoji: '▶️', disabled: p >= pages - 1 }))] : [];
+  const previous = button(nav(p - 1), 'Previous', { emoji: '◀️', disabled: p === 0 });
+  const next = button(nav(p + 1), 'Next', { emoji: '▶️', disabled: p >= pages - 1 });
+  const buttons = pages > 2 ? [button(nav(0, 'end'), 'First', { emoji: '⏮️', disabled: p === 0 }), previous, next, button(nav(pages - 1, 'end'), 'Last', { emoji: '⏭️', disabled: p >= pages - 1 })] : [previous, next];
+  const components = pages > 1 ? [row(...buttons)] : [];
   return { embeds: embeds!, components };
 }
 
