@@ -324,7 +324,7 @@ export class PapercordService {
     if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
     const smallTalk = smallTalkAnswer(q, this.papers, () => this.modelStatus().answers);
-    if (smallTalk) return uncitedAnswer(q, smallTalk, started);
+    if (smallTalk) return { ...uncitedAnswer(q, smallTalk, started), smallTalk: true };
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = /^https?:\/\/\S+$/.test(q) ? this.catalog.get(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));

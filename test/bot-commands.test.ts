@@ -14,6 +14,7 @@ import { startBot } from '../src/bot/index.js';
 import { registerCommands } from '../src/bot/registration.js';
 import { dataPath } from '../src/config.js';
 import { tempDir } from './support/env.js';
+import { AnswerMemory } from '../src/bot/memory.js';
 
 const EPHEMERAL = 64;
 let h: BotHarness;
@@ -344,6 +345,43 @@ test('buttons: quoted passages (ephemeral), related papers (ephemeral), 👍/�
   const status = await h.emu.slashCommand('status', {}, { user: h.user() });
   const st = await status.waitForOriginal((x) => x.embeds.length > 0);
   assert.equal(field(st, 'Feedback'), `👍 ${before.up + 1} · 👎 ${before.down + 1}`);
+});
+
+test('small talk gets its reply alone; a refusal, no "Quoted passages" but 👍/👎; a byline\'s footer says it comes from the metadata, not the abstracts', async () => {
+  const user = h.user();
+  const thanks = await h.emu.slashCommand('ask', { question: 'thanks!' }, { user });
+  const glad = await thanks.waitForOriginal((x) => x.embeds.length > 0);
+  assert.ok(embedOf(glad).description);
+  assert.deepEqual(glad.components, [], 'nothing to quote or vote on');
+  assert.equal(glad.embeds.at(-1)!.footer, undefined);
+
+  const vague = await h.emu.slashCommand('ask', { question: 'who wrote it?' }, { user });
+  const refusal = await vague.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(refusal).description!, /^Which paper\?/);
+  assert.deepEqual(buttonIds(refusal).map((id) => id.split(':').slice(0, 2).join(':')), ['ans:up', 'ans:down']);
+  assert.match(refusal.embeds.at(-1)!.footer!.text, /^Extractive · \d+\.\d s · from abstracts only$/);
+
+  const byline = await h.emu.slashCommand('ask', { question: 'who wrote PixelThink?' }, { user });
+  const by = await byline.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(by.embeds.at(-1)!.footer!.text, /^Extractive \(from the papers' metadata\) · \d+\.\d s$/);
+  assert.ok(buttonIds(by).some((id) => id.startsWith('ans:quotes:')));
+});
+
+test('"Quoted passages" of an answer the bot no longer keeps says why in words true after a restart and after newer answers alike', async () => {
+  const kept = h.bot.ctx.answers;
+  h.bot.ctx.answers = new AnswerMemory(1);
+  try {
+    const first = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+    const old = await first.waitForOriginal((x) => x.embeds.length > 0);
+    const newer = await h.emu.slashCommand('ask', { question: 'How does PhaseCoder localize sound?' }, { user: h.user() });
+    await newer.waitForOriginal((x) => x.embeds.length > 0);
+    const click = await h.emu.clickButton(old, buttonIds(old).find((id) => id.startsWith('ans:quotes:'))!, { user: h.user() });
+    const said = await click.waitForOriginal();
+    assert.equal(said.flags & EPHEMERAL, EPHEMERAL);
+    assert.match(textOf(said), /^I no longer have the passages of this answer: I keep them for recent answers only, and not across restarts\. Ask again/);
+  } finally {
+    h.bot.ctx.answers = kept;
+  }
 });
 
 test('/status: corpus size, embedder, chat model, whether Ollama answers, queue, uptime, latencies, the index and when it was built', async () => {

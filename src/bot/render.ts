@@ -52,10 +52,16 @@ function row(...buttons: APIButtonComponent[]): Row {
   return { type: ComponentType.ActionRow, components: buttons };
 }
 
-function answerButtons(key: string, paperId: string | undefined, hasQuotes: boolean): Row {
-  const buttons = [button(`${ANSWER_BUTTON.quotes}:${key}`, 'Quoted passages', { emoji: '📄', disabled: !hasQuotes })];
+/**
+ * The buttons under a reply: "Quoted passages" only where it quotes something (a refusal, the
+ * index count or small talk quotes nothing), related papers where it is about one, and 👍/👎
+ * but under small talk, which answers about no paper (a 👎 on a refusal says what misses).
+ */
+function answerButtons(key: string, paperId: string | undefined, opts: { hasQuotes: boolean; votes?: boolean }): Row[] {
+  const buttons = opts.hasQuotes ? [button(`${ANSWER_BUTTON.quotes}:${key}`, 'Quoted passages', { emoji: '📄' })] : [];
   if (paperId && `${ANSWER_BUTTON.related}:${paperId}`.length <= LIMITS.customId) buttons.push(button(`${ANSWER_BUTTON.related}:${paperId}`, 'Related papers', { emoji: '🔗' }));
-  return row(...buttons, ...voteButtons(key));
+  if (opts.votes !== false) buttons.push(...voteButtons(key));
+  return buttons.length ? [row(...buttons)] : [];
 }
 
 function voteButtons(key: string): APIButtonComponent[] {
@@ -108,15 +114,16 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   const fields = [...(noticeFields(replyNote(a, 'answer'), a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
-  return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
+  // Small talk says nothing of the papers: a footer on how it was made from them would be beside the point.
+  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
+  return messages(doc, answerButtons(key, shown[0]?.paperId, { hasQuotes: shown.length > 0, votes: !a.smallTalk }));
 }
 
 export function summaryMessages(s: Summary, key: string): Outgoing[] {
   const fields = [...(noticeFields(replyNote(s, 'summary'), s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
   const by = byline(s.paper);
   const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${s.summary}` : s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
-  return messages(doc, [answerButtons(key, s.paper.id, s.sources.length > 0)]);
+  return messages(doc, answerButtons(key, s.paper.id, { hasQuotes: s.sources.length > 0 }));
 }
 
 export function relatedMessages(r: Related, key: string): Outgoing[] {
