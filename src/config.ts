@@ -91,7 +91,7 @@ export const VARIABLES = {
   retryDelayMs: { env: 'OLLAMA_RETRY_DELAY_MS', default: '1000', description: 'The first back-off after a 503; it doubles with each retry.', parse: int(1, 60000) },
   generationConcurrency: { env: 'GENERATION_CONCURRENCY', default: '1', description: 'How many answers are written at once; the rest wait in a queue and are told their position.', parse: int(1, 64) },
   answerCacheSize: { env: 'ANSWER_CACHE_SIZE', default: '200', description: 'Recent answers kept in memory (0 turns the cache off); emptied when the index changes.', parse: int(0, 100000) },
-  maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question accepted.', parse: int(10, 100000) },
+  maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question (or /related topic) accepted; the Discord options are registered with it as their length (at most 6000).', parse: int(10, 100000) },
   discordToken: { env: 'DISCORD_TOKEN', default: '', description: 'The bot token. Without it `npm start` runs the local console instead of the bot.', parse: str, secret: true },
   discordClientId: { env: 'DISCORD_CLIENT_ID', default: '', description: 'The application id, needed only by `npm run deploy-commands` before the bot has logged in once (otherwise read from the token).', parse: str },
   discordGuildId: { env: 'DISCORD_GUILD_ID', default: '', description: 'Register slash commands in this server only (instant); empty registers them globally.', parse: str },

@@ -663,11 +663,25 @@ export class PapercordService {
     return result;
   }
 
-  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
-    const started = Date.now();
+  /**
+   * The checks of a /related query that need no search, which a front end can answer at once:
+   * an empty or too long one, and one that only points back ("it") with no conversation to
+   * point into. Throws as related() would.
+   */
+  checkRelatedQuery(query: string, history?: readonly Turn[]): void {
+    this.paperPointedAt(this.relatedQuery(query), history);
+  }
+
+  private relatedQuery(query: string): string {
     const q = cleanText(query);
     if (isBlank(q)) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
+    return q;
+  }
+
+  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
+    const started = Date.now();
+    const q = this.relatedQuery(query);
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
     const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);

@@ -11,7 +11,7 @@ import { Events } from 'discord.js';
 import { startHarness, assertNoPings, textOf, buttonIds, assertWithinLimits, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
 import { startBot } from '../src/bot/index.js';
-import { registerCommands } from '../src/bot/registration.js';
+import { commandDefinitions, registerCommands } from '../src/bot/registration.js';
 import { dataPath } from '../src/config.js';
 import { tempDir } from './support/env.js';
 import { AnswerMemory } from '../src/bot/memory.js';
@@ -53,8 +53,24 @@ test('start-up registers the commands for DISCORD_GUILD_ID; unchanged definition
   const r = await registerCommands(h.bot.client.rest, { applicationId: h.emu.applicationId, guildId: h.emu.guild.id, defs, registryFile: dataPath(h.settings, 'discord-commands.json') });
   assert.equal(r.registered, true);
   assert.equal(puts().length, 2);
-  const original = [...h.bot.commands.values()].map((c) => c.data.toJSON());
+  const original = commandDefinitions(h.bot.commands, h.settings);
   await registerCommands(h.bot.client.rest, { applicationId: h.emu.applicationId, guildId: h.emu.guild.id, defs: original, registryFile: dataPath(h.settings, 'discord-commands.json') });
+});
+
+test('the question and topic options are as long as MAX_QUESTION_CHARS allows (at most Discord\'s 6000), so Discord stops a longer one as it is typed', async () => {
+  const lengths = (emu: BotHarness['emu']) => {
+    const option = (command: string, name: string) => emu.commands(emu.guild.id).find((c) => c.name === command)!.options!.find((o) => o.name === name)!.max_length;
+    return [option('ask', 'question'), option('related', 'paper_or_topic')];
+  };
+  assert.deepEqual(lengths(h.emu), [1000, 1000]);
+  for (const [setting, expected] of [['300', 300], ['9000', 6000]] as const) {
+    const own = await startHarness({ env: { MAX_QUESTION_CHARS: setting } });
+    try {
+      assert.deepEqual(lengths(own.emu), [expected, expected], `MAX_QUESTION_CHARS=${setting}`);
+    } finally {
+      await own.close();
+    }
+  }
 });
 
 test('/ask: deferred at once, then an embed with the cited answer, linked sources, footer and buttons', async () => {
@@ -490,6 +506,7 @@ test('error replies say what happened and what to do, only to the asker, before 
     ['ask', { question: '   ' }, /The question is empty/],
     ['ask', { question: 'why '.repeat(300) }, /the limit is 1000/],
     ['related', { paper_or_topic: ' ' }, /Name a paper or describe a topic/],
+    ['related', { paper_or_topic: 'it' }, /Which paper\? "it" names none/],
   ];
   for (const [cmd, options, expected] of cases) {
     const it = await h.emu.slashCommand(cmd, options, { user: h.user() });
