@@ -87,10 +87,11 @@ const MADE_WITHOUT_MODEL = { answer: 'this answer quotes the abstracts', summary
 
 /**
  * The note of a reply made without the model, in words for server members. The writer's notes
- * say what happened, then what the operator can do: the advice goes ("Try again shortly; OLLAMA_FIRST_TOKEN_TIMEOUT_MS
- * sets the wait" keeps "Try again shortly."), and a note whose account of what happened is itself
- * an address or a setting ("No Ollama server answered at http://…") becomes that no model is
- * available. The operator has the details in the log and in /status.
+ * say what happened, then what the operator can do: the advice goes ("Try again shortly;
+ * OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait" keeps "Try again shortly."), and a note whose
+ * account of what happened is itself an address or a setting ("No Ollama server answered at
+ * http://…") becomes that no model is available. The operator has the details in the log and
+ * in /status.
  */
 function noteForMembers(notice: string | undefined, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
   if (!notice || !OPERATOR_ADVICE.test(notice)) return notice;
