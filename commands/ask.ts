@@ -6,14 +6,28 @@ import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
 import { rememberedAnswerReply } from '../src/bot/memory.js';
 import { askWithoutMentions, withoutMentions } from '../src/bot/mentions.js';
+import { questionLength } from '../src/bot/registration.js';
+import type { Settings } from '../src/config.js';
 
 const help = COMMANDS.ask;
 
-export const data = new SlashCommandBuilder()
-  .setName(help.name)
-  .setDescription(help.description)
-  .addStringOption((o) => o.setName('question').setDescription(help.options.question).setRequired(true))
-  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true));
+/** `maxQuestionChars`: the question option's max_length, which the settings give (see definition). */
+function command(maxQuestionChars?: number) {
+  return new SlashCommandBuilder()
+    .setName(help.name)
+    .setDescription(help.description)
+    .addStringOption((o) => {
+      o.setName('question').setDescription(help.options.question).setRequired(true);
+      return maxQuestionChars ? o.setMaxLength(maxQuestionChars) : o;
+    })
+    .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true));
+}
+
+export const data = command();
+
+export function definition(settings: Settings) {
+  return command(questionLength(settings)).toJSON();
+}
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const question = interaction.options.getString('question', true);

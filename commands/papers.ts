@@ -3,7 +3,7 @@ import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import { channelGuard } from '../src/bot/interactions.js';
 import { papersPage } from '../src/bot/render.js';
-import { payload } from '../src/bot/reply.js';
+import { payload, replyEphemeral } from '../src/bot/reply.js';
 
 const help = COMMANDS.papers;
 
@@ -21,9 +21,15 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   await interaction.reply(payload(papersPage(ctx.service.listPapers(search), 0, search)));
 }
 
-/** ◀ ▶: `papers:pg:<page>:<search>` turns the page in place. */
+/**
+ * ⏮ ◀ ▶ ⏭ (`papers:pg|end:<page>:<search>`): the asker's list turns the page in place. Anyone
+ * else gets the page as a list of their own, shown only to them (which they may page in turn):
+ * their click must not page the list the asker is reading.
+ */
 export async function button(interaction: ButtonInteraction, ctx: BotContext, [action, page, ...rest]: string[]): Promise<void> {
-  if (action !== 'pg') return;
+  if (action !== 'pg' && action !== 'end') return;
   const search = rest.join(':');
-  await interaction.update(payload(papersPage(ctx.service.listPapers(search), Number(page) || 0, search)));
+  const shown = papersPage(ctx.service.listPapers(search), Number(page) || 0, search);
+  if (interaction.message.interactionMetadata?.user.id === interaction.user.id) await interaction.update(payload(shown));
+  else await replyEphemeral(interaction, [shown]);
 }

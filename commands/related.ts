@@ -4,16 +4,29 @@ import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { relatedMessages } from '../src/bot/render.js';
-import { PapercordError } from '../src/errors.js';
 import { RELATED_COUNT } from '../src/options.js';
+import { questionLength } from '../src/bot/registration.js';
+import type { Settings } from '../src/config.js';
 
 const help = COMMANDS.related;
 
-export const data = new SlashCommandBuilder()
-  .setName(help.name)
-  .setDescription(help.description)
-  .addStringOption((o) => o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true))
-  .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(RELATED_COUNT.min).setMaxValue(RELATED_COUNT.max));
+/** `maxTopicChars`: the paper_or_topic option's max_length, which the settings give (see definition). */
+function command(maxTopicChars?: number) {
+  return new SlashCommandBuilder()
+    .setName(help.name)
+    .setDescription(help.description)
+    .addStringOption((o) => {
+      o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true);
+      return maxTopicChars ? o.setMaxLength(maxTopicChars) : o;
+    })
+    .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(RELATED_COUNT.min).setMaxValue(RELATED_COUNT.max));
+}
+
+export const data = command();
+
+export function definition(settings: Settings) {
+  return command(questionLength(settings)).toJSON();
+}
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const query = interaction.options.getString('paper_or_topic', true);
@@ -24,10 +37,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     what: 'related',
     asked: query,
     fields: { count },
-    precheck: () => {
-      if (!query.trim()) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
-      ctx.service.validateQuestion(query);
-    },
+    precheck: () => ctx.service.checkRelatedQuery(query),
     run: (opts) => ctx.service.related(query, { count, ...opts }),
     render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
   });

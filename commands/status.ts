@@ -1,4 +1,4 @@
-import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
@@ -12,8 +12,10 @@ export const data = new SlashCommandBuilder().setName(COMMANDS.status.name).setD
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   if (!(await channelGuard(interaction, ctx))) return;
-  // Asking Ollama whether it answers can take up to OLLAMA_CONNECT_TIMEOUT_MS.
-  await deferReply(interaction, log);
+  // Asking Ollama whether it answers can take up to OLLAMA_CONNECT_TIMEOUT_MS. Shown only to the
+  // asker: an admin's status says where Ollama runs, which is not for the whole channel.
+  await deferReply(interaction, log, { ephemeral: true });
   const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.status(), startedAt: ctx.startedAt });
-  await withRetry('reply', () => interaction.editReply(payload(statusMessage(status))), log);
+  const forAdmin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  await withRetry('reply', () => interaction.editReply(payload(statusMessage(status, { forAdmin }))), log);
 }

@@ -91,7 +91,7 @@ export const VARIABLES = {
   retryDelayMs: { env: 'OLLAMA_RETRY_DELAY_MS', default: '1000', description: 'The first back-off after a 503; it doubles with each retry.', parse: int(1, 60000) },
   generationConcurrency: { env: 'GENERATION_CONCURRENCY', default: '1', description: 'How many answers are written at once; the rest wait in a queue and are told their position.', parse: int(1, 64) },
   answerCacheSize: { env: 'ANSWER_CACHE_SIZE', default: '200', description: 'Recent answers kept in memory (0 turns the cache off); emptied when the index changes.', parse: int(0, 100000) },
-  maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question accepted.', parse: int(10, 100000) },
+  maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question (or /related topic) accepted; the Discord options are registered with it as their length (at most 6000).', parse: int(10, 100000) },
   discordToken: { env: 'DISCORD_TOKEN', default: '', description: 'The bot token. Without it `npm start` runs the local console instead of the bot.', parse: str, secret: true },
   discordClientId: { env: 'DISCORD_CLIENT_ID', default: '', description: 'The application id, needed only by `npm run deploy-commands` before the bot has logged in once (otherwise read from the token).', parse: str },
   discordGuildId: { env: 'DISCORD_GUILD_ID', default: '', description: 'Register slash commands in this server only (instant); empty registers them globally.', parse: str },
@@ -101,7 +101,7 @@ export const VARIABLES = {
   allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
-  cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between questions (0 turns it off).', parse: num(0, 3600) },
+  cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between answers the model writes (0 turns it off). A question the model writes nothing for (a refusal, small talk, a byline, quotes of the abstracts, a cached answer) does not count.', parse: num(0, 3600) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
   logFormat: { env: 'LOG_FORMAT', default: 'auto', description: 'Log lines on standard error: `json` (one object per line), `text`, or `auto`: text on a terminal, JSON otherwise.', parse: oneOf('auto', 'json', 'text') },
 } satisfies Record<string, Variable<unknown>>;

@@ -320,7 +320,7 @@ export class PapercordService {
     if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
     const smallTalk = smallTalkAnswer(q, this.papers, () => this.modelStatus().answers);
-    if (smallTalk) return uncitedAnswer(q, smallTalk, started);
+    if (smallTalk) return { ...uncitedAnswer(q, smallTalk, started), smallTalk: true };
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = /^https?:\/\/\S+$/.test(q) ? this.catalog.get(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
@@ -670,11 +670,25 @@ export class PapercordService {
     return result;
   }
 
-  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
-    const started = Date.now();
+  /**
+   * The checks of a /related query that need no search, which a front end can answer at once:
+   * an empty or too long one, and one that only points back ("it") with no conversation to
+   * point into. Throws as related() would.
+   */
+  checkRelatedQuery(query: string, history?: readonly Turn[]): void {
+    this.paperPointedAt(this.relatedQuery(query), history);
+  }
+
+  private relatedQuery(query: string): string {
     const q = cleanText(query);
     if (isBlank(q)) throw new PapercordError('BAD_INPUT', 'Name a paper or describe a topic.', 'For example: /related paper_or_topic: spatial audio');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The topic has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it.');
+    return q;
+  }
+
+  async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
+    const started = Date.now();
+    const q = this.relatedQuery(query);
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
     const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);

@@ -56,6 +56,8 @@ export interface Answer {
   /** True when generation stopped early (timeout or an error mid-stream) and the answer is partial. */
   truncated?: boolean;
   cached?: boolean;
+  /** A reply to "hi", "thanks" or "who are you?": about no paper, so there is nothing in it to quote, vote on or source. */
+  smallTalk?: boolean;
   /** What an extractive answer shows when it is not quotes of the abstracts: bylines, links and lists from the papers' metadata, or a related list's shared key terms. */
   basis?: 'metadata' | 'shared terms';
   elapsedMs: number;

@@ -11,9 +11,10 @@ import { Events } from 'discord.js';
 import { startHarness, assertNoPings, textOf, buttonIds, assertWithinLimits, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
 import { startBot } from '../src/bot/index.js';
-import { registerCommands } from '../src/bot/registration.js';
+import { commandDefinitions, registerCommands } from '../src/bot/registration.js';
 import { dataPath } from '../src/config.js';
 import { tempDir } from './support/env.js';
+import { AnswerMemory } from '../src/bot/memory.js';
 
 const EPHEMERAL = 64;
 let h: BotHarness;
@@ -52,8 +53,24 @@ test('start-up registers the commands for DISCORD_GUILD_ID; unchanged definition
   const r = await registerCommands(h.bot.client.rest, { applicationId: h.emu.applicationId, guildId: h.emu.guild.id, defs, registryFile: dataPath(h.settings, 'discord-commands.json') });
   assert.equal(r.registered, true);
   assert.equal(puts().length, 2);
-  const original = [...h.bot.commands.values()].map((c) => c.data.toJSON());
+  const original = commandDefinitions(h.bot.commands, h.settings);
   await registerCommands(h.bot.client.rest, { applicationId: h.emu.applicationId, guildId: h.emu.guild.id, defs: original, registryFile: dataPath(h.settings, 'discord-commands.json') });
+});
+
+test('the question and topic options are as long as MAX_QUESTION_CHARS allows (at most Discord\'s 6000), so Discord stops a longer one as it is typed', async () => {
+  const lengths = (emu: BotHarness['emu']) => {
+    const option = (command: string, name: string) => emu.commands(emu.guild.id).find((c) => c.name === command)!.options!.find((o) => o.name === name)!.max_length;
+    return [option('ask', 'question'), option('related', 'paper_or_topic')];
+  };
+  assert.deepEqual(lengths(h.emu), [1000, 1000]);
+  for (const [setting, expected] of [['300', 300], ['9000', 6000]] as const) {
+    const own = await startHarness({ env: { MAX_QUESTION_CHARS: setting } });
+    try {
+      assert.deepEqual(lengths(own.emu), [expected, expected], `MAX_QUESTION_CHARS=${setting}`);
+    } finally {
+      await own.close();
+    }
+  }
 });
 
 test('/ask: deferred at once, then an embed with the cited answer, linked sources, footer and buttons', async () => {
@@ -73,7 +90,7 @@ test('/ask: deferred at once, then an embed with the cited answer, linked source
   assert.match(footer, /^Extractive/);
   assert.match(footer, /\d+\.\d s/);
   assert.match(footer, /from abstracts only/);
-  assert.match(field(m, '⚠️ Note'), /Ollama/, 'says why the answer is extractive');
+  assert.match(field(m, '⚠️ Note'), /^No model is available right now, so this answer quotes the abstracts\./, 'says why the answer is extractive');
   assert.deepEqual(buttonIds(m).map((id) => id.split(':').slice(0, 2).join(':')), ['ans:quotes', 'ans:rel', 'ans:up', 'ans:down']);
   assert.equal(m.content, '');
   assert.equal(m.flags & EPHEMERAL, 0);
@@ -234,6 +251,61 @@ test('/papers: pages of ten with ◀ ▶ buttons that turn the page in place; se
   assert.match(embedOf(await none.waitForOriginal()).description!, /No paper matches/);
 });
 
+test('/papers paged by someone else: their own page, shown only to them, which they may page in turn; the asker\'s list stays where it is', async () => {
+  const asker = h.user();
+  const it = await h.emu.slashCommand('papers', {}, { user: asker });
+  const list = await it.waitForOriginal();
+  const next = buttonIds(list).find((id) => id.startsWith('papers:pg:1:'))!;
+  const other = h.user();
+  const click = await h.emu.clickButton(list, next, { user: other });
+  assert.equal((await click.callback()).body.type, 4, 'a reply of its own, not an update of the asker\'s list');
+  const own = await click.waitForOriginal();
+  assert.equal(own.flags & EPHEMERAL, EPHEMERAL);
+  assert.match(embedOf(own).footer!.text, /^Page 2 of/);
+  assert.match(embedOf(h.emu.message(list.id)!).footer!.text, /^Page 1 of/, 'the asker still reads page 1');
+  const back = await h.emu.clickButton(own, buttonIds(own).find((id) => id.startsWith('papers:pg:0:'))!, { user: other });
+  assert.equal((await back.callback()).body.type, 7, 'their own list turns in place');
+  await h.emu.waitForMessage((m) => m.id === own.id && /^Page 1 of/.test(m.embeds[0]?.footer?.text ?? ''));
+});
+
+test('/papers with many pages: ⏮ ⏭ go to the first and the last page', async () => {
+  const corpusDir = await tempDir();
+  const extra = path.join(corpusDir, 'extra.jsonl');
+  const records = Array.from({ length: 25 }, (_, i) => ({ id: `extra${i}`, title: `Extra Paper Number ${i}`, abstract: `Extra paper ${i} studies widgets of kind ${i}. It reports results on them.`, url: `https://example.org/${i}`, authors: ['A. Person'], year: 2026 }));
+  await writeFile(extra, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+  const own = await startHarness({ env: { CORPUS: `icml2026,${extra}` } });
+  try {
+    const user = own.user();
+    const total = own.service.papers.length;
+    const pages = Math.ceil(total / 10);
+    assert.ok(pages > 2, `${pages} pages`);
+    const it = await own.emu.slashCommand('papers', {}, { user });
+    const first = await it.waitForOriginal();
+    const buttons = first.components[0]!.components!;
+    assert.deepEqual(buttons.map((b) => b.label), ['First', 'Previous', 'Next', 'Last']);
+    assert.deepEqual(buttons.map((b) => !!b.disabled), [true, true, false, false]);
+    const toLast = await own.emu.clickButton(first, buttons[3]!.custom_id!, { user });
+    assert.equal((await toLast.callback()).body.type, 7);
+    const last = await own.emu.waitForMessage((m) => m.id === first.id && new RegExp(`^Page ${pages} of ${pages}`).test(m.embeds[0]?.footer?.text ?? ''));
+    assert.ok(embedOf(last).description!.includes(own.service.papers[total - 1]!.id));
+    assert.deepEqual(last.components[0]!.components!.map((b) => !!b.disabled), [false, false, true, true]);
+    const back = await own.emu.clickButton(last, buttons[0]!.custom_id!, { user });
+    await back.callback();
+    const one = await own.emu.waitForMessage((m) => m.id === first.id && /^Page 1 of/.test(m.embeds[0]?.footer?.text ?? ''));
+    const editsOnPageOne = one.history.length;
+    // On the second page ⏮ and ◀ both lead to the first: through buttons of different ids, as Discord requires.
+    const forward = await own.emu.clickButton(one, buttons[2]!.custom_id!, { user });
+    await forward.callback();
+    const two = await own.emu.waitForMessage((m) => m.id === first.id && /^Page 2 of/.test(m.embeds[0]?.footer?.text ?? ''));
+    const [toFirst, previous] = buttonIds(two);
+    assert.notEqual(toFirst, previous);
+    await (await own.emu.clickButton(two, toFirst!, { user })).callback();
+    await own.emu.waitForMessage((m) => m.id === first.id && /^Page 1 of/.test(m.embeds[0]?.footer?.text ?? '') && m.history.length > editsOnPageOne + 1);
+  } finally {
+    await own.close();
+  }
+});
+
 test('/help is ephemeral and lists the commands; /reindex only for those who may use it', async () => {
   const it = await h.emu.slashCommand('help', {}, { user: h.user() });
   const m = await it.waitForOriginal();
@@ -291,6 +363,43 @@ test('buttons: quoted passages (ephemeral), related papers (ephemeral), 👍/�
   assert.equal(field(st, 'Feedback'), `👍 ${before.up + 1} · 👎 ${before.down + 1}`);
 });
 
+test('small talk gets its reply alone; a refusal, no "Quoted passages" but 👍/👎; a byline\'s footer says it comes from the metadata, not the abstracts', async () => {
+  const user = h.user();
+  const thanks = await h.emu.slashCommand('ask', { question: 'thanks!' }, { user });
+  const glad = await thanks.waitForOriginal((x) => x.embeds.length > 0);
+  assert.ok(embedOf(glad).description);
+  assert.deepEqual(glad.components, [], 'nothing to quote or vote on');
+  assert.equal(glad.embeds.at(-1)!.footer, undefined);
+
+  const vague = await h.emu.slashCommand('ask', { question: 'who wrote it?' }, { user });
+  const refusal = await vague.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(refusal).description!, /^Which paper\?/);
+  assert.deepEqual(buttonIds(refusal).map((id) => id.split(':').slice(0, 2).join(':')), ['ans:up', 'ans:down']);
+  assert.match(refusal.embeds.at(-1)!.footer!.text, /^Extractive · \d+\.\d s · from abstracts only$/);
+
+  const byline = await h.emu.slashCommand('ask', { question: 'who wrote PixelThink?' }, { user });
+  const by = await byline.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(by.embeds.at(-1)!.footer!.text, /^Extractive \(from the papers' metadata\) · \d+\.\d s$/);
+  assert.ok(buttonIds(by).some((id) => id.startsWith('ans:quotes:')));
+});
+
+test('"Quoted passages" of an answer the bot no longer keeps says why in words true after a restart and after newer answers alike', async () => {
+  const kept = h.bot.ctx.answers;
+  h.bot.ctx.answers = new AnswerMemory(1);
+  try {
+    const first = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+    const old = await first.waitForOriginal((x) => x.embeds.length > 0);
+    const newer = await h.emu.slashCommand('ask', { question: 'How does PhaseCoder localize sound?' }, { user: h.user() });
+    await newer.waitForOriginal((x) => x.embeds.length > 0);
+    const click = await h.emu.clickButton(old, buttonIds(old).find((id) => id.startsWith('ans:quotes:'))!, { user: h.user() });
+    const said = await click.waitForOriginal();
+    assert.equal(said.flags & EPHEMERAL, EPHEMERAL);
+    assert.match(textOf(said), /^I no longer have the passages of this answer: I keep them for recent answers only, and not across restarts\. Ask again/);
+  } finally {
+    h.bot.ctx.answers = kept;
+  }
+});
+
 test('/status: corpus size, embedder, chat model, whether Ollama answers, queue, uptime, latencies, the index and when it was built', async () => {
   const it = await h.emu.slashCommand('status', {}, { user: h.user() });
   assert.equal((await it.callback()).body.type, 5);
@@ -307,6 +416,36 @@ test('/status: corpus size, embedder, chat model, whether Ollama answers, queue,
   const built = Math.floor(Date.parse(info.builtAt) / 1000);
   assert.equal(field(m, 'Index'), `${info.buildId}, built <t:${built}:f> (<t:${built}:R>)`);
   assert.doesNotMatch(field(m, 'Feedback'), /could not be read/);
+});
+
+test('without a model, members are told that none is available and who can set one up, never where Ollama runs or what to run; /status tells that to admins only, and only to the asker', async () => {
+  const host = h.settings.ollamaHost.replace(/^https?:\/\//, '');
+  const operatorAdvice = new RegExp(`${host.replace(/\./g, '\\.')}|ollama serve|OLLAMA_HOST`);
+  const replies: [string, Record<string, string>, RegExp][] = [
+    ['ask', { question: 'How does PhaseCoder localize sound?' }, /this answer quotes the abstracts/],
+    ['summary', { paper: 'PhaseCoder' }, /this summary is built from the abstract's own sentences/],
+    ['related', { paper_or_topic: 'PixelThink' }, /the reasons shown are the key terms the abstracts share/],
+  ];
+  for (const [cmd, options, means] of replies) {
+    const it = await h.emu.slashCommand(cmd, options, { user: h.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    assert.match(field(m, '⚠️ Note'), /^No model is available right now/, cmd);
+    assert.match(field(m, '⚠️ Note'), means, cmd);
+    assert.match(field(m, '⚠️ Note'), /A server admin can see why in \/status/, cmd);
+    // Nor in any edit before the reply.
+    for (const version of h.emu.message(m.id)!.history) assert.doesNotMatch(JSON.stringify(version), operatorAdvice, `${cmd}: ${JSON.stringify(version)}`);
+  }
+
+  const member = await h.emu.slashCommand('status', {}, { user: h.user() });
+  const seen = await member.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(seen.flags & EPHEMERAL, EPHEMERAL);
+  assert.match(field(seen, 'Ollama'), /^❌ not used: answers are extractive\nNo model is available right now\. A server admin sees why here/);
+  assert.doesNotMatch(textOf(seen), operatorAdvice);
+  const admin = await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
+  const told = await admin.waitForOriginal((x) => x.embeds.length > 0);
+  assert.equal(told.flags & EPHEMERAL, EPHEMERAL);
+  assert.ok(field(told, 'Ollama').includes(host), field(told, 'Ollama'));
+  assert.match(field(told, 'Ollama'), /ollama serve/);
 });
 
 test('/status says when lines of the feedback file could not be read, as their votes are not counted', async () => {
@@ -367,6 +506,7 @@ test('error replies say what happened and what to do, only to the asker, before 
     ['ask', { question: '   ' }, /The question is empty/],
     ['ask', { question: 'why '.repeat(300) }, /the limit is 1000/],
     ['related', { paper_or_topic: ' ' }, /Name a paper or describe a topic/],
+    ['related', { paper_or_topic: 'it' }, /Which paper\? "it" names none/],
   ];
   for (const [cmd, options, expected] of cases) {
     const it = await h.emu.slashCommand(cmd, options, { user: h.user() });

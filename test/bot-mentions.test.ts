@@ -12,6 +12,7 @@ import type { Turn } from '../src/types.js';
 
 const EPHEMERAL = 64;
 const isAnswer = (m: StoredMessage) => m.embeds.length > 0 && !!m.embeds[0]!.title;
+const embedTitle = (m: StoredMessage) => m.embeds[0]?.title ?? '';
 
 /** Records the history every ask() gets, to check what follow-ups pass on. */
 function spyHistory(h: BotHarness): { question: string; history: Turn[] }[] {
@@ -263,20 +264,43 @@ describe('allow lists and the cooldown', () => {
     assert.match(textOf(reply), /limited to members with certain roles/);
   });
 
-  test('the per-user cooldown: a second question within COOLDOWN_SECONDS is refused with the wait, others may ask', async () => {
+  test('the cooldown is for the model: answers it wrote nothing for (a refusal, a byline, quotes) leave the next question free', async () => {
     const user = h.user({ roles: ['researcher'] });
-    const first = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user, channelId: open });
-    await first.waitForOriginal(isAnswer);
-    const second = await h.emu.slashCommand('summary', { paper: 'ProactiveLLM' }, { user, channelId: open });
+    // The refusal says to name the paper; doing so at once is answered, not told to wait.
+    const vague = await h.emu.slashCommand('ask', { question: 'who wrote it?' }, { user, channelId: open });
+    assert.match(textOf(await vague.waitForOriginal(isAnswer)), /Which paper\?/);
+    const byline = await h.emu.slashCommand('ask', { question: 'who wrote PixelThink?' }, { user, channelId: open });
+    assert.doesNotMatch(textOf(await byline.waitForOriginal(isAnswer)), /Please wait/);
+    const summary = await h.emu.slashCommand('summary', { paper: 'ProactiveLLM' }, { user, channelId: open });
+    assert.match(embedTitle(await summary.waitForOriginal(isAnswer)), /ProactiveLLM/);
+    const q = await h.emu.postMessage({ content: 'What is ProactiveLLM?', mentionsBot: true, author: user, channelId: open });
+    assert.doesNotMatch(textOf(await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && isAnswer(x))), /Please wait/);
+    assertNoPings(h.emu);
+  });
+});
+
+describe('the cooldown while a model writes', () => {
+  let h: BotHarness;
+  before(async () => {
+    h = await startHarness({ ollama: true, env: { COOLDOWN_SECONDS: '60', ANSWER_CACHE_SIZE: '0' } });
+  });
+  after(() => h?.close());
+
+  test('an answer the model wrote takes the turn: a second question within COOLDOWN_SECONDS is refused with the wait, others may ask', async () => {
+    const user = h.user();
+    const first = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user });
+    assert.match((await first.waitForOriginal(isAnswer)).embeds.at(-1)!.footer!.text, /^Written by /);
+    const second = await h.emu.slashCommand('summary', { paper: 'ProactiveLLM' }, { user });
     const m = await second.waitForOriginal();
     assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
     assert.match(textOf(m), /Please wait (5\d|60) s before your next question/);
-    const q = await h.emu.postMessage({ content: 'And its results?', mentionsBot: true, author: user, channelId: open });
+    assert.match(textOf(m), /have the model write one answer every 60 s/);
+    const q = await h.emu.postMessage({ content: 'And its results?', mentionsBot: true, author: user });
     assert.match(textOf(await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id)), /Please wait/);
     // The cooldown is per user; browsing is not a question.
-    const other = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user: h.user({ roles: ['researcher'] }), channelId: open });
+    const other = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user: h.user() });
     await other.waitForOriginal(isAnswer);
-    const browse = await h.emu.slashCommand('papers', {}, { user, channelId: open });
+    const browse = await h.emu.slashCommand('papers', {}, { user });
     assert.match(textOf(await browse.waitForOriginal()), /Page 1/);
     assertNoPings(h.emu);
   });

@@ -16,7 +16,8 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
     case 'quotes': {
       const remembered = ctx.answers.get(arg);
       if (!remembered) {
-        await replyEphemeral(interaction, [noticeMessage('I no longer have the passages of this answer (the bot restarted since). Ask again to see them.')]);
+        // Forgotten as newer answers came (AnswerMemory keeps the recent ones) or at a restart: either may be why.
+        await replyEphemeral(interaction, [noticeMessage('I no longer have the passages of this answer: I keep them for recent answers only, and not across restarts. Ask again to see them.')]);
         return;
       }
       await replyEphemeral(interaction, quotesMessages(remembered));

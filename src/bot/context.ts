@@ -34,6 +34,8 @@ export interface BotContext {
  */
 export interface BotCommand {
   data: { name: string; toJSON(): RESTPostAPIChatInputApplicationCommandsJSONBody };
+  /** The definition registered, where it depends on the settings (the longest question they accept); else data's. */
+  definition?(settings: Settings): RESTPostAPIChatInputApplicationCommandsJSONBody;
   execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void>;
   /** Suggestions while an option is typed. */
   autocomplete?(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void>;

@@ -1,6 +1,10 @@
 import { PapercordError } from '../errors.js';
 
-/** A per-user wait between questions, so one person cannot keep the model busy for everyone. */
+/**
+ * A per-user wait between answers the model writes, so one person cannot keep the model busy
+ * for everyone. A question takes the turn when it is asked; one the model wrote nothing for gives
+ * it back (see RequestSpec.giveBackTurn).
+ */
 export class Cooldown {
   private readonly last = new Map<string, number>();
 
@@ -13,13 +17,13 @@ export class Cooldown {
     const ms = this.seconds * 1000;
     if (at !== undefined && now - at < ms) {
       const left = Math.ceil((ms - (now - at)) / 1000);
-      throw new PapercordError('COOLDOWN', `Please wait ${left} s before your next question.`, `Each person can ask one question every ${this.seconds} s, so that everyone gets a turn with the model.`);
+      throw new PapercordError('COOLDOWN', `Please wait ${left} s before your next question.`, `Each person can have the model write one answer every ${this.seconds} s, so that everyone gets a turn with it.`);
     }
     this.last.set(userId, now);
     if (this.last.size > 10_000) this.prune(now);
   }
 
-  /** Gives the turn back: the question it was taken for got no answer (Discord or the service failed). */
+  /** Gives the turn back: the question it was taken for got no answer, or one the model wrote nothing for. */
   release(userId: string): void {
     this.last.delete(userId);
   }

@@ -28,10 +28,12 @@ export interface RequestSpec<T> {
   /** False for work much longer than a question (a rebuild), whose time would swamp the answers' latencies in /status. */
   recordLatency?: boolean;
   /**
-   * Called when the asker gets no answer, before the error reply is sent (someone told to try
-   * again may do so at once): gives back the cooldown turn the question took.
+   * Gives back the cooldown turn the question took, before the reply is sent (someone told to
+   * try again, or to name the paper, may do so at once). Called when the asker gets no answer,
+   * and when the model wrote nothing for the answer (a refusal, small talk, a byline, quotes of
+   * the abstracts, a cached answer): the turn is for the model's time.
    */
-  onUnanswered?: () => void;
+  giveBackTurn?: () => void;
 }
 
 /**
@@ -45,16 +47,18 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   try {
     work = ctx.work.begin();
   } catch (e) {
-    spec.onUnanswered?.();
+    spec.giveBackTurn?.();
     await replyWithError(responder, e, log);
     return;
   }
   const started = Date.now();
   const progress = spec.what && new ProgressText(spec.what);
   const editor = new ThrottledEditor((text) => responder.progress(text), (e) => log.warn('progress edit failed', { error: e }), ctx.progressIntervalMs, responder.startedAt);
+  let modelWrote = false;
   const onProgress: Required<RequestOptions>['onProgress'] = (event) => {
     if (event.type === 'queued') work.waiting = true;
     else if (event.type === 'started' || event.type === 'token') work.waiting = false;
+    if (event.type === 'token') modelWrote = true;
     if (!progress) return;
     progress.update(event);
     editor.push(progress.text());
@@ -64,6 +68,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     try {
       const result = await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal);
       reply = spec.render(result, Date.now() - started);
+      if (!modelWrote) spec.giveBackTurn?.();
     } catch (e) {
       await editor.close();
       // A cancelled request reports why it was cancelled (a restart), not how the service noticed.
@@ -71,7 +76,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       const ue = userFacingError(shown);
       if (ue.code === 'INTERNAL') log.error('request failed', { error: e });
       else log.info('request refused', { code: ue.code });
-      spec.onUnanswered?.();
+      spec.giveBackTurn?.();
       await replyWithError(responder, shown, log);
       return;
     }
@@ -81,7 +86,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       const sent = await responder.final(reply);
       spec.delivered?.(sent);
     } catch (e) {
-      await undelivered(e, responder, log, spec.onUnanswered);
+      await undelivered(e, responder, log, spec.giveBackTurn);
       return;
     }
     const ms = Date.now() - started;
@@ -98,16 +103,16 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
  * or say what was refused); an answer already partly shown is left as it is. When no way to
  * the asker is left at all, the responder has logged why, and there is no one to tell.
  */
-async function undelivered(e: unknown, responder: Responder, log: Logger, onUnanswered: (() => void) | undefined): Promise<void> {
+async function undelivered(e: unknown, responder: Responder, log: Logger, giveBackTurn: (() => void) | undefined): Promise<void> {
   if (e instanceof AskerUnreachableError) {
-    onUnanswered?.();
+    giveBackTurn?.();
     return;
   }
   const sent = e instanceof DeliveryError ? e.sent : 0;
   const cause = e instanceof DeliveryError ? e.cause : e;
   log.error('could not deliver the answer', { error: cause, partsSent: sent });
   if (sent > 0) return;
-  onUnanswered?.();
+  giveBackTurn?.();
   await replyWithError(responder, cause, log);
 }
 

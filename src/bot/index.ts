@@ -11,7 +11,7 @@ import { Cooldown } from './cooldown.js';
 import { loadCommands } from './loader.js';
 import { AnswerMemory } from './memory.js';
 import { onMessage } from './messages.js';
-import { applicationIdFromToken, registerCommands, type RegistrationResult } from './registration.js';
+import { applicationIdFromToken, commandDefinitions, registerCommands, type RegistrationResult } from './registration.js';
 import { createRouter } from './router.js';
 import { PROGRESS_INTERVAL_MS } from './throttle.js';
 import { DISCORD_TOKEN_LIFETIME } from './token.js';
@@ -89,7 +89,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
       registration = await registerCommands(client.rest, {
         applicationId,
         guildId: settings.discordGuildId || undefined,
-        defs: [...commands.values()].map((c) => c.data.toJSON()),
+        defs: commandDefinitions(commands, settings),
         registryFile: dataPath(settings, COMMANDS_REGISTRY_FILE),
       });
       log.info(registration.registered ? 'slash commands registered' : 'slash commands unchanged, not registered again', { scope: registration.scope, commands: registration.commands });

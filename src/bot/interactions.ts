@@ -49,7 +49,7 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
     throw e;
   }
   const responder = interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: spec.what, words: spec.asked } });
-  await runRequest(ctx, responder, { ...spec, onUnanswered: () => ctx.cooldown.release(interaction.user.id) });
+  await runRequest(ctx, responder, { ...spec, giveBackTurn: () => ctx.cooldown.release(interaction.user.id) });
 }
 
 /** The channel allow list applies to every command but /help; answered only to the asker. */

@@ -64,7 +64,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     log,
     what: 'answer',
     fields: { turns: history.length, thread: newThread || undefined },
-    onUnanswered: () => ctx.cooldown.release(message.author.id),
+    giveBackTurn: () => ctx.cooldown.release(message.author.id),
     run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }),
     ...rememberedAnswerReply(ctx.answers, 'mention'),
   });

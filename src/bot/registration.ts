@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Routes, type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { readJson, writeFileAtomic } from '../fsutil.js';
+import type { Settings } from '../config.js';
+import type { BotCommand } from './context.js';
+import { LIMITS } from './split.js';
 
 export interface RegistrationResult {
   registered: boolean;
@@ -11,6 +14,19 @@ export interface RegistrationResult {
 
 /** Hashes of what was last registered, per application and scope, so unchanged definitions are not sent again. */
 type Registry = Record<string, { hash: string; at: string }>;
+
+/** What is registered for the commands under these settings. */
+export function commandDefinitions(commands: ReadonlyMap<string, BotCommand>, settings: Settings): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  return [...commands.values()].map((c) => c.definition?.(settings) ?? c.data.toJSON());
+}
+
+/**
+ * The max_length of an option that takes a question or a topic: the service's limit, so that
+ * Discord stops a longer one as it is typed rather than the service refusing it once sent.
+ */
+export function questionLength(settings: Pick<Settings, 'maxQuestionChars'>): number {
+  return Math.min(settings.maxQuestionChars, LIMITS.optionLength);
+}
 
 export function definitionsHash(defs: RESTPostAPIChatInputApplicationCommandsJSONBody[]): string {
   return createHash('sha256').update(JSON.stringify(defs)).digest('hex').slice(0, 32);

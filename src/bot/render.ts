@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
-import type { Answer, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
+import type { Answer, AnswerMode, ModelStatus, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
@@ -52,10 +52,16 @@ function row(...buttons: APIButtonComponent[]): Row {
   return { type: ComponentType.ActionRow, components: buttons };
 }
 
-function answerButtons(key: string, paperId: string | undefined, hasQuotes: boolean): Row {
-  const buttons = [button(`${ANSWER_BUTTON.quotes}:${key}`, 'Quoted passages', { emoji: '📄', disabled: !hasQuotes })];
+/**
+ * The buttons under a reply: "Quoted passages" only where it quotes something (a refusal, the
+ * index count or small talk quotes nothing), related papers where it is about one, and 👍/👎
+ * but under small talk, which answers about no paper (a 👎 on a refusal says what misses).
+ */
+function answerButtons(key: string, paperId: string | undefined, opts: { hasQuotes: boolean; votes?: boolean }): Row[] {
+  const buttons = opts.hasQuotes ? [button(`${ANSWER_BUTTON.quotes}:${key}`, 'Quoted passages', { emoji: '📄' })] : [];
   if (paperId && `${ANSWER_BUTTON.related}:${paperId}`.length <= LIMITS.customId) buttons.push(button(`${ANSWER_BUTTON.related}:${paperId}`, 'Related papers', { emoji: '🔗' }));
-  return row(...buttons, ...voteButtons(key));
+  if (opts.votes !== false) buttons.push(...voteButtons(key));
+  return buttons.length ? [row(...buttons)] : [];
 }
 
 function voteButtons(key: string): APIButtonComponent[] {
@@ -71,6 +77,34 @@ function footer(mode: string, model: string | undefined, ms: number, cached?: bo
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
 }
 
+/**
+ * What the operator is told to do about the model: its server's address, a setting, a command to
+ * run. A server member can do none of it, and the address is not theirs to see.
+ */
+const OPERATOR_ADVICE = /https?:\/\/|\bOLLAMA_[A-Z_]+\b|\bollama (?:serve|pull)\b/;
+
+const MADE_WITHOUT_MODEL = { answer: 'this answer quotes the abstracts', summary: "this summary is built from the abstract's own sentences", related: 'the reasons shown are the key terms the abstracts share' } as const;
+
+/**
+ * The note of a reply made without the model, in words for server members. The writer's notes
+ * say what happened, then what the operator can do: the advice goes ("Try again shortly;
+ * OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait" keeps "Try again shortly."), and a note whose
+ * account of what happened is itself an address or a setting ("No Ollama server answered at
+ * http://…") becomes that no model is available. The operator has the details in the log and
+ * in /status.
+ */
+function noteForMembers(notice: string | undefined, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
+  if (!notice || !OPERATOR_ADVICE.test(notice)) return notice;
+  const [happened, ...rest] = notice.split(/(?<=[.;])\s+/);
+  if (OPERATOR_ADVICE.test(happened!)) return `No model is available right now, so ${MADE_WITHOUT_MODEL[what]}. A server admin can see why in /status.`;
+  return [happened, ...rest.filter((clause) => !OPERATOR_ADVICE.test(clause))].join(' ').replace(/;$/, '.');
+}
+
+/** A reply's note for server members; the model's own notes (an answer cut off) say what happened to what it wrote, and stay. */
+function replyNote(r: { notice?: string; mode: AnswerMode }, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
+  return r.mode === 'ollama' ? r.notice : noteForMembers(r.notice, what);
+}
+
 function noticeFields(notice: string | undefined, truncated: boolean | undefined): Doc['fields'] {
   const lines = [notice, truncated && !notice ? 'The answer was cut off before the model finished.' : undefined].filter((l): l is string => !!l);
   return lines.length ? [{ name: '⚠️ Note', value: lines.map(escapeText).join('\n') }] : [];
@@ -78,18 +112,19 @@ function noticeFields(notice: string | undefined, truncated: boolean | undefined
 
 export function answerMessages(a: Answer, key: string): Outgoing[] {
   const shown = citedSources(a.citations, a.sources);
-  const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
+  const fields = [...(noticeFields(replyNote(a, 'answer'), a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
-  return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
+  // Small talk says nothing of the papers: a footer on how it was made from them would be beside the point.
+  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
+  return messages(doc, answerButtons(key, shown[0]?.paperId, { hasQuotes: shown.length > 0, votes: !a.smallTalk }));
 }
 
 export function summaryMessages(s: Summary, key: string): Outgoing[] {
-  const fields = [...(noticeFields(s.notice, s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
+  const fields = [...(noticeFields(replyNote(s, 'summary'), s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
   const by = byline(s.paper);
   const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${s.summary}` : s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
-  return messages(doc, [answerButtons(key, s.paper.id, s.sources.length > 0)]);
+  return messages(doc, answerButtons(key, s.paper.id, { hasQuotes: s.sources.length > 0 }));
 }
 
 export function relatedMessages(r: Related, key: string): Outgoing[] {
@@ -97,7 +132,7 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   const description = r.related.length
     ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
     : noRelated(r, escapeText);
-  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(r.notice, false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(replyNote(r, 'related'), false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
 }
 
@@ -112,7 +147,11 @@ export function quotesMessages(q: RememberedAnswer): Outgoing[] {
   return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
 }
 
-/** One page of the paper list, with ◀ ▶ buttons that carry the page and the search. */
+/**
+ * One page of the paper list, with ◀ ▶ buttons that carry the page and the search, and ⏮ ⏭ to
+ * the first and last page when there are more than two. The ⏮ ⏭ ids say `end`, as ⏮ and ◀ lead
+ * to the same page from the second one, and Discord refuses two buttons with one id.
+ */
 export function papersPage(papers: PaperRef[], page: number, search: string): Outgoing {
   const pages = Math.max(1, Math.ceil(papers.length / PAGE_SIZE));
   const p = Math.min(Math.max(page, 0), pages - 1);
@@ -121,9 +160,12 @@ export function papersPage(papers: PaperRef[], page: number, search: string): Ou
   const description = slice.length
     ? slice.map((paper, i) => `**${p * PAGE_SIZE + i + 1}.** ${titleLink(paper.title, paper.url)} · \`${paper.id}\``).join('\n')
     : `No paper matches "${escapeText(search)}". Try fewer or other words, or /papers without a search.`;
-  const nav = (to: number) => `papers:pg:${to}:${search}`;
+  const nav = (to: number, kind = 'pg') => `papers:${kind}:${to}:${search}`;
   const [embeds] = layoutEmbeds({ title: escapeText(title), description, color: COLORS.info, footer: `Page ${p + 1} of ${pages} · ${papers.length} paper${papers.length === 1 ? '' : 's'}` });
-  const components = pages > 1 ? [row(button(nav(p - 1), 'Previous', { emoji: '◀️', disabled: p === 0 }), button(nav(p + 1), 'Next', { emoji: '▶️', disabled: p >= pages - 1 }))] : [];
+  const previous = button(nav(p - 1), 'Previous', { emoji: '◀️', disabled: p === 0 });
+  const next = button(nav(p + 1), 'Next', { emoji: '▶️', disabled: p >= pages - 1 });
+  const buttons = pages > 2 ? [button(nav(0, 'end'), 'First', { emoji: '⏮️', disabled: p === 0 }), previous, next, button(nav(pages - 1, 'end'), 'Last', { emoji: '⏭️', disabled: p >= pages - 1 })] : [previous, next];
+  const components = pages > 1 ? [row(...buttons)] : [];
   return { embeds: embeds!, components };
 }
 
@@ -144,14 +186,24 @@ function discordTime(iso: string): string {
   return `<t:${unix}:f> (<t:${unix}:R>)`;
 }
 
-export function statusMessage(s: StatusSnapshot): Outgoing {
-  const m = s.model;
+/**
+ * The model's state as server members see it: where Ollama runs and what to fix only for those
+ * who can fix it; the others learn that no model is available and who can set one up.
+ */
+function modelForMembers(m: ModelStatus): ModelStatus {
+  if (m.answers) return { ...m, detail: '' };
+  return OPERATOR_ADVICE.test(m.detail) ? { ...m, detail: 'No model is available right now. A server admin sees why here, and can set one up.' } : m;
+}
+
+/** `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix. */
+export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = { forAdmin: false }): Outgoing {
+  const m = opts.forAdmin ? s.model : modelForMembers(s.model);
   const lat = latencyLine(s);
   const fields = [
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
     { name: 'Embedder', value: escapeText(s.embedder), inline: true },
     { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
-    { name: 'Ollama', value: `${m.answers ? '✅' : '❌'} ${ollamaLead(m)}\n${escapeText(m.detail)}`, inline: false },
+    { name: 'Ollama', value: [`${m.answers ? '✅' : '❌'} ${ollamaLead(m)}`, escapeText(m.detail)].filter(Boolean).join('\n'), inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
     feedbackField(s.feedback),
@@ -248,7 +300,7 @@ export class ProgressText {
         this.partial = e.soFar;
         break;
       case 'notice':
-        this.notices.push(e.message);
+        this.notices.push(noteForMembers(e.message, this.what)!);
         break;
     }
   }

@@ -19,6 +19,8 @@ export const LIMITS = {
   customId: 100,
   buttonLabel: 80,
   threadName: 100,
+  /** The longest text a string option may be given a max_length of. */
+  optionLength: 6000,
 } as const;
 
 /** Spans that must never be cut: markdown links, bare and bracketed URLs. */

@@ -3,7 +3,7 @@ import { cli, fail, print, run } from './common.js';
 import { COMMANDS_REGISTRY_FILE, dataPath } from '../config.js';
 import { redact } from '../log.js';
 import { loadCommands } from '../bot/loader.js';
-import { applicationIdFromToken, registerCommands } from '../bot/registration.js';
+import { applicationIdFromToken, commandDefinitions, registerCommands } from '../bot/registration.js';
 
 const usage = 'usage: npm run deploy-commands -- [--json] [--global]\n  Registers the slash commands for DISCORD_GUILD_ID (instant), or globally with --global or without DISCORD_GUILD_ID (up to an hour to appear).';
 const { values, json, settings } = cli({ global: { type: 'boolean', default: false } }, usage);
@@ -19,7 +19,7 @@ run(json, async () => {
   const result = await registerCommands(rest, {
     applicationId,
     guildId,
-    defs: [...commands.values()].map((c) => c.data.toJSON()),
+    defs: commandDefinitions(commands, settings),
     registryFile: dataPath(settings, COMMANDS_REGISTRY_FILE),
     force: true,
   });

@@ -120,10 +120,14 @@ const EXTRACTIVE_HOW: Record<ExtractiveShows, string> = {
   nothing: 'extractive',
 };
 
-/** How an answer was made, shared by every front end: the mode, the model, the time, and that it comes from abstracts only. */
+/**
+ * How an answer was made, shared by every front end: the mode, the model, the time, and that it
+ * comes from abstracts only; not for a byline, a link or an author's papers, which come from
+ * the papers' metadata and say so.
+ */
 export function footerText(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes'): string {
   const how = mode === 'ollama' ? `written by ${model}` : EXTRACTIVE_HOW[shows];
-  return `${how} · ${(ms / 1000).toFixed(1)} s · from abstracts only`;
+  return `${how} · ${(ms / 1000).toFixed(1)} s${mode !== 'ollama' && shows === 'metadata' ? '' : ' · from abstracts only'}`;
 }
 
 export function renderStatus(s: StatusSnapshot): string {
