@@ -14,12 +14,13 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
-import { ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
+import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
@@ -612,7 +613,9 @@ export class PapercordService {
   private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: string): Answer {
     const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
     const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);
-    const answer = like
+    const answer = writtenInOtherLanguage(q)
+      ? otherLanguageRefusal(named)
+      : like
       ? `${REFUSAL_TEXT} For papers related to ${markdownLiteral(like.title)}, use /related ${like.id}.`
       : named.length
         ? notInAbstracts(named)

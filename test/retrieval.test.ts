@@ -4,7 +4,7 @@ import { PapercordService } from '../src/service.js';
 import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
-import { extractiveAnswer } from '../src/answer/extractive.js';
+import { extractiveAnswer, REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { NO_PAPER_NAMED, titleExpansion } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { QuestionNames } from '../src/answer/names.js';
@@ -46,6 +46,17 @@ test('a question no paper covers is refused, not answered from the least bad chu
     assert.equal(a.refused, true);
     assert.deepEqual(a.citations, []);
   }
+});
+
+test('a refused question in another language says to ask in the papers\' language, not that no paper covers it', async () => {
+  for (const q of ['Welche Arbeiten behandeln Quantisierung?', '量子化に関する論文はありますか']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.match(a.answer, /^This question seems not to be in English\. .*ask it in the papers' language/, q);
+  }
+  // Of a paper it names, where its summary is.
+  assert.match((await service.ask("Qu'est-ce que PixelThink ?", { useModel: false })).answer, /\/summary 2505\.23727/);
+  assert.equal((await service.ask('How do I bake bread?', { useModel: false })).answer, REFUSAL_TEXT);
 });
 
 test('an extractive answer quotes sentences of its sources, each followed by a valid citation', async () => {

@@ -8,6 +8,7 @@ import { markdownLiteral, readableTex } from '../src/corpus/text.js';
 import { authorsAnswer, linksAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { isEnglishWord } from '../src/text/english.js';
+import { writtenInOtherLanguage } from '../src/text/language.js';
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
@@ -194,4 +195,13 @@ test('an English word is found in the word list in any case, wherever it lies in
   for (const [i, word] of listed.entries()) if (i % 37 === 0 || i === listed.length - 1) assert.ok(isEnglishWord(word), word);
   for (const word of ['best', 'BEST', 'Induction', 'prism']) assert.ok(isEnglishWord(word), word);
   for (const word of ['veq', 'Furina', 'pixelthink', 's3', 'a', '', 'best-bench', 'bestt']) assert.ok(!isEnglishWord(word), word);
+});
+
+test('a question in another language than English is told apart from an English one, however off-topic', () => {
+  for (const q of ["Qu'est-ce que PixelThink ?", '¿Qué papers hablan de video?', '¿Hay artículos sobre aprendizaje por refuerzo?', 'Welche Arbeiten behandeln Quantisierung?', '量子化に関する論文はありますか', 'Какие статьи о квантовании?']) {
+    assert.equal(writtenInOtherLanguage(q), true, q);
+  }
+  for (const q of ['How do I bake bread?', 'What is la la land about?', 'Is there a paper on the Ising model with α-stable noise?', 'des papers on video?', 'What does the El Farol bar problem say?', 'GRPO vs PPO?']) {
+    assert.equal(writtenInOtherLanguage(q), false, q);
+  }
 });

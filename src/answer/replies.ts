@@ -88,3 +88,9 @@ export function notInAbstracts(papers: Paper[]): string {
 export function titleAndId(paper: Paper): string {
   return `${markdownLiteral(paper.title)} (${paper.id})`;
 }
+
+/** Said to a question no paper answered that reads as written in another language than English: its words match none of the abstracts'. */
+export function otherLanguageRefusal(named: readonly Paper[]): string {
+  const summary = named.length === 1 ? `, or see /summary ${named[0]!.id} for what ${markdownLiteral(named[0]!.title)} covers` : '';
+  return `This question seems not to be in English. I match a question's words against the abstracts' words, so ask it in the papers' language (English for the shipped ones; for example: Which papers are about quantization?)${summary}.`;
+}

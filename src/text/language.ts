@@ -1,0 +1,31 @@
+/** Whether a question is written in a language other than English, which the abstracts are in. */
+
+/**
+ * Frequent words of French, Spanish, German, Italian, Portuguese and Dutch questions that English
+ * does not write ("die", "son", "con" are left out: English writes them).
+ */
+const OTHER_LANGUAGES_WORDS = new Set(
+  `le la les des est une du dans pour sur avec qui que quoi quel quels quelle quelles sont cette ces
+  el los las una hay qué sobre para por del cuál cuáles cómo artículos trabajos
+  der das und ist welche welcher über mit für ein eine nicht gibt arbeiten
+  gli della delle sono cosa quali articoli
+  uma são quais artigos
+  het een zijn welke voor`.split(/\s+/),
+);
+/** English words every English question writes some of. */
+const ENGLISH_WORDS = new Set('the a an of and or is are was were what which who how does do did in on for about any there this that these'.split(' '));
+/** Letters of scripts other than Latin (CJK, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Thai, Hangul). */
+const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Thai}]/gu;
+
+/**
+ * Whether a question reads as written in another language: most of its letters in another
+ * script ("量子化に関する論文はありますか"), or two frequent words of another language
+ * ("Welche Arbeiten behandeln Quantisierung?"), or one and no English word ("¿Qué papers hablan de video?", "Qu'est-ce que PixelThink ?").
+ */
+export function writtenInOtherLanguage(question: string): boolean {
+  const letters = question.match(/\p{L}/gu)?.length ?? 0;
+  if (letters > 0 && (question.match(OTHER_SCRIPT)?.length ?? 0) * 2 > letters) return true;
+  const ws = [...new Set(question.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean))];
+  const other = ws.filter((w) => OTHER_LANGUAGES_WORDS.has(w)).length;
+  return other >= 2 || (other === 1 && !ws.some((w) => ENGLISH_WORDS.has(w)));
+}
