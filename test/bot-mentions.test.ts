@@ -120,6 +120,34 @@ describe('mentions and follow-ups', () => {
     for (const id of listed) assert.ok(which.includes(`(${id})`), `${id} named: ${which}`);
   });
 
+  test('replies to a /related list are about the papers it lists, not the one they are like: "Who wrote them?", "the first one"', async () => {
+    const asker = h.user();
+    const it = await h.emu.slashCommand('related', { paper_or_topic: 'PixelThink' }, { user: asker });
+    const list = await it.waitForOriginal(isAnswer);
+    const listed = [...list.embeds[0]!.description!.matchAll(/`(\S+)`$/gm)].map((m) => m[1]!);
+    assert.ok(listed.length >= 2 && !listed.includes('2505.23727'), list.embeds[0]!.description);
+    const bylines = (await answerTo(await h.emu.postMessage({ content: 'who wrote them?', replyTo: list, author: asker }))).embeds[0]!.description!;
+    assert.equal(bylines.split('\n').length, listed.length, bylines);
+    assert.doesNotMatch(bylines, /PixelThink/);
+    const first = await answerTo(await h.emu.postMessage({ content: 'what is the first one about?', replyTo: list, author: asker }));
+    const cited = first.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === 'Sources')!.value;
+    assert.deepEqual([...cited.matchAll(/`(\S+)`$/gm)].map((m) => m[1]), [listed[0]], cited);
+    assert.deepEqual(calls.at(-1)!.history.map((t) => t.papers), [listed], 'the list is the turn, with its papers in order');
+  });
+
+  test('replies to a /papers page are about the papers it shows: "the second one" is the second of them, "them" all of them', async () => {
+    const asker = h.user();
+    const it = await h.emu.slashCommand('papers', { search: 'video' }, { user: asker });
+    const page = await it.waitForOriginal((m) => m.embeds.length > 0);
+    const shown = [...page.embeds[0]!.description!.matchAll(/`(\S+)`$/gm)].map((m) => m[1]!);
+    assert.ok(shown.length >= 2, page.embeds[0]!.description);
+    const second = await answerTo(await h.emu.postMessage({ content: 'what is the second one about?', replyTo: page, author: asker }));
+    const cited = second.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === 'Sources')!.value;
+    assert.deepEqual([...cited.matchAll(/`(\S+)`$/gm)].map((m) => m[1]), [shown[1]], cited);
+    const bylines = (await answerTo(await h.emu.postMessage({ content: 'who wrote them?', replyTo: page, author: asker }))).embeds[0]!.description!;
+    assert.equal(bylines.split('\n').length, shown.length, bylines);
+  });
+
   test('an aspect asked in a reply is of the paper asked about: "And the limitations?" after "What is VEQ?" says its abstract states none', async () => {
     const asker = h.user();
     const a1 = await answerTo(await h.emu.postMessage({ content: 'What is VEQ?', mentionsBot: true, author: asker }));

@@ -1,11 +1,12 @@
 import type { Message } from 'discord.js';
 import { HISTORY_TURNS, type Turn } from '../types.js';
+import { listingTurn } from '../answer/conversation.js';
 import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
 import { unescapeMarkdown } from '../text/clean.js';
 import { askWithoutMentions, withoutMentions } from './mentions.js';
-import { errorMessage } from './render.js';
+import { errorMessage, listItemIds } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
@@ -83,10 +84,12 @@ async function referencedBotMessage(message: Message, botId: string): Promise<Me
 }
 
 /**
- * A bot answer read back as a turn: while the bot remembers the reply (not after a restart), the
- * answer as it remembers it, whichever of its messages this is: the whole answer, with the papers
- * it cites, which its text may not tell (a model's answer quotes no abstract word for word).
- * Else from the message: the embed's title is the question, its descriptions the answer.
+ * A bot reply read back as a turn: while the bot remembers the reply (not after a restart), the
+ * turn it remembers, whichever of its messages this is: the whole answer, with the papers it
+ * cites, which its text may not tell (a model's answer quotes no abstract word for word); a
+ * /related list's papers. Else from the message: a list of papers (a /papers page, which is never
+ * remembered) is about the papers it shows; otherwise the embed's title is the question, its
+ * descriptions the answer.
  */
 function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
   const key = answerKeyOf(m);
@@ -95,6 +98,8 @@ function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
+  const listed = listItemIds(first.description);
+  if (listed.length) return listingTurn(answer, listed);
   const papers = remembered?.reply.papers;
   return { question: withoutMentions(unescapeMarkdown(first.title)), answer, ...(papers ? { papers } : {}) };
 }
