@@ -4,8 +4,8 @@ import { listingTurn } from '../answer/conversation.js';
 import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
-import { unescapeMarkdown } from '../text/clean.js';
-import { askWithoutMentions, withoutMentions } from './mentions.js';
+import { questionText, unescapeMarkdown } from '../text/clean.js';
+import { askWithoutMentions, readableMentions, withoutMentions } from './mentions.js';
 import { errorMessage, listItemIds } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
@@ -14,8 +14,10 @@ import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
- * follow-up with the last turns of that reply chain as context. Everything else (other bots,
- * channels outside the allow list, chatter) is ignored.
+ * follow-up with the last turns of that reply chain as context; in a thread the bot opened for a
+ * question, so does a message its asker writes to no one else (see talksToBotInOwnThread), with
+ * the thread's last answers as context. Everything else (other bots, channels outside the allow
+ * list, chatter) is ignored.
  */
 export async function onMessage(message: Message, ctx: BotContext): Promise<void> {
   if (message.author.bot || message.system || message.webhookId || !message.inGuild()) return;
@@ -29,11 +31,13 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   const mentioned = message.mentions.has(me, { ignoreEveryone: true, ignoreRoles: true, ignoreRepliedUser: true });
   const repliedTo = await referencedBotMessage(message, me.id);
   const inOwnThread = channel.isThread() && channel.ownerId === me.id;
-  if (!mentioned && !repliedTo) return;
+  if (!mentioned && !repliedTo && !(inOwnThread && (await talksToBotInOwnThread(message)))) return;
 
   const log = ctx.log.child({ user: message.author.id, message: message.id });
   // The bot's own mention is how it was asked, not part of the question; the reply shows the rest as typed.
   const question = withoutMentions(message.content, me.id);
+  // As the asker saw it: the thread's name and the answer's title would show a mention as its markup.
+  const shown = readableMentions(question, channel);
   const fail = async (e: unknown) => {
     await message.reply(payload(errorMessage(e))).catch((err: unknown) => log.warn('reply failed', { error: err }));
   };
@@ -53,7 +57,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   try {
     // Not awaited: the typing indicator is a courtesy, and a slow one must not hold up the reply.
     if (channel.isTextBased() && 'sendTyping' in channel) void channel.sendTyping().catch(() => undefined);
-    responder = await messageResponder(message, { thread: newThread, threadName: question, log });
+    responder = await messageResponder(message, { thread: newThread, threadName: questionText(shown), log });
   } catch (e) {
     log.warn('could not start the reply', { error: e });
     ctx.cooldown.release(message.author.id);
@@ -66,9 +70,24 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     what: 'answer',
     fields: { turns: history.length, thread: newThread || undefined },
     onUnanswered: () => ctx.cooldown.release(message.author.id),
-    run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }),
+    run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }, shown),
     ...rememberedAnswerReply(ctx.answers, 'mention'),
   });
+}
+
+/**
+ * Whether a message in a thread the bot opened, which neither mentions nor replies to the bot,
+ * is the asker going on with their question: the thread is their conversation with the bot, so
+ * they need not mention it. Someone else who joins the thread talks with the asker until they
+ * mention the bot or reply to it; a message that replies to or mentions anyone is addressed to
+ * them, not to the bot.
+ */
+async function talksToBotInOwnThread(message: Message<true>): Promise<boolean> {
+  const thread = message.channel;
+  if (!thread.isThread() || message.reference || message.mentions.users.size || message.mentions.roles.size || message.mentions.everyone) return false;
+  // A thread the bot opens for a question starts from the message that asked it.
+  const opener = await thread.fetchStarterMessage().catch(() => null);
+  return opener?.author.id === message.author.id;
 }
 
 /** The bot's message this one replies to, if it replies to the bot. */
