@@ -182,6 +182,14 @@ describe('mentions and follow-ups', () => {
     assertNoPings(h.emu);
   });
 
+  test("/ask's title leaves out mentions, which a title would show as their markup", async () => {
+    const role = h.emu.createRole({ name: 'askers', mentionable: true });
+    const it = await h.emu.slashCommand('ask', { question: `<@&${role.id}> <@${h.user().id}> what is PixelThink?` }, { user: h.user() });
+    const a = await it.waitForOriginal(isAnswer);
+    assert.equal(a.embeds[0]!.title, 'what is PixelThink?');
+    assert.match(a.embeds[0]!.description!, /TL;DR.*PixelThink/);
+  });
+
   test('other bots, chatter, and replies to other people are ignored', async () => {
     const other = h.user({ bot: true });
     const person = h.user();

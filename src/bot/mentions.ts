@@ -27,7 +27,12 @@ export function withoutMentions(text: string, of?: string): string {
  * that cannot be named here is left out.
  */
 export function readableMentions(text: string, channel: TextBasedChannel): string {
-  return cleanContent(text, channel).replace(MENTION_MARKUP, ' ');
+  return withoutMentionMarkup(cleanContent(text, channel));
+}
+
+/** The text without mentions written as markup, which Discord shows as names in a message's text only: a title or a thread's name would show "<@&1578…>". */
+export function withoutMentionMarkup(text: string): string {
+  return text.replace(MENTION_MARKUP, ' ').replace(/[^\S\n]+/g, ' ').trim();
 }
 
 /**

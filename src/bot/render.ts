@@ -11,6 +11,7 @@ import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
 import { LIMITS, truncate } from './split.js';
 import { isMissingPermission } from './token.js';
+import { withoutMentionMarkup } from './mentions.js';
 import { byline } from '../corpus/paper.js';
 
 /**
@@ -81,7 +82,8 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   const fields = [...(noticeFields(a.notice, a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
+  // A slash command's question keeps its mentions as markup (a mention's reply shows them by name, see readableMentions).
+  const doc: Doc = { title: escapeText(withoutMentionMarkup(a.question)), description: a.answer, fields, footer: footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
   return messages(doc, [answerButtons(key, shown[0]?.paperId, shown.length > 0)]);
 }
 
