@@ -17,7 +17,7 @@ import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesCo
 import { otherLanguageRefusal, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
-import { cleanText, cutAt, isBlank, joinList } from './text/clean.js';
+import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
 import { writtenInOtherLanguage } from './text/language.js';
@@ -246,7 +246,7 @@ export class PapercordService {
   }
 
   validateQuestion(question: string): string {
-    const q = cleanText(question);
+    const q = questionText(question);
     if (isBlank(q)) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
     if (q.length > this.settings.maxQuestionChars) throw new PapercordError('QUESTION_TOO_LONG', `The question has ${q.length} characters; the limit is ${this.settings.maxQuestionChars}.`, 'Shorten it to the essential question.');
     return q;

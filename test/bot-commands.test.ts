@@ -130,12 +130,13 @@ test('/ask with a paper limits the sources to that paper', async () => {
   assert.deepEqual([...new Set(ids)], ['dementyev26a']);
 });
 
-test('/ask "@everyone what is PixelThink?" is answered as "what is PixelThink?", shown as typed, pinging no one', async () => {
+test('/ask "@everyone what is PixelThink?" is answered as "what is PixelThink?", shown as typed but for mention markup, pinging no one', async () => {
   const role = h.emu.createRole({ name: 'readers', mentionable: true });
   const question = `@everyone <@${h.user().id}> <@&${role.id}> what is PixelThink?`;
   const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
   const m = await it.waitForOriginal((x) => x.embeds.length > 0);
-  assert.equal(embedOf(m).title, question);
+  // A title shows a mention's markup, not a name: left out.
+  assert.equal(embedOf(m).title, '@everyone what is PixelThink?');
   assert.deepEqual(sourceIds(m), ['2505.23727']);
   assert.match(embedOf(m).description!, /TL;DR.*PixelThink/, 'its overview, not a refusal');
   assert.equal(m.mention_everyone, false);

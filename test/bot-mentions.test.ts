@@ -121,6 +121,34 @@ describe('mentions and follow-ups', () => {
     for (const id of listed) assert.ok(which.includes(`(${id})`), `${id} named: ${which}`);
   });
 
+  test('replies to a /related list are about the papers it lists, not the one they are like: "Who wrote them?", "the first one"', async () => {
+    const asker = h.user();
+    const it = await h.emu.slashCommand('related', { paper_or_topic: 'PixelThink' }, { user: asker });
+    const list = await it.waitForOriginal(isAnswer);
+    const listed = [...list.embeds[0]!.description!.matchAll(/`(\S+)`$/gm)].map((m) => m[1]!);
+    assert.ok(listed.length >= 2 && !listed.includes('2505.23727'), list.embeds[0]!.description);
+    const bylines = (await answerTo(await h.emu.postMessage({ content: 'who wrote them?', replyTo: list, author: asker }))).embeds[0]!.description!;
+    assert.equal(bylines.split('\n').length, listed.length, bylines);
+    assert.doesNotMatch(bylines, /PixelThink/);
+    const first = await answerTo(await h.emu.postMessage({ content: 'what is the first one about?', replyTo: list, author: asker }));
+    const cited = first.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === 'Sources')!.value;
+    assert.deepEqual([...cited.matchAll(/`(\S+)`$/gm)].map((m) => m[1]), [listed[0]], cited);
+    assert.deepEqual(calls.at(-1)!.history.map((t) => t.papers), [listed], 'the list is the turn, with its papers in order');
+  });
+
+  test('replies to a /papers page are about the papers it shows: "the second one" is the second of them, "them" all of them', async () => {
+    const asker = h.user();
+    const it = await h.emu.slashCommand('papers', { search: 'video' }, { user: asker });
+    const page = await it.waitForOriginal((m) => m.embeds.length > 0);
+    const shown = [...page.embeds[0]!.description!.matchAll(/`(\S+)`$/gm)].map((m) => m[1]!);
+    assert.ok(shown.length >= 2, page.embeds[0]!.description);
+    const second = await answerTo(await h.emu.postMessage({ content: 'what is the second one about?', replyTo: page, author: asker }));
+    const cited = second.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === 'Sources')!.value;
+    assert.deepEqual([...cited.matchAll(/`(\S+)`$/gm)].map((m) => m[1]), [shown[1]], cited);
+    const bylines = (await answerTo(await h.emu.postMessage({ content: 'who wrote them?', replyTo: page, author: asker }))).embeds[0]!.description!;
+    assert.equal(bylines.split('\n').length, shown.length, bylines);
+  });
+
   test('an aspect asked in a reply is of the paper asked about: "And the limitations?" after "What is VEQ?" says its abstract states none', async () => {
     const asker = h.user();
     const a1 = await answerTo(await h.emu.postMessage({ content: 'What is VEQ?', mentionsBot: true, author: asker }));
@@ -141,10 +169,11 @@ describe('mentions and follow-ups', () => {
   test('a question that mentions people is answered as the same question without them, and its echo pings no one', async () => {
     const role = h.emu.createRole({ name: 'readers', mentionable: true });
     const other = h.user();
-    for (const mentions of ['@everyone', `<@${other.id}>`, `<@&${role.id}> @here`]) {
+    // Shown as the reader saw them: a user by name; a role the bot has not heard of (the emulator announces none made later) is left out rather than shown as markup.
+    for (const [mentions, shown] of [['@everyone', '@everyone'], [`<@${other.id}>`, `@${other.username}`], [`<@&${role.id}> @here`, '@here']]) {
       const q = await h.emu.postMessage({ content: `${mentions} what is PixelThink?`, mentionsBot: true, author: h.user() });
       const a = await answerTo(q);
-      assert.equal(a.embeds[0]!.title, `${mentions} what is PixelThink?`, 'shown as typed');
+      assert.equal(a.embeds[0]!.title, `${shown} what is PixelThink?`);
       assert.equal(calls.at(-1)!.question, 'what is PixelThink?');
       assert.match(a.embeds[0]!.description!, /TL;DR.*PixelThink/, 'its overview, not a refusal');
       assert.equal(a.mention_everyone, false);
@@ -152,6 +181,14 @@ describe('mentions and follow-ups', () => {
     }
     // The emulator computes mentions from content only, where the question is not: what keeps it from pinging is allowed_mentions.
     assertNoPings(h.emu);
+  });
+
+  test("/ask's title leaves out mentions, which a title would show as their markup", async () => {
+    const role = h.emu.createRole({ name: 'askers', mentionable: true });
+    const it = await h.emu.slashCommand('ask', { question: `<@&${role.id}> <@${h.user().id}> what is PixelThink?` }, { user: h.user() });
+    const a = await it.waitForOriginal(isAnswer);
+    assert.equal(a.embeds[0]!.title, 'what is PixelThink?');
+    assert.match(a.embeds[0]!.description!, /TL;DR.*PixelThink/);
   });
 
   test('other bots, chatter, and replies to other people are ignored', async () => {
@@ -164,6 +201,16 @@ describe('mentions and follow-ups', () => {
     const last = await h.emu.postMessage({ content: 'What is VEQ?', mentionsBot: true, author: person });
     await answerTo(last);
     for (const m of [byBot, chatter, toPerson]) assert.equal(h.emu.botMessages().filter((b) => b.message_reference?.message_id === m.id).length, 0);
+  });
+
+  test('Markdown in a question does not change it: bold, code, spoilers and headings get the overview the plain question gets, and code beside it is left out', async () => {
+    const plain = await answerTo(await h.emu.postMessage({ content: 'What is PixelThink?', mentionsBot: true, author: h.user() }));
+    assert.match(plain.embeds[0]!.description!, /^\*\*TL;DR:\*\*/);
+    for (const content of ['What is **PixelThink**?', 'What is `PixelThink`?', '# What is ||PixelThink||?', '```js\nconsole.log(1)\n```\nWhat is PixelThink?']) {
+      const a = await answerTo(await h.emu.postMessage({ content, mentionsBot: true, author: h.user() }));
+      assert.equal(a.embeds[0]!.description, plain.embeds[0]!.description, content);
+      assert.equal(a.embeds[0]!.title, 'What is PixelThink?', content);
+    }
   });
 
   test('a mention with no question gets a reply saying what to ask', async () => {
@@ -182,10 +229,13 @@ describe('DISCORD_THREADS: a thread per question', () => {
   let h: BotHarness;
   let calls: ReturnType<typeof spyHistory>;
   before(async () => {
-    h = await startHarness({ env: { DISCORD_THREADS: 'true' } });
+    h = await startHarness({ env: { DISCORD_THREADS: 'true' }, emu: { guilds: [{ roles: [{ name: 'readers', mentionable: true }] }] } });
     calls = spyHistory(h);
   });
   after(() => h?.close());
+
+  /** The answer to a message posted in a thread, which replies to it there. */
+  const answerTo = (q: StoredMessage) => h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && isAnswer(m));
 
   test('a mention starts a thread named after the question, answered inside it; follow-ups there have its history', async () => {
     const asker = h.user();
@@ -205,6 +255,41 @@ describe('DISCORD_THREADS: a thread per question', () => {
     // And the papers that answer cites, its Sources.
     const sources = a.embeds.flatMap((e) => e.fields ?? []).find((x) => x.name === 'Sources')!.value;
     assert.deepEqual(history[0]!.papers, [...new Set([...sources.matchAll(/`(\S+)`$/gm)].map((m) => m[1]))]);
+  });
+
+  test("in the bot's own thread the asker goes on without mentioning it, with the thread's history; others, and messages to others, are left to talk", async () => {
+    const asker = h.user();
+    const other = h.user();
+    const q = await h.emu.postMessage({ content: 'What is PixelThink?', mentionsBot: true, author: asker });
+    const a = await h.emu.waitForMessage((m) => m.channel_id === q.id && isAnswer(m));
+    const thread = a.channel_id;
+    const plain = await h.emu.postMessage({ content: 'who wrote it?', author: asker, channelId: thread });
+    const byline = await answerTo(plain);
+    assert.equal(byline.channel_id, thread);
+    assert.match(byline.embeds[0]!.description!, /^\*\*PixelThink: .*\*\* is by /);
+    assert.deepEqual(calls.find((c) => c.question === 'who wrote it?')!.history.map((t) => t.question), ['What is PixelThink?']);
+    // Two people in the thread: the other's plain words, a reply to them and a mention of them are talk between people; a bot is never answered.
+    const byOther = await h.emu.postMessage({ content: 'what is VEQ?', author: other, channelId: thread });
+    const toOther = await h.emu.postMessage({ content: 'I think it is about quantization', replyTo: byOther, author: asker, channelId: thread });
+    const mentioning = await h.emu.postMessage({ content: `<@${other.id}> have you read it?`, author: asker, channelId: thread });
+    const byBot = await h.emu.postMessage({ content: 'what is VEQ?', author: h.user({ bot: true }), channelId: thread });
+    // The other person is answered once they mention the bot, as anywhere; messages are handled in order, so the ones before were seen.
+    const mentioned = await h.emu.postMessage({ content: 'what is VEQ?', mentionsBot: true, author: other, channelId: thread });
+    await answerTo(mentioned);
+    for (const m of [byOther, toOther, mentioning, byBot]) assert.equal(h.emu.botMessages(thread).filter((b) => b.message_reference?.message_id === m.id).length, 0, m.content);
+  });
+
+  test('mentions in a question are shown by name, not as their markup, in the thread name and the answer title', async () => {
+    const role = h.emu.guild.roles.find((r) => r.name === 'readers')!;
+    const other = h.user();
+    const q = await h.emu.postMessage({ content: `<@&${role.id}> <@${other.id}> hey, what is PixelThink?`, mentionsBot: true, author: h.user() });
+    const a = await h.emu.waitForMessage((m) => m.channel_id === q.id && isAnswer(m));
+    const shown = `@readers @${other.username} hey, what is PixelThink?`;
+    assert.equal(h.emu.channels.get(a.channel_id)!.name, shown);
+    assert.equal(a.embeds[0]!.title, shown);
+    assert.equal(calls.at(-1)!.question, 'hey, what is PixelThink?', 'searched without them');
+    assert.match(a.embeds[0]!.description!, /TL;DR.*PixelThink/);
+    assertNoPings(h.emu);
   });
 
   test('where the bot may not create threads, the asker is told which permissions it needs', async () => {

@@ -218,3 +218,13 @@ test('/summary and /related are turns of the conversation: "Who wrote it?" after
   assert.match((await consoleRun(['/related it'])).out, /^error: Which paper\? "it" names none\./);
   assert.match((await consoleRun(['/related PixelThink', '/summary that paper'])).out, /error: Which paper\? The last answer is about \d+: /);
 });
+
+test('a /papers page is a turn about the papers it shows: "the second one" is the second of them, "them" all of them', async () => {
+  const shown = service.listPapers('video').slice(0, 20);
+  assert.ok(shown.length >= 2);
+  const { out } = await consoleRun(['/papers video', 'What is the second one about?']);
+  const sources = out.slice(out.indexOf('Sources:'));
+  assert.deepEqual([...sources.matchAll(/^\s+\[\d+\] .* \(([^()\s]+)\)/gm)].map((m) => m[1]), [shown[1]!.id], out);
+  const bylines = blocks((await consoleRun(['/papers video', 'Who wrote them?'])).out)[1]!;
+  assert.deepEqual(bylines.split('\n').filter((line) => / is by /.test(line)).map((line) => line.split(' is by ')[0]), shown.map((p) => p.title));
+});

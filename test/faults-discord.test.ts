@@ -259,8 +259,8 @@ describe('Discord faults', { concurrency: true }, () => {
       const it = await h.emu.slashCommand('ask', { question: `${noise} What does MentisOculi evaluate?` }, { user: h.user() });
       const m = await it.waitForOriginal(isAnswer);
       const title = m.embeds[0]!.title!;
-      // An escaped opening bracket is enough to stop a masked link.
-      assert.ok(title.includes('\\*\\*bold\\*\\*') && title.includes('\\[link]') && title.includes('\\`code\\`'), title);
+      // Bold, italics and code are read as their words, as the question is; an escaped opening bracket is enough to stop a masked link.
+      assert.ok(title.includes(' bold it code \\[link]') && !/[*`]/.test(title), title);
       // The service echoes an unknown paper name in its error: escaped there too.
       const bad = await h.emu.slashCommand('summary', { paper: `<@${victim.id}> @everyone **Nope** [x](https://evil.example)` }, { user: h.user() });
       const e = await bad.waitForOriginal();

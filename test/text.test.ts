@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { listEnd, splitSentences } from '../src/text/sentences.js';
 import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
-import { cleanText } from '../src/text/clean.js';
+import { cleanText, questionText } from '../src/text/clean.js';
 import { plainText } from '../src/render/text.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
 import { authorsAnswer, linksAnswer } from '../src/answer/metadata.js';
@@ -187,6 +187,18 @@ test('plain text shows bold as its words and escapes as their characters, and ke
   assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');
   assert.equal(plainText('suggest that _visual thoughts do not yet help_, for S_N and snake_case_name and \\_x\\_'), 'suggest that visual thoughts do not yet help, for S_N and snake_case_name and _x_');
   assert.equal(plainText('two mechanisms: *mask-based streaming* and *SPSD*; 2 * 3 * 4, a\\*b\\*'), 'two mechanisms: mask-based streaming and SPSD; 2 * 3 * 4, a*b*');
+});
+
+test('a question is read without the Markdown a chat writes it with; marks inside words and math stay', () => {
+  for (const typed of ['What is **PixelThink**?', 'What is `PixelThink`?', 'What is ``PixelThink``?', 'What is ||PixelThink||?', 'What is *PixelThink*?', 'What is _PixelThink_?', 'What is __PixelThink__?', 'What is ~~PixelThink~~?', '# What is PixelThink?', '### What is **PixelThink**?', '-# What is PixelThink?', '> What is PixelThink?', '>>> What is\nPixelThink?', '## What is PixelThink?']) {
+    assert.equal(questionText(typed), 'What is PixelThink?', typed);
+  }
+  // Code beside a question is not what it asks; a question written only as code is its words.
+  assert.equal(questionText('```js\nconsole.log(1)\n``` What is PixelThink?'), 'What is PixelThink?');
+  assert.equal(questionText('```js console.log(1)``` What is PixelThink?'), 'What is PixelThink?');
+  assert.equal(questionText('```\nWhat is PixelThink?\n```'), 'What is PixelThink?');
+  assert.equal(questionText('```\n```'), '');
+  for (const kept of ['What is S_N for a*b*c and x_1?', 'Does 2 * 3 * 4 fit snake_case_name or a || b || c?', 'Is C# #1 at > 5% and ~10?', 'Why $a_i$ and $b_{ij}$?']) assert.equal(questionText(kept), kept);
 });
 
 test('an English word is found in the word list in any case, wherever it lies in it; a made-up name is not', () => {

@@ -156,6 +156,17 @@ export function relatedTurn(related: Related): Turn {
   return { question: `Papers related to ${related.paper?.id ?? related.query}`, answer: listed.join('\n'), papers: related.related.map((r) => r.paperId) };
 }
 
+/**
+ * A list of papers shown with no question (a /papers page; a list read back from a message, which
+ * has its papers' ids but not what was asked) as a turn of its conversation: about the papers it
+ * shows, in its order, so "What is the second one about?" and "Who wrote them?" follow it. Its
+ * question names no paper and asks nothing: a heading may name a paper the list leaves out
+ * ("Related to PixelThink"), and a search's words would be searched again with the follow-up.
+ */
+export function listingTurn(listing: string, paperIds: readonly string[]): Turn {
+  return { question: 'Papers', answer: listing, papers: [...new Set(paperIds)] };
+}
+
 /** Whether a follow-up asks for links and nothing else ("Is there code?"): of the paper the conversation is on. */
 export function asksOnlyForLinks(question: string): boolean {
   return asksForLinks(question) && queryConcepts(withoutLinkWords(question)).length === 0;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Answer, Citation, Related, Source, Summary, Turn } from '../types.js';
 import type { VotedReply } from '../feedback.js';
-import { answeredTurn, citedPaperIds } from '../answer/conversation.js';
+import { answeredTurn, citedPaperIds, relatedTurn, summaryTurn } from '../answer/conversation.js';
 import type { RequestSpec } from './flow.js';
 import { answerMessages } from './render.js';
 
@@ -15,7 +15,11 @@ export interface RememberedAnswer {
   /** The passages behind the reply, for "Quoted passages". */
   citations: Citation[];
   sources: Source[];
-  /** An answer as the turn a reply to any of its messages follows up: the question, the whole answer (which may take several messages) and the papers it cites. */
+  /**
+   * The reply as the turn a reply to any of its messages follows up, made as the console makes
+   * it: an answer's question, whole answer (which may take several messages) and the papers it
+   * cites; a /summary's paper; a /related list's papers, not the one they are like.
+   */
   turn?: Turn;
 }
 
@@ -27,9 +31,9 @@ function rememberedAnswer({ kind, result }: ReplyResult): RememberedAnswer {
     case 'mention':
       return { reply: { kind, question: result.question, ...how, papers: citedPaperIds(result.citations) }, citations: result.citations, sources: result.sources, turn: answeredTurn(result) };
     case 'summary':
-      return { reply: { kind, question: `Summary of ${result.paper.title}`, ...how, papers: [result.paper.id] }, citations: result.citations, sources: result.sources };
+      return { reply: { kind, question: `Summary of ${result.paper.title}`, ...how, papers: [result.paper.id] }, citations: result.citations, sources: result.sources, turn: summaryTurn(result) };
     case 'related':
-      return { reply: { kind, question: result.query, ...how, papers: result.related.map((p) => p.paperId) }, citations: [], sources: [] };
+      return { reply: { kind, question: result.query, ...how, papers: result.related.map((p) => p.paperId) }, citations: [], sources: [], turn: relatedTurn(result) };
   }
 }
 

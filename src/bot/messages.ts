@@ -1,11 +1,12 @@
 import type { Message } from 'discord.js';
 import { HISTORY_TURNS, type Turn } from '../types.js';
+import { listingTurn } from '../answer/conversation.js';
 import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';
-import { unescapeMarkdown } from '../text/clean.js';
-import { askWithoutMentions, withoutMentions } from './mentions.js';
-import { errorMessage } from './render.js';
+import { questionText, unescapeMarkdown } from '../text/clean.js';
+import { askWithoutMentions, readableMentions, withoutMentions } from './mentions.js';
+import { errorMessage, listItemIds } from './render.js';
 import { messageResponder, payload } from './reply.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
@@ -13,8 +14,10 @@ import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
- * follow-up with the last turns of that reply chain as context. Everything else (other bots,
- * channels outside the allow list, chatter) is ignored.
+ * follow-up with the last turns of that reply chain as context; in a thread the bot opened for a
+ * question, so does a message its asker writes to no one else (see talksToBotInOwnThread), with
+ * the thread's last answers as context. Everything else (other bots, channels outside the allow
+ * list, chatter) is ignored.
  */
 export async function onMessage(message: Message, ctx: BotContext): Promise<void> {
   if (message.author.bot || message.system || message.webhookId || !message.inGuild()) return;
@@ -28,11 +31,13 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   const mentioned = message.mentions.has(me, { ignoreEveryone: true, ignoreRoles: true, ignoreRepliedUser: true });
   const repliedTo = await referencedBotMessage(message, me.id);
   const inOwnThread = channel.isThread() && channel.ownerId === me.id;
-  if (!mentioned && !repliedTo) return;
+  if (!mentioned && !repliedTo && !(inOwnThread && (await talksToBotInOwnThread(message)))) return;
 
   const log = ctx.log.child({ user: message.author.id, message: message.id });
   // The bot's own mention is how it was asked, not part of the question; the reply shows the rest as typed.
   const question = withoutMentions(message.content, me.id);
+  // As the asker saw it: the thread's name and the answer's title would show a mention as its markup.
+  const shown = readableMentions(question, channel);
   const fail = async (e: unknown) => {
     await message.reply(payload(errorMessage(e))).catch((err: unknown) => log.warn('reply failed', { error: err }));
   };
@@ -52,7 +57,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   try {
     // Not awaited: the typing indicator is a courtesy, and a slow one must not hold up the reply.
     if (channel.isTextBased() && 'sendTyping' in channel) void channel.sendTyping().catch(() => undefined);
-    responder = await messageResponder(message, { thread: newThread, threadName: question, log });
+    responder = await messageResponder(message, { thread: newThread, threadName: questionText(shown), log });
   } catch (e) {
     log.warn('could not start the reply', { error: e });
     ctx.cooldown.release(message.author.id);
@@ -65,9 +70,24 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     what: 'answer',
     fields: { turns: history.length, thread: newThread || undefined },
     giveBackTurn: () => ctx.cooldown.release(message.author.id),
-    run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }),
+    run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }, shown),
     ...rememberedAnswerReply(ctx.answers, 'mention'),
   });
+}
+
+/**
+ * Whether a message in a thread the bot opened, which neither mentions nor replies to the bot,
+ * is the asker going on with their question: the thread is their conversation with the bot, so
+ * they need not mention it. Someone else who joins the thread talks with the asker until they
+ * mention the bot or reply to it; a message that replies to or mentions anyone is addressed to
+ * them, not to the bot.
+ */
+async function talksToBotInOwnThread(message: Message<true>): Promise<boolean> {
+  const thread = message.channel;
+  if (!thread.isThread() || message.reference || message.mentions.users.size || message.mentions.roles.size || message.mentions.everyone) return false;
+  // A thread the bot opens for a question starts from the message that asked it.
+  const opener = await thread.fetchStarterMessage().catch(() => null);
+  return opener?.author.id === message.author.id;
 }
 
 /** The bot's message this one replies to, if it replies to the bot. */
@@ -83,10 +103,12 @@ async function referencedBotMessage(message: Message, botId: string): Promise<Me
 }
 
 /**
- * A bot answer read back as a turn: while the bot remembers the reply (not after a restart), the
- * answer as it remembers it, whichever of its messages this is: the whole answer, with the papers
- * it cites, which its text may not tell (a model's answer quotes no abstract word for word).
- * Else from the message: the embed's title is the question, its descriptions the answer.
+ * A bot reply read back as a turn: while the bot remembers the reply (not after a restart), the
+ * turn it remembers, whichever of its messages this is: the whole answer, with the papers it
+ * cites, which its text may not tell (a model's answer quotes no abstract word for word); a
+ * /related list's papers. Else from the message: a list of papers (a /papers page, which is never
+ * remembered) is about the papers it shows; otherwise the embed's title is the question, its
+ * descriptions the answer.
  */
 function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
   const key = answerKeyOf(m);
@@ -95,6 +117,8 @@ function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
   const [first, ...rest] = m.embeds;
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
+  const listed = listItemIds(first.description);
+  if (listed.length) return listingTurn(answer, listed);
   const papers = remembered?.reply.papers;
   return { question: withoutMentions(unescapeMarkdown(first.title)), answer, ...(papers ? { papers } : {}) };
 }

@@ -11,6 +11,7 @@ import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
 import { LIMITS, truncate } from './split.js';
 import { isMissingPermission } from './token.js';
+import { withoutMentionMarkup } from './mentions.js';
 import { byline } from '../corpus/paper.js';
 
 /**
@@ -116,7 +117,8 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
   // Small talk says nothing of the papers: a footer on how it was made from them would be beside the point.
-  const doc: Doc = { title: escapeText(a.question), description: a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
+  // A slash command's question keeps its mentions as markup (a mention's reply shows them by name, see readableMentions).
+  const doc: Doc = { title: escapeText(withoutMentionMarkup(a.question)), description: a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
   return messages(doc, answerButtons(key, shown[0]?.paperId, { hasQuotes: shown.length > 0, votes: !a.smallTalk }));
 }
 
@@ -127,10 +129,27 @@ export function summaryMessages(s: Summary, key: string): Outgoing[] {
   return messages(doc, answerButtons(key, s.paper.id, { hasQuotes: s.sources.length > 0 }));
 }
 
+/** One paper of a numbered list (/related, /papers): its place, its title as a link, and its id, which listItemIds reads back. */
+function listItem(n: number, title: string, url: string | undefined, paperId: string): string {
+  return `**${n}.** ${titleLink(title, url)} · \`${paperId}\``;
+}
+
+/** An item of a numbered list as listItem writes it, its id captured; a title is one line, so the id ends it. */
+const LIST_ITEM = /^\*\*\d+\.\*\* .* · `([^`\n]+)`$/gm;
+
+/**
+ * The ids of the papers a /related or /papers message lists, in its order: what a reply to it
+ * follows up when the bot does not remember the reply (a /papers page never is; a /related list
+ * after a restart).
+ */
+export function listItemIds(description: string): string[] {
+  return [...description.matchAll(LIST_ITEM)].map((m) => m[1]!);
+}
+
 export function relatedMessages(r: Related, key: string): Outgoing[] {
   const title = r.paper ? `Related to ${r.paper.title}` : `Papers on "${r.query}"`;
   const description = r.related.length
-    ? r.related.map((p, i) => `**${i + 1}.** ${titleLink(p.title, p.url)} · \`${p.paperId}\`\n${escapeText(p.reason)}`).join('\n\n')
+    ? r.related.map((p, i) => `${listItem(i + 1, p.title, p.url, p.paperId)}\n${escapeText(p.reason)}`).join('\n\n')
     : noRelated(r, escapeText);
   const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(replyNote(r, 'related'), false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
@@ -158,7 +177,7 @@ export function papersPage(papers: PaperRef[], page: number, search: string): Ou
   const slice = papers.slice(p * PAGE_SIZE, (p + 1) * PAGE_SIZE);
   const title = search ? `Papers matching "${search}"` : 'Papers';
   const description = slice.length
-    ? slice.map((paper, i) => `**${p * PAGE_SIZE + i + 1}.** ${titleLink(paper.title, paper.url)} · \`${paper.id}\``).join('\n')
+    ? slice.map((paper, i) => listItem(p * PAGE_SIZE + i + 1, paper.title, paper.url, paper.id)).join('\n')
     : `No paper matches "${escapeText(search)}". Try fewer or other words, or /papers without a search.`;
   const nav = (to: number, kind = 'pg') => `papers:${kind}:${to}:${search}`;
   const [embeds] = layoutEmbeds({ title: escapeText(title), description, color: COLORS.info, footer: `Page ${p + 1} of ${pages} · ${papers.length} paper${papers.length === 1 ? '' : 's'}` });

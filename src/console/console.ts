@@ -9,7 +9,7 @@ import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
-import { answeredTurn, relatedTurn, summaryTurn } from '../answer/conversation.js';
+import { answeredTurn, listingTurn, relatedTurn, summaryTurn } from '../answer/conversation.js';
 import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 export interface ConsoleOptions {
@@ -116,7 +116,10 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       const page = Math.min(asked, pages);
       const slice = all.slice((page - 1) * PAGE, page * PAGE);
       const more = pages > 1 ? `\npage ${page} of ${pages} (${all.length} papers); --page N for another` : '';
-      return `${renderPapers(slice)}${more}`;
+      const listing = renderPapers(slice);
+      // A page is a turn about the papers it shows, as in a reply to the bot's /papers: "What is the second one about?".
+      if (slice.length) remember(x.turns, listingTurn(listing, slice.map((ref) => ref.id)));
+      return `${listing}${more}`;
     }
     case 'status':
       return renderStatus(await collectStatus(service, { latencies: x.latencies }));

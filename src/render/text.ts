@@ -1,4 +1,4 @@
-import { unescapeMarkdown, unquote } from '../text/clean.js';
+import { unescapeMarkdown, unquote, withoutEmphasis } from '../text/clean.js';
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
@@ -8,18 +8,9 @@ import { noRelatedTo } from '../answer/replies.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
-/** Bold that the service writes ("**TL;DR:**", a paper's name): a pair of unescaped "**" around text. */
-const BOLD = /(?<!\\)\*\*(?=\S)(.+?)(?<=[^\s\\])\*\*/g;
-
-/**
- * Italics: "_x_" as readableTex writes \emph, "*x*" as abstracts write it. A mark inside a word
- * (S_N, snake_case) or with space inside it ("2 * 3 * 4") is no italics.
- */
-const ITALIC = /(?<![\w\\])_(?=\S)([^_\n]+?)(?<=[^\s\\])_(?!\w)|(?<![\w\\*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s\\*])\*(?![\w*])/g;
-
 /** Markdown as plain text: bold and italics shown as their words, escapes as the characters they keep (S_N, not S\_N). */
 export function plainText(markdown: string): string {
-  return unescapeMarkdown(markdown.replace(BOLD, '$1').replace(ITALIC, (_, underscored: string | undefined, starred: string | undefined) => underscored ?? starred!));
+  return unescapeMarkdown(withoutEmphasis(markdown));
 }
 
 /**

@@ -51,3 +51,49 @@ export function joinList(items: readonly string[]): string {
 export function unescapeMarkdown(text: string): string {
   return text.replace(/\\([\\`*_~|>#\-[\]().:+])/g, '$1');
 }
+
+/** Bold: a pair of unescaped "**" around text ("**TL;DR:**", a paper's name). */
+const BOLD = /(?<!\\)\*\*(?=\S)(.+?)(?<=[^\s\\])\*\*/g;
+
+/**
+ * Italics: "_x_" as readableTex writes \emph, "*x*" as abstracts and chat write it. A mark inside
+ * a word (S_N, snake_case, a*b*c) or with space inside it ("2 * 3 * 4") is no italics.
+ */
+const ITALIC = /(?<![\w\\])_(?=\S)([^_\n]+?)(?<=[^\s\\])_(?!\w)|(?<![\w\\*])\*(?=[^\s*])([^*\n]+?)(?<=[^\s\\*])\*(?![\w*])/g;
+
+/** Markdown's bold and italics as their words ("**PixelThink**" as PixelThink); S_N, snake_case and "2 * 3 * 4" as written. */
+export function withoutEmphasis(markdown: string): string {
+  return markdown.replace(BOLD, '$1').replace(ITALIC, (_, underscored: string | undefined, starred: string | undefined) => underscored ?? starred!);
+}
+
+/** A fenced code block, its language when a line break follows it ("```js\n…```"), its code captured. */
+const CODE_BLOCK = /```(?:[\w+#.-]*\n)?([\s\S]*?)```/g;
+
+/** An inline code span, in one or two backticks. */
+const CODE_SPAN = /(`{1,2})([^`\n]+?)\1/g;
+
+/** Spoilers (||x||), strikethrough (~~x~~) and underline (__x__, not inside a word: snake__case), the text kept. */
+const SPANS = /\|\|(?=\S)(.+?)(?<=\S)\|\||~~(?=\S)(.+?)(?<=\S)~~|(?<![\w\\])__(?=\S)(.+?)(?<=\S)__(?!\w)/g;
+
+/** What opens a heading line ("# ", "## ", "### "), subtext ("-# ") or a block quote ("> ", ">>> "). */
+const LINE_MARKS = /^[ \t]*(?:#{1,3}|-#|>{1,3})[ \t]+/gm;
+
+/**
+ * A question as chat writes it (Discord's Markdown) as its words: "What is **PixelThink**?",
+ * "What is `PixelThink`?", "||PixelThink||" or "# what is PixelThink" asks "What is
+ * PixelThink?", which the markers would turn into another question (or none: a name in a code
+ * span is not read as one). Code blocks are left out: the abstracts hold no code, and a snippet
+ * beside a question would only take its search off the question; a question that is nothing but
+ * a code block is the code's words. Marks inside words and math (S_N, a*b, snake_case) stay.
+ */
+export function withoutMarkdown(text: string): string {
+  const outside = text.replace(CODE_BLOCK, '\n');
+  const unfenced = isBlank(outside) ? text.replace(CODE_BLOCK, (_, code: string) => `\n${code}\n`) : outside;
+  const spans = unfenced.replace(CODE_SPAN, '$2').replace(LINE_MARKS, '').replace(SPANS, (...m: (string | undefined)[]) => m[1] ?? m[2] ?? m[3]!);
+  return withoutEmphasis(spans);
+}
+
+/** A question as the service reads it, and a front end shows it: its words without Markdown (see withoutMarkdown), on one line, no invisible characters. */
+export function questionText(input: string): string {
+  return cleanText(withoutMarkdown(input));
+}
