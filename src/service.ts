@@ -25,7 +25,7 @@ import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Su
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
-import { noHostNote } from './writer/hosts.js';
+import { hostsVariable, noHostNote } from './writer/hosts.js';
 
 export interface ServiceOptions extends OpenOptions {
   log?: Logger;
@@ -766,7 +766,7 @@ export class PapercordService {
       return { chatModel, answers: false, detail: 'No model is used: answers are extractive (quoted from the abstracts).', reachable: null, chatModelPresent: null, hosts: [], waiting: 0, running: 0, concurrency: 0, latency: { count: 0 }, cache };
     }
     const up = w.hosts.find((h) => h.up);
-    const none = noHostNote(w.hosts);
+    const none = noHostNote(w.hosts, hostsVariable(this.settings));
     const answers = w.reachable === true && w.chatModelPresent === true;
     const detail = answers
       ? `Ollama ${up?.version ?? ''} at ${up?.host} writes answers with ${chatModel}.`.replace('  ', ' ')

@@ -60,11 +60,11 @@ test('a server that answers, but not as Ollama, is named as such in the status a
   const a = await service.ask('What is PixelThink?');
   assert.equal(a.mode, 'extractive');
   assert.match(a.notice ?? '', new RegExp(`^${page.replace(/\./g, '\\.')} answered, but not as an Ollama server \\(HTTP 404, text/plain, "404 page not found"\\), so this answer is quoted`));
-  // A web page's HTML is not quoted; a closed port among the hosts is still "no server answered".
+  // A web page's HTML is not quoted; a closed port among the hosts is still "no server answered"; the hosts are OLLAMA_HOSTS's, so that is what to check.
   const { service: two } = await fx.open({ OLLAMA_HOSTS: `http://127.0.0.1:9,${html}` });
   assert.equal(
     two.modelStatus().detail,
-    `No Ollama server answered at http://127.0.0.1:9; ${html} answered, but not as an Ollama server (HTTP 200, text/html): answers are extractive. Start Ollama (ollama serve) and check OLLAMA_HOST.`,
+    `No Ollama server answered at http://127.0.0.1:9; ${html} answered, but not as an Ollama server (HTTP 200, text/html): answers are extractive. Start Ollama (ollama serve) and check OLLAMA_HOSTS.`,
   );
 });
 

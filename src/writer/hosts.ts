@@ -113,15 +113,22 @@ export class HostPool {
   }
 }
 
+/** The setting that names the hosts written with: OLLAMA_HOSTS when set, else OLLAMA_HOST. */
+export type HostsVariable = 'OLLAMA_HOST' | 'OLLAMA_HOSTS';
+
+export function hostsVariable(settings: { ollamaHosts: readonly string[] }): HostsVariable {
+  return settings.ollamaHosts.length ? 'OLLAMA_HOSTS' : 'OLLAMA_HOST';
+}
+
 /**
  * Why no host can be used, and what to do, for the notes of the status and of extractive
  * answers. A host where something else answers (a 404 page, a proxy) is told apart from one
  * where nothing does: "start Ollama" would not fix the first.
  */
-export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs'>[]): { what: string; fix: string } {
+export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs'>[], variable: HostsVariable): { what: string; fix: string } {
   const silent = hosts.filter((h) => !h.answeredAs).map((h) => h.host);
   const foreign = hosts.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
   const what = [...(silent.length ? [`No Ollama server answered at ${silent.join(', ')}`] : []), ...foreign].join('; ');
-  const fix = foreign.length === 0 ? 'Start Ollama (ollama serve) or check OLLAMA_HOST.' : silent.length === 0 ? 'Check OLLAMA_HOST: it must be the address of an Ollama server (ollama serve listens on port 11434).' : 'Start Ollama (ollama serve) and check OLLAMA_HOST.';
+  const fix = foreign.length === 0 ? `Start Ollama (ollama serve) or check ${variable}.` : silent.length === 0 ? `Check ${variable}: ${variable === 'OLLAMA_HOSTS' ? 'each must be' : 'it must be'} the address of an Ollama server (ollama serve listens on port 11434).` : `Start Ollama (ollama serve) and check ${variable}.`;
   return { what, fix };
 }

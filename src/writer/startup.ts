@@ -8,7 +8,7 @@ import type { Settings } from '../config.js';
 import type { Logger } from '../log.js';
 import { errorText, ollamaClient } from '../ollama/client.js';
 import { hasModel } from '../ollama/probe.js';
-import type { HostPool } from './hosts.js';
+import { hostsVariable, type HostPool } from './hosts.js';
 
 export interface ModelCheck {
   model: string;
@@ -41,7 +41,7 @@ export interface StartupReport {
   ready: boolean;
 }
 
-export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chatModel' | 'embedModel' | 'connectTimeoutMs' | 'embeddings' | 'autoPull'>, log: Logger): Promise<StartupReport> {
+export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chatModel' | 'embedModel' | 'connectTimeoutMs' | 'embeddings' | 'autoPull' | 'ollamaHosts'>, log: Logger): Promise<StartupReport> {
   const states = await pool.checkAll();
   const hosts = await Promise.all(
     states.map(async (s): Promise<HostReport> => {
@@ -76,7 +76,7 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
     const why = hosts.some((h) => h.reachable)
       ? 'ollama checked: the chat model is not usable, answers will be extractive'
       : hosts.every((h) => h.answeredAs)
-        ? 'not an ollama server: answers will be extractive, check OLLAMA_HOST'
+        ? `not an ollama server: answers will be extractive, check ${hostsVariable(settings)}`
         : 'ollama unreachable: answers will be extractive';
     log.warn(why, fields);
   }

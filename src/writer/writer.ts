@@ -16,7 +16,7 @@ import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '
 import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
-import { HostPool, noHostNote, type HostState } from './hosts.js';
+import { HostPool, hostsVariable, noHostNote, type HostState } from './hosts.js';
 import type { ChatMessage } from './prompts.js';
 import { ModelPull } from './pull.js';
 import { GenerationQueue } from './queue.js';
@@ -196,7 +196,7 @@ export class OllamaWriter implements Writer {
           busy.clear();
           continue;
         }
-        const { what, fix } = noHostNote(this.pool.states());
+        const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings));
         throw this.fail(new WriterError('unreachable', `${what}, so this answer is quoted from the abstracts instead of written by ${this.model}. ${fix}`));
       }
       try {
