@@ -48,6 +48,17 @@ test('"Which papers are about video?" lists every paper that writes it, as the c
   assert.equal((await icml.ask('Which papers are about cooking?', { useModel: false })).refused, true);
 });
 
+test('an acronym counts whichever number a paper writes it in: "LLMs" and "LLM" are one topic', async () => {
+  const llm = writing(pmlr.papers, /\bLLMs?\b/i);
+  assert.ok(llm.length > writing(pmlr.papers, /\bLLMs\b/i).length && llm.length > writing(pmlr.papers, /\bLLM\b/i).length, 'some papers write only one number');
+  for (const q of ['How many papers are about LLMs?', 'How many papers mention LLM?']) {
+    assert.match((await pmlr.ask(q, { useModel: false })).answer, new RegExp(`^${llm.length} of the ${pmlr.papers.length} indexed papers mention LLMs?:`), q);
+  }
+  // A word with a vowel keeps its "s": "bias" is no plural.
+  const bias = writing(pmlr.papers, /\bbias(?:es|ed|ing)?\b/i);
+  assert.match((await pmlr.ask('How many papers mention bias?', { useModel: false })).answer, new RegExp(`^${bias.length} of the`));
+});
+
 test('a topic count takes any verb of the kind and a name; one paper is "mentions"', async () => {
   const grpo = writing(icml.papers, /\bGRPO\b/);
   assert.ok(grpo.length > 0);

@@ -190,8 +190,8 @@ export function topicCountAsked(question: string, papers: readonly Paper[] = [])
   // Whole words in order, not a compound's parts: "vision-language" is one word of the phrase; its split form is vision, language.
   const written = topic.split(TOPIC_LIST).map((p) => ({ whole: queryTerms(p, { parts: false }), split: splitPhrase(p) })).filter((p) => p.whole.length > 0);
   if (!written.length) return undefined;
-  const phrases = written.map((p) => p.whole);
-  const split = written.map((p) => (p.split.length ? p.split : p.whole));
+  const phrases = written.map((p) => p.whole.map(acronymSingular));
+  const split = written.map((p) => (p.split.length ? p.split : p.whole).map(acronymSingular));
   const differs = split.some((p, i) => p.join(' ') !== phrases[i]!.join(' '));
   return { topic, phrases, any: /\sor\s/i.test(topic), ...(differs ? { split } : {}) };
 }
@@ -209,9 +209,38 @@ export interface TopicMention {
  */
 function termRun(text: string, split = false): Set<string>[] {
   return words(text).flatMap((w) => {
-    if (split && splittable(w)) return w.split('-').flatMap((p) => (isStopword(p) ? [] : [new Set(terms(p))]));
+    if (split && splittable(w)) return w.split('-').flatMap((p) => (isStopword(p) ? [] : [withSingulars(new Set(terms(p)))]));
     const ts = terms(w);
-    return ts.length ? [new Set(ts)] : [];
+    return ts.length ? [withSingulars(new Set(ts))] : [];
+  });
+}
+
+/**
+ * An acronym's term in the singular ("llms" -> "llm", "gnns" -> "gnn"): a topic count is of a thing,
+ * whichever number its papers write. Terms of four letters or fewer keep their "s" (see stem), so
+ * "LLMs" and "LLM" were two topics with 52 and 51 papers of the 76 that write either. Only
+ * vowel-less terms: "bias", "gans" stay as they are.
+ */
+function acronymSingular(term: string): string {
+  return /^[b-df-hj-np-tv-xz\d]{2,4}s$/.test(term) ? term.slice(0, -1) : term;
+}
+
+/** Each term of a text's run as written and, for an acronym in the plural, in the singular. */
+function withSingulars(terms: Set<string>): Set<string> {
+  for (const t of terms) terms.add(acronymSingular(t));
+  return terms;
+}
+
+/**
+ * The phrases whose papers may write a topic, for a lookup in the index's postings: its forms
+ * (see phraseForms), and each with its acronyms in the plural, as the postings hold "llms" apart
+ * from "llm".
+ */
+export function phrasesToLookUp(asked: TopicAsked): string[][] {
+  const plural = (t: string) => (/^[b-df-hj-np-tv-xz\d]{2,4}$/.test(t) && /[a-z]/.test(t) ? `${t}s` : t);
+  return phraseForms(asked).flat().flatMap((phrase) => {
+    const plurals = phrase.map(plural);
+    return plurals.join(' ') === phrase.join(' ') ? [phrase] : [phrase, plurals];
   });
 }
 
@@ -251,7 +280,7 @@ export function topicMentions(papers: readonly Paper[], asked: TopicAsked): Topi
   const runs = (text: string) => ({ whole: termRun(text), split: termRun(text, true) });
   for (const [at, paper] of papers.entries()) {
     // The words alone first: most papers lack one of them, and are not split into sentences.
-    const bag = new Set(terms(`${paper.title}\n${paper.abstract}`));
+    const bag = withSingulars(new Set(terms(`${paper.title}\n${paper.abstract}`)));
     const possible = forms.filter((f) => f.some((p) => p.every((t) => bag.has(t)))).length;
     if (!enough(possible)) continue;
     const titleRuns = runs(paper.title);
