@@ -470,6 +470,11 @@ test('a question about one part of a named paper (results, the problem) that its
   assert.deepEqual(results.citations.map((c) => c.paperId), ['zeller26a']);
   assert.match((await service.ask('What problem does VLA-ATTC solve?', { useModel: false })).answer, /^\*\*Problem:\*\* .*VLA/);
   assert.match((await service.ask('What problem does ST-Veto address?', { useModel: false })).answer, /^\*\*Problem:\*\* /);
+  // What a paper beats, outperforms or improves by is its results, as what it compares against is.
+  const against = (await service.ask('What baselines does NeUQI compare against?', { useModel: false })).answer;
+  assert.match(against, /^\*\*Results:\*\* /);
+  for (const q of ['what baselines does NeUQI beat?', 'What does NeUQI outperform?']) assert.equal((await service.ask(q, { useModel: false })).answer, against, q);
+  assert.match((await service.ask('How much does TD-VAD improve?', { useModel: false })).answer, /^\*\*Results:\*\* .*by a large margin/);
   // The same with the paper option.
   assert.match((await service.ask('What results does MentisOculi report?', { useModel: false, paper: 'zeller26a' })).answer, /^\*\*Results:\*\* /);
   // Limitations are the ones the paper states: its summary's part, whatever sentence writes "limited".

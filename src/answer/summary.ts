@@ -528,7 +528,7 @@ const DATA_ASPECT = new RegExp(`^(${DATA_WORDS})$`);
  * X use?").
  */
 const ASPECT_WORDS: [SummarySection | undefined, RegExp][] = [
-  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better|evaluations?|evaluated|experiments?|baselines?|compared?|compares|against)$/],
+  ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better|evaluations?|evaluated|experiments?|baselines?|compared?|compares|against|beats?|beaten|outperforms?|outperformed|surpass(es|ed)?|improves?|improved|improvements?|gains?|margins?)$/],
   ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?|approach(es)?|methods?|methodology)$/],
   ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed)$/],
   ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
