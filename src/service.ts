@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -20,6 +20,7 @@ import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
+import { declaredExpansions, initialsOf } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -553,11 +554,31 @@ export class PapercordService {
   }
 
   /** The papers that write a topic (see topicMentions), those with it in their title first. */
-  private mentionsOf(asked: TopicAsked): TopicMention[] {
+  private mentionsOf(topic: TopicAsked): TopicMention[] {
+    // "RL" counts the papers that write "reinforcement learning" too, as the papers that write RL declare it.
+    const asked = withAlternatives(topic, (phrase) => this.acronymForms(phrase));
     // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
     // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
     const candidates = new Set(phrasesToLookUp(asked).flatMap((phrase) => [...this.retriever.papersWritingAll(phrase)]));
     return topicMentions(this.papers.filter((p) => candidates.has(p.id)), asked);
+  }
+
+  /** An acronym's declared expansions ("rl": reinforc learn), or a phrase's acronym when the papers that write it declare it so. */
+  private acronymForms(phrase: readonly string[]): string[][] {
+    const retriever = this.retriever;
+    const catalog = this.catalog;
+    // Read lazily: only the first few writers of a common acronym are read.
+    function* writers(acronym: string): Generator<Paper> {
+      for (const id of retriever.papersWriting(acronym)) {
+        const paper = catalog.get(id);
+        if (paper) yield paper;
+      }
+    }
+    const expansions = (acronym: string) => declaredExpansions(acronym, writers(acronym));
+    if (phrase.length === 1) return expansions(phrase[0]!).map((e) => e.terms);
+    // The other way, only an acronym that several papers declare so: one paper's "prompt injection (PI)" would count every TeX \pi.
+    const acronym = initialsOf(phrase);
+    return acronym && expansions(acronym).some((e) => e.papers >= 2 && e.terms.join(' ') === phrase.join(' ')) ? [[acronym]] : [];
   }
 
   /** "Tell me more" about several papers: each one listed with the next sentence of its summary the conversation has not shown (see nextSentenceShown). */

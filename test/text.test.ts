@@ -9,6 +9,7 @@ import { authorsAnswer, linksAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { isEnglishWord } from '../src/text/english.js';
 import { writtenInOtherLanguage } from '../src/text/language.js';
+import { declaredExpansions, initialsOf } from '../src/answer/acronyms.js';
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';
@@ -216,4 +217,16 @@ test('a question in another language than English is told apart from an English 
   for (const q of ['How do I bake bread?', 'What is la la land about?', 'Is there a paper on the Ising model with α-stable noise?', 'des papers on video?', 'What does the El Farol bar problem say?', 'GRPO vs PPO?']) {
     assert.equal(writtenInOtherLanguage(q), false, q);
   }
+});
+
+test('an acronym stands for the words before its brackets that spell it, small words passed over', () => {
+  const paper = (abstract: string) => ({ id: 'x', title: 'T', abstract, authors: [], aliases: [], source: { file: 'f', record: 'r' } });
+  assert.deepEqual(declaredExpansions('rl', [paper('We train with reinforcement learning (RL) at scale.'), paper('Reinforcement Learning (RL) again.')]), [{ terms: ['reinforc', 'learn'], papers: 2 }]);
+  assert.deepEqual(declaredExpansions('rlhf', [paper('Reinforcement Learning from Human Feedback (RLHF) aligns models.')]).map((e) => e.terms), [['reinforc', 'learn', 'human', 'feedback']]);
+  assert.deepEqual(declaredExpansions('moe', [paper('A Mixture-of-Experts (MoE) layer.')]).map((e) => e.terms), [['mixtur', 'expert']]);
+  // Words that do not spell it, or no brackets: nothing declared.
+  assert.deepEqual(declaredExpansions('rl', [paper('We study robust learners (RL) here.'.replace('robust', 'sturdy'))]), []);
+  assert.deepEqual(declaredExpansions('rl', [paper('RL is used throughout.')]), []);
+  assert.equal(initialsOf(['reinforc', 'learn']), 'rl');
+  assert.equal(initialsOf(['video']), undefined);
 });

@@ -49,14 +49,27 @@ test('"Which papers are about video?" lists every paper that writes it, as the c
 });
 
 test('an acronym counts whichever number a paper writes it in: "LLMs" and "LLM" are one topic', async () => {
-  const llm = writing(pmlr.papers, /\bLLMs?\b/i);
-  assert.ok(llm.length > writing(pmlr.papers, /\bLLMs\b/i).length && llm.length > writing(pmlr.papers, /\bLLM\b/i).length, 'some papers write only one number');
-  for (const q of ['How many papers are about LLMs?', 'How many papers mention LLM?']) {
-    assert.match((await pmlr.ask(q, { useModel: false })).answer, new RegExp(`^${llm.length} of the ${pmlr.papers.length} indexed papers mention LLMs?:`), q);
-  }
+  const head = async (q: string) => (await pmlr.ask(q, { useModel: false })).answer.split('\n')[0]!;
+  const count = async (q: string) => Number(/^(\d+) of the/.exec(await head(q))?.[1]);
+  const plural = await count('How many papers are about LLMs?');
+  // Each number alone is written by fewer papers than the two together.
+  assert.ok(plural > writing(pmlr.papers, /\bLLMs\b/).length && plural > writing(pmlr.papers, /\bLLM\b/).length, String(plural));
+  // What the papers that write LLM declare it to stand for counts too (see the next test).
+  for (const q of ['How many papers mention LLM?', 'How many papers mention large language models?']) assert.equal(await count(q), plural, q);
   // A word with a vowel keeps its "s": "bias" is no plural.
   const bias = writing(pmlr.papers, /\bbias(?:es|ed|ing)?\b/i);
   assert.match((await pmlr.ask('How many papers mention bias?', { useModel: false })).answer, new RegExp(`^${bias.length} of the`));
+});
+
+test('an acronym and what its papers declare it to stand for count as one topic: "RL" and "reinforcement learning"', async () => {
+  const rl = writing(pmlr.papers, /\bRL\b|\breinforcement learning\b/i);
+  assert.ok(rl.length > writing(pmlr.papers, /\bRL\b/).length && rl.length > writing(pmlr.papers, /\breinforcement learning\b/i).length, 'some papers write only one of them');
+  for (const q of ['How many papers use RL?', 'How many papers use reinforcement learning?']) {
+    const a = await pmlr.ask(q, { useModel: false });
+    assert.match(a.answer, new RegExp(`^${rl.length} of the ${pmlr.papers.length} indexed papers mention (?:RL|reinforcement learning):`), q);
+  }
+  // Only what the papers declare: of the 19 papers none writes "RL", so none declares what it stands for.
+  assert.match((await icml.ask('How many papers use RL?', { useModel: false })).answer, /^None of the 19 indexed papers mentions RL\.$/);
 });
 
 test('a topic count takes any verb of the kind and a name; one paper is "mentions"', async () => {

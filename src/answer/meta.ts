@@ -133,6 +133,14 @@ export interface TopicAsked {
    * apart, so "fine tuning" and "fine-tuning" count the same papers.
    */
   split?: string[][];
+  /** Other runs of terms that count as each phrase: an acronym and what the papers declare it to stand for ("RL", "reinforcement learning"). */
+  alternatives?: string[][][];
+}
+
+/** The topic with other runs of terms that count as each of its phrases (see TopicAsked.alternatives). */
+export function withAlternatives(asked: TopicAsked, alternativesOf: (phrase: readonly string[]) => string[][]): TopicAsked {
+  const alternatives = asked.phrases.map((p) => alternativesOf(p).filter((a) => a.join(' ') !== p.join(' ')));
+  return alternatives.some((a) => a.length) ? { ...asked, alternatives } : asked;
 }
 
 /**
@@ -248,13 +256,13 @@ export function phrasesToLookUp(asked: TopicAsked): string[][] {
 export function phraseForms(asked: TopicAsked): string[][][] {
   return asked.phrases.map((p, i) => {
     const split = asked.split?.[i];
-    return split && split.join(' ') !== p.join(' ') ? [p, split] : [p];
+    return [...(split && split.join(' ') !== p.join(' ') ? [p, split] : [p]), ...(asked.alternatives?.[i] ?? [])];
   });
 }
 
-/** How many times a phrase stands in a text: as written, or with compounds taken apart in both, whichever finds more. */
-function timesWritten(text: { whole: Set<string>[]; split: Set<string>[] }, phrase: readonly string[], split: readonly string[]): number {
-  return Math.max(phraseCount(text.whole, phrase), phraseCount(text.split, split));
+/** How many times a phrase stands in a text: as written, with compounds taken apart in both, or as one of its alternatives, whichever finds more. */
+function timesWritten(text: { whole: Set<string>[]; split: Set<string>[] }, phrase: readonly string[], split: readonly string[], alternatives: readonly string[][] = []): number {
+  return Math.max(phraseCount(text.whole, phrase), phraseCount(text.split, split), ...alternatives.map((a) => phraseCount(text.whole, a)));
 }
 
 /** How many times a phrase's terms stand in a row in a text's terms. */
@@ -276,7 +284,8 @@ export function topicMentions(papers: readonly Paper[], asked: TopicAsked): Topi
   const found: { mention: TopicMention; inTitle: number; times: number; at: number }[] = [];
   const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
   const forms = phraseForms(asked);
-  const split = (i: number) => forms[i]!.at(-1)!;
+  const split = (i: number) => asked.split?.[i] ?? asked.phrases[i]!;
+  const alternatives = (i: number) => asked.alternatives?.[i] ?? [];
   const runs = (text: string) => ({ whole: termRun(text), split: termRun(text, true) });
   for (const [at, paper] of papers.entries()) {
     // The words alone first: most papers lack one of them, and are not split into sentences.
@@ -284,10 +293,10 @@ export function topicMentions(papers: readonly Paper[], asked: TopicAsked): Topi
     const possible = forms.filter((f) => f.some((p) => p.every((t) => bag.has(t)))).length;
     if (!enough(possible)) continue;
     const titleRuns = runs(paper.title);
-    const inTitleOf = (p: string[], i: number) => timesWritten(titleRuns, p, split(i)) > 0;
+    const inTitleOf = (p: string[], i: number) => timesWritten(titleRuns, p, split(i), alternatives(i)) > 0;
     const sentences = splitSentences(paper.abstract).map((s) => {
       const r = runs(s.text);
-      return { text: s.text, counts: asked.phrases.map((p, i) => timesWritten(r, p, split(i))) };
+      return { text: s.text, counts: asked.phrases.map((p, i) => timesWritten(r, p, split(i), alternatives(i))) };
     });
     const written = asked.phrases.filter((p, i) => inTitleOf(p, i) || sentences.some((s) => s.counts[i]! > 0)).length;
     if (!enough(written)) continue;
