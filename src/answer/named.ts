@@ -117,8 +117,11 @@ const PAPER_NOUN = '(?:paper|work|study|article)';
 const DESCRIBED_AFTER = new RegExp(`\\b(?:the|that|this) (?:${PAPER_NOUN}|one) (?:on|about|with|that|which|where|titled|called|named|proposing|introducing|presenting|studying|showing)\\s+(?!(?:it|this|that|them|they|arxiv|github|openreview|hugging ?face|exactly|then|again|really|anyway|please)\\b)[\\p{L}\\p{N}"“]`, 'iu');
 /** "Is the paper about video?", "Was that paper on RL?": a question about the paper pointed at, not a description of another. */
 const ASKS_IF_ABOUT = new RegExp(`^\\W*(?:is|was|isn['’]t|wasn['’]t) (?:the|that|this) ${PAPER_NOUN} (?:about|on)\\b`, 'i');
-/** "the spatial audio paper", "the invisible lottery paper": a paper described by the words before it (see DESCRIBED_BEFORE_WORDS). */
-const DESCRIBED_BEFORE = new RegExp(`\\bthe ((?:[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*\\s+){1,5}?)${PAPER_NOUN}\\b`, 'giu');
+/**
+ * "the spatial audio paper", "the invisible lottery paper": a paper described by the words right
+ * before it, none of them a word that joins or points ("the results of that paper" is that paper's results).
+ */
+const DESCRIBED_BEFORE = new RegExp(`\\bthe ((?:(?!(?:of|this|that|these|those|its|their|the|an?|in|on|for|from|by|and|or|to|with)\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*\\s+){1,5}?)${PAPER_NOUN}\\b`, 'giu');
 /** Words before "paper" that point at a paper already talked about rather than describe one ("the same paper", "the second paper", "the original work"). */
 const POINTING_ADJECTIVES = new RegExp(`\\b(?:same|previous|above|last|former|latter|other|earlier|mentioned|original|whole|full|entire|actual|cited|current|given|said|main|${PLACES.join('|')}|\\d+(?:st|nd|rd|th))\\b`, 'gi');
 
