@@ -13,7 +13,7 @@ import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, e
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
-import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader } from './answer/conversation.js';
+import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
 import { otherLanguageRefusal, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -206,10 +206,11 @@ export class PapercordService {
       const before = talkedAbout();
       if (before.length === 1 && before[0] !== here.papers[0]) return comparing({ ...here, papers: [before[0]!, here.papers[0]!] }, question, here.rest);
     }
-    if (here.papers.length > 0 || !earlier || asksForOthers(earlier) || !refersBack(question)) return undefined;
+    if (here.papers.length > 0 || !earlier || !refersBack(question)) return undefined;
     const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
-    if (before.papers.length >= 2) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
+    // Not after "Papers like HypRAG?" or a /related list: "them" are the papers its answer listed, not those it named.
+    if (before.papers.length >= 2 && !asksForOthers(earlier)) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
     const picking = picksAmong(question);
     const { papers: cited, outOf } = refersBackToSeveral(question) ? (picking ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
@@ -256,7 +257,8 @@ export class PapercordService {
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     const started = Date.now();
     const typed = withoutGreeting(this.validateQuestion(question));
-    const history = opts.history ?? [];
+    // "Who wrote the paper on spatial audio?" after "What is PixelThink?" describes its paper: it is asked as it would be alone.
+    const history = describesOwnPaper(typed) ? [] : (opts.history ?? []);
     const again = opts.paper ? undefined : this.conversation.askedAgain(typed, history);
     // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
     if (again) return { ...(await this.ask(again.question, { ...opts, history: again.about ? [{ question: again.about, answer: '' }] : [] })), question: typed };
@@ -369,10 +371,13 @@ export class PapercordService {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     // "Which of them use diffusion models?" after "How many papers mention RL?" (37, ten listed) picks among all 37, up to PICKED_AMONG_MAX.
+    // Not after a search or a related list whose papers the topic of its question does not find ("Which papers use reinforcement learning for LLM reasoning?"
+    // cites three papers, of which one writes that phrase): "them" are the papers that answer listed.
     const counted = () => {
       const topic = last ? topicAskedBefore(last.question, this.papers) : undefined;
-      if (!topic) return { papers: talkedAbout() };
-      const mentions = this.mentionsOf(topic);
+      const mentions = topic ? this.mentionsOf(topic) : [];
+      const mentioned = new Set(mentions.map((m) => m.paper));
+      if (mentions.length === 0 || !talkedAbout().every((p) => mentioned.has(p))) return { papers: talkedAbout() };
       return { papers: mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper), outOf: mentions.length };
     };
     const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
@@ -412,8 +417,10 @@ export class PapercordService {
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
     // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
     // Nor those of a question no paper answered ("what is the weather"), nor small talk's.
+    // A question that stands alone ("Is there any paper on autonomous driving?" after "Is there work on GNNs for drug discovery?") is found on its own words:
+    // the earlier ones would rank a paper on GNNs first for its "drive".
     let topic: string | undefined;
-    for (const t of [...history].reverse()) {
+    for (const t of standsAlone(asked) ? [] : [...history].reverse()) {
       const lent = asksToGoOn(t.question) || answersAboutNoPaper(t.answer) ? '' : this.names.namesIn(t.question).rest;
       if (queryConcepts(lent).length > 0) {
         topic = lent;

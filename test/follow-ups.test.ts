@@ -11,7 +11,7 @@ import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
-import { answeredTurn } from '../src/answer/conversation.js';
+import { answeredTurn, relatedTurn } from '../src/answer/conversation.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
 
@@ -442,4 +442,63 @@ test('small talk between a question and its follow-up leaves the conversation on
   // A question no paper answered lends the next question none of its words.
   const alone = await icml.ask('Which papers study video?', { useModel: false });
   assert.equal((await converse(icml, 'what is the weather', 'Which papers study video?')).answer.answer, alone.answer);
+});
+
+/** What a question's answer says and cites: asked alone and asked in a conversation, they should agree. */
+const said = (a: { answer: string; refused: boolean; citations: { paperId: string }[] }) => ({ answer: a.answer, refused: a.refused, cited: cited(a) });
+
+test('a question that describes its paper ("Who wrote the paper about microphone geometry?", "the invisible lottery paper - what do they find?") after one about another paper is answered as it is alone; "Who wrote the paper?" still points back', async () => {
+  const conversations: [PapercordService, string, string[]][] = [
+    [icml, 'What is PixelThink?', ['who wrote the paper about microphone geometry?', 'What is the paper on mental imagery about?', 'who wrote the spatial audio paper?']],
+    [pmlr, "What's the paper on persona control about?", ['the invisible lottery paper - what do they find?', 'the paper with the credit system for reviews', 'Who wrote the paper on Bertrand paradox?']],
+    [pmlr, 'What is MonoSoup?', ['what is the paper about membership testing and hallucination?', 'that paper about hallucination being space optimal, what does it prove?']],
+  ];
+  for (const [service, first, described] of conversations) {
+    const before = await service.ask(first, { useModel: false });
+    const [paperBefore] = cited(before);
+    for (const q of described) {
+      const alone = await service.ask(q, { useModel: false });
+      assert.equal(alone.refused, false, q);
+      assert.ok(!cited(alone).includes(paperBefore!), `${q} alone is about another paper than "${first}"`);
+      assert.deepEqual(said((await converse(service, first, q)).answer), said(alone), `${q} after "${first}"`);
+    }
+    for (const q of ['Who wrote it?', 'Who wrote that paper?', 'Who wrote the paper?']) {
+      const a = (await converse(service, first, q)).answer;
+      assert.deepEqual(cited(a), [paperBefore], `${q} after "${first}"`);
+      assert.match(a.answer, / is by /, q);
+    }
+  }
+});
+
+test('a question that stands alone after an unrelated one is found on its own words, not the earlier question\'s ("Is there any paper on autonomous driving?" after GNNs for drug discovery)', async () => {
+  for (const [first, q] of [
+    ['Is there work on graph neural networks for drug discovery?', 'Is there any paper on autonomous driving?'],
+    ['Who wrote the paper on Bertrand paradox?', 'who wrote "steering at the source"?'],
+  ] as const) {
+    const alone = await pmlr.ask(q, { useModel: false });
+    assert.equal(alone.refused, false, q);
+    assert.deepEqual(said((await converse(pmlr, first, q)).answer), said(alone), `${q} after "${first}"`);
+  }
+});
+
+test('"Which of them use GRPO?" after a search, or "which of them use CLIP?" after papers like HypRAG, picks among the papers that answer cited; "do any of them …?" quotes only those that do', async () => {
+  const picks: [string, string, RegExp][] = [
+    ['Which papers use reinforcement learning for LLM reasoning?', 'which of them use GRPO?', /\bGRPO\b/],
+    ['Which papers use reinforcement learning for LLM reasoning?', 'do any of them use GRPO?', /\bGRPO\b/],
+    ['Papers like HypRAG?', 'which of them use CLIP?', /\bCLIP\b/],
+  ];
+  for (const [first, q, word] of picks) {
+    const { history, answer } = await converse(pmlr, first, q);
+    const before = cited(await pmlr.ask(first, { useModel: false }));
+    const writing = before.filter((id) => word.test(`${pmlr.catalog.get(id)!.title}\n${pmlr.catalog.get(id)!.abstract}`));
+    assert.ok(writing.length > 0 && writing.length < before.length, `${first}: some but not all cited papers write ${word}`);
+    assert.equal(answer.refused, false, `${q}: ${answer.answer}`);
+    assert.deepEqual(new Set(cited(answer)), new Set(writing), `${q} after "${first}": ${answer.answer}`);
+    assert.equal(history.length, 1);
+  }
+  // After /related, as the console and the bot keep it.
+  const related = await pmlr.related('HypRAG', { useModel: false });
+  const picked = await pmlr.ask('which of them use CLIP?', { useModel: false, history: [relatedTurn(related)] });
+  const listed = related.related.map((r) => r.paperId);
+  assert.ok(cited(picked).length > 0 && cited(picked).every((id) => listed.includes(id) && /\bCLIP\b/.test(pmlr.catalog.get(id)!.abstract)), picked.answer);
 });

@@ -7,7 +7,7 @@ import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
 import { SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, withoutLinkWords, type Namesakes } from './metadata.js';
-import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, pointsBackOnly, pointsBackToAllOnly, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
+import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
 
@@ -179,7 +179,32 @@ export function asksOnlyForLinks(question: string): boolean {
  * ("authors?", "Who are the authors?"), or asks to go on ("Tell me more").
  */
 export function continuesConversation(question: string): boolean {
+  if (describesOwnPaper(question)) return false;
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
+}
+
+/** "Do any use RL?", "Are some trained with GRPO?": some of the papers before as the question's subject; not "Do any papers use RL?", which asks of every paper. */
+const SOME_OF_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:(?:do|does|did|are|were|is|can|could)\s+)?(?:any|some|none|all|most)\b(?!\s+(?:of\s+)?(?:papers?|works?|studies|research|articles?)\b)/i;
+
+/**
+ * Whether a question with words of its own stands alone in a conversation: it neither points
+ * back nor goes on ("Is there any paper on autonomous driving?", 'Who wrote "Steering at the
+ * Source"?'), so the earlier questions' words must not decide what it finds. Not one that
+ * only names what to ask of the papers before ("What about audio?", "Do any use RL?", "Which
+ * ones use GRPO?", "Which other papers do quantization?"). `asked` is the question without
+ * the words that ask for metadata (authors, venue).
+ */
+export function standsAlone(asked: string): boolean {
+  return queryConcepts(asked).length > 0 && !continuesConversation(asked) && !AND_ABOUT.test(asked.trim()) && !SOME_OF_THOSE_BEFORE.test(asked) && !picksAmong(asked) && !excludesNamed(asked);
+}
+
+/**
+ * Whether a question describes the paper it is about (see describesPaper) and nothing in it picks
+ * among or compares with the papers before it ("Which of them is the paper on video?", "How does
+ * it compare to the paper on audio?"): it is about the paper it describes, not a follow-up.
+ */
+export function describesOwnPaper(question: string): boolean {
+  return describesPaper(question) && !picksAmong(question) && !picksPlace(question) && !refersBack(question.replace(/\b(they|them|their)\b/gi, ' '));
 }
 
 /**

@@ -107,6 +107,34 @@ export function refersBackToOne(question: string): boolean {
   return BACK_TO_ONE.test(q) || THAT_ALONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
 }
 
+/** Nouns for a paper, which a description goes with ("the paper on mental imagery", "the spatial audio paper"). */
+const PAPER_NOUN = '(?:paper|work|study|article)';
+/**
+ * "the paper on mental imagery", "that paper about hallucination being space optimal", "the one
+ * with the credit system": a paper described by what follows it. Not "the paper on arXiv" (where
+ * it is), nor "What is that paper about exactly?".
+ */
+const DESCRIBED_AFTER = new RegExp(`\\b(?:the|that|this) (?:${PAPER_NOUN}|one) (?:on|about|with|that|which|where|titled|called|named|proposing|introducing|presenting|studying|showing)\\s+(?!(?:it|this|that|them|they|arxiv|github|openreview|hugging ?face|exactly|then|again|really|anyway|please)\\b)[\\p{L}\\p{N}"“]`, 'iu');
+/** "Is the paper about video?", "Was that paper on RL?": a question about the paper pointed at, not a description of another. */
+const ASKS_IF_ABOUT = new RegExp(`^\\W*(?:is|was|isn['’]t|wasn['’]t) (?:the|that|this) ${PAPER_NOUN} (?:about|on)\\b`, 'i');
+/**
+ * "the spatial audio paper", "the invisible lottery paper": a paper described by the words right
+ * before it, none of them a word that joins or points ("the results of that paper" is that paper's results).
+ */
+const DESCRIBED_BEFORE = new RegExp(`\\bthe ((?:(?!(?:of|this|that|these|those|its|their|the|an?|in|on|for|from|by|and|or|to|with)\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*\\s+){1,5}?)${PAPER_NOUN}\\b`, 'giu');
+/** Words before "paper" that point at a paper already talked about rather than describe one ("the same paper", "the second paper", "the original work"). */
+const POINTING_ADJECTIVES = new RegExp(`\\b(?:same|previous|above|last|former|latter|other|earlier|mentioned|original|whole|full|entire|actual|cited|current|given|said|main|${PLACES.join('|')}|\\d+(?:st|nd|rd|th))\\b`, 'gi');
+
+/**
+ * Whether a question describes the paper it asks about ("Who wrote the paper about microphone
+ * geometry?", "the invisible lottery paper - what do they find?") rather than pointing back at
+ * one: its "the paper", "it" and "they" are that paper, whatever the conversation was on.
+ */
+export function describesPaper(question: string): boolean {
+  if (DESCRIBED_AFTER.test(question) && !ASKS_IF_ABOUT.test(question)) return true;
+  return [...question.matchAll(DESCRIBED_BEFORE)].some((m) => queryConcepts(m[1]!.replace(POINTING_ADJECTIVES, ' ')).length > 0);
+}
+
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
 export function pointsBackOnly(rest: string): boolean {
   return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
@@ -144,8 +172,12 @@ function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undef
   return place === 'last' ? papers.at(-1) : papers[PLACES.includes(place) ? PLACES.indexOf(place) : parseInt(place, 10) - 1];
 }
 
-/** Words with which a follow-up asks which of the papers before it do something ("Which of them use LLMs?", "which of these is about video?"): those that do, not each one. */
-const WHICH_OF = /\bwhich (?:ones|of (?:them|these|those)(?: papers)?)\b/i;
+/**
+ * Words with which a follow-up asks which of the papers before it do something ("Which of them
+ * use LLMs?", "which of these is about video?", "Do any of them use GRPO?"): those that do, not
+ * each one.
+ */
+const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of (?:them|these|those))\b/i;
 
 /** Whether a follow-up asks which of the papers before it answer what it asks, rather than to set them side by side. */
 export function picksAmong(question: string): boolean {
