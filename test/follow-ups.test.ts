@@ -479,6 +479,9 @@ test('a question that stands alone after an unrelated one is found on its own wo
     assert.equal(alone.refused, false, q);
     assert.deepEqual(said((await converse(pmlr, first, q)).answer), said(alone), `${q} after "${first}"`);
   }
+  // "Which report state-of-the-art results?" names nothing it picks among: the papers before, found with the earlier question's words.
+  const sota = (await converse(icml, 'Which papers study video?', 'Which report state-of-the-art results?')).answer;
+  assert.match(`${icml.catalog.get(cited(sota)[0]!)!.title} ${icml.catalog.get(cited(sota)[0]!)!.abstract}`, /video/i, sota.answer);
 });
 
 test('"Which of them use GRPO?" after a search, or "which of them use CLIP?" after papers like HypRAG, picks among the papers that answer cited; "do any of them …?" quotes only those that do', async () => {

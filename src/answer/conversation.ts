@@ -195,8 +195,11 @@ const SOME_OF_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:(?:do|does|did|are|were|i
  * the words that ask for metadata (authors, venue).
  */
 export function standsAlone(asked: string): boolean {
-  return queryConcepts(asked).length > 0 && !continuesConversation(asked) && !AND_ABOUT.test(asked.trim()) && !SOME_OF_THOSE_BEFORE.test(asked) && !picksAmong(asked) && !excludesNamed(asked);
+  return queryConcepts(asked).length > 0 && !continuesConversation(asked) && !AND_ABOUT.test(asked.trim()) && !SOME_OF_THOSE_BEFORE.test(asked) && !WHICH_WITHOUT_NOUN.test(asked) && !picksAmong(asked) && !excludesNamed(asked);
 }
+
+/** "Which is the fastest?", "Which report state-of-the-art results?": which of the papers before, with no noun of its own for what it picks among. */
+const WHICH_WITHOUT_NOUN = /^\W*(?:(?:and|so)\s+)?which\s+(?:are|is|was|were|do|does|did|can|could|has|have|uses?|used|reports?|achieves?|includes?|supports?|handles?|needs?|requires?|runs?|beats?|outperforms?|scales?)\b/i;
 
 /**
  * Whether a question describes the paper it is about (see describesPaper) and nothing in it picks
