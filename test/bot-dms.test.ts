@@ -6,25 +6,13 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
+import { startHarness, assertNoPings, spyHistory, textOf, type BotHarness } from './support/bot.js';
 import type { StoredMessage } from './support/discord-emulator.js';
-import type { Turn } from '../src/types.js';
 
 const EPHEMERAL = 64;
 const GUILD_ONLY = 0;
 const BOT_DM = 1;
 const isAnswer = (m: StoredMessage) => m.embeds.length > 0 && !!m.embeds[0]!.title;
-
-/** Records the history every ask() gets, to check what follow-ups pass on. */
-function spyHistory(h: BotHarness): { question: string; history: Turn[] }[] {
-  const calls: { question: string; history: Turn[] }[] = [];
-  const ask = h.service.ask.bind(h.service);
-  h.service.ask = (question, opts = {}) => {
-    calls.push({ question, history: opts.history ?? [] });
-    return ask(question, opts);
-  };
-  return calls;
-}
 
 describe('direct messages answered (DISCORD_DMS=auto, no allow list)', () => {
   let h: BotHarness;
