@@ -3,10 +3,11 @@ import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import { helpMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
+import { dmsAnswered } from '../src/bot/access.js';
 
 export const data = new SlashCommandBuilder().setName(COMMANDS.help.name).setDescription(COMMANDS.help.description);
 
-export async function execute(interaction: ChatInputCommandInteraction, _ctx: BotContext): Promise<void> {
+export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const canReindex = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-  await interaction.reply({ ...payload(helpMessage(canReindex)), flags: MessageFlags.Ephemeral });
+  await interaction.reply({ ...payload(helpMessage({ canReindex, dms: dmsAnswered(ctx.settings) })), flags: MessageFlags.Ephemeral });
 }

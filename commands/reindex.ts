@@ -1,14 +1,16 @@
-import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { reindexInteraction } from '../src/bot/reindex.js';
 import { channelGuard } from '../src/bot/interactions.js';
 
+// Only in servers: who may rebuild the index is a server's Manage Server permission, which a DM has not.
 export const data = new SlashCommandBuilder()
   .setName(COMMANDS.reindex.name)
   .setDescription(COMMANDS.reindex.description)
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild);
+  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .setContexts(InteractionContextType.Guild);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   if (!(await channelGuard(interaction, ctx))) return;

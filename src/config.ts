@@ -69,6 +69,14 @@ const apiBase: Parse<string> = (raw, name) => {
   return raw.replace(/\/+$/, '');
 };
 
+const autoOrBool: Parse<boolean | 'auto'> = (raw, name) => {
+  if (raw.trim().toLowerCase() === 'auto') return 'auto';
+  try {
+    return bool(raw, name);
+  } catch {
+    throw new ConfigError(`${name} must be auto, true or false, got "${raw}"`);
+  }
+};
 const shardCount: Parse<number | 'auto'> = (raw, name) => (raw.trim().toLowerCase() === 'auto' ? 'auto' : int(1, 10000)(raw, name));
 
 /** Every setting papercord reads from the environment, each named once with its default. */
@@ -99,6 +107,7 @@ export const VARIABLES = {
   discordShards: { env: 'DISCORD_SHARDS', default: 'auto', description: 'Shards started by `npm run start:sharded`: a number, or `auto` for the count Discord recommends. `npm start` ignores it (one process, one shard).', parse: shardCount },
   allowedChannels: { env: 'DISCORD_ALLOWED_CHANNELS', default: '', description: 'Channel ids the bot answers in, comma-separated; empty: every channel.', parse: list },
   allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
+  directMessages: { env: 'DISCORD_DMS', default: 'auto', description: 'Answer direct messages (every message in a DM is a question) and offer the slash commands there: `true`, `false`, or `auto`: yes unless `DISCORD_ALLOWED_CHANNELS` or `DISCORD_ALLOWED_ROLES` limits the bot, since neither can be checked in a DM.', parse: autoOrBool },
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
   cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between answers the model writes (0 turns it off). A question the model writes nothing for (a refusal, small talk, a byline, quotes of the abstracts, a cached answer) does not count.', parse: num(0, 3600) },

@@ -6,24 +6,12 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { Events } from 'discord.js';
-import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
+import { startHarness, assertNoPings, spyHistory, textOf, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
-import type { Turn } from '../src/types.js';
 
 const EPHEMERAL = 64;
 const isAnswer = (m: StoredMessage) => m.embeds.length > 0 && !!m.embeds[0]!.title;
 const embedTitle = (m: StoredMessage) => m.embeds[0]?.title ?? '';
-
-/** Records the history every ask() gets, to check what follow-ups pass on. */
-function spyHistory(h: BotHarness): { question: string; history: Turn[] }[] {
-  const calls: { question: string; history: Turn[] }[] = [];
-  const ask = h.service.ask.bind(h.service);
-  h.service.ask = (question, opts = {}) => {
-    calls.push({ question, history: opts.history ?? [] });
-    return ask(question, opts);
-  };
-  return calls;
-}
 
 describe('mentions and follow-ups', () => {
   let h: BotHarness;

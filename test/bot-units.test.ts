@@ -7,7 +7,7 @@ import { splitText, LIMITS } from '../src/bot/split.js';
 import { layoutEmbeds, embedSize } from '../src/bot/layout.js';
 import { ThrottledEditor } from '../src/bot/throttle.js';
 import { Cooldown } from '../src/bot/cooldown.js';
-import { checkAccess, channelAllowed, roleAllowed } from '../src/bot/access.js';
+import { checkAccess, channelAllowed, dmsAnswered, roleAllowed } from '../src/bot/access.js';
 import { titleLink, escapeText } from '../src/bot/markdown.js';
 import { unescapeMarkdown as unescapeText } from '../src/text/clean.js';
 import { ProgressText, answerMessages, channelReplyIntro, quotesMessages } from '../src/bot/render.js';
@@ -251,7 +251,7 @@ test('cooldown per user, with the time left; 0 turns it off', () => {
 });
 
 test('allow lists: channels (threads count as their parent) and roles', () => {
-  const rules = { allowedChannels: ['c1'], allowedRoles: ['r1'] };
+  const rules = { allowedChannels: ['c1'], allowedRoles: ['r1'], directMessages: 'auto' as const };
   assert.ok(channelAllowed(rules, { channelId: 'c1' }));
   assert.ok(channelAllowed(rules, { channelId: 't9', parentId: 'c1' }));
   assert.ok(!channelAllowed(rules, { channelId: 'c2' }));
@@ -260,7 +260,22 @@ test('allow lists: channels (threads count as their parent) and roles', () => {
   assert.ok(!roleAllowed(rules, { channelId: 'c1' }), 'outside a server no role can be checked');
   assert.throws(() => checkAccess(rules, { channelId: 'c2', roleIds: ['r1'] }), /this channel/);
   assert.throws(() => checkAccess(rules, { channelId: 'c1', roleIds: [] }), /roles/);
-  checkAccess({ allowedChannels: [], allowedRoles: [] }, { channelId: 'x' });
+  checkAccess({ allowedChannels: [], allowedRoles: [], directMessages: 'auto' }, { channelId: 'x' });
+});
+
+test('direct messages: auto answers them unless an allow list limits the bot, which a DM cannot be checked against; true and false decide alone', () => {
+  const open = { allowedChannels: [], allowedRoles: [] };
+  const dm = { channelId: 'd1', dm: true };
+  assert.ok(dmsAnswered({ ...open, directMessages: 'auto' }));
+  assert.ok(!dmsAnswered({ ...open, allowedChannels: ['c1'], directMessages: 'auto' }));
+  assert.ok(!dmsAnswered({ ...open, allowedRoles: ['r1'], directMessages: 'auto' }));
+  assert.ok(!dmsAnswered({ ...open, directMessages: false }));
+  // Explicitly on: the lists are for the server's channels and members, and a DM has no roles to hold against it.
+  const limitedButDms = { allowedChannels: ['c1'], allowedRoles: ['r1'], directMessages: true };
+  assert.ok(dmsAnswered(limitedButDms));
+  checkAccess(limitedButDms, dm);
+  assert.throws(() => checkAccess({ ...limitedButDms, directMessages: 'auto' }, dm), (e: unknown) => isPapercordError(e) && /direct messages/.test(e.message) && /<#c1>/.test(e.hint ?? ''));
+  assert.throws(() => checkAccess({ ...open, directMessages: false }, dm), (e: unknown) => isPapercordError(e) && /direct messages/.test(e.message) && /a server channel/.test(e.hint ?? ''));
 });
 
 test('work tracker: waiting requests are cancelled at once on shutdown, running ones after the grace period', async () => {

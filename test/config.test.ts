@@ -58,3 +58,11 @@ test('LOG_FORMAT is a setting like the others: checked, and listed in .env.examp
   assert.equal(loadSettings({ LOG_FORMAT: 'JSON' }).logFormat, 'json');
   assert.throws(() => loadSettings({ LOG_FORMAT: 'yaml' }), /LOG_FORMAT must be one of auto, json, text/);
 });
+
+test('DISCORD_DMS is auto by default, takes the words of a switch, and names its values when wrong', () => {
+  assert.equal(loadSettings({}).directMessages, 'auto');
+  assert.equal(loadSettings({ DISCORD_DMS: 'Auto' }).directMessages, 'auto');
+  assert.equal(loadSettings({ DISCORD_DMS: 'yes' }).directMessages, true);
+  assert.equal(loadSettings({ DISCORD_DMS: 'off' }).directMessages, false);
+  assert.throws(() => loadSettings({ DISCORD_DMS: 'sometimes' }), /DISCORD_DMS must be auto, true or false, got "sometimes"/);
+});

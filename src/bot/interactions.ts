@@ -11,7 +11,7 @@ import { LIMITS, truncate } from './split.js';
 export function askerOf(interaction: Interaction): Asker {
   const channel = interaction.channel;
   const roles = interaction.inCachedGuild() ? [...interaction.member.roles.cache.keys()] : rolesFromRaw(interaction.member);
-  return { channelId: interaction.channelId ?? '', parentId: channel?.isThread() ? channel.parentId : null, roleIds: interaction.guildId ? roles : undefined };
+  return { channelId: interaction.channelId ?? '', parentId: channel?.isThread() ? channel.parentId : null, roleIds: interaction.guildId ? roles : undefined, dm: !interaction.guildId };
 }
 
 function rolesFromRaw(member: unknown): string[] | undefined {
@@ -55,7 +55,7 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
 /** The channel allow list applies to every command but /help; answered only to the asker. */
 export async function channelGuard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<boolean> {
   try {
-    checkAccess({ allowedChannels: ctx.settings.allowedChannels, allowedRoles: [] }, askerOf(interaction));
+    checkAccess({ ...ctx.settings, allowedRoles: [] }, askerOf(interaction));
     return true;
   } catch (e) {
     await replyEphemeral(interaction, [errorMessage(e)]);

@@ -16,24 +16,29 @@ import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
  * follow-up with the last turns of that reply chain as context; in a thread the bot opened for a
  * question, so does a message its asker writes to no one else (see talksToBotInOwnThread), with
- * the thread's last answers as context. Everything else (other bots, channels outside the allow
- * list, chatter) is ignored.
+ * the thread's last answers as context. In a direct message every message is a question: the DM
+ * is a conversation with the bot alone, as its own thread is, so the DM's last answers are the
+ * context (a reply there, as anywhere, has its reply chain instead). With DMs off (dmsAnswered),
+ * a DM is told so, as a slash command there would be: it reaches no one else, and silence would
+ * read as a broken bot. Everything else (other bots, channels outside the allow list, chatter)
+ * is ignored.
  */
 export async function onMessage(message: Message, ctx: BotContext): Promise<void> {
-  if (message.author.bot || message.system || message.webhookId || !message.inGuild()) return;
+  if (message.author.bot || message.system || message.webhookId) return;
   const me = ctx.client.user;
   if (!me) return;
   const channel = message.channel;
-  const asker: Asker = { channelId: message.channelId, parentId: channel.isThread() ? channel.parentId : null, roleIds: message.member ? [...message.member.roles.cache.keys()] : [] };
+  const dm = channel.isDMBased();
+  const asker: Asker = { channelId: message.channelId, parentId: channel.isThread() ? channel.parentId : null, roleIds: message.member ? [...message.member.roles.cache.keys()] : [], dm };
   // Quietly: a bot limited to some channels should not talk in the others.
-  if (!channelAllowed(ctx.settings, asker)) return;
+  if (!dm && !channelAllowed(ctx.settings, asker)) return;
 
   const mentioned = message.mentions.has(me, { ignoreEveryone: true, ignoreRoles: true, ignoreRepliedUser: true });
-  const repliedTo = await referencedBotMessage(message, me.id);
+  const repliedTo = await referencedBotMessage(message, me.id, dm);
   const inOwnThread = channel.isThread() && channel.ownerId === me.id;
-  if (!mentioned && !repliedTo && !(inOwnThread && (await talksToBotInOwnThread(message)))) return;
+  if (!dm && !mentioned && !repliedTo && !(inOwnThread && (await talksToBotInOwnThread(message)))) return;
 
-  const log = ctx.log.child({ user: message.author.id, message: message.id });
+  const log = ctx.log.child({ user: message.author.id, message: message.id, ...(dm ? { dm } : {}) });
   // The bot's own mention is how it was asked, not part of the question; the reply shows the rest as typed.
   const question = withoutMentions(message.content, me.id);
   // As the asker saw it: the thread's name and the answer's title would show a mention as its markup.
@@ -51,8 +56,9 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     return;
   }
 
-  const history = repliedTo ? await chainHistory(repliedTo, me.id, ctx.answers) : inOwnThread ? await threadHistory(message, me.id, ctx.answers) : [];
-  const newThread = ctx.settings.threadPerQuestion && !channel.isThread() && !repliedTo;
+  const history = repliedTo ? await chainHistory(repliedTo, me.id, ctx.answers) : inOwnThread || dm ? await conversationHistory(message, me.id, ctx.answers) : [];
+  // A DM can hold no threads, and needs none: no one else is there to keep the answers apart from.
+  const newThread = ctx.settings.threadPerQuestion && !dm && !channel.isThread() && !repliedTo;
   let responder;
   try {
     // Not awaited: the typing indicator is a courtesy, and a slow one must not hold up the reply.
@@ -82,7 +88,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
  * mention the bot or reply to it; a message that replies to or mentions anyone is addressed to
  * them, not to the bot.
  */
-async function talksToBotInOwnThread(message: Message<true>): Promise<boolean> {
+async function talksToBotInOwnThread(message: Message): Promise<boolean> {
   const thread = message.channel;
   if (!thread.isThread() || message.reference || message.mentions.users.size || message.mentions.roles.size || message.mentions.everyone) return false;
   // A thread the bot opens for a question starts from the message that asked it.
@@ -91,13 +97,14 @@ async function talksToBotInOwnThread(message: Message<true>): Promise<boolean> {
 }
 
 /** The bot's message this one replies to, if it replies to the bot. */
-async function referencedBotMessage(message: Message, botId: string): Promise<Message | undefined> {
+async function referencedBotMessage(message: Message, botId: string, dm: boolean): Promise<Message | undefined> {
   const refId = message.reference?.messageId;
   if (!refId) return undefined;
   const cached = message.channel.messages.cache.get(refId);
   if (cached) return cached.author.id === botId ? cached : undefined;
-  // Only worth a request when the reply pinged the bot; otherwise it replies to someone else.
-  if (message.mentions.repliedUser?.id !== botId) return undefined;
+  // Only worth a request when the reply pinged the bot; otherwise it replies to someone else. In a
+  // DM there is no one else, and a reply that does not ping is as much a follow-up.
+  if (!dm && message.mentions.repliedUser?.id !== botId) return undefined;
   const ref = await message.fetchReference().catch(() => undefined);
   return ref?.author.id === botId ? ref : undefined;
 }
@@ -137,8 +144,8 @@ async function chainHistory(start: Message, botId: string, memory: AnswerMemory,
   return turns;
 }
 
-/** In a thread the bot started, the conversation is the thread: its last answers, oldest first. */
-async function threadHistory(message: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
+/** In a thread the bot started, or a DM, the conversation is the channel: its last answers, oldest first. */
+async function conversationHistory(message: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
   const recent = await message.channel.messages.fetch({ limit: 20, before: message.id }).catch(() => undefined);
   if (!recent) return [];
   const turns = [...recent.values()]

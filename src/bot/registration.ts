@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { Routes, type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { InteractionContextType, Routes, type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import { readJson, writeFileAtomic } from '../fsutil.js';
 import type { Settings } from '../config.js';
 import type { BotCommand } from './context.js';
 import { LIMITS } from './split.js';
+import { dmsAnswered } from './access.js';
 
 export interface RegistrationResult {
   registered: boolean;
@@ -15,9 +16,18 @@ export interface RegistrationResult {
 /** Hashes of what was last registered, per application and scope, so unchanged definitions are not sent again. */
 type Registry = Record<string, { hash: string; at: string }>;
 
-/** What is registered for the commands under these settings. */
+/**
+ * What is registered for the commands under these settings. Where a command does not say where
+ * it may be used, it is offered in DMs with the bot exactly when DMs are answered (DISCORD_DMS),
+ * so that a command and a message there get the same welcome; left unsaid, Discord would offer
+ * every global command in DMs.
+ */
 export function commandDefinitions(commands: ReadonlyMap<string, BotCommand>, settings: Settings): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
-  return [...commands.values()].map((c) => c.definition?.(settings) ?? c.data.toJSON());
+  const contexts = dmsAnswered(settings) ? [InteractionContextType.Guild, InteractionContextType.BotDM] : [InteractionContextType.Guild];
+  return [...commands.values()].map((c) => {
+    const def = c.definition?.(settings) ?? c.data.toJSON();
+    return def.contexts ? def : { ...def, contexts };
+  });
 }
 
 /**

@@ -241,12 +241,14 @@ export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
   return { embeds: embeds! };
 }
 
-export function helpMessage(canReindex: boolean): Outgoing {
-  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || canReindex);
+/** `dms`: whether direct messages are answered (DISCORD_DMS), so /help says so only when they are. */
+export function helpMessage(opts: { canReindex: boolean; dms: boolean }): Outgoing {
+  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || opts.canReindex);
   const description = [
     ...helpLines(names, 'discord'),
     '',
     '**Mention me** with a question to get the answer as a reply; **reply to one of my answers** to ask a follow-up (I read the last few turns of that reply chain).',
+    ...(opts.dms ? ['**Message me directly**: in a DM every message is a question, with my last few answers there as its context.'] : []),
     '',
     ...HELP_NOTES,
   ].join('\n');

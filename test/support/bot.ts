@@ -12,6 +12,7 @@ import { captureLog, testSettings, type CapturedLog } from './env.js';
 import { PapercordService } from '../../src/service.js';
 import { startBot, type BotHandle } from '../../src/bot/index.js';
 import type { Settings } from '../../src/config.js';
+import type { Turn } from '../../src/types.js';
 
 export interface BotHarness {
   emu: DiscordEmulator;
@@ -108,4 +109,15 @@ export function assertWithinLimits(m: StoredMessage): void {
     total += (e.title ?? '').length + (e.description ?? '').length + (e.footer?.text ?? '').length + (e.fields ?? []).reduce((n, f) => n + f.name.length + f.value.length, 0);
   }
   assert.ok(total <= 6000, `embeds total ${total}`);
+}
+
+/** Records the history every ask() gets, to check what follow-ups pass on. */
+export function spyHistory(h: BotHarness): { question: string; history: Turn[] }[] {
+  const calls: { question: string; history: Turn[] }[] = [];
+  const ask = h.service.ask.bind(h.service);
+  h.service.ask = (question, opts = {}) => {
+    calls.push({ question, history: opts.history ?? [] });
+    return ask(question, opts);
+  };
+  return calls;
 }

@@ -29,6 +29,7 @@
  *   session, close code 1000) should build the client with `emu.clientOptions()` (which installs a no-op
  *   identify throttler) or `ws: { buildIdentifyThrottler: () => ({ waitForIdentify: async () => {} }) }`.
  * - discord.js drops MESSAGE_CREATE for channels it has not cached, so GUILD_CREATE is sent right after READY.
+ *   A DM channel is never announced (as on Discord): a client needs `Partials.Channel` to get DMs.
  * - INTERACTION_CREATE must carry `entitlements` and `authorizing_integration_owners` or discord.js throws.
  *
  * Sharding: IDENTIFY with `shard: [id, count]` gets only that shard's guilds and their events
@@ -39,8 +40,10 @@
  * registration, permission checks (403 50013) for channel routes, the 3 s interaction
  * acknowledgement deadline (`interactionAckTimeoutMs`), interaction tokens that expire 15 min after
  * the interaction (`interactionTokenLifetimeMs`; then its webhook routes answer 401 50027), intent
- * filtering on the gateway (no MESSAGE_CREATE without GuildMessages; empty content without
- * MessageContent unless the bot is mentioned/DMed), RESUME replay of events missed while disconnected.
+ * filtering on the gateway (no MESSAGE_CREATE without GuildMessages, nor in DMs without
+ * DirectMessages; empty content without MessageContent unless the bot is mentioned/DMed), commands
+ * used in DMs only where Discord offers them (global, with `contexts` or `dm_permission` allowing
+ * it: see `dm` in InteractionOptions), RESUME replay of events missed while disconnected.
  *
  * Fault `routeMatch` regexes are tested against `"METHOD /decoded/path"` without the `/api/v10`
  * prefix, e.g. `"PATCH /webhooks/123/tok/messages/@original"`.
@@ -448,6 +451,8 @@ export interface InteractionOptions {
   user?: EmuUser;
   /** default: emu.channel.id */
   channelId?: string;
+  /** in the user's DM channel with the bot (instead of channelId) */
+  dm?: boolean;
   /** overrides the computed member permissions (interaction.memberPermissions) */
   memberPermissions?: bigint | string;
   /** role ids or role names for the invoking member (replaces the member's stored roles) */
@@ -1602,6 +1607,7 @@ export class DiscordEmulator {
     const ctx = this.interactionContext(opts);
     const [cmdName, ...subPath] = fullName.trim().split(/\s+/);
     const registered = this.findCommand(cmdName, ctx.guild?.id);
+    if (!ctx.guild) this.requireOfferedInDm(cmdName, registered);
     let defs: any[] | undefined = registered ? registered.options ?? [] : undefined;
     const wrappers: Array<{ name: string; type: number }> = [];
     for (const part of subPath) {
@@ -1667,6 +1673,20 @@ export class DiscordEmulator {
     return this.createInteraction(type, data, ctx, undefined);
   }
 
+  /**
+   * Like Discord, no way to use a command in a DM that Discord does not offer there: one
+   * registered only in servers, or one whose `contexts` leave out BOT_DM (1), or (without
+   * `contexts`) whose `dm_permission` is false. Unregistered commands are not checked.
+   */
+  private requireOfferedInDm(name: string, registered: StoredCommand | undefined): void {
+    const inGuilds = [...this.commandStore.entries()].some(([scope, list]) => scope !== 'global' && list.some((c) => c.name === name && c.type === 1));
+    if (!registered && inGuilds) throw new Error(`DiscordEmulator: /${name} is registered in servers only, so Discord does not offer it in DMs`);
+    if (!registered) return;
+    const contexts = registered.contexts as number[] | null | undefined;
+    const offered = contexts ? contexts.includes(1) : registered.dm_permission !== false;
+    if (!offered) throw new Error(`DiscordEmulator: Discord does not offer /${name} in DMs (contexts ${JSON.stringify(contexts ?? null)}, dm_permission ${String(registered.dm_permission)})`);
+  }
+
   private readonly syntheticIds = new Map<string, string>();
   private syntheticCommandId(name: string): string {
     let id = this.syntheticIds.get(name);
@@ -1723,7 +1743,7 @@ export class DiscordEmulator {
 
   private interactionContext(opts: InteractionOptions): { channel: EmuChannel; guild: EmuGuild | undefined; user: EmuUser; roles: string[] | undefined; memberPermissions: bigint | undefined; locale: string } {
     const user = opts.user ?? this.defaultUser;
-    const channel = opts.channelId ? this.requireChannelOrThrow(opts.channelId) : this.channel;
+    const channel = opts.dm ? this.dmChannel(user) : opts.channelId ? this.requireChannelOrThrow(opts.channelId) : this.channel;
     const guild = this.guildOf(channel);
     const roles = guild && opts.roles ? this.resolveRoles(guild, opts.roles) : undefined;
     return { channel, guild, user, roles, memberPermissions: opts.memberPermissions === undefined ? undefined : toBig(opts.memberPermissions, 0n), locale: opts.locale ?? 'en-US' };
