@@ -40,8 +40,7 @@ export interface PaperMatch {
   score: number;
 }
 
-/** What a name resolves to: one paper, several that the name names equally (two papers called PRISM), or none, with the closest. */
-/** One paper; several that own the name; several whose titles write it ("video"); or none, with the nearest. */
+/** What a name resolves to: one paper; several that the name names equally (two papers called PRISM); several whose titles write it ("video"); or none, with the closest. */
 export type Resolution = { paper: Paper } | { namesakes: Paper[] } | { titled: Paper[] } | { candidates: Paper[] };
 
 /** A name a paper owns, as it writes it; `declared` when only its abstract defines it, not its title. */

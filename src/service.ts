@@ -340,7 +340,8 @@ export class PapercordService {
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
     const listAsked = topicListAsked(q, this.papers);
-    if (listAsked && this.mentionsOf(listAsked).length > 0) return this.topicCountReply(q, listAsked, opts, started);
+    const listed = listAsked ? this.mentionsOf(listAsked) : [];
+    if (listAsked && listed.length > 0) return this.topicCountReply(q, listAsked, opts, started, listed);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
@@ -552,8 +553,7 @@ export class PapercordService {
   }
 
   /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
-  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number): Answer {
-    const mentions = this.mentionsOf(asked);
+  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions = this.mentionsOf(asked)): Answer {
     const write = (sources: Source[]) => topicCountAnswer(asked, mentions, this.papers.length, sources);
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);

@@ -14,7 +14,7 @@ const ACRONYM_LETTERS = 5;
  * declare, or any other declared by two papers or more, with how many of the papers read declare it.
  */
 export function declaredExpansions(acronym: string, writers: Iterable<Paper>): { terms: string[]; papers: number }[] {
-  if (!/^[a-z][a-z\d]{1,4}$/.test(acronym) || acronym.length > ACRONYM_LETTERS) return [];
+  if (acronym.length > ACRONYM_LETTERS || !/^[a-z][a-z\d]+$/.test(acronym)) return [];
   const declared = new RegExp(`\\(\\s*${escapeRegExp(acronym)}s?\\s*\\)`, 'gi');
   const counts = new Map<string, number>();
   let read = 0;

@@ -230,8 +230,12 @@ function termRun(text: string, split = false): Set<string>[] {
  * vowel-less terms: "bias", "gans" stay as they are.
  */
 function acronymSingular(term: string): string {
-  return /^[b-df-hj-np-tv-xz\d]{2,4}s$/.test(term) ? term.slice(0, -1) : term;
+  return ACRONYM_PLURAL.test(term) ? term.slice(0, -1) : term;
 }
+
+/** A vowel-less term of two to four letters or digits ("llm", "gnn"), and the same with an "s". */
+const ACRONYM = /^[b-df-hj-np-tv-xz\d]{2,4}$/;
+const ACRONYM_PLURAL = /^[b-df-hj-np-tv-xz\d]{2,4}s$/;
 
 /** Each term of a text's run as written and, for an acronym in the plural, in the singular. */
 function withSingulars(terms: Set<string>): Set<string> {
@@ -245,7 +249,7 @@ function withSingulars(terms: Set<string>): Set<string> {
  * from "llm".
  */
 export function phrasesToLookUp(asked: TopicAsked): string[][] {
-  const plural = (t: string) => (/^[b-df-hj-np-tv-xz\d]{2,4}$/.test(t) && /[a-z]/.test(t) ? `${t}s` : t);
+  const plural = (t: string) => (ACRONYM.test(t) && /[a-z]/.test(t) ? `${t}s` : t);
   return phraseForms(asked).flat().flatMap((phrase) => {
     const plurals = phrase.map(plural);
     return plurals.join(' ') === phrase.join(' ') ? [phrase] : [phrase, plurals];
