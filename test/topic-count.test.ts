@@ -72,6 +72,17 @@ test('an acronym and what its papers declare it to stand for count as one topic:
   assert.match((await icml.ask('How many papers use RL?', { useModel: false })).answer, /^None of the 19 indexed papers mentions RL\.$/);
 });
 
+test('"Which papers report results on GLUE?" and "evaluate on GLUE" count GLUE, not "on GLUE"', async () => {
+  const glue = writing(pmlr.papers, /\bGLUE\b/);
+  assert.ok(glue.length > 0);
+  const counted = (await pmlr.ask('How many papers mention GLUE?', { useModel: false })).answer;
+  for (const q of ['Which papers report results on GLUE?', 'Which papers evaluate on GLUE?', 'How many papers are evaluated on GLUE?']) {
+    const a = await pmlr.ask(q, { useModel: false });
+    assert.equal(a.answer, counted, q);
+    assert.deepEqual(new Set(cited(a)), new Set(glue.map((p) => p.id)), q);
+  }
+});
+
 test('a topic count takes any verb of the kind and a name; one paper is "mentions"', async () => {
   const grpo = writing(icml.papers, /\bGRPO\b/);
   assert.ok(grpo.length > 0);
