@@ -9,5 +9,5 @@ export const data = new SlashCommandBuilder().setName(COMMANDS.help.name).setDes
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const canReindex = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-  await interaction.reply({ ...payload(helpMessage({ canReindex, dms: dmsAnswered(ctx.settings) })), flags: MessageFlags.Ephemeral });
+  await interaction.reply({ ...payload(helpMessage({ canReindex, dms: dmsAnswered(ctx.settings), threads: ctx.settings.threadPerQuestion })), flags: MessageFlags.Ephemeral });
 }

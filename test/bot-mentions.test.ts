@@ -225,6 +225,11 @@ describe('DISCORD_THREADS: a thread per question', () => {
   /** The answer to a message posted in a thread, which replies to it there. */
   const answerTo = (q: StoredMessage) => h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && isAnswer(m));
 
+  test('/help says that the asker can go on in the thread without a mention', async () => {
+    const help = await h.emu.slashCommand('help', {}, { user: h.user() });
+    assert.match(textOf(await help.waitForOriginal()), /in a thread of its own; there, whoever asked can go on without mentioning me/);
+  });
+
   test('a mention starts a thread named after the question, answered inside it; follow-ups there have its history', async () => {
     const asker = h.user();
     const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: asker });

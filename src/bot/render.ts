@@ -242,12 +242,13 @@ export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
 }
 
 /** `dms`: whether direct messages are answered (DISCORD_DMS), so /help says so only when they are. */
-export function helpMessage(opts: { canReindex: boolean; dms: boolean }): Outgoing {
+export function helpMessage(opts: { canReindex: boolean; dms: boolean; threads?: boolean }): Outgoing {
   const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || opts.canReindex);
   const description = [
     ...helpLines(names, 'discord'),
     '',
     '**Mention me** with a question to get the answer as a reply; **reply to one of my answers** to ask a follow-up (I read the last few turns of that reply chain).',
+    ...(opts.threads ? ['I answer a mention in a thread of its own; there, whoever asked can go on without mentioning me.'] : []),
     ...(opts.dms ? ['**Message me directly**: in a DM every message is a question, with my last few answers there as its context.'] : []),
     '',
     ...HELP_NOTES,
