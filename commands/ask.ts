@@ -6,7 +6,7 @@ import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js
 import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
 import { rememberedAnswerReply } from '../src/bot/memory.js';
 import { askWithoutMentions, withoutMentions } from '../src/bot/mentions.js';
-import { questionLength } from '../src/bot/registration.js';
+import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
 
 const help = COMMANDS.ask;
@@ -16,10 +16,7 @@ function command(maxQuestionChars?: number) {
   return new SlashCommandBuilder()
     .setName(help.name)
     .setDescription(help.description)
-    .addStringOption((o) => {
-      o.setName('question').setDescription(help.options.question).setRequired(true);
-      return maxQuestionChars ? o.setMaxLength(maxQuestionChars) : o;
-    })
+    .addStringOption((o) => withMaxLength(o.setName('question').setDescription(help.options.question).setRequired(true), maxQuestionChars))
     .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true));
 }
 

@@ -5,7 +5,7 @@ import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { relatedMessages } from '../src/bot/render.js';
 import { RELATED_COUNT } from '../src/options.js';
-import { questionLength } from '../src/bot/registration.js';
+import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
 
 const help = COMMANDS.related;
@@ -15,10 +15,7 @@ function command(maxTopicChars?: number) {
   return new SlashCommandBuilder()
     .setName(help.name)
     .setDescription(help.description)
-    .addStringOption((o) => {
-      o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true);
-      return maxTopicChars ? o.setMaxLength(maxTopicChars) : o;
-    })
+    .addStringOption((o) => withMaxLength(o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true), maxTopicChars))
     .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(RELATED_COUNT.min).setMaxValue(RELATED_COUNT.max));
 }
 

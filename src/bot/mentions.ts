@@ -15,10 +15,12 @@ const MENTION = new RegExp(`${MENTION_MARKUP.source}|(?<!\\S)@(?:everyone|here)\
  * Markdown only at the start of one (see withoutMarkdown).
  */
 export function withoutMentions(text: string, of?: string): string {
-  return text
-    .replace(of === undefined ? MENTION : new RegExp(`<@!?${of}>`, 'g'), ' ')
-    .replace(/[^\S\n]+/g, ' ')
-    .trim();
+  return without(text, of === undefined ? MENTION : new RegExp(`<@!?${of}>`, 'g'));
+}
+
+/** The text without what `pattern` matches, its spaces closed up; its lines stay lines. */
+function without(text: string, pattern: RegExp): string {
+  return text.replace(pattern, ' ').replace(/[^\S\n]+/g, ' ').trim();
 }
 
 /**
@@ -32,7 +34,7 @@ export function readableMentions(text: string, channel: TextBasedChannel): strin
 
 /** The text without mentions written as markup, which Discord shows as names in a message's text only: a title or a thread's name would show "<@&1578…>". */
 export function withoutMentionMarkup(text: string): string {
-  return text.replace(MENTION_MARKUP, ' ').replace(/[^\S\n]+/g, ' ').trim();
+  return without(text, MENTION_MARKUP);
 }
 
 /**

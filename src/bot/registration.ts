@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { InteractionContextType, Routes, type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { InteractionContextType, Routes, type REST, type RESTPostAPIChatInputApplicationCommandsJSONBody, type SlashCommandStringOption } from 'discord.js';
 import { readJson, writeFileAtomic } from '../fsutil.js';
 import type { Settings } from '../config.js';
 import type { BotCommand } from './context.js';
@@ -36,6 +36,11 @@ export function commandDefinitions(commands: ReadonlyMap<string, BotCommand>, se
  */
 export function questionLength(settings: Pick<Settings, 'maxQuestionChars'>): number {
   return Math.min(settings.maxQuestionChars, LIMITS.optionLength);
+}
+
+/** A string option limited to `max` characters, or as it is when no limit is given (a command's `data`, read before the settings are). */
+export function withMaxLength(option: SlashCommandStringOption, max: number | undefined): SlashCommandStringOption {
+  return max ? option.setMaxLength(max) : option;
 }
 
 export function definitionsHash(defs: RESTPostAPIChatInputApplicationCommandsJSONBody[]): string {

@@ -241,8 +241,11 @@ export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
   return { embeds: embeds! };
 }
 
-/** `dms`: whether direct messages are answered (DISCORD_DMS), so /help says so only when they are. */
-export function helpMessage(opts: { canReindex: boolean; dms: boolean; threads?: boolean }): Outgoing {
+/**
+ * `dms`: whether direct messages are answered (DISCORD_DMS); `threads`: whether a mention is
+ * answered in a thread of its own (DISCORD_THREADS). /help says each only when it holds.
+ */
+export function helpMessage(opts: { canReindex: boolean; dms: boolean; threads: boolean }): Outgoing {
   const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || opts.canReindex);
   const description = [
     ...helpLines(names, 'discord'),

@@ -80,6 +80,8 @@ export interface Grounded {
 
 /** A line's list, heading or quote marker ("- ", "2. ", "## ", "> "), kept when its first sentence is left out. */
 const LINE_MARKER = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+)*/;
+/** Whether a line cites anything: GROUP without its global flag, so that testing it keeps no position. */
+const HAS_GROUP = new RegExp(GROUP.source);
 /** Citation groups a sentence opens with: they belong to the sentence before ("It beats GPT-5. [7] See also ..."). */
 const LEADING_GROUPS = new RegExp(`^(?:${GROUP.source}\\s*)+`);
 
@@ -93,7 +95,7 @@ function withoutUngroundedSentences(text: string, valid: (n: number) => boolean)
   let dropped = 0;
   const lines: string[] = [];
   for (const line of text.split('\n')) {
-    if (!new RegExp(GROUP.source).test(line)) {
+    if (!HAS_GROUP.test(line)) {
       lines.push(line);
       continue;
     }
