@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { NO_TOPIC_NAMED, topicCountAsked } from '../src/answer/meta.js';
+import { splitSentences } from '../src/text/sentences.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, papersWriting as writing } from './support/answers.js';
 
@@ -27,6 +28,22 @@ test('"How many papers are about video?" counts the papers that write "video" an
         assert.match(c.quote, /\bvideos?\b/i);
       } else assert.match(paper.title, /\bvideos?\b/i);
     }
+  }
+});
+
+test('each listed paper is quoted with a sentence where it says what it does with the topic, when it has one, not its field\'s background', async () => {
+  const ownWork = /\bwe\b[^.;]*\b(propose|present|introduce|develop)\b/i;
+  for (const [topic, pattern] of [['video', /\bvideos?\b/i], ['quantization', /\bquantization\b/i]] as const) {
+    const a = await icml.ask(`Which papers are about ${topic}?`, { useModel: false });
+    let saysOwnWork = 0;
+    for (const c of a.citations) {
+      const paper = icml.papers.find((p) => p.id === c.paperId)!;
+      const writesIt = splitSentences(paper.abstract).map((s) => s.text).filter((s) => pattern.test(s));
+      if (!c.quote || !writesIt.some((s) => ownWork.test(s))) continue;
+      assert.match(c.quote, ownWork, `${paper.id}: ${c.quote}`);
+      saysOwnWork++;
+    }
+    assert.ok(saysOwnWork >= 1, `${topic}: some paper says what it does with it`);
   }
 });
 

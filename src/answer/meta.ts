@@ -6,6 +6,7 @@ import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/ter
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { listedPaper, moreThanListed } from './metadata.js';
+import { tldrIndexAmong } from './summary.js';
 import { citationFor } from './sources.js';
 
 const ABOUT_INDEX =
@@ -305,7 +306,11 @@ export function topicMentions(papers: readonly Paper[], asked: TopicAsked): Topi
     const written = asked.phrases.filter((p, i) => inTitleOf(p, i) || sentences.some((s) => s.counts[i]! > 0)).length;
     if (!enough(written)) continue;
     const phrasesIn = (counts: number[]) => counts.filter((c) => c > 0).length;
-    const best = sentences.reduce<(typeof sentences)[number] | undefined>((b, s) => (phrasesIn(s.counts) > (b ? phrasesIn(b.counts) : 0) ? s : b), undefined);
+    const most = Math.max(0, ...sentences.map((s) => phrasesIn(s.counts)));
+    const writesMost = (i: number) => most > 0 && phrasesIn(sentences[i]!.counts) === most;
+    // Of the sentences that write as much of the topic, the one where the paper says what it does, not its field's background.
+    const bestAt = tldrIndexAmong(sentences.map((s) => s.text), paper.title, writesMost) ?? sentences.findIndex((_, i) => writesMost(i));
+    const best = sentences[bestAt];
     const inTitle = asked.phrases.filter(inTitleOf).length;
     // A sentence that writes less of the topic than the title does says less of it: the title is what mentions it.
     const sentence = best && !(enough(inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;

@@ -88,6 +88,11 @@ export function tldrIndex(sentences: readonly string[], title: string): number {
   return tldrCandidate(sentences, tldrKinds(title)) ?? 0;
 }
 
+/** Of the sentences `eligible` lets in, the one that best says what the paper is, in tldrIndex's order; undefined when none says it. */
+export function tldrIndexAmong(sentences: readonly string[], title: string, eligible: (i: number) => boolean): number | undefined {
+  return tldrCandidate(sentences, tldrKinds(title), eligible);
+}
+
 /** The kinds of sentence that say what a paper is, in tldrIndex's order. */
 function tldrKinds(title: string): ((s: string) => boolean)[] {
   const name = systemNamePattern(title);
