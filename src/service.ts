@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -335,6 +335,8 @@ export class PapercordService {
     // So is "How many Wang papers?", before it is read as a count of the papers that write "Wang".
     const byAuthor = authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
+    // "Which papers are position papers?" asks for a kind of paper, not for the papers that write "position".
+    if (positionPapersAsked(q)) return this.positionPapersReply(q, opts, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
@@ -558,6 +560,16 @@ export class PapercordService {
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /** The position papers, each cited with the sentence that says so or states its thesis; none is an answer too. */
+  private positionPapersReply(q: string, opts: AskOptions, started: number): Answer {
+    // Only the papers that write "position" and "paper", or are titled "Position:", are read.
+    const writers = this.retriever.papersWritingAll(POSITION_PAPER_TERMS);
+    const found = positionPapers(this.papers.filter((p) => writers.has(p.id) || hasPositionTitle(p)));
+    const write = (sources: Source[]) => positionPapersAnswer(found, this.papers.length, sources);
+    if (found.length === 0) return uncitedAnswer(q, write([]).answer, started);
+    return this.wholePaperAnswer(q, found.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
   }
 
   /** The papers that write a topic (see topicMentions), those with it in their title first. */

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { NO_TOPIC_NAMED, topicCountAsked } from '../src/answer/meta.js';
+import { NO_TOPIC_NAMED, positionPapersAsked, topicCountAsked } from '../src/answer/meta.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, papersWriting as writing } from './support/answers.js';
@@ -87,6 +87,25 @@ test('an acronym and what its papers declare it to stand for count as one topic:
   }
   // Only what the papers declare: of the 19 papers none writes "RL", so none declares what it stands for.
   assert.match((await icml.ask('How many papers use RL?', { useModel: false })).answer, /^None of the 19 indexed papers mentions RL\.$/);
+});
+
+test('"Which papers are position papers?" lists the papers of ICML\'s position track, not those that write "position"; none is an answer', async () => {
+  const asks = ['Which papers are position papers?', 'How many position papers are there?', 'Any position papers?', 'List the position papers'];
+  const isPosition = (p: { title: string; abstract: string }) => /^position:/i.test(p.title) || /\bposition papers?\b/i.test(p.abstract);
+  const position = pmlr.papers.filter(isPosition);
+  assert.ok(position.length >= 2, 'the ~300 papers hold position papers');
+  assert.ok(writing(pmlr.papers, /\bposition\b/i).length > position.length, 'more papers write "position" than are position papers');
+  for (const q of asks) {
+    const a = await pmlr.ask(q, { useModel: false });
+    assert.equal(a.answer.split('\n')[0], `${position.length} of the ${pmlr.papers.length} indexed papers are position papers:`, q);
+    assert.deepEqual(new Set(cited(a)), new Set(position.map((p) => p.id)), q);
+    const none = await icml.ask(q, { useModel: false });
+    assert.equal(icml.papers.filter(isPosition).length, 0);
+    assert.match(none.answer, /^None of the 19 indexed papers is a position paper/, q);
+    assert.equal(none.refused, false);
+    assert.deepEqual(none.citations, []);
+  }
+  for (const q of ['Is VEQ a position paper?', 'Which position papers discuss peer review?']) assert.equal(positionPapersAsked(q), false, q);
 });
 
 test('"Which papers report results on GLUE?" and "evaluate on GLUE" count GLUE, not "on GLUE"', async () => {

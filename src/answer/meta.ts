@@ -6,7 +6,7 @@ import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/ter
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { listedPaper, moreThanListed } from './metadata.js';
-import { tldrIndexAmong } from './summary.js';
+import { tldrIndex, tldrIndexAmong } from './summary.js';
 import { citationFor } from './sources.js';
 
 const ABOUT_INDEX =
@@ -328,8 +328,16 @@ export function topicMentions(papers: readonly Paper[], asked: TopicAsked): Topi
 export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
   const topic = markdownLiteral(asked.topic);
   if (mentions.length === 0) return { answer: `None of the ${indexed} indexed papers mentions ${topic}.`, citations: [] };
-  const of = indexed === 1 ? 'the one indexed paper' : `the ${indexed} indexed papers`;
-  const head = `${mentions.length} of ${of} ${mentions.length === 1 ? 'mentions' : 'mention'} ${topic}:`;
+  return mentionsListAnswer(`${ofIndexed(mentions.length, indexed)} ${mentions.length === 1 ? 'mentions' : 'mention'} ${topic}:`, mentions, sources);
+}
+
+/** "3 of the 19 indexed papers", "1 of the one indexed paper". */
+function ofIndexed(n: number, indexed: number): string {
+  return `${n} of ${indexed === 1 ? 'the one indexed paper' : `the ${indexed} indexed papers`}`;
+}
+
+/** A count's head line, then each listed paper (`sources`) cited with its sentence, or said to be listed for its title. */
+function mentionsListAnswer(head: string, mentions: readonly TopicMention[], sources: readonly Source[]): ExtractiveAnswer {
   const sentenceOf = new Map(mentions.map((m) => [m.paper.id, m.sentence]));
   const lines = sources.map((s) => {
     const sentence = sentenceOf.get(s.paperId);
@@ -337,6 +345,50 @@ export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMent
   });
   const citations = sources.map((s) => citationFor(s, sentenceOf.get(s.paperId)));
   return { answer: [head, ...lines, ...moreThanListed(mentions.length, 'a narrower topic lists fewer')].join('\n'), citations };
+}
+
+/** "position paper", "position papers", "position-track papers": ICML's track for papers that argue a position. */
+const POSITION_PAPER = /\bposition(?:[- ]track)? papers?\b/i;
+/** Words that only ask for papers of a kind: "Which papers are position papers?", "Are there any position papers in the index?". */
+const ASKING_FOR_PAPERS = new Set('which what how many are is there any do you have got list show me find give all the of indexed papers ones exist in index corpus collection please'.split(' '));
+
+/**
+ * "Which papers are position papers?", "How many position papers are there?", "Any position
+ * papers?": a kind of paper, which the papers that write "position" (a token's position) are not.
+ */
+export function positionPapersAsked(question: string): boolean {
+  return POSITION_PAPER.test(question) && words(question.replace(POSITION_PAPER, ' ')).every((w) => ASKING_FOR_PAPERS.has(w));
+}
+
+/** The words a position paper writes in its abstract, to look up which papers may be one (see positionPapers). */
+export const POSITION_PAPER_TERMS = queryTerms('position paper', { parts: false });
+
+/** A title of ICML's position track ("Position: Privacy Is a Claim, Not a Property of Synthetic Data"). */
+const POSITION_TITLE = /^\s*position\s*:/i;
+
+/** Whether a title may be a position paper's; the abstract says so of the others (see positionPapers). */
+export function hasPositionTitle(paper: Paper): boolean {
+  return POSITION_TITLE.test(paper.title);
+}
+
+/**
+ * The position papers among `papers`: titled "Position: ..." as ICML's position track titles them,
+ * or calling themselves one ("In this position paper, we argue"), each with the sentence that says
+ * so, else the one that states its thesis.
+ */
+export function positionPapers(papers: readonly Paper[]): TopicMention[] {
+  return papers.flatMap((paper) => {
+    const sentences = splitSentences(paper.abstract).map((s) => s.text);
+    const saysSo = sentences.find((s) => POSITION_PAPER.test(s));
+    if (!saysSo && !hasPositionTitle(paper)) return [];
+    return [{ paper, sentence: saysSo ?? sentences[tldrIndex(sentences, paper.title)] }];
+  });
+}
+
+/** "2 of the 293 indexed papers are position papers:" and each, cited; "None of the 19 indexed papers is a position paper ...". */
+export function positionPapersAnswer(papers: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
+  if (papers.length === 0) return { answer: `None of the ${indexed} indexed papers is a position paper (ICML titles them "Position: …").`, citations: [] };
+  return mentionsListAnswer(`${ofIndexed(papers.length, indexed)} ${papers.length === 1 ? 'is a position paper' : 'are position papers'}:`, papers, sources);
 }
 
 /** "hi", "hello there", "good morning": a greeting, nothing asked. */
