@@ -257,6 +257,25 @@ test('an English word only a paper\'s name writes, read as the word, is not sear
   await nineteen.close();
 });
 
+test('a paper named in capitals by an English word that other papers write is not found by that word in lower case, only by the rest of the question', async () => {
+  // "best" is written by 15 other abstracts, "induction" by one: neither names its paper in lower case, yet a search for it found BEST's "BEST" and INDUCTION's "INDUCTION".
+  for (const [question, named] of [
+    ['Which paper is the best?', 'shen26ac'],
+    ['what is the best way to evaluate agents?', 'shen26ac'],
+    ['What are induction heads?', 'batzoglou26a'],
+  ] as const) {
+    assert.deepEqual(new QuestionNames(service.catalog).namesIn(question).writtenAsWord.map((w) => w.paper.id), [named], question);
+    assert.ok(!cited(await service.ask(question, { useModel: false })).includes(named), question);
+  }
+  // The rest of the question finds it still, and so do its capitals.
+  for (const question of ['what is the best benchmark for code efficiency?', 'What is BEST?', 'Tell me about BEST', 'BEST benchmark']) {
+    assert.equal(cited(await service.ask(question, { useModel: false }))[0], 'shen26ac', question);
+  }
+  assert.deepEqual(new QuestionNames(service.catalog).namesIn('Is BEST the best benchmark?').writtenAsWord, []);
+  // A word only its paper's abstract writes, as the acronym it declares, can find nothing but that paper: it still does.
+  assert.deepEqual(cited(await service.ask('what is sand?', { useModel: false })), ['winter26a']);
+});
+
 test('a name two papers own is ambiguous: both are listed by id and title, for /summary, the paper option and /related', async () => {
   const both = ['2605.05407', 'yang26ca'];
   for (const [what, call] of [
