@@ -505,7 +505,7 @@ export class PapercordService {
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
-    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
+    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
     const answer = await this.modelAnswer(q, sources, opts, last, started);
