@@ -215,6 +215,19 @@ export class PaperCatalog {
   }
 
   /**
+   * The papers whose name is this lower-case English word in capitals, in their title or declared
+   * by their abstract, where the word does not name them (see withLowercaseName): other papers
+   * write it too ("best" for BEST, "scale" for SCALE), or the question `readsAsWord` there. The
+   * question means the word, yet a search for it finds their name. "sand" alone, which only SAND's
+   * abstract writes, is left to find SAND.
+   */
+  calledInCapitals(word: string, readsAsWord: boolean): Paper[] {
+    if (!this.complete || word !== word.toLowerCase() || !isEnglishWord(word)) return [];
+    const capitals = word.toUpperCase();
+    return (this.byName.get(keyOf(word)) ?? []).filter((o) => o.name === capitals && (readsAsWord || !this.ownsPhrase(word, o.paper, WORD_OTHERS_MAX))).map((o) => o.paper);
+  }
+
+  /**
    * The paper with this id, alias or exact title, or at this link: its arXiv page (any version,
    * abstract or PDF) or the page its record gives ("https://proceedings.mlr.press/v306/chen26a.html"),
    * so /summary, /related and the paper option take a pasted link as /ask does.

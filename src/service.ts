@@ -12,7 +12,7 @@ import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, without
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
-import { QuestionNames, type Names } from './answer/names.js';
+import { foundOnlyByName, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
 import { otherLanguageRefusal, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
@@ -215,7 +215,7 @@ export class PapercordService {
     const picking = picksAmong(question);
     const { papers: cited, outOf } = refersBackToSeveral(question) ? (picking ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
     if (cited.length < 2) return undefined;
-    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [] }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
+    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
 
   /**
@@ -455,7 +455,7 @@ export class PapercordService {
         ? { hits: [], relevant: false }
         : comparison
         ? await this.searchEach(retriever, comparison)
-        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: others ? names.papers.map((p) => p.id) : undefined });
+        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: [...(others ? names.papers.map((p) => p.id) : []), ...(paper ? [] : await foundOnlyByName(retriever, searchText, names.writtenAsWord))] });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     // The name as the question writes it ("TGVKV") and as the title does: "cast" typed in lower case is written "CAST" in the abstract.
     const nameForms = paper ? [...new Set([...names.words.filter((n) => n.paper === paper).map((n) => n.word), systemName(paper.title)].filter(Boolean))] : [];
@@ -507,7 +507,7 @@ export class PapercordService {
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
-    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
+    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
     const answer = await this.modelAnswer(q, sources, opts, last, started);

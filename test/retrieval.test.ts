@@ -88,6 +88,34 @@ test('an extractive answer does not quote a weak source for the one word it shar
   assert.match(a.answer, /microphone array\. \[1\]/);
 });
 
+test('an extractive answer numbers the sources it quotes 1, 2, 3 in the order it cites them, and keeps every source in its rank\'s place', () => {
+  const source = (n: number, title: string, text: string): Source => ({ n, paperId: `p${n}`, title, score: 1 / n, text, chunkId: `p${n}#0`, start: 0, end: text.length });
+  const sources = [
+    source(1, 'Kernel methods at scale', 'We study random features for kernel regression. Our bounds hold for any kernel.'),
+    source(2, 'Graph transformers for molecules', 'We propose a graph transformer for molecular property prediction. It beats message passing on molecular benchmarks.'),
+    source(3, 'Streaming submodular maximization', 'We give a streaming algorithm for submodular maximization. It needs one pass.'),
+    source(4, 'Equivariant networks for molecular dynamics', 'We learn molecular dynamics with equivariant graph networks. Forces are predicted from molecular graphs.'),
+  ];
+  const stats = TermStats.fromTexts(sources.map((s) => `${s.title}\n${s.text}`));
+  const a = extractiveAnswer('Which graph networks predict molecular properties?', sources, stats, DEFAULT_RETRIEVAL);
+  // The ranks quoted were 2 and 4: read as [1] and [2].
+  assert.deepEqual(a.citations.map((c) => [c.n, c.paperId]), [[1, 'p2'], [2, 'p4']]);
+  assert.deepEqual([...a.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])), [1, 2], a.answer);
+  // Rank order kept; each citation's n is the n of the source it quotes, the others numbered after them.
+  assert.deepEqual(a.sources?.map((s) => [s.n, s.paperId]), [[3, 'p1'], [1, 'p2'], [4, 'p3'], [2, 'p4']]);
+  for (const c of a.citations) assert.equal(a.sources?.find((s) => s.n === c.n)?.paperId, c.paperId);
+});
+
+test('an answer that quotes sources ranked apart cites them [1], [2], [3], and its sources say which is which', async () => {
+  const a = await service.ask('Which papers build recommender systems?', { useModel: false });
+  const ranks = a.citations.map((c) => a.sources.findIndex((s) => s.n === c.n) + 1);
+  // The sources it quotes are not the first ranked: numbered by rank they read [1], [3], [5].
+  assert.ok(ranks.some((rank, i) => rank !== i + 1), `ranks ${ranks}`);
+  assert.deepEqual([...new Set([...a.answer.matchAll(/\[(\d+)\]/g)].map((m) => Number(m[1])))], a.citations.map((_, i) => i + 1), a.answer);
+  for (const c of a.citations) assert.equal(a.sources.find((s) => s.n === c.n)?.paperId, c.paperId);
+  assert.deepEqual(a.sources.map((s) => s.n).sort((x, y) => x - y), a.sources.map((_, i) => i + 1));
+});
+
 test('related papers never include the paper itself, and every reason names terms both abstracts contain', async () => {
   const r = await service.related('dementyev26a', { count: 5 });
   assert.equal(r.paper?.id, 'dementyev26a');
@@ -255,6 +283,25 @@ test('an English word only a paper\'s name writes, read as the word, is not sear
   assert.doesNotMatch(images.answer, /CoPE/);
   assert.deepEqual(new QuestionNames(nineteen.catalog).namesIn('what is cope').readAsWords, []);
   await nineteen.close();
+});
+
+test('a paper named in capitals by an English word that other papers write is not found by that word in lower case, only by the rest of the question', async () => {
+  // "best" is written by 15 other abstracts, "induction" by one: neither names its paper in lower case, yet a search for it found BEST's "BEST" and INDUCTION's "INDUCTION".
+  for (const [question, named] of [
+    ['Which paper is the best?', 'shen26ac'],
+    ['what is the best way to evaluate agents?', 'shen26ac'],
+    ['What are induction heads?', 'batzoglou26a'],
+  ] as const) {
+    assert.deepEqual(new QuestionNames(service.catalog).namesIn(question).writtenAsWord.map((w) => w.paper.id), [named], question);
+    assert.ok(!cited(await service.ask(question, { useModel: false })).includes(named), question);
+  }
+  // The rest of the question finds it still, and so do its capitals.
+  for (const question of ['what is the best benchmark for code efficiency?', 'What is BEST?', 'Tell me about BEST', 'BEST benchmark']) {
+    assert.equal(cited(await service.ask(question, { useModel: false }))[0], 'shen26ac', question);
+  }
+  assert.deepEqual(new QuestionNames(service.catalog).namesIn('Is BEST the best benchmark?').writtenAsWord, []);
+  // A word only its paper's abstract writes, as the acronym it declares, can find nothing but that paper: it still does.
+  assert.deepEqual(cited(await service.ask('what is sand?', { useModel: false })), ['winter26a']);
 });
 
 test('a name two papers own is ambiguous: both are listed by id and title, for /summary, the paper option and /related', async () => {

@@ -5,12 +5,14 @@ import type { TermStats } from '../retrieval/termstats.js';
 import { listEnd, splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
 import type { Citation, Source } from '../types.js';
-import { citationFor } from './sources.js';
+import { citationFor, numbersAsCited } from './sources.js';
 import { tldrIndex } from './summary.js';
 
 export interface ExtractiveAnswer {
   answer: string;
   citations: Citation[];
+  /** The sources, in rank order, renumbered as the answer cites them (see numbersAsCited), where the answer chose which to quote. */
+  sources?: Source[];
 }
 
 interface Candidate {
@@ -117,10 +119,16 @@ export function extractiveAnswer(
   }
   // Read in source order, and in text order within a source.
   picked.sort((a, b) => a.source.n - b.source.n || a.start - b.start);
-  const answer = picked.map((c) => `${readableTex(c.text)} [${c.source.n}]`).join(' ');
+  // Ranks weighed the sentences; the reader gets [1], [2], [3] in the order cited, each source still where its rank puts it.
+  const number = numbersAsCited(sources, picked.map((c) => c.source.n));
+  const numbered = sources.map((s) => ({ ...s, n: number.get(s.n)! }));
+  const answer = picked.map((c) => `${readableTex(c.text)} [${number.get(c.source.n)}]`).join(' ');
   const citations: Citation[] = [];
-  for (const c of picked) if (!citations.some((x) => x.n === c.source.n)) citations.push(citationFor(c.source, c.text));
-  return { answer, citations };
+  for (const c of picked) {
+    const source = numbered[sources.indexOf(c.source)]!;
+    if (!citations.some((x) => x.n === source.n)) citations.push(citationFor(source, c.text));
+  }
+  return { answer, citations, sources: numbered };
 }
 
 /** A citation as an answer writes it: "[1]", or "[1, 2]" from a model. */

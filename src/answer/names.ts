@@ -2,6 +2,7 @@ import type { PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
+import { withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, queryConcepts, stem, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
@@ -45,6 +46,8 @@ export interface Names {
   withoutIds: string;
   /** Words that name a paper, read here as the English word ("cope" of "how to cope with label noise"): searched for, they would find only that name. */
   readAsWords: string[];
+  /** Papers named in capitals by an English word that the question writes in lower case as the word ("the best" for BEST): a search finds them by that word only through their name. */
+  writtenAsWord: { word: string; paper: Paper }[];
 }
 
 /** Which papers a question names, by id, alias, system name, declared acronym or misspelling, looked up in one index version's catalog. */
@@ -70,7 +73,7 @@ export class QuestionNames {
    * names. Lookups in the catalog's maps, and only a few words checked: every question comes this way.
    */
   namesIn(question: string): Names {
-    const names: Names = { papers: [], words: [], rest: question, withoutIds: question, readAsWords: [] };
+    const names: Names = { papers: [], words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] };
     const found = (word: string, paper: Paper, inChunks: boolean) => {
       names.words.push({ word, paper });
       names.rest = names.rest.replace(word, ' ');
@@ -99,6 +102,7 @@ export class QuestionNames {
       const asWord = readsAsWord(typed, i);
       const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
       if (asWord && !whole && this.catalog.withLowercaseName(word)) names.readAsWords.push(word);
+      else if (!whole) for (const paper of this.catalog.calledInCapitals(word, asWord)) names.writtenAsWord.push({ word, paper });
       const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
       if (whole) found(word, whole, true);
       else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
@@ -106,6 +110,8 @@ export class QuestionNames {
     // In the order named: the first named paper is source [1] of a comparison.
     const at = (paper: Paper) => Math.min(...names.words.filter((n) => n.paper === paper).map((n) => question.indexOf(n.word)));
     names.papers = [...new Set(names.words.map((n) => n.paper))].sort((a, b) => at(a) - at(b));
+    // "Is BEST the best benchmark?" names BEST as well.
+    names.writtenAsWord = names.writtenAsWord.filter((w) => !names.papers.includes(w.paper));
     return names;
   }
 
@@ -180,4 +186,17 @@ function capitalisedPhrases(question: string): string[] {
 /** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
 function bareWords(question: string): string[] {
   return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
+}
+
+/**
+ * The ids of the papers among `writtenAsWord` that a search of `text` without those words does not
+ * find: "Which paper is the best?" or "the best way to evaluate agents" would find BEST by its name
+ * alone, while "which papers improve inference speed?" still finds SPEED for its inference speed.
+ * A second search, only for a question that writes such a word.
+ */
+export async function foundOnlyByName(retriever: Retriever, text: string, writtenAsWord: Names['writtenAsWord']): Promise<string[]> {
+  if (writtenAsWord.length === 0) return [];
+  const without = await retriever.search(withoutWords(text, writtenAsWord.map((w) => w.word)));
+  const found = new Set(without.relevant ? without.hits.map((h) => h.paper.id) : []);
+  return [...new Set(writtenAsWord.map((w) => w.paper.id))].filter((id) => !found.has(id));
 }

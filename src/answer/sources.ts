@@ -21,6 +21,16 @@ export function toSources(hits: Hit[]): Source[] {
   }));
 }
 
+/**
+ * The number each source is cited by: those `cited` (numbers, in the order an answer first cites
+ * them) 1, 2, 3, ..., then the others in rank order, so that a reader of [1], [3], [5] (the ranks
+ * of the sources quoted) reads [1], [2], [3] instead.
+ */
+export function numbersAsCited(sources: readonly Source[], cited: readonly number[]): Map<number, number> {
+  const order = [...new Set(cited), ...sources.map((s) => s.n).filter((n) => !cited.includes(n))];
+  return new Map(order.map((n, i) => [n, i + 1]));
+}
+
 export function citationFor(source: Source, quote?: string): Citation {
   return { n: source.n, paperId: source.paperId, title: source.title, url: source.url, ...(quote ? { quote } : {}) };
 }
