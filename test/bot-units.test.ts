@@ -146,12 +146,12 @@ test('progress text: queue position, then the answer as it is written, within 2,
   assert.match(p.text(), /^✍️ Writing the answer/);
 });
 
-test('progress text: a note that advises the operator (an address, a setting) is shown to members as what it means for the reply', () => {
+test('progress text: members see what happened, never the operator\'s part of a note (an address, a setting, a command)', () => {
   const p = new ProgressText('summary');
-  p.update({ type: 'notice', message: 'No Ollama server answered at http://10.0.0.5:11434, so this summary is built from the abstract\'s own sentences. Start Ollama (ollama serve) or check OLLAMA_HOST.' });
-  p.update({ type: 'notice', message: 'The model server is busy; trying again (1/3).' });
+  p.update({ type: 'notice', notice: { said: 'The model server could not be reached, so this summary is built from the abstract\'s own sentences.', forOperator: 'No Ollama server answered at http://10.0.0.5:11434. Start Ollama (ollama serve) or check OLLAMA_HOST.' } });
+  p.update({ type: 'notice', notice: { said: 'The model server is busy; trying again (1/3).' } });
   assert.doesNotMatch(p.text(), /10\.0\.0\.5|ollama serve|OLLAMA_HOST/);
-  assert.match(p.text(), /No model is available right now, so this summary is built from the abstract's own sentences/);
+  assert.match(p.text(), /could not be reached, so this summary is built from the abstract's own sentences/);
   assert.match(p.text(), /busy; trying again \(1\/3\)/, 'a note for everyone stays as it is');
 });
 
