@@ -22,7 +22,7 @@ import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
 import { declaredExpansions, initialsOf } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
-import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
+import type { Answer, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
@@ -473,7 +473,7 @@ export class PapercordService {
     const sources = overview || part ? [abstractSource(retriever, paper!)!] : comparedPart || modelReads ? abstractSources(retriever, askedOf) : toSources(found.hits);
     opts.onProgress?.({ type: 'retrieved', sources });
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
-    const refused = (notice?: string) =>
+    const refused = (notice?: Notice) =>
       paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
     if (!relevant) {
       if (modelReads) {
@@ -507,7 +507,7 @@ export class PapercordService {
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
-    const extractive = (notice?: string): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
+    const extractive = (notice?: Notice): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
     const answer = await this.modelAnswer(q, sources, opts, last, started);
@@ -517,7 +517,7 @@ export class PapercordService {
     // paper's own answer, quoted; a search's sentences the model read and rejected are not, but /summary
     // shows what the paper covers, as the refusal without a model says.
     if (answer.refused && (askedOf.length || names.papers.length)) {
-      return overview || part || comparedPart ? extractive(this.announce(modelSaidNotAnswered(answer.model!, sources.length), opts)) : refused();
+      return overview || part || comparedPart ? extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, sources.length) }, opts)) : refused();
     }
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
@@ -632,7 +632,7 @@ export class PapercordService {
   }
 
   /** The model's answer from these sources, or why it could not give one (already announced to the front end). */
-  private async modelAnswer(q: string, sources: Source[], opts: AskOptions, last: Turn | undefined, started: number): Promise<Answer | { fallback: string }> {
+  private async modelAnswer(q: string, sources: Source[], opts: AskOptions, last: Turn | undefined, started: number): Promise<Answer | { fallback: Notice }> {
     const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined });
     if ('fallback' in w) return { fallback: this.announce(w.fallback, opts) };
     return {
@@ -650,7 +650,7 @@ export class PapercordService {
   }
 
   /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, the paper the question misspelled, or that no author has the name asked. */
-  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: string): Answer {
+  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: Notice): Answer {
     const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
     const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);
     const answer = writtenInOtherLanguage(q)
@@ -683,7 +683,7 @@ export class PapercordService {
     const paper = this.paperPointedAt(cleanText(paperQuery), opts.history) ?? this.resolvePaper(paperQuery);
     const length = opts.length ?? 'medium';
     const source = abstractSource(this.retriever, paper);
-    const extractive = (notice?: string): Summary => ({
+    const extractive = (notice?: Notice): Summary => ({
       paper: paperRef(paper),
       summary: extractiveSummary(paper, length),
       mode: 'extractive',
@@ -832,8 +832,8 @@ export class PapercordService {
   }
 
   /** Tells the front end why the model was not used, as it happens, and returns the notice for the result. */
-  private announce(notice: string, opts: RequestOptions): string {
-    opts.onProgress?.({ type: 'notice', message: notice });
+  private announce(notice: Notice, opts: RequestOptions): Notice {
+    opts.onProgress?.({ type: 'notice', notice });
     return notice;
   }
 

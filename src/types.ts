@@ -41,6 +41,18 @@ export interface Citation {
 
 export type AnswerMode = 'extractive' | 'ollama';
 
+/**
+ * Something the user should know about how a reply was made, in two parts kept apart at the
+ * source: `said` is for anyone who reads the reply (a Discord server's members included), so it
+ * names no address, setting or command; `forOperator` is for whoever runs papercord: the host,
+ * the variable to change, the command to run. Front ends on the operator's own machine show both
+ * (see noticeText); the bot shows members `said` only.
+ */
+export interface Notice {
+  said: string;
+  forOperator?: string;
+}
+
 export interface Answer {
   question: string;
   answer: string;
@@ -52,7 +64,7 @@ export interface Answer {
   citations: Citation[];
   sources: Source[];
   /** Something the user should know: a fallback, a cut-off answer, an ungrounded answer. */
-  notice?: string;
+  notice?: Notice;
   /** True when generation stopped early (timeout or an error mid-stream) and the answer is partial. */
   truncated?: boolean;
   cached?: boolean;
@@ -70,7 +82,7 @@ export interface Summary {
   model?: string;
   citations: Citation[];
   sources: Source[];
-  notice?: string;
+  notice?: Notice;
   truncated?: boolean;
   cached?: boolean;
   elapsedMs: number;
@@ -94,7 +106,7 @@ export interface Related {
   related: RelatedPaper[];
   mode: AnswerMode;
   model?: string;
-  notice?: string;
+  notice?: Notice;
   cached?: boolean;
   elapsedMs: number;
 }
@@ -128,7 +140,7 @@ export type ProgressEvent =
   | { type: 'started' }
   | { type: 'retrieved'; sources: Source[] }
   | { type: 'token'; text: string; soFar: string }
-  | { type: 'notice'; message: string };
+  | { type: 'notice'; notice: Notice };
 
 export interface RequestOptions {
   /** Aborting rejects the request with a CANCELLED PapercordError (and leaves the queue if it waits). */

@@ -90,7 +90,7 @@ test('/ask: deferred at once, then an embed with the cited answer, linked source
   assert.match(footer, /^Extractive/);
   assert.match(footer, /\d+\.\d s/);
   assert.match(footer, /from abstracts only/);
-  assert.match(field(m, '⚠️ Note'), /^No model is available right now, so this answer quotes the abstracts\./, 'says why the answer is extractive');
+  assert.match(field(m, '⚠️ Note'), /^The model server could not be reached, so this answer is quoted from the abstracts/, 'says why the answer is extractive');
   assert.deepEqual(buttonIds(m).map((id) => id.split(':').slice(0, 2).join(':')), ['ans:quotes', 'ans:rel', 'ans:up', 'ans:down']);
   assert.equal(m.content, '');
   assert.equal(m.flags & EPHEMERAL, 0);
@@ -423,14 +423,14 @@ test('without a model, members are told that none is available and who can set o
   const host = h.settings.ollamaHost.replace(/^https?:\/\//, '');
   const operatorAdvice = new RegExp(`${host.replace(/\./g, '\\.')}|ollama serve|OLLAMA_HOST`);
   const replies: [string, Record<string, string>, RegExp][] = [
-    ['ask', { question: 'How does PhaseCoder localize sound?' }, /this answer quotes the abstracts/],
+    ['ask', { question: 'How does PhaseCoder localize sound?' }, /this answer is quoted from the abstracts/],
     ['summary', { paper: 'PhaseCoder' }, /this summary is built from the abstract's own sentences/],
     ['related', { paper_or_topic: 'PixelThink' }, /the reasons shown are the key terms the abstracts share/],
   ];
   for (const [cmd, options, means] of replies) {
     const it = await h.emu.slashCommand(cmd, options, { user: h.user() });
     const m = await it.waitForOriginal((x) => x.embeds.length > 0);
-    assert.match(field(m, '⚠️ Note'), /^No model is available right now/, cmd);
+    assert.match(field(m, '⚠️ Note'), /^The model server could not be reached/, cmd);
     assert.match(field(m, '⚠️ Note'), means, cmd);
     assert.match(field(m, '⚠️ Note'), /A server admin can see why in \/status/, cmd);
     // Nor in any edit before the reply.

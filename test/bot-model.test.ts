@@ -240,10 +240,15 @@ describe('answers written by the model', () => {
     scriptBy(h, [[/CoPE/, { hang: true }]]);
     const it = await h.emu.slashCommand('ask', { question: 'What does CoPE expand?' }, { user: h.user() });
     const m = await it.waitForOriginal(hasEmbed, 10000);
-    assert.match(field(m, '⚠️ Note'), /did not start answering within .* Try again shortly\.$/);
+    assert.match(field(m, '⚠️ Note'), /did not start answering within .* Try again shortly\. A server admin can see why in \/status\.$/);
     assert.doesNotMatch(field(m, '⚠️ Note'), /OLLAMA/);
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
     assert.match(m.embeds[0]!.description!, /\[1\]/, 'still a cited answer from the abstracts');
+    // Where the note points: /status gives an admin the setting, and a member nothing more.
+    const admin = await (await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel })).waitForOriginal(hasEmbed, 10000);
+    assert.match(field(admin, 'Ollama').replace(/\\(.)/g, '$1'), /Last time the model was not used: llama3\.2:3b did not start answering .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\./);
+    const member = await (await h.emu.slashCommand('status', {}, { user: h.user() })).waitForOriginal(hasEmbed, 10000);
+    assert.doesNotMatch(field(member, 'Ollama'), /Last time|OLLAMA_/);
   });
 
   test('no model: the answer says none is available; /status gives admins the command that installs it', async () => {
@@ -251,7 +256,7 @@ describe('answers written by the model', () => {
     try {
       const it = await h.emu.slashCommand('ask', { question: 'What is cMoLLM?' }, { user: h.user() });
       const m = await it.waitForOriginal(hasEmbed, 10000);
-      assert.match(field(m, '⚠️ Note'), /^No model is available right now/);
+      assert.match(field(m, '⚠️ Note'), /^The chat model llama3\.2:3b is not installed on the Ollama server, so this answer is quoted from the abstracts\. A server admin can see why in \/status\.$/);
       const status = await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
       const st = await status.waitForOriginal(hasEmbed, 10000);
       assert.match(field(st, 'Ollama'), /not used/);

@@ -146,13 +146,24 @@ test('progress text: queue position, then the answer as it is written, within 2,
   assert.match(p.text(), /^✍️ Writing the answer/);
 });
 
-test('progress text: a note that advises the operator (an address, a setting) is shown to members as what it means for the reply', () => {
+test('progress text: members see what happened, never the operator\'s part of a note (an address, a setting, a command)', () => {
   const p = new ProgressText('summary');
-  p.update({ type: 'notice', message: 'No Ollama server answered at http://10.0.0.5:11434, so this summary is built from the abstract\'s own sentences. Start Ollama (ollama serve) or check OLLAMA_HOST.' });
-  p.update({ type: 'notice', message: 'The model server is busy; trying again (1/3).' });
+  p.update({ type: 'notice', notice: { said: 'The model server could not be reached, so this summary is built from the abstract\'s own sentences.', forOperator: 'No Ollama server answered at http://10.0.0.5:11434. Start Ollama (ollama serve) or check OLLAMA_HOST.' } });
+  p.update({ type: 'notice', notice: { said: 'The model server is busy; trying again (1/3).' } });
   assert.doesNotMatch(p.text(), /10\.0\.0\.5|ollama serve|OLLAMA_HOST/);
-  assert.match(p.text(), /No model is available right now, so this summary is built from the abstract's own sentences/);
+  assert.match(p.text(), /could not be reached, so this summary is built from the abstract's own sentences/);
   assert.match(p.text(), /busy; trying again \(1\/3\)/, 'a note for everyone stays as it is');
+});
+
+test('a reply\'s note shows members what happened and never the operator\'s part, however it is worded (a host without a scheme, a setting in lower case)', () => {
+  const forOperator = 'The server is gpu-box:11434; set num_ctx in its Modelfile.';
+  const base = { question: 'What is PixelThink?', answer: 'It thinks [1].', refused: false, citations: [], sources: [], elapsedMs: 10 };
+  const quoted: Answer = { ...base, mode: 'extractive', notice: { said: 'The model could not be used, so this answer is quoted from the abstracts.', forOperator } };
+  const cut: Answer = { ...base, mode: 'ollama', model: 'llama3.2:3b', truncated: true, notice: { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator } };
+  const noteOf = (a: Answer) => unescapeText(answerMessages(a, 'K')[0]!.embeds![0]!.fields!.find((f) => f.name === '⚠️ Note')!.value);
+  assert.equal(noteOf(quoted), 'The model could not be used, so this answer is quoted from the abstracts. A server admin can see why in /status.');
+  // Written by the model: the note is about what it wrote, and there is no model failure for /status to explain.
+  assert.equal(noteOf(cut), 'The model stopped with an error part-way, so the answer is cut off.');
 });
 
 test('ThrottledEditor: first edit one interval after the reply appeared, then at most one per interval, latest text wins, close() waits', async () => {

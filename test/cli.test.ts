@@ -127,3 +127,15 @@ test('answers and summaries print text as written, without the Markdown escapes 
   assert.match(summary.stdout, /^TL;DR: /m);
   assert.doesNotMatch(summary.stdout, /\*\*/, 'no Markdown bold in a terminal');
 });
+
+test('without a model server the command line, run by the operator, gives what happened and the fix; --json keeps the notice one string', async () => {
+  const down = { OLLAMA_HOST: 'http://127.0.0.1:9', OLLAMA_CONNECT_TIMEOUT_MS: '300' };
+  const text = await scriptRun('ask', ['What does MentisOculi evaluate?'], '', down);
+  assert.equal(text.code, 0, text.stderr);
+  assert.match(text.stdout, /^Note: The model server could not be reached, so this answer is quoted from the abstracts instead of written by \S+\. No Ollama server answered at http:\/\/127\.0\.0\.1:9\. Start Ollama \(ollama serve\) or check OLLAMA_HOST\.$/m);
+  const summary = await scriptRun('summary', ['PixelThink'], '', down);
+  assert.match(summary.stdout, /^Note: The model server could not be reached, so this summary is built from the abstract's own sentences instead of written by \S+\. No Ollama server answered at http:\/\/127\.0\.0\.1:9\./m);
+  const json = JSON.parse((await scriptRun('ask', ['--json', 'What does MentisOculi evaluate?'], '', down)).stdout);
+  assert.equal(typeof json.notice, 'string');
+  assert.match(json.notice, /^The model server could not be reached, .* Start Ollama \(ollama serve\) or check OLLAMA_HOST\.$/);
+});

@@ -5,7 +5,7 @@ import { PassThrough, Writable } from 'node:stream';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
-import { HISTORY_TURNS, type Answer, type Turn } from '../src/types.js';
+import { HISTORY_TURNS, type Answer, type Notice, type Turn } from '../src/types.js';
 import { escapeRegExp } from '../src/text/pattern.js';
 import { captureLog, testSettings, builtIndexSettings } from './support/env.js';
 import { citingTwoPapers, modelServiceFixture } from './support/progress.js';
@@ -67,7 +67,7 @@ test('"Who wrote them?" after a model\'s answer gets the bylines of the papers i
   });
   const { out } = await consoleRun(['Which papers train multimodal LLMs with GRPO?', 'Who wrote them?'], { on: written });
   const [model, bylines] = answers;
-  assert.equal(model!.mode, 'ollama', model!.notice);
+  assert.equal(model!.mode, 'ollama', model!.notice?.said);
   assert.match(model!.answer, /^Two papers train with GRPO \[1\] and \[2\]\.$/);
   assert.equal(cited(model!).length, 2);
   assert.deepEqual(cited(bylines!), cited(model!), bylines!.answer);
@@ -139,24 +139,26 @@ test('on a terminal, each progress line fits its width, so one clear removes it;
   const clear = '\r\x1b[2K';
   const progress = writes.filter((w) => w.startsWith(clear) && w.length > clear.length).map((w) => w.slice(clear.length));
   // Without a reachable Ollama the service still announces the model (and why it was not used) as progress.
-  assert.ok(progress.some((p) => p.startsWith('No Ollama server answered')), progress.join('\n'));
+  assert.ok(progress.some((p) => p.startsWith('The model server could not be reached')), progress.join('\n'));
   for (const p of progress) assert.ok([...p].length < columns && !p.includes('\n'), p);
   assert.ok(!progress.some((p) => p.startsWith('writing')), progress.join('\n'));
-  assert.match(out, /Note: No Ollama server answered at http:\/\/127\.0\.0\.1:9, so this answer is quoted/);
+  // The console's user runs papercord: the note says where it looked and what to do.
+  assert.match(out, /Note: The model server could not be reached, so this answer is quoted .* No Ollama server answered at http:\/\/127\.0\.0\.1:9\. Start Ollama \(ollama serve\) or check OLLAMA_HOST\./);
 });
 
 test('the same note is shown once, not under every answer, and again only after the model has written one', async () => {
-  const note = /Note: No Ollama server answered .*, so this answer is quoted/g;
+  const note = /Note: The model server could not be reached, so this answer is quoted/g;
   const { out } = await consoleRun(['What does MentisOculi evaluate?', '/summary PixelThink', '/related VEQ', 'How do I fix a dripping faucet?', 'When was VEQ published?', 'What is VEQ?']);
   assert.equal(out.match(note)?.length, 1, out);
   assert.equal(out.match(/^— extractive/gm)?.length, 6, 'every answer still says how it was made');
   const notes = new NoticeRepeats();
-  const quoted = { mode: 'extractive', notice: 'Ollama is down' };
-  assert.equal(notes.unrepeated(quoted).notice, 'Ollama is down');
-  assert.equal(notes.unrepeated<{ mode: string; notice?: string }>({ mode: 'extractive' }).notice, undefined);
+  const down = { said: 'Ollama is down' };
+  const quoted = { mode: 'extractive', notice: down };
+  assert.equal(notes.unrepeated(quoted).notice, down);
+  assert.equal(notes.unrepeated<{ mode: string; notice?: Notice }>({ mode: 'extractive' }).notice, undefined);
   assert.equal(notes.unrepeated(quoted).notice, undefined, 'an answer without a note is no news');
   notes.unrepeated({ mode: 'ollama' });
-  assert.equal(notes.unrepeated(quoted).notice, 'Ollama is down', 'down again after the model wrote an answer');
+  assert.equal(notes.unrepeated(quoted).notice, down, 'down again after the model wrote an answer');
 });
 
 test('a note the banner already gave is not repeated under the first answer or summary', async () => {
@@ -166,7 +168,7 @@ test('a note the banner already gave is not repeated under the first answer or s
   assert.doesNotMatch(out, /Note:/, out);
   assert.equal(out.match(/^— extractive/gm)?.length, 2, 'each still says how it was made');
   const other = await consoleRun(['What does MentisOculi evaluate?'], { told: ['The chat model llama3.2:3b is not installed on the Ollama server at http://127.0.0.1:9: answers are extractive.'] });
-  assert.match(other.out, /Note: No Ollama server answered/, 'a different note is still shown');
+  assert.match(other.out, /Note: The model server could not be reached/, 'a different note is still shown');
 });
 
 test('answers and summaries print text as written: S_N, not the S\\_N that Discord is given', async () => {

@@ -19,6 +19,15 @@ const isAnswer = (m: StoredMessage) => m.embeds.some((e) => /^(Written by|Extrac
 const footerOf = (m: StoredMessage) => m.embeds.at(-1)?.footer?.text ?? '';
 /** The "⚠️ Note" field, with the markdown escapes taken out. */
 const noteOf = (m: StoredMessage) => (m.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === '⚠️ Note')?.value ?? '').replace(/\\(.)/g, '$1');
+/** What only the operator may see: the model server's address, a setting, a command to run. */
+const OPERATOR_DETAIL = /https?:\/\/|127\.0\.0\.1|\bOLLAMA_[A-Z_]+|\bollama (?:serve|pull)\b/;
+/** Members never see the operator's detail, in the reply's note or in any progress line before it (the sources' links are the papers'). */
+function assertMembersSeeNoOperatorDetail(m: StoredMessage): void {
+  for (const version of h.emu.message(m.id)!.history) {
+    const said = [version.content, ...version.embeds.flatMap((e) => [e.footer?.text ?? '', ...(e.fields ?? []).filter((f) => f.name !== 'Sources').map((f) => f.value)])].join('\n');
+    assert.doesNotMatch(said, OPERATOR_DETAIL, said);
+  }
+}
 const questionOf = (req: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/question>/.exec([...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '')?.[1] ?? '';
 
 let server: OllamaTestServer;
@@ -80,11 +89,12 @@ test('down at start: extractive answers that say no model is available (slash co
   const { m, ms } = await ask('What does MentisOculi evaluate?');
   assert.match(footerOf(m), /^Extractive/);
   assert.match(m.embeds[0]!.description!, /\[1\]/, 'cited quotes from the abstracts');
-  assert.equal(noteOf(m), 'No model is available right now, so this answer quotes the abstracts. A server admin can see why in /status.');
+  assert.equal(noteOf(m), 'The model server could not be reached, so this answer is quoted from the abstracts instead of written by llama3.2:3b. A server admin can see why in /status.');
+  assertMembersSeeNoOperatorDetail(m);
   assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
   const q = await h.emu.postMessage({ content: 'What does PhaseCoder localize?', mentionsBot: true, author: h.user() });
   const reply = await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && isAnswer(x));
-  assert.match(noteOf(reply), /^No model is available right now/);
+  assert.match(noteOf(reply), /^The model server could not be reached/);
   const status = await h.emu.slashCommand('status', {}, { user: h.user() });
   assert.match(textOf(await status.waitForOriginal((x) => x.embeds.length > 0)), /not used\b[\s\S]*answers are extractive/);
 
@@ -104,12 +114,14 @@ test('killed in the middle of a streamed answer: the part written so far, marked
   assert.match(footerOf(m), /^Written by/);
   assert.ok(m.embeds[0]!.description!.startsWith(opening), m.embeds[0]!.description);
   assert.ok(m.embeds[0]!.description!.length < 60 * 50, 'only the part written before the server went away');
-  assert.match(noteOf(m), /stopped with an error part-way .*so the answer is cut off/);
+  assert.match(noteOf(m), /stopped with an error part-way, so the answer is cut off/);
+  assertMembersSeeNoOperatorDetail(m);
   assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
 
   const down = await ask('What does VEQ quantize?');
   assert.match(footerOf(down.m), /^Extractive/);
-  assert.match(noteOf(down.m), /^No model is available right now/);
+  assert.match(noteOf(down.m), /^The model server could not be reached/);
+  assertMembersSeeNoOperatorDetail(down.m);
   await server.restart();
   await modelIsBack();
 });
@@ -129,12 +141,26 @@ test('killed before the model cited anything: the extractive answer, saying why'
   await modelIsBack();
 });
 
-test('an error line in the middle of the stream: the part written so far, marked as cut off', async () => {
-  scriptFor(/CoPE/, { reply: `CoPE expands the context window [1]. ${'More words follow here. '.repeat(20)}`, failAfterChunks: 12 });
+test('an error line in the middle of the stream: the part written so far, marked as cut off; the server\'s words, which may name its address, are the operator\'s', async () => {
+  // What Ollama says when its runner dies mid-answer: the runner's local address included.
+  const runnerError = 'an error was encountered while running the model: Post "http://127.0.0.1:39423/completion": EOF';
+  scriptFor(/CoPE/, { reply: `CoPE expands the context window [1]. ${'More words follow here. '.repeat(20)}`, failAfterChunks: 12, errorMessage: runnerError });
   const { m } = await ask('What does CoPE expand?');
   assert.match(footerOf(m), /^Written by/);
   assert.match(m.embeds[0]!.description!, /^CoPE expands the context window \[1\]/);
-  assert.match(noteOf(m), /stopped with an error part-way \(an error was encountered while running the model: unexpected EOF\)/);
+  assert.equal(noteOf(m), 'The model stopped with an error part-way, so the answer is cut off.');
+  assertMembersSeeNoOperatorDetail(m);
+  assert.ok(h.log.lines.some((l) => l.msg === 'answer cut off' && String(l.fields.error).includes(runnerError)), 'the server\'s words are in the log');
+  await modelIsBack();
+});
+
+test(`stalled part-way past OLLAMA_TIMEOUT_MS = ${TIMEOUT_MS} ms: the part written so far, cut off, saying so without the setting`, async () => {
+  scriptFor(/SciVideoBench/, { reply: `SciVideoBench tests scientific video reasoning [1]. ${'It has more to say. '.repeat(20)}`, hangAfterChunks: 10 });
+  const { m } = await ask('What is SciVideoBench?');
+  assert.match(footerOf(m), /^Written by/);
+  assert.match(m.embeds[0]!.description!, /^SciVideoBench tests scientific video reasoning \[1\]/);
+  assert.equal(noteOf(m), `The model was stopped after ${TIMEOUT_MS / 1000}.0 s, so the answer is cut off.`);
+  assertMembersSeeNoOperatorDetail(m);
   await modelIsBack();
 });
 
@@ -142,7 +168,8 @@ test(`slow to the first token (beyond OLLAMA_FIRST_TOKEN_TIMEOUT_MS = ${FIRST_TO
   scriptFor(/ProactiveLLM/, { firstTokenDelayMs: TIMEOUT_MS * 2 });
   const { m, ms } = await ask('What does ProactiveLLM propose?');
   assert.match(footerOf(m), /^Extractive/);
-  assert.match(noteOf(m), /did not start answering within 500 ms .*so this answer is quoted from the abstracts\. Try again shortly\.$/);
+  assert.match(noteOf(m), /did not start answering within 500 ms .*so this answer is quoted from the abstracts\. Try again shortly\. A server admin can see why in \/status\.$/);
+  assertMembersSeeNoOperatorDetail(m);
   assert.ok(ms < TIMEOUT_MS, `${ms} ms`);
   await modelIsBack();
 });
@@ -152,7 +179,8 @@ test('busy (503) on every try: retried once, then the extractive answer saying s
   scriptFor(/MentisOculi/, { status: 503 });
   const { m } = await ask('What does MentisOculi evaluate?');
   assert.match(footerOf(m), /^Extractive/);
-  assert.match(noteOf(m), /stayed busy after 2 attempts .*so this answer is quoted from the abstracts\. Try again in a minute\.$/);
+  assert.match(noteOf(m), /^The Ollama server stayed busy after 2 attempts, so this answer is quoted from the abstracts\. Try again in a minute\. A server admin can see why in \/status\.$/);
+  assertMembersSeeNoOperatorDetail(m);
   assert.equal(server.chats.slice(before).filter((c) => /MentisOculi/.test(questionOf(c))).length, 2, 'OLLAMA_BUSY_RETRIES = 1');
   await modelIsBack();
 });
@@ -161,7 +189,8 @@ test('404 for the model: the extractive answer, saying no model is available (th
   scriptFor(/PhaseCoder/, { status: 404, errorMessage: "model 'llama3.2:3b' not found" });
   const { m } = await ask('What does PhaseCoder localize?');
   assert.match(footerOf(m), /^Extractive/);
-  assert.match(noteOf(m), /^No model is available right now/);
+  assert.match(noteOf(m), /^The chat model llama3\.2:3b is not installed on the Ollama server, so this answer is quoted from the abstracts\. A server admin can see why in \/status\.$/);
+  assertMembersSeeNoOperatorDetail(m);
   assert.match(String(h.service.modelStatus().detail), /ollama pull llama3\.2:3b/, 'the command is in /status');
   await modelIsBack();
 });
@@ -185,6 +214,7 @@ test('an empty answer: the extractive answer, saying the model wrote nothing', a
   const { m } = await ask('What is cMoLLM?');
   assert.match(footerOf(m), /^Extractive/);
   assert.match(noteOf(m), /llama3\.2:3b wrote nothing, so this answer is quoted from the abstracts/);
+  assertMembersSeeNoOperatorDetail(m);
   await modelIsBack();
 });
 

@@ -59,7 +59,8 @@ test('a server that answers, but not as Ollama, is named as such in the status a
   assert.equal(detail, `${page} answered, but not as an Ollama server (HTTP 404, text/plain, "404 page not found"): answers are extractive. Check OLLAMA_HOST: it must be the address of an Ollama server (ollama serve listens on port 11434).`);
   const a = await service.ask('What is PixelThink?');
   assert.equal(a.mode, 'extractive');
-  assert.match(a.notice ?? '', new RegExp(`^${page.replace(/\./g, '\\.')} answered, but not as an Ollama server \\(HTTP 404, text/plain, "404 page not found"\\), so this answer is quoted`));
+  assert.match(a.notice?.forOperator ?? '', new RegExp(`^${page.replace(/\./g, '\\.')} answered, but not as an Ollama server \\(HTTP 404, text/plain, "404 page not found"\\)\\. Check OLLAMA_HOST`));
+  assert.match(a.notice!.said, /^The model server could not be reached, so this answer is quoted/);
   // A web page's HTML is not quoted; a closed port among the hosts is still "no server answered"; the hosts are OLLAMA_HOSTS's, so that is what to check.
   const { service: two } = await fx.open({ OLLAMA_HOSTS: `http://127.0.0.1:9,${html}` });
   assert.equal(

@@ -7,6 +7,7 @@ import { loadRelatedLabels, relatedScores } from '../src/eval/related.js';
 import { renderRelated } from '../src/render/text.js';
 import { relatedMessages } from '../src/bot/render.js';
 import { relatedFallback } from '../src/writer/answers.js';
+import { noticeText } from '../src/notice.js';
 import { isStopword, stem, terms, words } from '../src/text/terms.js';
 import { heapAfterGcMB } from '../bench/measure.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
@@ -67,9 +68,10 @@ test('a related list without the model says its reasons are shared key terms, no
   assert.doesNotMatch(footer, /quoted/);
   assert.match(footer, /^Extractive \(reasons are shared key terms\)/);
   // The writer's notices are worded for answers; for a related list they say what is shown instead.
-  const unreachable = relatedFallback('No Ollama server answered at http://h:1, so this answer is quoted from the abstracts instead of written by llama3.2:3b. Start Ollama (ollama serve) or check OLLAMA_HOST.');
-  assert.equal(unreachable, 'No Ollama server answered at http://h:1, so the reasons shown are the key terms the abstracts share instead of sentences written by llama3.2:3b. Start Ollama (ollama serve) or check OLLAMA_HOST.');
-  assert.doesNotMatch(relatedFallback('llama3.2:3b is still downloading (40%), so this answer is quoted from the abstracts meanwhile.'), /quoted/);
+  const forOperator = 'No Ollama server answered at http://h:1. Start Ollama (ollama serve) or check OLLAMA_HOST.';
+  const unreachable = relatedFallback({ said: 'The model server could not be reached, so this answer is quoted from the abstracts instead of written by llama3.2:3b.', forOperator });
+  assert.deepEqual(unreachable, { said: 'The model server could not be reached, so the reasons shown are the key terms the abstracts share instead of sentences written by llama3.2:3b.', forOperator });
+  assert.doesNotMatch(relatedFallback({ said: 'llama3.2:3b is still downloading (40%), so this answer is quoted from the abstracts meanwhile.' }).said, /quoted/);
 });
 
 test('a related list whose model is unreachable carries a notice that quotes nothing', async () => {
@@ -77,8 +79,8 @@ test('a related list whose model is unreachable carries a notice that quotes not
   const r = await withWriter.related('PixelThink');
   assert.equal(r.mode, 'extractive');
   assert.ok(r.notice, 'the unreachable model is announced');
-  assert.doesNotMatch(r.notice!, /quoted/);
-  assert.match(r.notice!, /key terms the abstracts share/);
+  assert.doesNotMatch(noticeText(r.notice!), /quoted/);
+  assert.match(r.notice!.said, /key terms the abstracts share/);
 });
 
 const distractors = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });

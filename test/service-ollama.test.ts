@@ -32,7 +32,7 @@ describe('answers written by the model', () => {
   test('the sources go into the prompt, tokens stream to the caller, and the answer is cited', async () => {
     const rec = recorder();
     const a = await service.ask(QUESTION, { onProgress: rec.onProgress });
-    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.mode, 'ollama', a.notice?.said);
     assert.equal(a.model, 'llama3.2:3b');
     assert.equal(a.refused, false);
     assert.equal(a.notice, undefined);
@@ -67,7 +67,7 @@ describe('answers written by the model', () => {
     assert.equal(a.mode, 'ollama');
     // "It was tested on Mars [7]." rests on a source the model was not given: the claim goes with its citation.
     assert.equal(a.answer, 'It builds a suite of reasoning problems [1]. Visual thoughts do not help yet [2].');
-    assert.equal(a.notice, 'Left out a sentence citing only sources llama3.2:3b was not given.');
+    assert.deepEqual(a.notice, { said: 'Left out a sentence citing only sources llama3.2:3b was not given.' });
     assert.deepEqual(a.citations.map((c) => [c.n, c.paperId, c.title]), [
       [1, before.sources[1]!.paperId, before.sources[1]!.title],
       [2, before.sources[0]!.paperId, before.sources[0]!.title],
@@ -82,17 +82,17 @@ describe('answers written by the model', () => {
   test('claims whose only citations are invented are left out, with what is left of them ("See also."); the answer says so', async () => {
     fx.server.script({ reply: 'MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3].' });
     const a = await service.ask('What does MentisOculi evaluate in multimodal models?');
-    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.mode, 'ollama', a.notice?.said);
     assert.deepEqual(a.sources.map((s) => s.paperId), ['zeller26a'], 'one source: [2] and [3] are invented too');
     assert.equal(a.answer, 'MentisOculi evaluates visual reasoning [1].');
-    assert.equal(a.notice, 'Left out 2 sentences citing only sources llama3.2:3b was not given.');
+    assert.deepEqual(a.notice, { said: 'Left out 2 sentences citing only sources llama3.2:3b was not given.' });
   });
 
   test("the model's masked links are shown with their address, in the answer and while it is written", async () => {
     fx.server.script({ reply: 'MentisOculi probes mental imagery [1]. Visit [the benchmark](https://evil.example/x) [1].' });
     const rec = recorder();
     const a = await service.ask('Where can I try the MentisOculi problems?', { onProgress: rec.onProgress });
-    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.mode, 'ollama', a.notice?.said);
     assert.equal(a.answer, 'MentisOculi probes mental imagery [1]. Visit \\[the benchmark\\](https://evil.example/x) [1].');
     const streamed = rec.events.flatMap((e) => (e.type === 'token' ? [e.soFar] : []));
     assert.equal(streamed.at(-1), a.answer);
@@ -116,8 +116,8 @@ describe('answers written by the model', () => {
     assert.equal(a.mode, 'extractive');
     assert.equal(a.answer, extractive.answer);
     assert.deepEqual(a.citations, extractive.citations);
-    assert.match(a.notice!, /cited none of the sources, so it is not shown as if it were grounded/);
-    assert.deepEqual(rec.outline().at(-1), `notice: ${a.notice}`);
+    assert.match(a.notice!.said, /cited none of the sources, so it is not shown as if it were grounded/);
+    assert.deepEqual(rec.outline().at(-1), `notice: ${a.notice!.said}`);
   });
 
   test('the model saying the sources do not answer is a refusal', async () => {
@@ -143,14 +143,14 @@ describe('answers written by the model', () => {
     assert.match(a.answer, /^\*\*TL;DR:\*\* .+TGV-KV.+ \[1\]\n\*\*Results:\*\* /);
     assert.equal(a.answer, extractive.answer);
     assert.deepEqual(a.citations, extractive.citations);
-    assert.equal(a.notice, 'llama3.2:3b said the abstract does not answer this, so this answer is quoted from it instead.');
-    assert.equal(rec.outline().at(-1), `notice: ${a.notice}`);
+    assert.deepEqual(a.notice, { said: 'llama3.2:3b said the abstract does not answer this, so this answer is quoted from it instead.' });
+    assert.equal(rec.outline().at(-1), `notice: ${a.notice!.said}`);
     // Not kept as the model's answer: asked again, the model is asked again.
     assert.equal((await service.ask(q)).cached, undefined);
     // So is the part of the summary a question asks for.
     const results = await service.ask('What are the results of TGV-KV?');
     assert.match(results.answer, /^\*\*Results:\*\* .+ \[1\]$/);
-    assert.match(results.notice!, /said the abstract does not answer this/);
+    assert.match(results.notice!.said, /said the abstract does not answer this/);
   });
 
   test('a model saying the abstract does not answer another question about a named paper: it is indexed, and /summary shows what it covers', async () => {
@@ -172,7 +172,7 @@ describe('answers written by the model', () => {
     assert.equal(extractive.refused, true, 'the abstract says "deliberation", not "think"');
     const rec = recorder();
     const a = await service.ask(q, { onProgress: rec.onProgress });
-    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.mode, 'ollama', a.notice?.said);
     assert.equal(a.refused, false);
     assert.deepEqual(a.sources.map((s) => s.paperId), ['2605.01194']);
     assert.deepEqual(a.citations.map((c) => [c.n, c.paperId]), [[1, '2605.01194']]);
@@ -186,7 +186,7 @@ describe('answers written by the model', () => {
     const q = 'How do PixelThink and VLA-ATTC decide how much to think?';
     assert.equal((await service.ask(q, { useModel: false })).refused, true);
     const a = await service.ask(q);
-    assert.equal(a.mode, 'ollama', a.notice);
+    assert.equal(a.mode, 'ollama', a.notice?.said);
     assert.deepEqual(a.sources.map((s) => s.paperId), ['2505.23727', '2605.01194']);
 
     fx.server.script({ reply: NO_ANSWER_REPLY });
@@ -204,7 +204,7 @@ describe('answers written by the model', () => {
     const extractive = await service.ask(q, { useModel: false });
     assert.equal(a.refused, true);
     assert.equal(a.answer, extractive.answer);
-    assert.match(a.notice!, /cited none of the sources/);
+    assert.match(a.notice!.said, /cited none of the sources/);
   });
 
   test('an error mid-stream keeps the text, marks it truncated, says so, and is not cached', async () => {
@@ -214,7 +214,7 @@ describe('answers written by the model', () => {
     assert.equal(a.mode, 'ollama');
     assert.equal(a.truncated, true);
     assert.equal(a.answer, 'MentisOculi probes mental imagery [1]. It also');
-    assert.match(a.notice!, /stopped with an error part-way \(an error was encountered while running the model: unexpected EOF\)/);
+    assert.deepEqual(a.notice, { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator: 'The error: an error was encountered while running the model: unexpected EOF.' });
     fx.server.script(null);
     const again = await service.ask(q);
     assert.equal(again.cached, undefined);
@@ -263,15 +263,15 @@ describe('answers written by the model', () => {
     const fallback = await service.summary('zeller26a', { length: 'short' });
     assert.equal(fallback.mode, 'extractive');
     assert.match(fallback.summary, /^\*\*TL;DR:\*\* .+ \[1\]/);
-    assert.match(fallback.notice!, /did not cite the abstract/);
+    assert.match(fallback.notice!.said, /did not cite the abstract/);
   });
 
   test('summary: a line citing only a source the model was not given is left out, and a masked link shows its address', async () => {
     fx.server.script({ reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** It beats every model by 40% [2].\n**Code:** [here](https://evil.example) [1].' });
     const s = await service.summary('zeller26a', { length: 'long' });
-    assert.equal(s.mode, 'ollama', s.notice);
+    assert.equal(s.mode, 'ollama', s.notice?.said);
     assert.equal(s.summary, '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Code:** \\[here\\](https://evil.example) [1].');
-    assert.equal(s.notice, 'Left out a sentence citing only sources llama3.2:3b was not given.');
+    assert.deepEqual(s.notice, { said: 'Left out a sentence citing only sources llama3.2:3b was not given.' });
   });
 
   test('related: ranking from retrieval, one grounded sentence per paper from the model, term reasons where it fails', async () => {
@@ -286,7 +286,7 @@ describe('answers written by the model', () => {
     assert.equal(r.related[0]!.reasonBy, 'model');
     assert.equal(r.related[1]!.reason, baseline.related[1]!.reason, `"${b!.title}" keeps its term reason: the sentence shares nothing with it`);
     assert.equal(r.related[1]!.reasonBy, undefined);
-    assert.match(r.notice!, /explained 1 of 3 papers/);
+    assert.match(r.notice!.said, /explained 1 of 3 papers/);
     const chat = asked(fx.server)[0]!;
     assert.equal(chat.messages[0]!.content, RELATED_SYSTEM_PROMPT);
     assert.match(userText(chat), /<query>\nMentisOculi: Revealing the Limits of Reasoning with Mental Imagery \(paper id: zeller26a\)/);

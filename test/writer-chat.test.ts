@@ -11,6 +11,7 @@ import { isWriterError, type WriterFailure } from '../src/writer/errors.js';
 import { isPapercordError } from '../src/errors.js';
 import type { ProgressEvent } from '../src/types.js';
 import type { ChatMessage } from '../src/writer/prompts.js';
+import { noticeText } from '../src/notice.js';
 
 const MESSAGES: ChatMessage[] = [
   { role: 'system', content: 'Answer from the sources.' },
@@ -96,7 +97,7 @@ describe('the writer against one server', () => {
     const gen = await writer.generate({ messages: MESSAGES });
     assert.equal(gen.cut, 'timeout');
     assert.equal(gen.text, 'First claim [1]. Second');
-    assert.match(gen.notice!, /stopped after 600 ms \(OLLAMA_TIMEOUT_MS\).*cut off/);
+    assert.deepEqual(gen.notice, { said: 'The model was stopped after 600 ms, so the answer is cut off.', forOperator: 'OLLAMA_TIMEOUT_MS sets the time allowed.' });
   });
 
   test('an error line mid-stream, or a dropped connection: partial text kept, marked cut off', async () => {
@@ -105,13 +106,14 @@ describe('the writer against one server', () => {
     const errored = await writer.generate({ messages: MESSAGES });
     assert.equal(errored.cut, 'stream-error');
     assert.equal(errored.text, 'First claim [1].');
-    assert.ok(errored.notice!.includes(MID_STREAM_ERROR), errored.notice);
+    assert.ok(errored.notice!.forOperator!.includes(MID_STREAM_ERROR), errored.notice!.forOperator);
+    assert.ok(!errored.notice!.said.includes(MID_STREAM_ERROR), 'the server\'s words are the operator\'s to read');
 
     server.script({ reply: 'First claim [1]. Second claim', destroyAfterChunks: 3 });
     const dropped = await writer.generate({ messages: MESSAGES });
     assert.equal(dropped.cut, 'stream-error');
     assert.equal(dropped.text, 'First claim [1].');
-    assert.match(dropped.notice!, /stopped with an error part-way/);
+    assert.match(dropped.notice!.said, /stopped with an error part-way/);
 
     server.script({ failAfterChunks: 0, errorMessage: 'CUDA error: out of memory' });
     await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('failed', /CUDA error: out of memory/));
@@ -144,7 +146,7 @@ describe('the writer against one server', () => {
     server.script({ status: 503 });
     const notices: string[] = [];
     await assert.rejects(
-      writer.generate({ messages: MESSAGES }, { onProgress: (e) => e.type === 'notice' && notices.push(e.message) }),
+      writer.generate({ messages: MESSAGES }, { onProgress: (e) => e.type === 'notice' && notices.push(noticeText(e.notice)) }),
       failsWith('busy', /stayed busy after 3 attempts/),
     );
     assert.equal(server.chats.length, 3);
@@ -210,9 +212,9 @@ describe('the writer when servers come and go', () => {
     after(() => server.stop());
     const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true' });
     const notices: string[] = [];
-    const gen = await writer.generate({ messages: MESSAGES }, { onProgress: (e) => e.type === 'notice' && notices.push(e.message) });
+    const gen = await writer.generate({ messages: MESSAGES }, { onProgress: (e) => e.type === 'notice' && notices.push(noticeText(e.notice)) });
     assert.match(gen.text, /\[1\]$/);
-    assert.equal(notices[0], 'llama3.2:3b is not on the server yet; downloading it (OLLAMA_AUTO_PULL=true).');
+    assert.equal(notices[0], 'llama3.2:3b is not on the server yet; downloading it. OLLAMA_AUTO_PULL=true downloads a missing model.');
     const percents = notices.slice(1).map((n) => Number(/Downloading llama3\.2:3b: (\d+)%/.exec(n)?.[1]));
     // One notice per progress line of the fake's four download steps, rounded down.
     assert.deepEqual(percents, [24, 50, 75, 100]);
@@ -224,7 +226,7 @@ describe('the writer when servers come and go', () => {
     const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b'), pullable: [] });
     after(() => server.stop());
     const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true' });
-    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /could not be pulled \(pull model manifest: file does not exist\)\. Run: ollama pull llama3\.2:3b/));
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /could not be downloaded, so this answer is quoted from the abstracts\. Pulling it at http:\/\/127\.0\.0\.1:\d+ failed \(pull model manifest: file does not exist\)\. Run: ollama pull llama3\.2:3b/));
   });
 
   test('start-up: one log line with version, models and capabilities; the chat model is warmed', async () => {

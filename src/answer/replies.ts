@@ -1,7 +1,7 @@
 import { shortName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import { joinList } from '../text/clean.js';
-import type { Answer, Source } from '../types.js';
+import type { Answer, Notice, Source } from '../types.js';
 import { listedPaper } from './metadata.js';
 import { sectionLine, summarySections, type SummarySection } from './summary.js';
 
@@ -30,7 +30,7 @@ export function partOfEach(papers: Paper[], section: SummarySection, sources: So
 }
 
 /** An answer that quotes and cites nothing: the index count, "None of the papers mentions X", a refusal, a question to ask back. */
-export function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: string } = {}): Answer {
+export function uncitedAnswer(question: string, answer: string, started: number, how: { refused?: boolean; notice?: Notice } = {}): Answer {
   return { question, answer, mode: 'extractive', refused: how.refused ?? false, citations: [], sources: [], ...(how.notice ? { notice: how.notice } : {}), elapsedMs: Date.now() - started };
 }
 

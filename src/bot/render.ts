@@ -1,5 +1,5 @@
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent, type APIEmbed, type APIEmbedField } from 'discord.js';
-import type { Answer, AnswerMode, ModelStatus, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
+import type { Answer, AnswerMode, ModelStatus, Notice, PaperRef, ProgressEvent, Related, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
@@ -78,32 +78,19 @@ function footer(mode: string, model: string | undefined, ms: number, cached?: bo
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
 }
 
-/**
- * What the operator is told to do about the model: its server's address, a setting, a command to
- * run. A server member can do none of it, and the address is not theirs to see.
- */
-const OPERATOR_ADVICE = /https?:\/\/|\bOLLAMA_[A-Z_]+\b|\bollama (?:serve|pull)\b/;
-
-const MADE_WITHOUT_MODEL = { answer: 'this answer quotes the abstracts', summary: "this summary is built from the abstract's own sentences", related: 'the reasons shown are the key terms the abstracts share' } as const;
+/** Where a server admin reads why the model was not used: /status shows them the model's state and the last reason. */
+const ADMIN_SEES_WHY = 'A server admin can see why in /status.';
 
 /**
- * The note of a reply made without the model, in words for server members. The writer's notes
- * say what happened, then what the operator can do: the advice goes ("Try again shortly;
- * OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait" keeps "Try again shortly."), and a note whose
- * account of what happened is itself an address or a setting ("No Ollama server answered at
- * http://…") becomes that no model is available. The operator has the details in the log and
- * in /status.
+ * A reply's note as server members read it: what happened, never the operator's part of it (the
+ * model server's address, a setting, a command), which no member can act on and the address of
+ * which is not theirs to see. When the model was not used and the operator has more to go on,
+ * members learn where an admin finds it; a note on what the model wrote (an answer cut off) is
+ * whole in what it says happened.
  */
-function noteForMembers(notice: string | undefined, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
-  if (!notice || !OPERATOR_ADVICE.test(notice)) return notice;
-  const [happened, ...rest] = notice.split(/(?<=[.;])\s+/);
-  if (OPERATOR_ADVICE.test(happened!)) return `No model is available right now, so ${MADE_WITHOUT_MODEL[what]}. A server admin can see why in /status.`;
-  return [happened, ...rest.filter((clause) => !OPERATOR_ADVICE.test(clause))].join(' ').replace(/;$/, '.');
-}
-
-/** A reply's note for server members; the model's own notes (an answer cut off) say what happened to what it wrote, and stay. */
-function replyNote(r: { notice?: string; mode: AnswerMode }, what: keyof typeof MADE_WITHOUT_MODEL): string | undefined {
-  return r.mode === 'ollama' ? r.notice : noteForMembers(r.notice, what);
+function replyNote(r: { notice?: Notice; mode: AnswerMode }): string | undefined {
+  if (!r.notice) return undefined;
+  return r.mode === 'extractive' && r.notice.forOperator ? `${r.notice.said} ${ADMIN_SEES_WHY}` : r.notice.said;
 }
 
 function noticeFields(notice: string | undefined, truncated: boolean | undefined): Doc['fields'] {
@@ -113,7 +100,7 @@ function noticeFields(notice: string | undefined, truncated: boolean | undefined
 
 export function answerMessages(a: Answer, key: string): Outgoing[] {
   const shown = citedSources(a.citations, a.sources);
-  const fields = [...(noticeFields(replyNote(a, 'answer'), a.truncated) ?? [])];
+  const fields = [...(noticeFields(replyNote(a), a.truncated) ?? [])];
   if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
   // Small talk says nothing of the papers: a footer on how it was made from them would be beside the point.
@@ -123,7 +110,7 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
 }
 
 export function summaryMessages(s: Summary, key: string): Outgoing[] {
-  const fields = [...(noticeFields(replyNote(s, 'summary'), s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
+  const fields = [...(noticeFields(replyNote(s), s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
   const by = byline(s.paper);
   const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${s.summary}` : s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, answerButtons(key, s.paper.id, { hasQuotes: s.sources.length > 0 }));
@@ -151,7 +138,7 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   const description = r.related.length
     ? r.related.map((p, i) => `${listItem(i + 1, p.title, p.url, p.paperId)}\n${escapeText(p.reason)}`).join('\n\n')
     : noRelated(r, escapeText);
-  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(replyNote(r, 'related'), false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  const doc: Doc = { title: escapeText(title), url: r.paper?.url, description, fields: noticeFields(replyNote(r), false), footer: footer(r.mode, r.model, r.elapsedMs, false, relatedShows(r)), color: r.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, [row(...voteButtons(key))]);
 }
 
@@ -207,11 +194,19 @@ function discordTime(iso: string): string {
 
 /**
  * The model's state as server members see it: where Ollama runs and what to fix only for those
- * who can fix it; the others learn that no model is available and who can set one up.
+ * who can fix it; the others learn that no model is available and who can set one up. Only two
+ * states are told as they are, as neither names a server: a download under way, and no server
+ * checked or configured yet; every other account of a model not answering is about a server.
  */
 function modelForMembers(m: ModelStatus): ModelStatus {
-  if (m.answers) return { ...m, detail: '' };
-  return OPERATOR_ADVICE.test(m.detail) ? { ...m, detail: 'No model is available right now. A server admin sees why here, and can set one up.' } : m;
+  const { lastError: _forAdmins, ...shown } = m;
+  if (m.answers) return { ...shown, detail: '' };
+  return m.pulling || m.reachable === null ? shown : { ...shown, detail: 'No model is available right now. A server admin sees why here, and can set one up.' };
+}
+
+/** Why the model was last not used (a timeout, a busy server) for those who can fix it: what members' notes point them to. */
+function lastProblem(m: ModelStatus): string | undefined {
+  return m.lastError ? `Last time the model was not used: ${escapeText(m.lastError)}` : undefined;
 }
 
 /** `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix. */
@@ -222,7 +217,7 @@ export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = {
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
     { name: 'Embedder', value: escapeText(s.embedder), inline: true },
     { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
-    { name: 'Ollama', value: [`${m.answers ? '✅' : '❌'} ${ollamaLead(m)}`, escapeText(m.detail)].filter(Boolean).join('\n'), inline: false },
+    { name: 'Ollama', value: [`${m.answers ? '✅' : '❌'} ${ollamaLead(m)}`, escapeText(m.detail), lastProblem(m)].filter(Boolean).join('\n'), inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
     feedbackField(s.feedback),
@@ -325,7 +320,8 @@ export class ProgressText {
         this.partial = e.soFar;
         break;
       case 'notice':
-        this.notices.push(noteForMembers(e.message, this.what)!);
+        // What happened only: the final reply says where an admin sees the rest.
+        this.notices.push(e.notice.said);
         break;
     }
   }

@@ -3,6 +3,7 @@ import { cli, cliError, cliForm, openService, print, run } from './common.js';
 import { errorLines } from './flags.js';
 import { asWritten, renderAnswer } from '../render/text.js';
 import { operatorFacingError } from '../errors.js';
+import { withNoticeText } from '../notice.js';
 import type { Answer } from '../types.js';
 
 const usage = 'usage: npm run ask -- [--json] [--paper <id or title>] "<question>"\n       (no question: one question per line from standard input)';
@@ -15,7 +16,7 @@ run(json, async () => {
   // A question argument, even a blank one (which gets its error), means "not from stdin".
   if (positionals.length > 0 || process.stdin.isTTY) {
     const answer = forCli(await service.ask(question, { paper }));
-    print(json, answer, () => renderAnswer(answer));
+    print(json, withNoticeText(answer), () => renderAnswer(answer));
     return;
   }
   // Checked once, before any line: a --paper that matches nothing would fail every line alike.
@@ -28,7 +29,7 @@ run(json, async () => {
     if (!line.trim()) continue;
     try {
       const answer = forCli(await service.ask(line, { paper }));
-      print(json, answer, () => renderAnswer(answer) + '\n');
+      print(json, withNoticeText(answer), () => renderAnswer(answer) + '\n');
     } catch (e) {
       failed++;
       const err = cliError(operatorFacingError(e));

@@ -3,7 +3,8 @@ import type { Readable, Writable } from 'node:stream';
 import type { PapercordService } from '../service.js';
 import { operatorFacingError, PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { HISTORY_TURNS, type ProgressEvent, type Turn } from '../types.js';
+import { HISTORY_TURNS, type Notice, type ProgressEvent, type Turn } from '../types.js';
+import { noticeText } from '../notice.js';
 import { asWritten, renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
@@ -141,9 +142,11 @@ function remember(turns: Turn[], turn: Turn): void {
 }
 
 /**
- * A console is read top to bottom, so a note an answer carries ("No Ollama server answered ...")
- * is shown once, not under every answer; the footer still says how each answer was made. Once
- * the model writes an answer, things have changed: a note that comes back after it is shown again.
+ * A console is read top to bottom, so a note an answer carries ("The model server could not be
+ * reached ...") is shown once, not under every answer; the footer still says how each answer was
+ * made. Once the model writes an answer, things have changed: a note that comes back after it is
+ * shown again. A note is news by what it says happened; its operator's detail ("No Ollama server
+ * answered at X") is what the start-up banner says, so either part already told makes it a repeat.
  */
 export class NoticeRepeats {
   private readonly shown = new Set<string>();
@@ -152,23 +155,25 @@ export class NoticeRepeats {
     for (const note of told) this.shown.add(noteGist(note));
   }
 
-  unrepeated<T extends { notice?: string; mode: string }>(result: T): T {
+  unrepeated<T extends { notice?: Notice; mode: string }>(result: T): T {
     if (result.mode === 'ollama') this.shown.clear();
     if (result.notice === undefined) return result;
-    const gist = noteGist(result.notice);
-    if (this.shown.has(gist)) return { ...result, notice: undefined };
+    const gist = noteGist(result.notice.said);
+    const told = [gist, ...(result.notice.forOperator ? [noteGist(result.notice.forOperator)] : [])];
+    if (told.some((g) => this.shown.has(g))) return { ...result, notice: undefined };
     this.shown.add(gist);
     return result;
   }
 }
 
 /**
- * What a note says happened, without what that means for the answer at hand: "No Ollama server
- * answered at X" of an answer's "…, so this answer is quoted", a summary's "…, so this summary
- * is", and the banner's "…: answers are extractive" is one note.
+ * What a note says happened, without what that means for the answer at hand or what to do: "No
+ * Ollama server answered at X" of an operator's detail "…. Start Ollama", the banner's "…: answers
+ * are extractive", and "The model server could not be reached" of an answer's "…, so this answer
+ * is quoted" and a summary's "…, so this summary is".
  */
 function noteGist(note: string): string {
-  return note.split(/, so |: /)[0]!;
+  return note.split(/, so |: |\. /)[0]!;
 }
 
 /**
@@ -179,7 +184,7 @@ function progressLine(write: (t: string) => void, columns: () => number | undefi
   return (e) => {
     // 'started' comes before any host is tried, also when none answers and the answer ends up quoted: nothing is written yet.
     const text =
-      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'asking the model…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… (${e.soFar.length} characters)` : e.message;
+      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'asking the model…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… (${e.soFar.length} characters)` : noticeText(e.notice);
     write(`\r\x1b[2K${fit(text, columns())}`);
   };
 }

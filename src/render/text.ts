@@ -5,6 +5,7 @@ import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '..
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 import { noRelatedTo } from '../answer/replies.js';
+import { noticeText } from '../notice.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
@@ -25,7 +26,7 @@ export function asWritten(x: Answer | Summary): Answer | Summary {
 
 export function renderAnswer(a: Answer): string {
   const lines = [a.answer, ''];
-  if (a.notice) lines.push(`Note: ${a.notice}`, '');
+  if (a.notice) lines.push(`Note: ${noticeText(a.notice)}`, '');
   const shown = citedSources(a.citations, a.sources);
   if (shown.length) {
     lines.push('Sources:');
@@ -38,7 +39,7 @@ export function renderAnswer(a: Answer): string {
 export function renderSummary(s: Summary): string {
   const by = byline(s.paper);
   const lines = [`${s.paper.title} (${s.paper.id})`, ...(by ? [by] : []), s.summary, ''];
-  if (s.notice) lines.push(`Note: ${s.notice}`, '');
+  if (s.notice) lines.push(`Note: ${noticeText(s.notice)}`, '');
   lines.push(`  [1] ${s.paper.title}${s.paper.url ? ` ${s.paper.url}` : ''}`, footer(s.mode, s.model, s.elapsedMs));
   return lines.join('\n');
 }
@@ -59,7 +60,7 @@ export function renderRelated(r: Related, form: (text: string) => string = (t) =
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
   if (r.related.length === 0) lines.push(form(noRelated(r)));
-  if (r.notice) lines.push('', `Note: ${r.notice}`);
+  if (r.notice) lines.push('', `Note: ${noticeText(r.notice)}`);
   lines.push(footer(r.mode, r.model, r.elapsedMs, relatedShows(r)));
   return lines.join('\n');
 }

@@ -9,7 +9,8 @@ import type { Paper } from '../corpus/paper.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { terms } from '../text/terms.js';
-import type { Citation, ProgressEvent, Source } from '../types.js';
+import { joinNotices } from '../notice.js';
+import type { Citation, Notice, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
 import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
 import { instructionEcho } from './echo.js';
@@ -25,7 +26,7 @@ export interface WriteContext {
   onProgress?: (event: ProgressEvent) => void;
 }
 
-export type Fallback = { fallback: string };
+export type Fallback = { fallback: Notice };
 
 export interface WrittenAnswer {
   text: string;
@@ -34,7 +35,7 @@ export interface WrittenAnswer {
   citations: Citation[];
   sources: Source[];
   truncated: boolean;
-  notice?: string;
+  notice?: Notice;
 }
 
 /** Answer tokens wanted for each task (about 200 words for /ask); the budget may give less. */
@@ -57,13 +58,13 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   const gen = await generate(ctx, fit.messages, reserve);
   if ('fallback' in gen) return gen;
   const g = grounded(ctx, gen.text, input.sources, fit.sources.map((s) => s.n));
-  if (!g.text && !g.dropped) return { fallback: gen.notice ? `${gen.notice} Nothing usable was written before that, so this answer is quoted from the abstracts.` : `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` };
+  if (!g.text && !g.dropped) return { fallback: gen.notice ? joinNotices(gen.notice, { said: 'Nothing usable was written before that, so this answer is quoted from the abstracts.' })! : { said: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` } };
   const refused = isRefusal(g.text, g.citations.length);
   if (!refused && g.citations.length === 0) {
     return {
       fallback: gen.notice
-        ? `${gen.notice} It had not cited any source by then, so this answer is quoted from the abstracts instead.`
-        : `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.`,
+        ? joinNotices(gen.notice, { said: 'It had not cited any source by then, so this answer is quoted from the abstracts instead.' })!
+        : { said: `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.` },
     };
   }
   const notice = notices(gen, g);
@@ -78,9 +79,9 @@ function grounded(ctx: WriteContext, text: string, sources: Source[], supplied: 
 }
 
 /** The generation's notice, and that sentences citing only sources the model was not given were left out: what is shown is not all it wrote. */
-function notices(gen: Generation, g: Grounded): string | undefined {
-  const leftOut = g.dropped ? `Left out ${g.dropped === 1 ? 'a sentence' : `${g.dropped} sentences`} citing only sources ${gen.model} was not given.` : undefined;
-  return [gen.notice, leftOut].filter(Boolean).join(' ') || undefined;
+function notices(gen: Generation, g: Grounded): Notice | undefined {
+  const leftOut = g.dropped ? { said: `Left out ${g.dropped === 1 ? 'a sentence' : `${g.dropped} sentences`} citing only sources ${gen.model} was not given.` } : undefined;
+  return joinNotices(gen.notice, leftOut);
 }
 
 export interface WrittenSummary {
@@ -88,10 +89,15 @@ export interface WrittenSummary {
   model: string;
   citations: Citation[];
   truncated: boolean;
-  notice?: string;
+  notice?: Notice;
 }
 
 export async function writeSummary(ctx: WriteContext, input: { source: Source; length: SummaryLength }): Promise<WrittenSummary | Fallback> {
+  const w = await writeSummaryText(ctx, input);
+  return 'fallback' in w ? { fallback: summaryFallback(w.fallback) } : w;
+}
+
+async function writeSummaryText(ctx: WriteContext, input: { source: Source; length: SummaryLength }): Promise<WrittenSummary | Fallback> {
   const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.summary[input.length]);
   const fit = fitPrompt({ system: summarySystemPrompt(input.length), render: ([s]) => summaryUserPrompt(s!), sources: [input.source], numCtx: ctx.numCtx, reserve });
   if (!fit.fits) return tooSmall(ctx);
@@ -100,7 +106,7 @@ export async function writeSummary(ctx: WriteContext, input: { source: Source; l
   if ('fallback' in gen) return gen;
   const g = grounded(ctx, gen.text, [input.source], [input.source.n]);
   if (g.citations.length === 0) {
-    return { fallback: gen.notice ? `${gen.notice} This summary is built from the abstract's own sentences instead.` : `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` };
+    return { fallback: gen.notice ? joinNotices(gen.notice, { said: "This summary is built from the abstract's own sentences instead." })! : { said: `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` } };
   }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
@@ -110,7 +116,7 @@ export interface WrittenRelated {
   /** paperId -> the model's sentence, for the candidates it explained well enough. */
   reasons: Map<string, string>;
   model: string;
-  notice?: string;
+  notice?: Notice;
 }
 
 /**
@@ -118,24 +124,37 @@ export interface WrittenRelated {
  * is kept only if it shares words with both abstracts (a cheap check that it talks about
  * these two papers); the others keep their term-based reason.
  */
-export async function writeRelated(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback> {
+export async function writeRelated(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback | NothingToExplain> {
   const w = await writeRelatedReasons(ctx, input);
-  return 'fallback' in w ? { fallback: relatedFallback(w.fallback) } : w;
+  return 'fallback' in w ? { fallback: w.fallback && relatedFallback(w.fallback) } : w;
 }
 
 /** What the writer's notices say an answer falls back to, and what follows it ("instead of written by llama3.2:3b"). */
 const QUOTED_FALLBACK = /this answer is quoted from the abstracts( instead of written by)?/g;
 
+/** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name). */
+function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string): Notice {
+  return { ...notice, said: notice.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) };
+}
+
 /**
  * The writer's notices say what a model-less answer shows: quotes. A related list without the
  * model quotes nothing: its reasons are the key terms the abstracts share, and the notice must say so.
  */
-export function relatedFallback(notice: string): string {
-  return notice.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => `the reasons shown are the key terms the abstracts share${insteadOf ? ' instead of sentences written by' : ''}`);
+export function relatedFallback(notice: Notice): Notice {
+  return shownInstead(notice, (insteadOf) => `the reasons shown are the key terms the abstracts share${insteadOf ? ' instead of sentences written by' : ''}`);
 }
 
-async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback> {
-  if (input.candidates.length === 0) return { fallback: '' };
+/** A summary without the model is the abstract's own sentences, picked by part, and its notice says so rather than "quoted". */
+export function summaryFallback(notice: Notice): Notice {
+  return shownInstead(notice, (insteadOf) => `this summary is built from the abstract's own sentences${insteadOf ? ' instead of written by' : ''}`);
+}
+
+/** No candidates: the model was not asked, and there is nothing to say about it. */
+export type NothingToExplain = { fallback: undefined };
+
+async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback | NothingToExplain> {
+  if (input.candidates.length === 0) return { fallback: undefined };
   const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.related * input.candidates.length);
   const sources: PromptSource[] = input.candidates.map((p, i) => ({ n: i + 1, paperId: p.id, title: p.title, text: cutText(p.abstract, RELATED_ABSTRACT_CHARS) }));
   const query: RelatedPromptInput['query'] = 'topic' in input.query ? { topic: input.query.topic } : { title: input.query.title, paperId: input.query.id, text: cutText(input.query.abstract, RELATED_ABSTRACT_CHARS) };
@@ -152,10 +171,10 @@ async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { 
     const paper = input.candidates[s.n - 1]!;
     if (sentence && sharesTerms(sentence, `${paper.title}\n${paper.abstract}`) && sharesTerms(sentence, queryTerms)) reasons.set(paper.id, sentence);
   }
-  if (reasons.size === 0) return { fallback: gen.notice ? `${gen.notice} The reasons shown are the key terms the abstracts share.` : `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.` };
+  if (reasons.size === 0) return { fallback: gen.notice ? joinNotices(gen.notice, { said: 'The reasons shown are the key terms the abstracts share.' })! : { said: `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.` } };
   const missing = input.candidates.length - reasons.size;
-  const notes = [gen.notice, missing ? `${gen.model} explained ${reasons.size} of ${input.candidates.length} papers; the others show the key terms the abstracts share.` : undefined].filter(Boolean);
-  return { reasons, model: gen.model, ...(notes.length ? { notice: notes.join(' ') } : {}) };
+  const notice = joinNotices(gen.notice, missing ? { said: `${gen.model} explained ${reasons.size} of ${input.candidates.length} papers; the others show the key terms the abstracts share.` } : undefined);
+  return { reasons, model: gen.model, ...(notice ? { notice } : {}) };
 }
 
 /** "1. sentence" / "[1] sentence" / "1) sentence" lines, by number; the first sentence of each, without citations. */
@@ -178,7 +197,7 @@ function sharesTerms(sentence: string, other: string | Set<string>): boolean {
 }
 
 function tooSmall(ctx: WriteContext): Fallback {
-  return { fallback: `OLLAMA_NUM_CTX (${ctx.numCtx} tokens) is too small for the instructions and one source, so this answer is quoted from the abstracts. Raise OLLAMA_NUM_CTX.` };
+  return { fallback: { said: `The model's context window (${ctx.numCtx} tokens) is too small for the instructions and one source, so this answer is quoted from the abstracts.`, forOperator: 'OLLAMA_NUM_CTX sets it: raise it.' } };
 }
 
 function logBudget(ctx: WriteContext, task: string, fit: { dropped: number[]; trimmed: number[]; droppedEarlier: boolean; promptTokens: number; limit: number }): void {
@@ -219,13 +238,13 @@ async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' |
     );
     if (echoed || echoes(gen.text)) {
       ctx.log.warn('the model repeated its instructions; reply not shown', { model: gen.model });
-      return { fallback: `${gen.model} repeated its instructions instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.` };
+      return { fallback: { said: `${gen.model} repeated its instructions instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.` } };
     }
     return gen;
   } catch (e) {
     if (isPapercordError(e)) throw e;
-    if (isWriterError(e)) return { fallback: e.message };
+    if (isWriterError(e)) return { fallback: e.notice };
     ctx.log.error('the writer failed unexpectedly', { error: e });
-    return { fallback: 'The model could not be used because of an internal error, so this answer is quoted from the abstracts.' };
+    return { fallback: { said: 'The model could not be used because of an internal error, so this answer is quoted from the abstracts.' } };
   }
 }

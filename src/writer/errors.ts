@@ -1,8 +1,11 @@
 import { PapercordError } from '../errors.js';
+import { noticeText } from '../notice.js';
+import type { Notice } from '../types.js';
 
 /**
  * Why the model could not write an answer. The service answers extractively instead and shows
- * `message` as the notice, so it says what happened and what to do in one or two sentences.
+ * `notice`: what happened for anyone who reads the answer, and apart from it the operator's
+ * detail and fix (the host, the variable, the command); `message` is both, for the log.
  */
 export type WriterFailure =
   | 'unreachable' // no host answered
@@ -16,10 +19,10 @@ export class WriterError extends Error {
   override readonly name = 'WriterError';
   constructor(
     readonly kind: WriterFailure,
-    message: string,
+    readonly notice: Notice,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(noticeText(notice), options);
   }
 }
 

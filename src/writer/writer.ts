@@ -12,7 +12,7 @@ import { Ollama } from 'ollama';
 import { abortSignal, errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
 import { formatMs } from '../status.js';
-import type { LatencyStats, ModelHostStatus, ModelStatus, ProgressEvent } from '../types.js';
+import type { LatencyStats, ModelHostStatus, ModelStatus, Notice, ProgressEvent } from '../types.js';
 import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
@@ -64,7 +64,7 @@ export interface Generation {
   /** Set when the text is partial. */
   cut?: CutReason;
   /** What to tell the user about a partial text. */
-  notice?: string;
+  notice?: Notice;
   firstTokenMs?: number;
   ms: number;
 }
@@ -136,7 +136,7 @@ export class OllamaWriter implements Writer {
   }
 
   generate(req: GenerateRequest, opts: GenerateOptions = {}): Promise<Generation> {
-    if (this.closing.signal.aborted) return Promise.reject(new WriterError('unreachable', 'papercord is shutting down.'));
+    if (this.closing.signal.aborted) return Promise.reject(new WriterError('unreachable', { said: 'papercord is shutting down.' }));
     return this.queue.run(() => this.attempts(req, opts), {
       signal: opts.signal,
       onPosition: (position) => opts.onProgress?.({ type: 'queued', position }),
@@ -197,7 +197,7 @@ export class OllamaWriter implements Writer {
           continue;
         }
         const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings));
-        throw this.fail(new WriterError('unreachable', `${what}, so this answer is quoted from the abstracts instead of written by ${this.model}. ${fix}`));
+        throw this.fail(new WriterError('unreachable', { said: `The model server could not be reached, so this answer is quoted from the abstracts instead of written by ${this.model}.`, forOperator: `${what}. ${fix}` }));
       }
       try {
         const caps = await this.capabilitiesOf(host);
@@ -239,10 +239,10 @@ export class OllamaWriter implements Writer {
             continue;
           }
           throw this.fail(
-            new WriterError(
-              'not-found',
-              `The chat model ${this.model} is not installed on the Ollama server at ${host}, so this answer is quoted from the abstracts. To fix it, run: ollama pull ${this.model} (or set OLLAMA_AUTO_PULL=true).`,
-            ),
+            new WriterError('not-found', {
+              said: `The chat model ${this.model} is not installed on the Ollama server, so this answer is quoted from the abstracts.`,
+              forOperator: `The server is ${host}. To fix it, run: ollama pull ${this.model} (or set OLLAMA_AUTO_PULL=true).`,
+            }),
           );
         }
         if (fault.kind === 'status' && (fault.status === 503 || fault.status === 429)) {
@@ -250,10 +250,13 @@ export class OllamaWriter implements Writer {
           this.log.warn('ollama busy', { host, attempt: busyResponses, status: fault.status });
           if (busyResponses > this.settings.busyRetries) {
             throw this.fail(
-              new WriterError('busy', `The Ollama server stayed busy after ${busyResponses} attempts (${fault.message}), so this answer is quoted from the abstracts. Try again in a minute; the server's OLLAMA_MAX_QUEUE and OLLAMA_NUM_PARALLEL set how much it takes at once.`),
+              new WriterError('busy', {
+                said: `The Ollama server stayed busy after ${busyResponses} attempts, so this answer is quoted from the abstracts. Try again in a minute.`,
+                forOperator: `Its last reply was HTTP ${fault.status} (${fault.message}); the server's OLLAMA_MAX_QUEUE and OLLAMA_NUM_PARALLEL set how much it takes at once.`,
+              }),
             );
           }
-          opts.onProgress?.({ type: 'notice', message: `The model server is busy; trying again (${busyResponses}/${this.settings.busyRetries}).` });
+          opts.onProgress?.({ type: 'notice', notice: { said: `The model server is busy; trying again (${busyResponses}/${this.settings.busyRetries}).` } });
           busy.add(host);
           continue;
         }
@@ -264,27 +267,28 @@ export class OllamaWriter implements Writer {
             new WriterError(
               'timeout',
               first
-                ? `${this.model} did not start answering within ${wait} (it may still be loading), so this answer is quoted from the abstracts. Try again shortly; OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait.`
-                : `${this.model} wrote nothing usable within ${wait}, so this answer is quoted from the abstracts. OLLAMA_TIMEOUT_MS sets the time allowed.`,
+                ? { said: `${this.model} did not start answering within ${wait} (it may still be loading), so this answer is quoted from the abstracts. Try again shortly.`, forOperator: 'OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait.' }
+                : { said: `${this.model} wrote nothing usable within ${wait}, so this answer is quoted from the abstracts.`, forOperator: 'OLLAMA_TIMEOUT_MS sets the time allowed.' },
             ),
           );
         }
-        throw this.fail(new WriterError('failed', `${this.model} failed on ${host} (${fault.message}), so this answer is quoted from the abstracts.`, { cause: e }));
+        throw this.fail(new WriterError('failed', { said: `${this.model} failed, so this answer is quoted from the abstracts.`, forOperator: `The server at ${host} reported: ${fault.message}.` }, { cause: e }));
       }
     }
   }
 
-  private cutNotice(cut: CutReason, error?: string): string {
-    if (cut === 'timeout') return `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)} (OLLAMA_TIMEOUT_MS), so the answer is cut off.`;
-    if (cut === 'length') return 'The answer reached its length limit and is cut off.';
-    return `The model stopped with an error part-way (${shortError(error)}), so the answer is cut off.`;
+  private cutNotice(cut: CutReason, error?: string): Notice {
+    if (cut === 'timeout') return { said: `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)}, so the answer is cut off.`, forOperator: 'OLLAMA_TIMEOUT_MS sets the time allowed.' };
+    if (cut === 'length') return { said: 'The answer reached its length limit and is cut off.' };
+    // The server's words may name its address or its files: the operator's to read.
+    return { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator: `The error: ${shortError(error)}.` };
   }
 
   /** Waits retryDelayMs, doubling with each busy answer, but never past the deadline. */
   private async backOff(busyResponses: number, deadline: number, opts: GenerateOptions): Promise<void> {
     const wait = this.settings.retryDelayMs * 2 ** Math.max(0, busyResponses - 1);
     const left = deadline - Date.now();
-    if (left <= wait) throw this.fail(new WriterError('busy', `The Ollama server stayed busy until the time allowed for an answer ran out, so this answer is quoted from the abstracts. Try again in a minute.`));
+    if (left <= wait) throw this.fail(new WriterError('busy', { said: 'The Ollama server stayed busy until the time allowed for an answer ran out, so this answer is quoted from the abstracts. Try again in a minute.', forOperator: 'OLLAMA_TIMEOUT_MS sets the time allowed.' }));
     try {
       await sleep(wait, undefined, { signal: opts.signal });
     } catch {
@@ -343,9 +347,9 @@ export class OllamaWriter implements Writer {
     const off = pull.onProgress((pr) => {
       if (pr.percent === undefined || pr.percent < lastPercent + 5) return;
       lastPercent = pr.percent;
-      opts.onProgress?.({ type: 'notice', message: `Downloading ${this.model}: ${pr.percent}%` });
+      opts.onProgress?.({ type: 'notice', notice: { said: `Downloading ${this.model}: ${pr.percent}%` } });
     });
-    opts.onProgress?.({ type: 'notice', message: `${this.model} is not on the server yet; downloading it (OLLAMA_AUTO_PULL=true).` });
+    opts.onProgress?.({ type: 'notice', notice: { said: `${this.model} is not on the server yet; downloading it.`, forOperator: 'OLLAMA_AUTO_PULL=true downloads a missing model.' } });
     const limit = Math.max(0, Math.min(this.settings.firstTokenTimeoutMs, deadline - Date.now()));
     const giveUp = new AbortController();
     try {
@@ -356,11 +360,16 @@ export class OllamaWriter implements Writer {
       ]);
       if (outcome === 'cancelled') throw cancelledError();
       if (outcome === 'failed') {
-        throw this.fail(new WriterError('not-found', `The chat model ${this.model} is not installed at ${host} and could not be pulled (${shortError(pull.error)}). Run: ollama pull ${this.model}`));
+        throw this.fail(
+          new WriterError('not-found', {
+            said: `The chat model ${this.model} is not installed on the Ollama server and could not be downloaded, so this answer is quoted from the abstracts.`,
+            forOperator: `Pulling it at ${host} failed (${shortError(pull.error)}). Run: ollama pull ${this.model}`,
+          }),
+        );
       }
       if (outcome === 'waiting') {
         const pct = pull.progress.percent;
-        throw this.fail(new WriterError('pulling', `${this.model} is still downloading${pct !== undefined ? ` (${pct}%)` : ''}, so this answer is quoted from the abstracts meanwhile. Ask again when the download is done.`));
+        throw this.fail(new WriterError('pulling', { said: `${this.model} is still downloading${pct !== undefined ? ` (${pct}%)` : ''}, so this answer is quoted from the abstracts meanwhile. Ask again when the download is done.` }));
       }
       this.log.info('chat model ready after pull', { host, model: this.model });
     } finally {
@@ -388,7 +397,8 @@ export class OllamaWriter implements Writer {
 
   private fail(e: WriterError): WriterError {
     this.lastError = e.message;
-    this.log.warn('model not used', { kind: e.kind, model: this.model });
+    // The operator's detail goes to the log too: the bot shows server members only what happened.
+    this.log.warn('model not used', { kind: e.kind, model: this.model, said: e.notice.said, forOperator: e.notice.forOperator });
     return e;
   }
 }

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ProgressEvent } from '../../src/types.js';
+import { noticeText } from '../../src/notice.js';
 import { PapercordService } from '../../src/service.js';
 import { OllamaTestServer, type ChatRequestRecord } from './ollama-server.js';
 import { captureLog, testSettings } from './env.js';
@@ -23,7 +24,7 @@ export function recorder() {
     },
     next: (pred: (e: ProgressEvent) => boolean) => new Promise<void>((resolve) => waiters.push({ pred, resolve })),
     /** The events other than tokens, as short strings. */
-    outline: () => events.filter((e) => e.type !== 'token').map((e) => (e.type === 'queued' ? `queued ${e.position}` : e.type === 'notice' ? `notice: ${e.message}` : e.type)),
+    outline: () => events.filter((e) => e.type !== 'token').map((e) => (e.type === 'queued' ? `queued ${e.position}` : e.type === 'notice' ? `notice: ${noticeText(e.notice)}` : e.type)),
   };
 }
 
