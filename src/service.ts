@@ -512,13 +512,14 @@ export class PapercordService {
     if (!useModel || byWhom) return extractive();
     const answer = await this.modelAnswer(q, sources, opts, last, started);
     if ('fallback' in answer) return extractive(answer.fallback);
-    // Small models often say the abstract does not answer "What is TGV-KV?". Of papers named, a bare
-    // "The sources do not answer this question." is a dead end: the summary (or its part asked) is the
-    // paper's own answer, quoted; a search's sentences the model read and rejected are not, but /summary
-    // shows what the paper covers, as the refusal without a model says.
-    if (answer.refused && (askedOf.length || names.papers.length)) {
-      return overview || part || comparedPart ? extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, sources.length) }, opts)) : refused();
+    // Small models often say the sources do not answer what they plainly do ("What is TGV-KV?", "What does
+    // MentisOculi evaluate?"). A bare "The sources do not answer this question." is a dead end, and the
+    // answer without a model is not: it is quoted, with the model's verdict beside it for the reader to weigh.
+    if (answer.refused && ex.citations.length) {
+      const whole = overview || part || comparedPart ? { abstracts: sources.length } : undefined;
+      return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));
     }
+    if (answer.refused && (askedOf.length || names.papers.length)) return refused();
     if (key && !answer.truncated) this.cache.set(key, answer);
     return answer;
   }

@@ -150,6 +150,19 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/ask "What does MentisOculi evaluate?" that the model says the passages do not answer: the sentences found, quoted, with its verdict', async () => {
+    scriptBy(h, [[/What does MentisOculi evaluate\?/, { reply: NO_ANSWER_REPLY }]]);
+    const before = h.ollama!.chats.length;
+    const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.ok(h.ollama!.chats.slice(before).some((c) => lastUser(c).includes('What does MentisOculi evaluate?')), 'the model was asked');
+    assert.match(m.embeds[0]!.description!, /MentisOculi.* \[1\]/);
+    assert.doesNotMatch(m.embeds[0]!.description!, /does not answer/);
+    assert.equal(field(m, '⚠️ Note'), 'llama3.2:3b said the passages found do not answer this, so they are quoted instead, for you to judge.');
+    assert.match(field(m, 'Sources'), /MentisOculi/);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
   test("/ask: the model's invented claims and masked links do not reach the channel as written", async () => {
     scriptBy(h, [[/MentisOculi test/, { reply: 'MentisOculi evaluates visual reasoning [1]. It beats GPT-5 by 40% [7]. See also [2][3]. Visit [click](https://evil.example) [1].' }]]);
     const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi test?' }, { user: h.user() });

@@ -120,15 +120,20 @@ describe('answers written by the model', () => {
     assert.deepEqual(rec.outline().at(-1), `notice: ${a.notice!.said}`);
   });
 
-  test('the model saying the sources do not answer is a refusal', async () => {
+  test('the model saying the passages a search found do not answer: they are quoted as without a model, with its verdict', async () => {
     fx.server.script({ reply: NO_ANSWER_REPLY });
     const q = 'Which visual strategies were compared, and on which GPU?';
-    assert.equal((await service.ask(q, { useModel: false })).refused, false, 'retrieval finds passages');
-    const a = await service.ask(q);
-    assert.equal(a.mode, 'ollama');
-    assert.equal(a.refused, true);
-    assert.equal(a.answer, NO_ANSWER_REPLY);
-    assert.deepEqual(a.citations, []);
+    const extractive = await service.ask(q, { useModel: false });
+    assert.equal(extractive.refused, false, 'retrieval finds passages');
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
+    assert.equal(asked(fx.server).length, 1, 'the model was asked');
+    assert.equal(a.mode, 'extractive');
+    assert.equal(a.refused, false);
+    assert.equal(a.answer, extractive.answer);
+    assert.deepEqual(a.citations, extractive.citations);
+    assert.deepEqual(a.notice, { said: 'llama3.2:3b said the passages found do not answer this, so they are quoted instead, for you to judge.' });
+    assert.equal(rec.outline().at(-1), `notice: ${a.notice!.said}`);
   });
 
   test('a model saying the abstract does not answer "What is TGV-KV?" gets the overview quoted, saying why', async () => {
@@ -153,17 +158,20 @@ describe('answers written by the model', () => {
     assert.match(results.notice!.said, /said the abstract does not answer this/);
   });
 
-  test('a model saying the abstract does not answer another question about a named paper: it is indexed, and /summary shows what it covers', async () => {
+  test('a model saying the abstract does not answer another question about a named paper: the sentences found are quoted, not "its abstract does not answer this"', async () => {
     fx.server.script({ reply: NO_ANSWER_REPLY });
-    const q = 'How is the MentisOculi suite stratified?';
-    const extractive = await service.ask(q, { useModel: false });
-    assert.equal(extractive.refused, false, 'a sentence of its abstract is found');
-    assert.doesNotMatch(extractive.answer, /TL;DR/, 'not the overview');
-    const a = await service.ask(q);
-    assert.equal(asked(fx.server).length, 1, 'the model was asked');
-    assert.equal(a.refused, true);
-    assert.equal(a.answer, 'MentisOculi: Revealing the Limits of Reasoning with Mental Imagery (zeller26a) is indexed, but its abstract does not answer this; /summary zeller26a shows what it covers.');
-    assert.deepEqual(a.citations, []);
+    for (const q of ['How is the MentisOculi suite stratified?', 'What does the MentisOculi suite evaluate?']) {
+      const extractive = await service.ask(q, { useModel: false });
+      assert.equal(extractive.refused, false, 'a sentence of its abstract is found');
+      assert.doesNotMatch(extractive.answer, /TL;DR/, 'not the overview');
+      const before = asked(fx.server).length;
+      const a = await service.ask(q);
+      assert.equal(asked(fx.server).length, before + 1, 'the model was asked');
+      assert.equal(a.refused, false, q);
+      assert.equal(a.answer, extractive.answer);
+      assert.deepEqual(a.citations.map((c) => c.paperId), extractive.citations.map((c) => c.paperId));
+      assert.match(a.notice!.said, /^llama3\.2:3b said the passages found do not answer this/);
+    }
   });
 
   test('a question naming a paper in words its abstract does not use is read by the model from that abstract', async () => {

@@ -70,9 +70,13 @@ export function allSaid(paper: Paper): string {
 /** Said to "Go on" with several papers once the conversation has shown their whole abstracts. */
 export const ALL_SAID_OF_EACH = 'That is all their abstracts say. Ask about one of them by name for its summary and links.';
 
-/** Why an answer the abstracts give is quoted although a model was asked: it said they do not answer. */
-export function modelSaidNotAnswered(model: string, abstracts: number): string {
-  return abstracts === 1
+/**
+ * Why an answer is quoted although a model was asked: it said its sources do not answer. `whole`
+ * when they are whole abstracts (a paper's summary or its part), else they are a search's passages.
+ */
+export function modelSaidNotAnswered(model: string, whole?: { abstracts: number }): string {
+  if (!whole) return `${model} said the passages found do not answer this, so they are quoted instead, for you to judge.`;
+  return whole.abstracts === 1
     ? `${model} said the abstract does not answer this, so this answer is quoted from it instead.`
     : `${model} said the abstracts do not answer this, so this answer is quoted from them instead.`;
 }
