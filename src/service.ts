@@ -20,7 +20,7 @@ import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
-import { declaredExpansions, initialsOf } from './answer/acronyms.js';
+import { declaredExpansions, initialsOf, withInitialsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, ModelStatus, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -247,6 +247,11 @@ export class PapercordService {
     return rarest === undefined || rarest.some((t) => retriever.papersWriting(t).has(paper.id));
   }
 
+  /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
+  private spelledOutFor(question: string, paper: Paper): string {
+    return withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym]));
+  }
+
   validateQuestion(question: string): string {
     const q = questionText(question);
     if (isBlank(q)) throw new PapercordError('EMPTY_QUESTION', 'The question is empty.', 'Ask something about the papers, for example: What does MentisOculi evaluate?');
@@ -414,7 +419,9 @@ export class PapercordService {
     }
     // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
     const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
-    const asked = withoutWords(single?.withoutIds ?? unasked, names.readAsWords);
+    // "Does PixelThink use RL?" of a paper that writes "reinforcement learning" and not RL: asked in its words.
+    const spelledOut = (text: string) => (paper ? this.spelledOutFor(text, paper) : text);
+    const asked = spelledOut(withoutWords(single?.withoutIds ?? unasked, names.readAsWords));
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
     // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
     // Nor those of a question no paper answered ("what is the weather"), nor small talk's.
@@ -432,7 +439,7 @@ export class PapercordService {
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // What this question (not the conversation) asks of its one paper, without the paper's names.
-    const about = paper ? withoutPointingBack(names.rest) : '';
+    const about = paper ? spelledOut(withoutPointingBack(names.rest)) : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it.
     const overview = paper !== undefined && (queryConcepts(about).length === 0 || goingOn);
     // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.
