@@ -6,7 +6,7 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -14,7 +14,7 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
@@ -64,8 +64,8 @@ interface Comparison {
   askedOf: (paper: Paper) => string;
   /** Nothing is asked but the comparison ("Compare X and Y"): each paper is quoted by what it is. */
   askedNothingElse: boolean;
-  /** Which of them answer what is asked ("Which of them use LLMs?"): only those are quoted, not each. */
-  picking?: boolean;
+  /** What the papers picked must write, when the question picks which of them do something ("Which of them use LLMs?", "Which one uses RL?"): only those are quoted, not each. */
+  picked?: string;
   /** How many papers the count before found, when more than were picked among (PICKED_AMONG_MAX). */
   pickedOutOf?: number;
 }
@@ -200,7 +200,9 @@ export class PapercordService {
    */
   private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
-    if (here.papers.length >= 2) return comparing(here, question, here.rest);
+    // "Which one uses RL?" picks, of the papers before or named, those that do (see pickedConcepts).
+    const picked = picksAmong(question) ? { picked: question } : {};
+    if (here.papers.length >= 2) return { ...comparing(here, question, here.rest), ...picked };
     // "How does it compare to PixelThink?" after "What is ST-Veto?": "it" is the paper the conversation is on.
     if (here.papers.length === 1 && earlier && comparesWithOneBefore(here.rest)) {
       const before = talkedAbout();
@@ -210,12 +212,11 @@ export class PapercordService {
     const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
     // Not after "Papers like HypRAG?" or a /related list: "them" are the papers its answer listed, not those it named.
-    if (before.papers.length >= 2 && !asksForOthers(earlier)) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
+    if (before.papers.length >= 2 && !asksForOthers(earlier)) return { ...comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`), ...picked };
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
-    const picking = picksAmong(question);
-    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picking ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picked.picked ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
     if (cited.length < 2) return undefined;
-    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [] }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
+    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [] }, question, question), ...picked, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
 
   /**
@@ -231,20 +232,28 @@ export class PapercordService {
     };
     if (c.askedNothingElse) return { hits: c.papers.flatMap(firstHit), relevant: true };
     const k = Math.max(1, Math.floor(this.settings.retrieval.topK / c.papers.length));
-    const each = await Promise.all(c.papers.map((paper) => retriever.search(c.askedOf(paper), { paperId: paper.id, k })));
-    if (c.picking) {
-      // Those that write its most telling word: "model" is not "diffusion models", "Which of them use diffusion models?".
-      const picked = each.filter((r, i) => r.relevant && this.writesMostTelling(retriever, c.askedOf(c.papers[i]!), c.papers[i]!));
+    // A pick is searched for what it asks, in each paper's words: "the two" of "Which of the two uses RL?" is not, and PixelThink writes RL "reinforcement learning".
+    const askedOf = (paper: Paper) => (c.picked === undefined ? c.askedOf(paper) : this.spelledOutFor(withoutPicking(c.askedOf(paper)), paper));
+    const each = await Promise.all(c.papers.map((paper) => retriever.search(askedOf(paper), { paperId: paper.id, k })));
+    if (c.picked !== undefined) {
+      // Those that write its most telling word: "model" is not "diffusion models", "Which of them use diffusion models?"; nor is "Compare PixelThink and VEQ" what "Which one uses RL?" asks after it.
+      const picked = each.filter((r, i) => r.relevant && this.writesMostTelling(retriever, c.picked!, c.papers[i]!));
       return { hits: picked.flatMap((r) => r.hits), relevant: picked.length > 0 };
     }
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
   }
 
-  /** Whether a paper writes, in some form, the word of a question the fewest papers write. */
+  /**
+   * Whether a paper writes, in some form, the concept of what a pick asks (see pickedConcepts)
+   * that the fewest papers write: "model" is not "diffusion models". An acronym is written also as
+   * what the corpus's papers declare it to stand for ("RL": reinforcement learning), or, written
+   * in capitals, as the paper spells it (see withInitialsSpelledOut).
+   */
   private writesMostTelling(retriever: Retriever, question: string, paper: Paper): boolean {
+    const writes = (term: string) => retriever.papersWriting(term).has(paper.id) || this.acronymForms([term]).some((expansion) => retriever.papersWritingAll(expansion).has(paper.id));
     const writers = (forms: string[]) => Math.max(0, ...forms.map((t) => retriever.termStats.df(t)));
-    const rarest = queryConcepts(question).sort((a, b) => writers(a) - writers(b))[0];
-    return rarest === undefined || rarest.some((t) => retriever.papersWriting(t).has(paper.id));
+    const rarest = pickedConcepts(this.spelledOutFor(question, paper)).sort((a, b) => writers(a) - writers(b))[0];
+    return rarest === undefined || rarest.some(writes);
   }
 
   /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
@@ -505,7 +514,10 @@ export class PapercordService {
         const ex = extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach, setting);
         // Said, not left silent: "Which of them use RL?" after a count of 97 read only the first PICKED_AMONG_MAX.
         const unread = comparison?.pickedOutOf ? `\n(Of the ${comparison.pickedOutOf} papers counted, the first ${compared.length} were read; a narrower topic reads them all.)` : '';
-        return { ...ex, answer: ex.answer + unread };
+        // "Which one uses RL?" of PixelThink and VEQ: that VEQ's abstract does not is part of the answer. Of a long list, the few picked say it.
+        const unpicked = comparison?.picked !== undefined ? compared.filter((p) => !this.writesMostTelling(retriever, comparison.picked!, p)) : [];
+        const notPicked = unpicked.length > 0 && unpicked.length <= UNPICKED_NAMED_MAX ? `\n${notMentioning(unpicked)}` : '';
+        return { ...ex, answer: ex.answer + notPicked + unread };
       }
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
@@ -861,6 +873,8 @@ export class PapercordService {
 const NAMESAKES_SHOWN = 5;
 /** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */
 const PICKED_AMONG_MAX = 50;
+/** The most papers a pick names as not writing what it asks ("The abstract of VEQ … does not mention it"): of a longer list, those picked are the answer. */
+const UNPICKED_NAMED_MAX = 3;
 
 /** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
 /** The papers `names` holds set side by side; `asked` is what to search each one for, `rest` the question without their names. */
