@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -350,6 +350,13 @@ export class PapercordService {
     const byAuthor = authorAsked(q, this.papers);
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
+    // "How many of them use diffusion?" after "Which papers study video?" counts among the four listed; after a count cut short, among all it found. "How many of these papers …" too, which alone counts the index.
+    const countAmong = last ? topicCountAmongAsked(q, this.papers) : undefined;
+    if (countAmong && talkedAbout().length > 0) {
+      const counted = this.papersCountedBefore(last!, talkedAbout);
+      const among = counted && counted.length > talkedAbout().length ? { papers: counted, which: 'counted' as const } : { papers: talkedAbout(), which: 'listed' as const };
+      return this.topicCountReply(q, countAmong, opts, started, this.mentionsOf(countAmong).filter((m) => among.papers.includes(m.paper)), among);
+    }
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
@@ -389,11 +396,8 @@ export class PapercordService {
     // Not after a search or a related list whose papers the topic of its question does not find ("Which papers use reinforcement learning for LLM reasoning?"
     // cites three papers, of which one writes that phrase): "them" are the papers that answer listed.
     const counted = () => {
-      const topic = last ? topicAskedBefore(last.question, this.papers) : undefined;
-      const mentions = topic ? this.mentionsOf(topic) : [];
-      const mentioned = new Set(mentions.map((m) => m.paper));
-      if (mentions.length === 0 || !talkedAbout().every((p) => mentioned.has(p))) return { papers: talkedAbout() };
-      return { papers: mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper), outOf: mentions.length };
+      const all = last ? this.papersCountedBefore(last, talkedAbout) : undefined;
+      return all ? { papers: all.slice(0, PICKED_AMONG_MAX), outOf: all.length } : { papers: talkedAbout() };
     };
     const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
     const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
@@ -572,11 +576,23 @@ export class PapercordService {
   }
 
   /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
-  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions = this.mentionsOf(asked)): Answer {
-    const write = (sources: Source[]) => topicCountAnswer(asked, mentions, this.papers.length, sources);
+  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions = this.mentionsOf(asked), among?: { papers: readonly Paper[]; which: CountedAmong }): Answer {
+    const write = (sources: Source[]) => topicCountAnswer(asked, mentions, among?.papers.length ?? this.papers.length, sources, among?.which);
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /**
+   * Every paper the count or list before found ("How many papers mention RL?": 37, ten listed),
+   * when the papers the conversation is on are among them; undefined after any other answer (a
+   * search, a related list), whose papers are those it shows.
+   */
+  private papersCountedBefore(last: Turn, talkedAbout: () => Paper[]): Paper[] | undefined {
+    const topic = topicAskedBefore(last.question, this.papers);
+    const mentions = topic ? this.mentionsOf(topic) : [];
+    const mentioned = new Set(mentions.map((m) => m.paper));
+    return mentions.length > 0 && talkedAbout().every((p) => mentioned.has(p)) ? mentions.map((m) => m.paper) : undefined;
   }
 
   /** The papers that write a topic (see topicMentions), those with it in their title first. */
