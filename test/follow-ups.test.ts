@@ -525,3 +525,11 @@ test('"Which one uses reinforcement learning?" after a comparison of two papers 
   // A comparative asks of each, as before.
   assert.deepEqual(cited((await converse(icml, 'How do TGV-KV and VEQ save memory?', 'Which one is faster?')).answer), cited((await converse(icml, 'How do TGV-KV and VEQ save memory?', 'which is faster?')).answer));
 });
+
+test('"Which ones use reinforcement learning?" after "Which papers study video?" picks among the papers listed, as "which of them" does, not a paper the list left out', async () => {
+  const listed = cited((await converse(icml, 'Which papers study video?')).answer);
+  for (const q of ['Which ones use reinforcement learning?', 'which of them use reinforcement learning?']) {
+    const picked = cited((await converse(icml, 'Which papers study video?', q)).answer);
+    assert.ok(picked.length > 0 && picked.every((id) => listed.includes(id) && /reinforcement/i.test(icml.catalog.get(id)!.abstract)), `${q}: ${picked.join()}`);
+  }
+});

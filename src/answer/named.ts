@@ -49,7 +49,7 @@ const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similar
 const BACK_TO_ALL = /\b(they|them|their|theirs|both|the two|these|those)\b/i;
 const BACK_TO_ALL_ALL = new RegExp(BACK_TO_ALL.source, 'gi');
 /** Words with which a follow-up points back at the papers before it, all of them or to pick one ("How do they differ?", "Which one is faster?"). */
-const BACK = new RegExp(`${BACK_TO_ALL.source}|\\b(either|neither|which one|which is|the former|the latter)\\b`, 'i');
+const BACK = new RegExp(`${BACK_TO_ALL.source}|\\b(either|neither|which ones?|which is|the former|the latter)\\b`, 'i');
 
 /** Whether a follow-up that names no paper is about the papers the earlier question compared. */
 export function refersBack(question: string): boolean {
