@@ -6,21 +6,21 @@ import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, picksAmong, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAnswer, topicCountAsked, topicListAsked, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { foundOnlyByName, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
-import { declaredExpansions, initialsOf } from './answer/acronyms.js';
+import { declaredExpansions, initialsOf, withInitialsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -64,8 +64,8 @@ interface Comparison {
   askedOf: (paper: Paper) => string;
   /** Nothing is asked but the comparison ("Compare X and Y"): each paper is quoted by what it is. */
   askedNothingElse: boolean;
-  /** Which of them answer what is asked ("Which of them use LLMs?"): only those are quoted, not each. */
-  picking?: boolean;
+  /** What the papers picked must write, when the question picks which of them do something ("Which of them use LLMs?", "Which one uses RL?"): only those are quoted, not each. */
+  picked?: string;
   /** How many papers the count before found, when more than were picked among (PICKED_AMONG_MAX). */
   pickedOutOf?: number;
 }
@@ -200,7 +200,9 @@ export class PapercordService {
    */
   private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
-    if (here.papers.length >= 2) return comparing(here, question, here.rest);
+    // "Which one uses RL?" picks, of the papers before or named, those that do (see pickedConcepts).
+    const picked = picksAmong(question) ? { picked: question } : {};
+    if (here.papers.length >= 2) return { ...comparing(here, question, here.rest), ...picked };
     // "How does it compare to PixelThink?" after "What is ST-Veto?": "it" is the paper the conversation is on.
     if (here.papers.length === 1 && earlier && comparesWithOneBefore(here.rest)) {
       const before = talkedAbout();
@@ -210,12 +212,11 @@ export class PapercordService {
     const before = this.names.namesIn(earlier);
     // The earlier question's words too: "And which is more accurate?" after "How do TGV-KV and VEQ save memory?".
     // Not after "Papers like HypRAG?" or a /related list: "them" are the papers its answer listed, not those it named.
-    if (before.papers.length >= 2 && !asksForOthers(earlier)) return comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`);
+    if (before.papers.length >= 2 && !asksForOthers(earlier)) return { ...comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`), ...picked };
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
-    const picking = picksAmong(question);
-    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picking ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picked.picked ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
     if (cited.length < 2) return undefined;
-    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] }, question, question), picking, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
+    return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] }, question, question), ...picked, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
 
   /**
@@ -231,20 +232,33 @@ export class PapercordService {
     };
     if (c.askedNothingElse) return { hits: c.papers.flatMap(firstHit), relevant: true };
     const k = Math.max(1, Math.floor(this.settings.retrieval.topK / c.papers.length));
-    const each = await Promise.all(c.papers.map((paper) => retriever.search(c.askedOf(paper), { paperId: paper.id, k })));
-    if (c.picking) {
-      // Those that write its most telling word: "model" is not "diffusion models", "Which of them use diffusion models?".
-      const picked = each.filter((r, i) => r.relevant && this.writesMostTelling(retriever, c.askedOf(c.papers[i]!), c.papers[i]!));
+    // A pick is searched for what it asks, in each paper's words: "the two" of "Which of the two uses RL?" is not, and PixelThink writes RL "reinforcement learning".
+    const askedOf = (paper: Paper) => (c.picked === undefined ? c.askedOf(paper) : this.spelledOutFor(withoutPicking(c.askedOf(paper)), paper));
+    const each = await Promise.all(c.papers.map((paper) => retriever.search(askedOf(paper), { paperId: paper.id, k })));
+    if (c.picked !== undefined) {
+      // Those that write its most telling word: "model" is not "diffusion models", "Which of them use diffusion models?"; nor is "Compare PixelThink and VEQ" what "Which one uses RL?" asks after it.
+      const picked = each.filter((r, i) => r.relevant && this.writesMostTelling(retriever, c.picked!, c.papers[i]!));
       return { hits: picked.flatMap((r) => r.hits), relevant: picked.length > 0 };
     }
     return { hits: each.flatMap((r, i) => (r.relevant && r.hits.length ? r.hits : firstHit(c.papers[i]!))), relevant: each.some((r) => r.relevant) };
   }
 
-  /** Whether a paper writes, in some form, the word of a question the fewest papers write. */
+  /**
+   * Whether a paper writes, in some form, the concept of what a pick asks (see pickedConcepts)
+   * that the fewest papers write: "model" is not "diffusion models". An acronym is written also as
+   * what the corpus's papers declare it to stand for ("RL": reinforcement learning), or, written
+   * in capitals, as the paper spells it (see withInitialsSpelledOut).
+   */
   private writesMostTelling(retriever: Retriever, question: string, paper: Paper): boolean {
+    const writes = (term: string) => retriever.papersWriting(term).has(paper.id) || this.acronymForms([term]).some((expansion) => retriever.papersWritingAll(expansion).has(paper.id));
     const writers = (forms: string[]) => Math.max(0, ...forms.map((t) => retriever.termStats.df(t)));
-    const rarest = queryConcepts(question).sort((a, b) => writers(a) - writers(b))[0];
-    return rarest === undefined || rarest.some((t) => retriever.papersWriting(t).has(paper.id));
+    const rarest = pickedConcepts(this.spelledOutFor(question, paper)).sort((a, b) => writers(a) - writers(b))[0];
+    return rarest === undefined || rarest.some(writes);
+  }
+
+  /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
+  private spelledOutFor(question: string, paper: Paper): string {
+    return withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym]));
   }
 
   validateQuestion(question: string): string {
@@ -338,6 +352,13 @@ export class PapercordService {
     // "Which papers are position papers?" asks for a kind of paper, not for the papers that write "position".
     if (positionPapersAsked(q)) return this.positionPapersReply(q, opts, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
+    // "How many of them use diffusion?" after "Which papers study video?" counts among the four listed; after a count cut short, among all it found. "How many of these papers …" too, which alone counts the index.
+    const countAmong = last ? topicCountAmongAsked(q, this.papers) : undefined;
+    if (countAmong && talkedAbout().length > 0) {
+      const counted = this.papersCountedBefore(last!, talkedAbout);
+      const among = counted && counted.length > talkedAbout().length ? { papers: counted, which: 'counted' as const } : { papers: talkedAbout(), which: 'listed' as const };
+      return this.topicCountReply(q, countAmong, opts, started, this.mentionsOf(countAmong).filter((m) => among.papers.includes(m.paper)), among);
+    }
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
@@ -377,11 +398,8 @@ export class PapercordService {
     // Not after a search or a related list whose papers the topic of its question does not find ("Which papers use reinforcement learning for LLM reasoning?"
     // cites three papers, of which one writes that phrase): "them" are the papers that answer listed.
     const counted = () => {
-      const topic = last ? topicAskedBefore(last.question, this.papers) : undefined;
-      const mentions = topic ? this.mentionsOf(topic) : [];
-      const mentioned = new Set(mentions.map((m) => m.paper));
-      if (mentions.length === 0 || !talkedAbout().every((p) => mentioned.has(p))) return { papers: talkedAbout() };
-      return { papers: mentions.slice(0, PICKED_AMONG_MAX).map((m) => m.paper), outOf: mentions.length };
+      const all = last ? this.papersCountedBefore(last, talkedAbout) : undefined;
+      return all ? { papers: all.slice(0, PICKED_AMONG_MAX), outOf: all.length } : { papers: talkedAbout() };
     };
     const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
     const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
@@ -416,7 +434,9 @@ export class PapercordService {
     }
     // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
     const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
-    const asked = withoutWords(single?.withoutIds ?? unasked, names.readAsWords);
+    // "Does PixelThink use RL?" of a paper that writes "reinforcement learning" and not RL: asked in its words.
+    const spelledOut = (text: string) => (paper ? this.spelledOutFor(text, paper) : text);
+    const asked = spelledOut(withoutWords(single?.withoutIds ?? unasked, names.readAsWords));
     // A follow-up like "what about its results?" needs the earlier question's words to find anything: the last that has words of its own ("Go on" after "Tell me more" after "Which papers study video?").
     // Its words, not the papers it named: "PixelThink" of "What is PixelThink?" would rank PixelThink for "Which papers study video?".
     // Nor those of a question no paper answered ("what is the weather"), nor small talk's.
@@ -434,7 +454,7 @@ export class PapercordService {
     // One index for the whole request: a reindex that lands during the search must not score its sentences.
     const retriever = this.retriever;
     // What this question (not the conversation) asks of its one paper, without the paper's names.
-    const about = paper ? withoutPointingBack(names.rest) : '';
+    const about = paper ? spelledOut(withoutPointingBack(names.rest)) : '';
     // "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it.
     const overview = paper !== undefined && (queryConcepts(about).length === 0 || goingOn);
     // "What are their results?" of papers set side by side asks for a part of each one's summary, as "What are its results?" does of one.
@@ -500,7 +520,10 @@ export class PapercordService {
         const ex = extractiveAnswer(paper ? about : others ? names.rest : q, sources, retriever.termStats, this.settings.retrieval, quotedEach, setting);
         // Said, not left silent: "Which of them use RL?" after a count of 97 read only the first PICKED_AMONG_MAX.
         const unread = comparison?.pickedOutOf ? `\n(Of the ${comparison.pickedOutOf} papers counted, the first ${compared.length} were read; a narrower topic reads them all.)` : '';
-        return { ...ex, answer: ex.answer + unread };
+        // "Which one uses RL?" of PixelThink and VEQ: that VEQ's abstract does not is part of the answer. Of a long list, the few picked say it.
+        const unpicked = comparison?.picked !== undefined ? compared.filter((p) => !this.writesMostTelling(retriever, comparison.picked!, p)) : [];
+        const notPicked = unpicked.length > 0 && unpicked.length <= UNPICKED_NAMED_MAX ? `\n${notMentioning(unpicked)}` : '';
+        return { ...ex, answer: ex.answer + notPicked + unread };
       }
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
@@ -556,8 +579,8 @@ export class PapercordService {
   }
 
   /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
-  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions = this.mentionsOf(asked)): Answer {
-    const write = (sources: Source[]) => topicCountAnswer(asked, mentions, this.papers.length, sources);
+  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions = this.mentionsOf(asked), among?: { papers: readonly Paper[]; which: CountedAmong }): Answer {
+    const write = (sources: Source[]) => topicCountAnswer(asked, mentions, among?.papers.length ?? this.papers.length, sources, among?.which);
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, mentions.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
@@ -571,6 +594,18 @@ export class PapercordService {
     const write = (sources: Source[]) => positionPapersAnswer(found, this.papers.length, sources);
     if (found.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, found.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /**
+   * Every paper the count or list before found ("How many papers mention RL?": 37, ten listed),
+   * when the papers the conversation is on are among them; undefined after any other answer (a
+   * search, a related list), whose papers are those it shows.
+   */
+  private papersCountedBefore(last: Turn, talkedAbout: () => Paper[]): Paper[] | undefined {
+    const topic = topicAskedBefore(last.question, this.papers);
+    const mentions = topic ? this.mentionsOf(topic) : [];
+    const mentioned = new Set(mentions.map((m) => m.paper));
+    return mentions.length > 0 && talkedAbout().every((p) => mentioned.has(p)) ? mentions.map((m) => m.paper) : undefined;
   }
 
   /** The papers that write a topic (see topicMentions), those with it in their title first. */
@@ -867,6 +902,8 @@ export class PapercordService {
 const NAMESAKES_SHOWN = 5;
 /** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */
 const PICKED_AMONG_MAX = 50;
+/** The most papers a pick names as not writing what it asks ("The abstract of VEQ … does not mention it"): of a longer list, those picked are the answer. */
+const UNPICKED_NAMED_MAX = 3;
 
 /** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
 /** The papers `names` holds set side by side; `asked` is what to search each one for, `rest` the question without their names. */

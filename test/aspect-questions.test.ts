@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { askedSection, asksForData, dataSentences } from '../src/answer/summary.js';
+import { phraseWithInitials } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
@@ -102,4 +103,31 @@ test('"What baselines does X compare against?" asks X\'s results, not for other 
   const { answer: both } = await converse(icml, 'Compare VEQ and TGV-KV');
   assert.doesNotMatch(both.answer, /\*\*Results:\*\*/);
   assert.deepEqual(cited(both), ['2602.01037', '2606.03075']);
+});
+
+test('"Does PixelThink use RL?" quotes the sentence that writes reinforcement learning, which is what RL stands for; of a paper that writes nothing spelling RL, or of "LLMs", nothing changes', async () => {
+  // Read apart from the code: PixelThink writes reinforcement learning, not RL; VEQ neither.
+  assert.match(paper('2505.23727').abstract, /reinforcement learning/);
+  assert.doesNotMatch(paper('2505.23727').abstract, /\bRL\b/);
+  for (const q of ['Does PixelThink use RL?', 'Is PixelThink trained with RL?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), ['2505.23727'], q);
+    assert.match(a.answer, /within a reinforcement learning paradigm/, q);
+  }
+  assert.match((await converse(icml, 'What is PixelThink?', 'Does it use RL?')).answer.answer, /reinforcement learning/);
+  assert.equal((await icml.ask('Does VEQ use RL?', { useModel: false })).refused, true);
+  // Only capitals: "LLMs" and "rl" are asked as written.
+  assert.equal((await icml.ask('Does PixelThink use LLMs?', { useModel: false })).refused, true);
+  assert.equal((await icml.ask('Does PixelThink use rl?', { useModel: false })).refused, true);
+  // Where the corpus declares what RL stands for, only that spells it: "regret learning" is not RL.
+  assert.match(paper('abbadi26a').abstract, /regret learning/i);
+  assert.doesNotMatch(paper('abbadi26a').abstract, /\bRL\b|reinforcement/i);
+  assert.equal((await pmlr.ask('Does it use RL?', { useModel: false, paper: 'abbadi26a' })).refused, true);
+});
+
+test('the words an acronym spells are consecutive words of a name, small words passed over only inside it', () => {
+  assert.equal(phraseWithInitials('rl', 'regulate reasoning within a reinforcement learning paradigm'), 'reinforcement learning');
+  assert.equal(phraseWithInitials('rlhf', 'tuned with Reinforcement Learning from Human Feedback today'), 'Reinforcement Learning from Human Feedback');
+  for (const text of ['ranging from latent tokens', 'the gain remains limited', 'it reduces long chains', 'a rapidly learned policy']) assert.equal(phraseWithInitials('rl', text), undefined, text);
 });

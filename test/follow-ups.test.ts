@@ -505,3 +505,31 @@ test('"Which of them use GRPO?" after a search, or "which of them use CLIP?" aft
   const listed = related.related.map((r) => r.paperId);
   assert.ok(cited(picked).length > 0 && cited(picked).every((id) => listed.includes(id) && /\bCLIP\b/.test(pmlr.catalog.get(id)!.abstract)), picked.answer);
 });
+
+test('"Which one uses reinforcement learning?" after a comparison of two papers quotes the one whose abstract writes it, and says the other does not; "Which one is faster?" still compares both', async () => {
+  const pixelThink = icml.catalog.get('2505.23727')!;
+  const veq = icml.catalog.get('2602.01037')!;
+  // Read apart from the code: PixelThink writes reinforcement learning, VEQ does not, nor does either write RL.
+  assert.match(pixelThink.abstract, /reinforcement learning/i);
+  assert.doesNotMatch(veq.abstract, /reinforcement|\bRL\b/i);
+  assert.doesNotMatch(pixelThink.abstract, /\bRL\b/);
+  for (const q of ['Which one uses reinforcement learning?', 'Which of the two uses RL?', 'which of them use reinforcement learning?', 'Does either use RL?', 'Does either of them use reinforcement learning?']) {
+    const { answer } = await converse(icml, 'Compare PixelThink and VEQ', q);
+    assert.equal(answer.refused, false, q);
+    assert.deepEqual(cited(answer), [pixelThink.id], q);
+    assert.match(answer.answer, /reinforcement learning/i, q);
+    assert.match(answer.answer, /\nThe abstract of VEQ: .* \(2602\.01037\) does not mention it\.$/, q);
+  }
+  // Neither writes it: which is said of both, not one of them quoted.
+  assert.equal((await converse(icml, 'Compare PixelThink and VEQ', 'Which one uses diffusion?')).answer.refused, true);
+  // A comparative asks of each, as before.
+  assert.deepEqual(cited((await converse(icml, 'How do TGV-KV and VEQ save memory?', 'Which one is faster?')).answer), cited((await converse(icml, 'How do TGV-KV and VEQ save memory?', 'which is faster?')).answer));
+});
+
+test('"Which ones use reinforcement learning?" after "Which papers study video?" picks among the papers listed, as "which of them" does, not a paper the list left out', async () => {
+  const listed = cited((await converse(icml, 'Which papers study video?')).answer);
+  for (const q of ['Which ones use reinforcement learning?', 'which of them use reinforcement learning?']) {
+    const picked = cited((await converse(icml, 'Which papers study video?', q)).answer);
+    assert.ok(picked.length > 0 && picked.every((id) => listed.includes(id) && /reinforcement/i.test(icml.catalog.get(id)!.abstract)), `${q}: ${picked.join()}`);
+  }
+});

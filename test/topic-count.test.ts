@@ -228,3 +228,32 @@ test('the papers a term is looked up in come from the postings, and are those wh
   }
   assert.equal(pmlr.retriever.papersWriting('zzzunwritten').size, 0);
 });
+
+test('"How many of them use diffusion?" after a list counts among the papers listed, with "None of the 4 papers listed" when none does', async () => {
+  const video = writing(icml.papers, /\bvideos?\b/i);
+  const count = (history: string, q: string) => icml.ask(q, { useModel: false, history: [{ question: history, answer: '', papers: video.map((p) => p.id) }] });
+  // Read apart from the code: of the papers on video, those that write each topic.
+  const diffusion = video.filter((p) => /diffusion/i.test(`${p.title} ${p.abstract}`));
+  const rl = video.filter((p) => /reinforcement learning/i.test(`${p.title} ${p.abstract}`));
+  assert.equal(diffusion.length, 0);
+  assert.ok(rl.length > 0 && rl.length < video.length && writing(icml.papers, /reinforcement learning/i).length > rl.length, 'some listed papers write it, and some papers not listed');
+  const none = await count('Which papers study video?', 'How many of them use diffusion?');
+  assert.equal(none.refused, false);
+  assert.equal(none.answer, `None of the ${video.length} papers listed mentions diffusion.`);
+  const some = await count('Which papers study video?', 'how many of these papers use reinforcement learning?');
+  assert.equal(some.answer.split('\n')[0], `${rl.length} of the ${video.length} papers listed ${rl.length === 1 ? 'mentions' : 'mention'} reinforcement learning:`);
+  assert.deepEqual(new Set(cited(some)), new Set(rl.map((p) => p.id)));
+});
+
+test('"How many of them …?" after a count that lists only some of the papers it found counts among all it found', async () => {
+  const first = 'how many papers are about control';
+  const before = await pmlr.ask(first, { useModel: false });
+  const found = Number(/^(\d+) of the/.exec(before.answer)?.[1]);
+  assert.ok(found > cited(before).length, before.answer);
+  const control = writing(pmlr.papers, /\bcontrol/i);
+  const among = await pmlr.ask('How many of them use diffusion?', { useModel: false, history: [{ question: first, answer: before.answer }] });
+  const picked = Number(/^(\d+) of the (\d+) papers counted mention diffusion:/.exec(among.answer)?.[1]);
+  assert.match(among.answer, new RegExp(`^\\d+ of the ${found} papers counted mention diffusion:`));
+  assert.ok(picked > 0 && picked < found && picked <= control.filter((p) => /diffusion/i.test(`${p.title} ${p.abstract}`)).length, among.answer);
+  assert.ok(cited(among).every((id) => control.some((p) => p.id === id)), 'each one is about control too');
+});

@@ -55,3 +55,56 @@ function spelledBefore(text: string, acronym: string): string | undefined {
 export function initialsOf(phrase: readonly string[]): string | undefined {
   return phrase.length >= 2 && phrase.length <= ACRONYM_LETTERS ? phrase.map((t) => t[0]).join('') : undefined;
 }
+
+/**
+ * An acronym as a question writes it, all in capitals ("RL", "LLM"), of at most ACRONYM_LETTERS
+ * letters. Not "LLMs": "Does PixelThink use LLMs?" would be answered by the MLLMs its abstract
+ * says earlier approaches fine-tune, which is not what it uses.
+ */
+const CAPITALS = new RegExp(`(?<![\\p{L}\\p{N}-])[A-Z]{2,${ACRONYM_LETTERS}}(?![\\p{L}\\p{N}-])`, 'gu');
+/** Small words an expansion may hold that its acronym leaves out, once it has spelled two letters: "reinforcement learning from human feedback" (RLHF); not "ranging from latent" (RL). */
+const PASSED_OVER = new Set(['of', 'from', 'for', 'with', 'in', 'on', 'to', 'by']);
+
+/** Words an expansion does not hold: an adverb or a past participle ("remains limited", "remain largely" are no RL). */
+const NOT_OF_A_NAME = /(?:ly|ed)$/;
+
+/**
+ * The words of a text whose first letters spell `acronym` ("rl": "reinforcement learning"), as
+ * written: consecutive words, none of them a small word but those an expansion passes over
+ * (PASSED_OVER, past the first two letters), and a name's words: no adverb or past participle,
+ * and the first not a verb's "-s" ("reduces long"). Undefined when no words of the text do.
+ */
+export function phraseWithInitials(acronym: string, text: string): string | undefined {
+  const ws = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]);
+  for (let start = 0; start < ws.length; start++) {
+    let letter = 0;
+    let at = start;
+    while (letter < acronym.length && at < ws.length) {
+      const w = ws[at]!.toLowerCase();
+      if (w[0] === acronym[letter] && !isStopword(w) && !NOT_OF_A_NAME.test(w) && !(letter === 0 && w.endsWith('s'))) letter++;
+      else if (letter < 2 || !PASSED_OVER.has(w)) break;
+      at++;
+    }
+    if (letter === acronym.length) return ws.slice(start, at).join(' ');
+  }
+  return undefined;
+}
+
+/**
+ * A question about one paper with each acronym it writes in capitals that the paper does not
+ * write, but spells out, as the paper spells it ("Does PixelThink use RL?": "… use reinforcement
+ * learning?"): RL is how everyone writes reinforcement learning, though no abstract of a corpus
+ * may declare it. Where the corpus's papers declare what it stands for (`declared`, as terms),
+ * only that. Only of one paper's own words, so a search of the corpus is not changed, and only
+ * capitals: "rl" or "Llms" may be any word.
+ */
+export function withInitialsSpelledOut(question: string, paper: Paper, declared: (acronym: string) => string[][]): string {
+  const written = new Set(terms(`${paper.title}\n${paper.abstract}`));
+  return question.replace(CAPITALS, (acronym) => {
+    const lower = acronym.toLowerCase();
+    if (written.has(lower) || written.has(`${lower}s`)) return acronym;
+    const phrase = phraseWithInitials(lower, paper.abstract);
+    const expansions = phrase ? declared(lower).map((e) => e.join(' ')) : [];
+    return phrase && (expansions.length === 0 || expansions.includes(terms(phrase, { parts: false }).join(' '))) ? phrase : acronym;
+  });
+}

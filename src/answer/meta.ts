@@ -205,6 +205,20 @@ export function topicCountAsked(question: string, papers: readonly Paper[] = [])
   return { topic, phrases, any: /\sor\s/i.test(topic), ...(differs ? { split } : {}) };
 }
 
+/** "How many of them use diffusion?": a count among the papers before, whose topic follows. */
+const HOW_MANY_OF_THOSE = /^\s*how many of (?:them|these|those)(?: papers)?\s+(?=\S)/i;
+
+/**
+ * The topic "How many of them use diffusion?" counts among the papers before it (a list, a
+ * comparison), read as "How many papers use diffusion?" is; undefined for any other question.
+ */
+export function topicCountAmongAsked(question: string, papers: readonly Paper[] = []): TopicAsked | undefined {
+  return HOW_MANY_OF_THOSE.test(question) ? topicCountAsked(question.replace(HOW_MANY_OF_THOSE, 'How many papers '), papers) : undefined;
+}
+
+/** Which papers a count is among: all those indexed, those the answer before listed, or all those the count before it found. */
+export type CountedAmong = 'indexed' | 'listed' | 'counted';
+
 /** A paper that mentions a topic, with the sentence of its abstract that mentions most of it (none when only its title does). */
 export interface TopicMention {
   paper: Paper;
@@ -323,17 +337,20 @@ export function topicMentions(papers: readonly Paper[], asked: TopicAsked): Topi
  * "3 of the 19 indexed papers mention video:" and each one, cited, with the sentence that
  * mentions it; "None of the 19 indexed papers mentions video." `sources` are the listed papers'
  * abstracts, in the order of `mentions`. "Mention", not "are about": a paper that names a topic
- * once in passing counts.
+ * once in passing counts. Among the papers before ("How many of them use diffusion?"), `among`
+ * of them: "1 of the 4 papers listed mentions diffusion".
  */
-export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
+export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMention[], indexed: number, sources: readonly Source[], among: CountedAmong = 'indexed'): ExtractiveAnswer {
   const topic = markdownLiteral(asked.topic);
-  if (mentions.length === 0) return { answer: `None of the ${indexed} indexed papers mentions ${topic}.`, citations: [] };
-  return mentionsListAnswer(`${ofIndexed(mentions.length, indexed)} ${mentions.length === 1 ? 'mentions' : 'mention'} ${topic}:`, mentions, sources);
+  const of = countedOf(indexed, among);
+  if (mentions.length === 0) return { answer: `None of ${of} mentions ${topic}.`, citations: [] };
+  return mentionsListAnswer(`${mentions.length} of ${of} ${mentions.length === 1 ? 'mentions' : 'mention'} ${topic}:`, mentions, sources);
 }
 
-/** "3 of the 19 indexed papers", "1 of the one indexed paper". */
-function ofIndexed(n: number, indexed: number): string {
-  return `${n} of ${indexed === 1 ? 'the one indexed paper' : `the ${indexed} indexed papers`}`;
+/** "the 19 indexed papers", "the one indexed paper", "the 4 papers listed". */
+function countedOf(n: number, among: CountedAmong = 'indexed'): string {
+  if (among === 'indexed') return n === 1 ? 'the one indexed paper' : `the ${n} indexed papers`;
+  return n === 1 ? `the one paper ${among}` : `the ${n} papers ${among}`;
 }
 
 /** A count's head line, then each listed paper (`sources`) cited with its sentence, or said to be listed for its title. */
@@ -388,7 +405,7 @@ export function positionPapers(papers: readonly Paper[]): TopicMention[] {
 /** "2 of the 293 indexed papers are position papers:" and each, cited; "None of the 19 indexed papers is a position paper ...". */
 export function positionPapersAnswer(papers: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
   if (papers.length === 0) return { answer: `None of the ${indexed} indexed papers is a position paper (ICML titles them "Position: …").`, citations: [] };
-  return mentionsListAnswer(`${ofIndexed(papers.length, indexed)} ${papers.length === 1 ? 'is a position paper' : 'are position papers'}:`, papers, sources);
+  return mentionsListAnswer(`${papers.length} of ${countedOf(indexed)} ${papers.length === 1 ? 'is a position paper' : 'are position papers'}:`, papers, sources);
 }
 
 /** "hi", "hello there", "good morning": a greeting, nothing asked. */

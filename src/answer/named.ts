@@ -2,7 +2,7 @@
 import { namesSystem } from '../corpus/paper.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Source } from '../types.js';
-import { queryConcepts } from '../text/terms.js';
+import { isStopword, queryConcepts } from '../text/terms.js';
 
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
 const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
@@ -49,7 +49,7 @@ const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similar
 const BACK_TO_ALL = /\b(they|them|their|theirs|both|the two|these|those)\b/i;
 const BACK_TO_ALL_ALL = new RegExp(BACK_TO_ALL.source, 'gi');
 /** Words with which a follow-up points back at the papers before it, all of them or to pick one ("How do they differ?", "Which one is faster?"). */
-const BACK = new RegExp(`${BACK_TO_ALL.source}|\\b(either|neither|which one|which is|the former|the latter)\\b`, 'i');
+const BACK = new RegExp(`${BACK_TO_ALL.source}|\\b(either|neither|which ones?|which is|the former|the latter)\\b`, 'i');
 
 /** Whether a follow-up that names no paper is about the papers the earlier question compared. */
 export function refersBack(question: string): boolean {
@@ -178,10 +178,35 @@ function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undef
  * each one.
  */
 const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of (?:them|these|those))\b/i;
+/**
+ * "Which one uses RL?", "Which of the two is about video?", "Does either use RL?": which of two
+ * papers set side by side does something. Not "Which one is faster?" nor "Which of the two is
+ * better?": a comparison, of each.
+ */
+const WHICH_ONE = /\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:is|was|are|were)\s+(?:more|less|better|worse|best|worst|most|least|\p{L}+(?:er|est))\b)/iu;
+const PICKING_ALL = new RegExp(`${WHICH_OF.source}|${WHICH_ONE.source}`, 'giu');
 
 /** Whether a follow-up asks which of the papers before it answer what it asks, rather than to set them side by side. */
 export function picksAmong(question: string): boolean {
-  return WHICH_OF.test(question);
+  return WHICH_OF.test(question) || WHICH_ONE.test(question);
+}
+
+/** A follow-up without the words with which it picks among the papers before ("Which one", "Does either"): what is left is what the picked papers do. */
+export function withoutPicking(question: string): string {
+  return question.replace(PICKING_ALL, ' ');
+}
+
+/** Endings of a small word's other forms, and what each stands for: "uses" and "used" are "use"; "using" too. */
+const SMALL_WORD_ENDINGS: [RegExp, string][] = [[/s$/, ''], [/es$/, ''], [/d$/, ''], [/ed$/, ''], [/ing$/, ''], [/ing$/, 'e']];
+
+/**
+ * What a paper picked by a follow-up must write ("Which one uses reinforcement learning?":
+ * reinforc, learn): the concepts of what it asks (see queryConcepts), without the words that
+ * pick and without a small word's other forms ("uses", "using"), which any paper may or may not write.
+ */
+export function pickedConcepts(question: string): string[][] {
+  const smallWordForm = (t: string) => SMALL_WORD_ENDINGS.some(([ending, base]) => ending.test(t) && isStopword(t.replace(ending, base)));
+  return queryConcepts(withoutPicking(question)).filter((group) => !group.every(smallWordForm));
 }
 
 /** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV"): `rest` is the question without the named paper's names. */
