@@ -8,6 +8,7 @@ import { questionText, unescapeMarkdown } from '../text/clean.js';
 import { askWithoutMentions, readableMentions, withoutMentions } from './mentions.js';
 import { errorMessage, listItemIds } from './render.js';
 import { messageResponder, payload } from './reply.js';
+import { forChannel } from './plain.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
 import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
@@ -44,7 +45,11 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   // As the asker saw it: the thread's name and the answer's title would show a mention as its markup.
   const shown = readableMentions(question, channel);
   const fail = async (e: unknown) => {
-    await message.reply(payload(errorMessage(e))).catch((err: unknown) => log.warn('reply failed', { error: err }));
+    try {
+      for (const reply of forChannel([errorMessage(e)], channel, me)) await message.reply(payload(reply));
+    } catch (err) {
+      log.warn('reply failed', { error: err });
+    }
   };
   try {
     if (ctx.work.stopping) throw restartingError();
