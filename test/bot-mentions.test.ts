@@ -292,7 +292,7 @@ describe('DISCORD_THREADS: a thread per question', () => {
     const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: h.user(), channelId: channel.id });
     const reply = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id);
     assert.match(textOf(reply), /missing a permission/);
-    assert.match(textOf(reply), /Create Public Threads/);
+    assert.match(textOf(reply), /Ask a server admin to give me Create Public Threads here\./, 'only the permission it lacks');
     assertNoPings(h.emu);
   });
 });

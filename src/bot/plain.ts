@@ -1,22 +1,11 @@
-import { PermissionFlagsBits, type APIEmbed, type Channel, type User } from 'discord.js';
+import type { APIEmbed, Channel, User } from 'discord.js';
 import type { Outgoing } from './render.js';
 import { LIMITS, splitText } from './split.js';
 import { safeUrl } from './markdown.js';
 import { CONTINUED_FIELD } from './layout.js';
+import { mayEmbedIn } from './permissions.js';
 
-/**
- * Whether the bot may show embeds in `channel`. Where it lacks Embed Links, Discord refuses a
- * message of embeds alone and drops embeds from an edit (a reply would be an error, or a
- * "Searching…" placeholder left forever). Interaction responses always may embed, so only
- * messages the bot sends in a channel ask this. Where the permission cannot be known (a DM, a
- * member or channel not cached), embeds are sent as ever.
- */
-export function mayEmbedIn(channel: Channel | null | undefined, me: User | null | undefined): boolean {
-  if (!channel || !me || channel.isDMBased() || !('permissionsFor' in channel)) return true;
-  return channel.permissionsFor(me)?.has(PermissionFlagsBits.EmbedLinks) ?? true;
-}
-
-/** The messages as `mayEmbedIn` allows them in `channel`: as they are, or as plain text. */
+/** The messages as `mayEmbedIn` allows them in `channel`: as they are, or as plain text (see mayEmbedIn for why). */
 export function forChannel(messages: Outgoing[], channel: Channel | null | undefined, me: User | null | undefined): Outgoing[] {
   return mayEmbedIn(channel, me) ? messages : messages.flatMap(asPlainText);
 }
