@@ -285,6 +285,18 @@ describe('DISCORD_THREADS: a thread per question', () => {
     assertNoPings(h.emu);
   });
 
+  test('where the bot may not embed, the answer in the thread it opens is text (the thread has its channel\'s permissions)', async () => {
+    const created = once(h.bot.client, Events.ChannelCreate);
+    const channel = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] });
+    await created;
+    const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: h.user(), channelId: channel.id });
+    const a = await h.emu.waitForMessage((m) => m.channel_id === q.id && m.content.startsWith('**What does CAST model?**\n'));
+    assert.equal(h.emu.channels.get(a.channel_id)!.parent_id, channel.id);
+    assert.deepEqual(a.embeds, []);
+    assert.match(a.content, /\n\*\*Sources\*\*\n/);
+    assert.ok(buttonIds(a).some((id) => id.startsWith('ans:up:')));
+  });
+
   test('where the bot may not create threads, the asker is told which permissions it needs', async () => {
     const created = once(h.bot.client, Events.ChannelCreate);
     const channel = h.emu.createChannel({ name: 'no-threads', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.CreatePublicThreads) }] });
