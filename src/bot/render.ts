@@ -216,8 +216,11 @@ function modelForMembers(m: ModelStatus): ModelStatus {
   return OPERATOR_ADVICE.test(m.detail) ? { ...m, detail: 'No model is available right now. A server admin sees why here, and can set one up.' } : m;
 }
 
-/** `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix. */
-export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = { forAdmin: false }): Outgoing {
+/**
+ * `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix,
+ * and, with `embedsHere` false, that the bot lacks Embed Links in the channel asked from.
+ */
+export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean; embedsHere?: boolean } = { forAdmin: false }): Outgoing {
   const m = opts.forAdmin ? s.model : modelForMembers(s.model);
   const lat = latencyLine(s);
   const fields = [
@@ -230,6 +233,7 @@ export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = {
     feedbackField(s.feedback),
     { name: 'Latency', value: lat, inline: false },
     { name: 'Index', value: `${escapeText(s.buildId)}, built ${discordTime(s.builtAt)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
+    ...(opts.forAdmin && opts.embedsHere === false ? [{ name: 'This channel', value: 'I lack Embed Links here, so what I post here myself (answers to mentions, errors) is plain text. Slash command replies keep their embeds.', inline: false }] : []),
   ];
   const [embeds] = layoutEmbeds({ title: 'papercord status', fields, color: m.answers ? COLORS.answer : COLORS.warning });
   return { embeds: embeds! };
