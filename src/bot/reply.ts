@@ -154,7 +154,7 @@ async function postInChannel(interaction: ChatInputCommandInteraction | ButtonIn
   if (!channel?.isSendable()) throw giveUp(new Error('the bot cannot send messages to this kind of channel'));
   const intro = channelReplyIntro(interaction.user.id, opts.asked);
   // The intro joins the first message before it may become text, so that the text is split with room for it.
-  const introduced = messages.map((m, i) => (i === 0 ? { ...m, content: m.content ? `${intro}\n${m.content}` : intro } : m));
+  const introduced = (messages.length ? messages : [{}]).map((m: Outgoing, i) => (i === 0 ? { ...m, content: m.content ? `${intro}\n${m.content}` : intro } : m));
   try {
     return await sendAsReplyChain(forChannel(introduced, channel, interaction.client.user), (m) => channel.send({ ...payload(m), content: truncate(m.content ?? '', LIMITS.content), allowedMentions: pingOnly(interaction.user.id) }), log);
   } catch (e) {
