@@ -5,6 +5,7 @@ import type { Logger } from '../src/log.js';
 import { channelGuard } from '../src/bot/interactions.js';
 import { statusMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
+import { mayEmbedIn } from '../src/bot/permissions.js';
 import { deferReply, withRetry } from '../src/bot/retry.js';
 import { collectStatus } from '../src/status.js';
 
@@ -17,5 +18,6 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   await deferReply(interaction, log, { ephemeral: true });
   const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.status(), startedAt: ctx.startedAt });
   const forAdmin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
-  await withRetry('reply', () => interaction.editReply(payload(statusMessage(status, { forAdmin }))), log);
+  const embedsHere = mayEmbedIn(interaction.channel, interaction.client.user);
+  await withRetry('reply', () => interaction.editReply(payload(statusMessage(status, { forAdmin, embedsHere }))), log);
 }

@@ -449,6 +449,27 @@ test('without a model, members are told that none is available and who can set o
   assert.match(field(told, 'Ollama'), /ollama serve/);
 });
 
+test('where the bot lacks Embed Links, slash commands still answer with embeds (Discord lets interactions embed), and /status tells an admin that mentions there get text', async () => {
+  const created = new Promise((resolve) => h.bot.client.once(Events.ChannelCreate, resolve));
+  const noEmbeds = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+  await created;
+  const ask = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user(), channelId: noEmbeds });
+  const answer = await ask.waitForOriginal((x) => x.embeds.length > 0 && !!x.embeds[0]!.title);
+  assert.equal(embedOf(answer).title, 'What does MentisOculi evaluate?');
+  assert.ok(buttonIds(answer).some((id) => id.startsWith('ans:quotes:')));
+  const papers = await h.emu.slashCommand('papers', {}, { user: h.user(), channelId: noEmbeds });
+  assert.equal(embedOf(await papers.waitForOriginal((x) => x.embeds.length > 0)).title, 'Papers');
+
+  const ADMIN = Perm.ManageGuild | Perm.ViewChannel;
+  const statusIn = async (channelId: string, memberPermissions?: bigint) => {
+    const it = await h.emu.slashCommand('status', {}, { user: h.user(), channelId, ...(memberPermissions ? { memberPermissions } : {}) });
+    return it.waitForOriginal((x) => x.embeds.length > 0);
+  };
+  assert.match(field(await statusIn(noEmbeds, ADMIN), 'This channel'), /^I lack Embed Links here, so what I post here myself \(answers to mentions, errors\) is plain text\./);
+  assert.equal(field(await statusIn(noEmbeds), 'This channel'), '', 'members are not told');
+  assert.equal(field(await statusIn(h.emu.channel.id, ADMIN), 'This channel'), '', 'nor anyone where the bot may embed');
+});
+
 test('/status says when lines of the feedback file could not be read, as their votes are not counted', async () => {
   const dataDir = await tempDir();
   const votes = [

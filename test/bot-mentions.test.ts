@@ -6,7 +6,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { Events } from 'discord.js';
-import { startHarness, assertNoPings, spyHistory, textOf, type BotHarness } from './support/bot.js';
+import { startHarness, assertNoPings, buttonIds, spyHistory, textOf, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
 
 const EPHEMERAL = 64;
@@ -285,6 +285,18 @@ describe('DISCORD_THREADS: a thread per question', () => {
     assertNoPings(h.emu);
   });
 
+  test('where the bot may not embed, the answer in the thread it opens is text (the thread has its channel\'s permissions)', async () => {
+    const created = once(h.bot.client, Events.ChannelCreate);
+    const channel = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] });
+    await created;
+    const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: h.user(), channelId: channel.id });
+    const a = await h.emu.waitForMessage((m) => m.channel_id === q.id && m.content.startsWith('**What does CAST model?**\n'));
+    assert.equal(h.emu.channels.get(a.channel_id)!.parent_id, channel.id);
+    assert.deepEqual(a.embeds, []);
+    assert.match(a.content, /\n\*\*Sources\*\*\n/);
+    assert.ok(buttonIds(a).some((id) => id.startsWith('ans:up:')));
+  });
+
   test('where the bot may not create threads, the asker is told which permissions it needs', async () => {
     const created = once(h.bot.client, Events.ChannelCreate);
     const channel = h.emu.createChannel({ name: 'no-threads', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.CreatePublicThreads) }] });
@@ -292,7 +304,59 @@ describe('DISCORD_THREADS: a thread per question', () => {
     const q = await h.emu.postMessage({ content: 'What does CAST model?', mentionsBot: true, author: h.user(), channelId: channel.id });
     const reply = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id);
     assert.match(textOf(reply), /missing a permission/);
-    assert.match(textOf(reply), /Create Public Threads/);
+    assert.match(textOf(reply), /Ask a server admin to give me Create Public Threads here\./, 'only the permission it lacks');
+    assertNoPings(h.emu);
+  });
+});
+
+describe('a channel where the bot may not embed', () => {
+  let h: BotHarness;
+  let calls: ReturnType<typeof spyHistory>;
+  let noEmbeds: string;
+  before(async () => {
+    h = await startHarness({ env: { ANSWER_CACHE_SIZE: '0' } });
+    calls = spyHistory(h);
+    const created = once(h.bot.client, Events.ChannelCreate);
+    noEmbeds = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+    await created;
+  });
+  after(() => h?.close());
+
+  /** The bot's reply to `q` once it opens with `title` in bold: the placeholder edited into the answer as text. */
+  const textAnswerTo = (q: StoredMessage, title: string) => h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && m.content.startsWith(`**${title}**\n`));
+
+  test('a mention gets the answer as text: the question in bold, the cited answer, its sources and footer, and the buttons; no pings', async () => {
+    const question = 'What does MentisOculi evaluate?';
+    const asker = h.user();
+    const q = await h.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId: noEmbeds });
+    const a = await textAnswerTo(q, question);
+    assert.deepEqual(a.embeds, []);
+    assert.ok(a.content.length <= 2000);
+    // The same answer as where the bot may embed, said in the text.
+    const q2 = await h.emu.postMessage({ content: question, mentionsBot: true, author: h.user() });
+    const e = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q2.id && m.embeds.length > 0 && !!m.embeds[0]!.title);
+    assert.equal(e.content, '', 'where it may embed, the answer is an embed as before');
+    assert.ok(a.content.includes(`\n${e.embeds[0]!.description!}\n`), a.content);
+    const sources = e.embeds.flatMap((x) => x.fields ?? []).find((f) => f.name === 'Sources')!;
+    assert.ok(a.content.includes(`\n**Sources**\n${sources.value}`), a.content);
+    assert.match(a.content, /\[1\]/);
+    assert.match(a.content, /\n\n-# Extractive \(quoted from the abstracts\) · [^\n]+ · from abstracts only$/, 'the footer, as small text, last');
+    assert.deepEqual(buttonIds(a).map((id) => id.split(':').slice(0, 2).join(':')), buttonIds(e).map((id) => id.split(':').slice(0, 2).join(':')));
+    assertNoPings(h.emu);
+
+    // Its buttons answer (through the interaction, which may embed), and a reply to it follows it up.
+    const quotes = await h.emu.clickButton(a, buttonIds(a).find((id) => id.startsWith('ans:quotes:'))!, { user: asker });
+    assert.match(textOf(await quotes.waitForOriginal((x) => x.embeds.length > 0)), /Quoted passages: What does MentisOculi evaluate\?/);
+    const follow = await h.emu.postMessage({ content: 'Which models does it test?', replyTo: a, author: asker, channelId: noEmbeds });
+    await textAnswerTo(follow, 'Which models does it test?');
+    assert.deepEqual(calls.find((c) => c.question === 'Which models does it test?')!.history.map((t) => t.question), [question]);
+  });
+
+  test('a mention the bot turns down is told why as text', async () => {
+    const q = await h.emu.postMessage({ content: 'x'.repeat(5000), mentionsBot: true, author: h.user(), channelId: noEmbeds });
+    const reply = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id);
+    assert.deepEqual(reply.embeds, []);
+    assert.match(reply.content, /^\*\*.+\*\*/);
     assertNoPings(h.emu);
   });
 });

@@ -10,7 +10,8 @@ import { Cooldown } from '../src/bot/cooldown.js';
 import { checkAccess, channelAllowed, dmsAnswered, roleAllowed } from '../src/bot/access.js';
 import { titleLink, escapeText } from '../src/bot/markdown.js';
 import { unescapeMarkdown as unescapeText } from '../src/text/clean.js';
-import { ProgressText, answerMessages, channelReplyIntro, quotesMessages } from '../src/bot/render.js';
+import { ProgressText, answerMessages, channelReplyIntro, quotesMessages, type Outgoing } from '../src/bot/render.js';
+import { asPlainText } from '../src/bot/plain.js';
 import { DISCORD_TOKEN_LIFETIME, InteractionToken } from '../src/bot/token.js';
 import { WorkTracker, raceAbort } from '../src/bot/work.js';
 import { applicationIdFromToken, definitionsHash } from '../src/bot/registration.js';
@@ -86,6 +87,26 @@ test('layoutEmbeds keeps descriptions, fields and messages within Discord limits
   assert.equal(all.filter((e) => e.footer).length, 1);
   assert.equal(all.at(-1)!.footer?.text, 'the footer');
   assert.equal(all.filter((e) => e.title).length, 1);
+});
+
+test('asPlainText says what the embeds say in messages of at most 2,000 characters: title, description, a field continued under its one name, footer last, buttons on the first', () => {
+  const paragraph = (n: number) => `Paragraph ${n} ${'word '.repeat(160).trim()}. [${n}]`;
+  const sources = Array.from({ length: 30 }, (_, i) => `**[${i + 1}]** [Title ${i + 1}](https://example.org/${i + 1}) · \`id${i + 1}\``).join('\n');
+  const doc = { title: 'Question?', url: 'https://example.org/q', description: [1, 2, 3, 4, 5].map(paragraph).join('\n\n'), fields: [{ name: 'Sources', value: sources }], footer: 'Extractive · 0.1 s' };
+  const components = [{ type: 1, components: [] }] as unknown as Outgoing['components'];
+  const messages = layoutEmbeds(doc).flatMap((embeds, i) => asPlainText({ embeds, ...(i === 0 ? { components } : {}) }));
+  assert.ok(messages.length >= 3, `${messages.length} messages`);
+  for (const m of messages) {
+    assert.ok(m.content!.length <= LIMITS.content, `${m.content!.length} characters`);
+    assert.equal(m.embeds, undefined);
+  }
+  assert.deepEqual(messages.map((m) => !!m.components), [true, ...messages.slice(1).map(() => false)]);
+  const text = messages.map((m) => m.content).join('\n');
+  assert.ok(text.startsWith('**[Question?](<https://example.org/q>)**\nParagraph 1 '), text.slice(0, 80));
+  assert.deepEqual(tokens(text), tokens(`**[Question?](<https://example.org/q>)** ${doc.description} **Sources** ${sources} -# Extractive · 0.1 s`), 'every word once, in order, the continued field under one name');
+  assert.ok(text.endsWith('\n\n-# Extractive · 0.1 s'));
+  // A message without embeds is left as it is.
+  assert.deepEqual(asPlainText({ content: '🔎 Searching the papers…' }), [{ content: '🔎 Searching the papers…' }]);
 });
 
 test('titles and quotes are escaped as markdown; links survive brackets and parentheses', () => {

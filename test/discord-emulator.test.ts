@@ -25,7 +25,7 @@ import {
   type Interaction,
   type Message,
 } from 'discord.js';
-import { DiscordEmulator, type EmulatorOptions } from './support/discord-emulator.js';
+import { DiscordEmulator, Perm, type EmulatorOptions } from './support/discord-emulator.js';
 
 const INTENTS = [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent];
 
@@ -185,6 +185,42 @@ test('mention: the bot replies in the channel with a message_reference', async (
     assert.ok(reply.mentions.some((u) => u.id === asker.id), 'reply pings the author by default');
     assert.ok(emu.requests.some((c) => c.method === 'POST' && c.path === `/channels/${emu.channel.id}/typing` && c.status === 204));
     assert.deepEqual(emu.surprises(), []);
+  });
+});
+
+test('without Embed Links: a message of embeds alone is refused, embeds beside content dropped, an edit to embeds alone is empty; interaction replies keep theirs', async () => {
+  await withBot(async ({ emu, client, onMessage, onInteraction }) => {
+    const noEmbeds = emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] });
+    const embed = new EmbedBuilder().setTitle('Answer').setDescription('the text');
+    const refusals: unknown[] = [];
+    onMessage(async (m) => {
+      if (m.author.bot || !m.mentions.users.has(client.user!.id)) return;
+      await m.reply({ embeds: [embed] }).catch((e: unknown) => refusals.push(e));
+      const placeholder = await m.reply({ content: 'searching', embeds: [embed] });
+      await placeholder.edit({ content: '', embeds: [embed] }).catch((e: unknown) => refusals.push(e));
+      await m.reply('done');
+    });
+    let appPermissions: bigint | undefined;
+    onInteraction(async (i) => {
+      if (!i.isChatInputCommand()) return;
+      appPermissions = i.appPermissions.bitfield;
+      await i.deferReply();
+      await i.editReply({ embeds: [embed] });
+    });
+    const q = await emu.postMessage({ content: 'ask', mentionsBot: true, channelId: noEmbeds.id });
+    await emu.waitForMessage((m) => m.message_reference?.message_id === q.id && m.content === 'done');
+    assert.deepEqual(refusals.map((e) => [(e as DiscordAPIError).status, (e as DiscordAPIError).code]), [[403, 50013], [400, 50006]]);
+    const placeholder = emu.botMessages(noEmbeds.id).find((m) => m.content === 'searching')!;
+    assert.deepEqual(placeholder.embeds, [], 'sent without its embed, and not edited');
+    const it = await emu.slashCommand('ask', { question: 'q' }, { channelId: noEmbeds.id });
+    const original = await it.waitForOriginal((m) => m.embeds.length > 0);
+    assert.equal(original.embeds[0]!.title, 'Answer');
+    assert.ok(appPermissions! & Perm.EmbedLinks, 'app_permissions always include Embed Links');
+    // Where the bot may embed, nothing changes.
+    const q2 = await emu.postMessage({ content: 'ask', mentionsBot: true });
+    await emu.waitForMessage((m) => m.message_reference?.message_id === q2.id && m.content === 'done');
+    assert.equal(refusals.length, 2);
+    assert.deepEqual(emu.botMessages(emu.channel.id).filter((m) => m.embeds.length).map((m) => m.content), ['', '']);
   });
 });
 

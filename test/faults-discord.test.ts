@@ -426,6 +426,27 @@ describe('Discord faults', { concurrency: true }, () => {
       assert.ok(ids.some((id) => id.startsWith('ans:rel:')), 'the related-papers button is there too');
     });
 
+    test('where the bot may not embed: /ask is answered with embeds through its token, and as text when posted in the channel', async () => {
+      const created = new Promise((resolve) => h.bot.client.once(Events.ChannelCreate, resolve));
+      const noEmbeds = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+      await created;
+      // Interaction responses may always embed.
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME };
+      const inTime = await h.emu.slashCommand('ask', { question: 'What does PhaseCoder localize?' }, { user: h.user(), channelId: noEmbeds });
+      assert.ok(writtenByModel(await inTime.waitForOriginal(isAnswer, 10_000)));
+
+      h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME, lifetimeMs: TOKEN_LIFETIME_MS };
+      const asker = h.user();
+      await answeredAfterExpiry('ask', () => h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: asker, channelId: noEmbeds }));
+      const m = await h.emu.waitForMessage((x) => x.source === 'channel' && x.channel_id === noEmbeds && x.content.startsWith(`<@${asker.id}>`), 10_000);
+      assert.deepEqual(m.embeds, []);
+      assert.ok(m.content.startsWith(`<@${asker.id}>, your answer to “What does MentisOculi evaluate?”:\n\n**What does MentisOculi evaluate?**\n`), m.content);
+      assert.match(m.content, /\n\*\*Sources\*\*\n\*\*\[1\]\*\* \[/);
+      assert.match(m.content, /\n-# Written by llama3\.2:3b/);
+      assert.ok(buttonIds(m).some((id) => id.startsWith('ans:quotes:')), 'with its buttons');
+      assert.deepEqual(m.mentions.map((u) => u.id), [asker.id], 'only the asker is pinged');
+    });
+
     test('progress after Discord refused the token (its clock ahead of the bot\'s) stops after one refused edit, without a warning; the answer goes to the channel', async () => {
       // The bot expects Discord's full 15 minutes; Discord refuses the token after 1 s.
       h.bot.ctx.tokenLifetime = { ...DISCORD_TOKEN_LIFETIME };

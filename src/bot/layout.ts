@@ -2,6 +2,9 @@ import type { APIEmbed, APIEmbedField } from 'discord.js';
 import { LIMITS, splitText, truncate } from './split.js';
 import { safeUrl } from './markdown.js';
 
+/** What ends the name of a field that goes on from the one before it, its value too long for one. */
+export const CONTINUED_FIELD = ' (cont.)';
+
 /** What a reply says, before it is cut to Discord's limits. */
 export interface Doc {
   title?: string;
@@ -37,7 +40,7 @@ export function layoutEmbeds(doc: Doc): APIEmbed[][] {
   for (const f of doc.fields ?? []) {
     const name = cleanCut(truncate(f.name, LIMITS.fieldName));
     splitText(f.value, LIMITS.fieldValue).forEach((value, i) => {
-      const field: APIEmbedField = { name: i === 0 ? name : cleanCut(truncate(`${f.name} (cont.)`, LIMITS.fieldName)), value, ...(f.inline ? { inline: true } : {}) };
+      const field: APIEmbedField = { name: i === 0 ? name : cleanCut(truncate(`${f.name}${CONTINUED_FIELD}`, LIMITS.fieldName)), value, ...(f.inline ? { inline: true } : {}) };
       let last = embeds[embeds.length - 1]!;
       const fits = (last.fields?.length ?? 0) < LIMITS.fields && embedSize(last) + field.name.length + field.value.length + reserve <= LIMITS.embedTotal;
       if (!fits) embeds.push((last = base()));

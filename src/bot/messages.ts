@@ -8,6 +8,8 @@ import { questionText, unescapeMarkdown } from '../text/clean.js';
 import { askWithoutMentions, readableMentions, withoutMentions } from './mentions.js';
 import { errorMessage, listItemIds } from './render.js';
 import { messageResponder, payload } from './reply.js';
+import { forChannel } from './plain.js';
+import { missingPermissions, type ChannelPermission } from './permissions.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
 import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
@@ -43,8 +45,12 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   const question = withoutMentions(message.content, me.id);
   // As the asker saw it: the thread's name and the answer's title would show a mention as its markup.
   const shown = readableMentions(question, channel);
-  const fail = async (e: unknown) => {
-    await message.reply(payload(errorMessage(e))).catch((err: unknown) => log.warn('reply failed', { error: err }));
+  const fail = async (e: unknown, missing: readonly string[] = []) => {
+    try {
+      for (const reply of forChannel([errorMessage(e, missing)], channel, me)) await message.reply(payload(reply));
+    } catch (err) {
+      log.warn('reply failed', { error: err });
+    }
   };
   try {
     if (ctx.work.stopping) throw restartingError();
@@ -67,7 +73,9 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
   } catch (e) {
     log.warn('could not start the reply', { error: e });
     ctx.cooldown.release(message.author.id);
-    await fail(e);
+    // A refusal names what the admin is to give: what the placeholder (and its thread) need that the bot lacks here.
+    const needed: ChannelPermission[] = newThread ? ['CreatePublicThreads', 'SendMessagesInThreads', 'ReadMessageHistory'] : [channel.isThread() ? 'SendMessagesInThreads' : 'SendMessages', 'ReadMessageHistory'];
+    await fail(e, missingPermissions(channel, me, needed));
     return;
   }
   await runRequest(ctx, responder, {

@@ -13,6 +13,8 @@ import { LIMITS, truncate } from './split.js';
 import { isMissingPermission } from './token.js';
 import { withoutMentionMarkup } from './mentions.js';
 import { byline } from '../corpus/paper.js';
+import { joinList } from '../text/clean.js';
+import { CHANNEL_PERMISSIONS } from './permissions.js';
 
 /**
  * Everything papercord says in Discord, as plain message data. The same content as the console's
@@ -209,8 +211,11 @@ function lastProblem(m: ModelStatus): string | undefined {
   return m.lastError ? `Last time the model was not used: ${escapeText(m.lastError)}` : undefined;
 }
 
-/** `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix. */
-export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = { forAdmin: false }): Outgoing {
+/**
+ * `forAdmin`: the asker may manage the server, and is shown where Ollama runs and what to fix,
+ * and, with `embedsHere` false, that the bot lacks Embed Links in the channel asked from.
+ */
+export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean; embedsHere?: boolean } = { forAdmin: false }): Outgoing {
   const m = opts.forAdmin ? s.model : modelForMembers(s.model);
   const lat = latencyLine(s);
   const fields = [
@@ -223,6 +228,7 @@ export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean } = {
     feedbackField(s.feedback),
     { name: 'Latency', value: lat, inline: false },
     { name: 'Index', value: `${escapeText(s.buildId)}, built ${discordTime(s.builtAt)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
+    ...(opts.forAdmin && opts.embedsHere === false ? [{ name: 'This channel', value: 'I lack Embed Links here, so what I post here myself (answers to mentions, errors) is plain text. Slash command replies keep their embeds.', inline: false }] : []),
   ];
   const [embeds] = layoutEmbeds({ title: 'papercord status', fields, color: m.answers ? COLORS.answer : COLORS.warning });
   return { embeds: embeds! };
@@ -255,15 +261,20 @@ export function helpMessage(opts: { canReindex: boolean; dms: boolean; threads: 
   return { embeds: embeds! };
 }
 
-/** Discord refusing the bot itself (a permission missing in this channel) is something a server admin can fix. */
-function discordProblem(e: unknown): PapercordError | undefined {
+/**
+ * Discord refusing the bot itself (a permission missing in this channel) is something a server
+ * admin can fix: `missing` names what to give where the bot could tell, else every permission it
+ * needs is named (Embed Links is not one: without it, replies are text).
+ */
+function discordProblem(e: unknown, missing: readonly string[]): PapercordError | undefined {
   if (!isMissingPermission(e)) return undefined;
-  return new PapercordError('FORBIDDEN', 'I am missing a permission in this channel.', 'Ask a server admin to give me View Channels, Send Messages, Send Messages in Threads, Create Public Threads, Embed Links and Read Message History here.');
+  const names = missing.length ? missing : Object.values(CHANNEL_PERMISSIONS);
+  return new PapercordError('FORBIDDEN', 'I am missing a permission in this channel.', `Ask a server admin to give me ${joinList(names)} here.`);
 }
 
-/** What went wrong and what to do, for any error. */
-export function errorMessage(e: unknown): Outgoing {
-  const { message, hint } = userFacingError(discordProblem(e) ?? e);
+/** What went wrong and what to do, for any error; `missing`: the permissions the bot found it lacks, for a refusal by Discord. */
+export function errorMessage(e: unknown, missing: readonly string[] = []): Outgoing {
+  const { message, hint } = userFacingError(discordProblem(e, missing) ?? e);
   const [embeds] = layoutEmbeds({ description: `**${escapeText(message)}**${hint ? `\n${escapeText(hint)}` : ''}`, color: COLORS.error });
   return { embeds: embeds! };
 }

@@ -2,6 +2,7 @@ import { MessageFlags, type ChatInputCommandInteraction, type ButtonInteraction,
 import type { Logger } from '../log.js';
 import { channelReplyIntro, movedToChannelMessage, type AskedFor, type Outgoing } from './render.js';
 import { withRetry } from './retry.js';
+import { forChannel } from './plain.js';
 import { LIMITS, truncate } from './split.js';
 import { InteractionToken, isExpiredToken, isMissingPermission, type TokenLifetime } from './token.js';
 
@@ -152,8 +153,10 @@ async function postInChannel(interaction: ChatInputCommandInteraction | ButtonIn
   }
   if (!channel?.isSendable()) throw giveUp(new Error('the bot cannot send messages to this kind of channel'));
   const intro = channelReplyIntro(interaction.user.id, opts.asked);
+  // The intro joins the first message before it may become text, so that the text is split with room for it.
+  const introduced = (messages.length ? messages : [{}]).map((m: Outgoing, i) => (i === 0 ? { ...m, content: m.content ? `${intro}\n${m.content}` : intro } : m));
   try {
-    return await sendAsReplyChain(messages, (m) => channel.send({ ...payload(m), content: truncate(m.content ? `${intro}\n${m.content}` : intro, LIMITS.content), allowedMentions: pingOnly(interaction.user.id) }), log);
+    return await sendAsReplyChain(forChannel(introduced, channel, interaction.client.user), (m) => channel.send({ ...payload(m), content: truncate(m.content ?? '', LIMITS.content), allowedMentions: pingOnly(interaction.user.id) }), log);
   } catch (e) {
     throw failedBeforeShown(e, isMissingPermission) ? giveUp((e as DeliveryError).cause) : e;
   }
@@ -180,7 +183,7 @@ export async function messageResponder(question: Message, opts: { thread?: boole
       await placeholder.edit(payload({ content: text }));
     },
     final(messages) {
-      return sendAsReplyChain(messages, (m) => placeholder.edit(payload(m)), log);
+      return sendAsReplyChain(forChannel(messages, placeholder.channel, placeholder.client.user), (m) => placeholder.edit(payload(m)), log);
     },
   };
 }

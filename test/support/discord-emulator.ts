@@ -37,7 +37,8 @@
  *
  * Realism extras (so bot bugs show up in tests): message validation like Discord's (content <= 2000,
  * embed limits, component limits, empty messages -> 50006), application command validation on
- * registration, permission checks (403 50013) for channel routes, the 3 s interaction
+ * registration, permission checks (403 50013) for channel routes (a bot's embeds where it lacks
+ * Embed Links: dropped, or refused when nothing else is left), the 3 s interaction
  * acknowledgement deadline (`interactionAckTimeoutMs`), interaction tokens that expire 15 min after
  * the interaction (`interactionTokenLifetimeMs`; then its webhook routes answer 401 50027), intent
  * filtering on the gateway (no MESSAGE_CREATE without GuildMessages, nor in DMs without
@@ -987,6 +988,22 @@ export class DiscordEmulator {
     return perms;
   }
 
+  /**
+   * A bot message's embeds where the bot lacks Embed Links, as Discord treats them
+   * (discord-api-docs #2601, #5648): a new message of embeds alone is refused (403 50013), one
+   * with anything else is sent without them; an edit ignores them, so an edit that leaves the
+   * message nothing to show is empty (400 50006, see validateMessage). Interaction responses and
+   * follow-ups always may embed, and do not come here.
+   */
+  private withoutUnpermittedEmbeds(channel: EmuChannel, body: any, opts: { files: number; isEdit: boolean }): any {
+    if (!channel.guild_id || !Array.isArray(body?.embeds) || !body.embeds.length) return body;
+    if (this.channelPermissions(channel.id, this.botUser.id) & Perm.EmbedLinks) return body;
+    const { embeds: _dropped, ...rest } = body;
+    const othersShown = strLen(rest.content) > 0 || (rest.components?.length ?? 0) > 0 || opts.files > 0 || (rest.sticker_ids?.length ?? 0) > 0 || rest.poll != null;
+    if (!opts.isEdit && !othersShown) throw new ApiError(403, 50013, 'Missing Permissions');
+    return rest;
+  }
+
   private requireBotPerms(channel: EmuChannel, ...bits: bigint[]): void {
     if (!channel.guild_id) return;
     const perms = this.channelPermissions(channel.id, this.botUser.id);
@@ -1778,7 +1795,8 @@ export class DiscordEmulator {
       payload.guild_locale = guild.preferred_locale;
       payload.member = { ...this.memberApi({ ...member, roles }), permissions: memberPerms.toString() };
       payload.channel = { ...this.channelApi(channel), permissions: memberPerms.toString() };
-      payload.app_permissions = this.channelPermissions(channel.id, this.botUser.id).toString();
+      // Discord's changelog "Calculated permissions in interaction payloads" (and discord-api-docs #5316): an app may always embed and attach in its responses.
+      payload.app_permissions = (this.channelPermissions(channel.id, this.botUser.id) | Perm.EmbedLinks | Perm.AttachFiles).toString();
       payload.authorizing_integration_owners = { '0': guild.id };
       payload.context = 0;
     } else {
@@ -2635,6 +2653,7 @@ export class DiscordEmulator {
         if (c.thread_metadata.locked) throw new ApiError(400, 50083, 'Thread is archived');
         c.thread_metadata.archived = false;
       }
+      body = this.withoutUnpermittedEmbeds(c, body, { files: files.length, isEdit: false });
       this.validateMessage(body, { files: files.length, isEdit: false });
       let replied: StoredMessage | undefined;
       const ref = body?.message_reference;
@@ -2658,6 +2677,7 @@ export class DiscordEmulator {
       this.requireBotPerms(c);
       const m = this.requireMessage(c, params.message_id);
       if (m.author.id !== this.botUser.id) throw new ApiError(403, 50005, 'Cannot edit a message authored by another user');
+      body = this.withoutUnpermittedEmbeds(c, body, { files: files.length, isEdit: true });
       this.validateMessage(body, { files: files.length, isEdit: true, existing: m });
       return { status: 200, body: this.messageApi(this.editMessage(m, body, files)) };
     });
