@@ -92,6 +92,7 @@ export const VARIABLES = {
   temperature: { env: 'OLLAMA_TEMPERATURE', default: '0.2', description: 'Sampling temperature of the chat model.', parse: num(0, 2) },
   keepAlive: { env: 'OLLAMA_KEEP_ALIVE', default: '10m', description: 'How long Ollama keeps the chat model loaded after a request.', parse: str },
   connectTimeoutMs: { env: 'OLLAMA_CONNECT_TIMEOUT_MS', default: '2000', description: 'How long to wait for the Ollama server to answer a health check before treating it as unreachable.', parse: int(100, 60000) },
+  embedTimeoutMs: { env: 'OLLAMA_EMBED_TIMEOUT_MS', default: '15000', description: 'How long to wait for Ollama embeddings (a question, or a batch of chunks at ingest); a question whose embedding does not come in time is searched by its words only.', parse: int(100, 600000) },
   firstTokenTimeoutMs: { env: 'OLLAMA_FIRST_TOKEN_TIMEOUT_MS', default: '60000', description: 'How long to wait for the first token of an answer (includes loading the model).', parse: int(100, 600000) },
   generationTimeoutMs: { env: 'OLLAMA_TIMEOUT_MS', default: '120000', description: 'Total time allowed for one answer to be written.', parse: int(100, 1800000) },
   autoPull: { env: 'OLLAMA_AUTO_PULL', default: 'false', description: 'Pull a missing model automatically (with progress) instead of asking the operator to.', parse: bool },

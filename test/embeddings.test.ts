@@ -40,7 +40,7 @@ test('words that name Object.prototype properties ("constructor") are counted li
 test('Ollama embeddings go through the real client in batches, with the model\'s task prefixes', async () => {
   const server = await OllamaTestServer.start();
   after(() => server.stop());
-  const embedder = await OllamaEmbedder.connect(ollamaClient(server.host), 'nomic-embed-text', { batchSize: 4 });
+  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 4, timeoutMs: 5000, probeTimeoutMs: 2000 });
   assert.equal(embedder.dims, 768);
   const texts = Array.from({ length: 10 }, (_, i) => `document number ${i}`);
   const progress: number[] = [];

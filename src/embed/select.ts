@@ -1,10 +1,9 @@
 import type { Settings } from '../config.js';
 import type { Logger } from '../log.js';
-import { errorText, ollamaClient } from '../ollama/client.js';
 import { PapercordError, type ErrorCode } from '../errors.js';
 import { hasModel, probeOllama, type ProbeResult } from '../ollama/probe.js';
 import { LOCAL_EMBEDDER_VERSION } from './local.js';
-import { OllamaEmbedder } from './ollama.js';
+import { EmbeddingFailed, OllamaEmbedder } from './ollama.js';
 
 export const LOCAL_DIMS = 512;
 
@@ -32,14 +31,18 @@ export async function chooseEmbedder(settings: Settings, log: Logger): Promise<E
     return { embedder: null, id: localEmbedderId(), reason: `${problem.what} (${problem.fix.charAt(0).toLowerCase()}${problem.fix.slice(1)}); using the built-in local embedder` };
   }
   try {
-    const embedder = await OllamaEmbedder.connect(ollamaClient(settings.ollamaHost), settings.embedModel, { keepAlive: settings.keepAlive });
+    const embedder = await OllamaEmbedder.connect(settings.ollamaHost, settings.embedModel, {
+      timeoutMs: settings.embedTimeoutMs,
+      probeTimeoutMs: settings.connectTimeoutMs,
+      keepAlive: settings.keepAlive,
+      log: log.child({ part: 'embeddings' }),
+    });
     return { embedder, id: embedder.id, reason: `Ollama ${settings.embedModel} at ${settings.ollamaHost}` };
   } catch (e) {
-    if (settings.embeddings === 'ollama') {
-      throw new PapercordError('BAD_INPUT', `EMBEDDINGS=ollama, but ${settings.embedModel} at ${settings.ollamaHost} failed to embed a test text (${errorText(e)}).`, `Check that it is an embedding model (ollama show ${settings.embedModel}), or set EMBEDDINGS=auto to fall back to the built-in local embedder.`, { cause: e });
-    }
-    log.warn('ollama embeddings failed; using the local embedder', { error: e });
-    return { embedder: null, id: localEmbedderId(), reason: `Ollama ${settings.embedModel} failed to embed; using the built-in local embedder` };
+    if (!(e instanceof EmbeddingFailed)) throw e;
+    if (settings.embeddings === 'ollama') throw new PapercordError(e.code, `EMBEDDINGS=ollama, but ${e.message} when asked to embed a test text.`, e.hint, { cause: e });
+    log.warn('ollama embeddings failed; using the local embedder', { error: e.message, fix: e.hint });
+    return { embedder: null, id: localEmbedderId(), reason: `${e.message}; using the built-in local embedder` };
   }
 }
 
