@@ -95,7 +95,7 @@ export const VARIABLES = {
   embedTimeoutMs: { env: 'OLLAMA_EMBED_TIMEOUT_MS', default: '15000', description: 'How long to wait for Ollama embeddings (a question, or a batch of chunks at ingest); a question whose embedding does not come in time is searched by its words only.', parse: int(100, 600000) },
   firstTokenTimeoutMs: { env: 'OLLAMA_FIRST_TOKEN_TIMEOUT_MS', default: '60000', description: 'How long to wait for the first token of an answer (includes loading the model).', parse: int(100, 600000) },
   generationTimeoutMs: { env: 'OLLAMA_TIMEOUT_MS', default: '120000', description: 'Total time allowed for one answer to be written.', parse: int(100, 1800000) },
-  autoPull: { env: 'OLLAMA_AUTO_PULL', default: 'false', description: 'Pull a missing model automatically (with progress) instead of asking the operator to.', parse: bool },
+  autoPull: { env: 'OLLAMA_AUTO_PULL', default: 'false', description: 'Pull a missing model automatically (with progress) instead of asking the operator to: the chat model in the background, the embedding model (when EMBEDDINGS picks Ollama) at start-up, before the index is built with it.', parse: bool },
   busyRetries: { env: 'OLLAMA_BUSY_RETRIES', default: '2', description: 'How many times to try again, with back-off, when Ollama answers 503 (busy) before answering extractively.', parse: int(0, 10) },
   retryDelayMs: { env: 'OLLAMA_RETRY_DELAY_MS', default: '1000', description: 'The first back-off after a 503; it doubles with each retry.', parse: int(1, 60000) },
   generationConcurrency: { env: 'GENERATION_CONCURRENCY', default: '1', description: 'How many answers are written at once; the rest wait in a queue and are told their position.', parse: int(1, 64) },

@@ -72,6 +72,26 @@ test('EMBEDDINGS=auto picks Ollama when it has the model, and the local embedder
   await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_HOST: server.host }), captureLog()), /EMBEDDINGS=ollama but/);
 });
 
+test('OLLAMA_AUTO_PULL=true pulls a missing embedding model at start-up, logging its progress, and uses it; a name that cannot be pulled says to check it', async () => {
+  const nomic = DEFAULT_MODELS.filter((m) => m.name.startsWith('nomic'));
+  const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => !m.name.startsWith('nomic')), pullable: nomic, pullSteps: 4 });
+  after(() => server.stop());
+  const log = captureLog();
+  const choice = await chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_AUTO_PULL: 'true', OLLAMA_HOST: server.host }), log);
+  assert.equal(choice.embedder?.id, 'ollama-nomic-embed-text-768');
+  assert.deepEqual(server.requests.filter((r) => r.path === '/api/pull').map((r) => JSON.stringify(r.body).includes('"nomic-embed-text"')), [true]);
+  const pullLines = log.lines.filter((l) => l.fields.model === 'nomic-embed-text').map((l) => l.msg);
+  assert.equal(pullLines[0], 'pulling the embedding model (OLLAMA_AUTO_PULL=true)');
+  assert.ok(pullLines.includes('pull progress'), log.text());
+  assert.equal(pullLines.at(-1), 'pulled the embedding model');
+
+  await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_AUTO_PULL: 'true', OLLAMA_EMBED_MODEL: 'nomic-embed-txet', OLLAMA_HOST: server.host }), captureLog()), (e: PapercordError) => {
+    assert.match(e.message, /^EMBEDDINGS=ollama but Ollama at \S+ does not have nomic-embed-txet, and pulling it failed \(/);
+    assert.match(e.hint!, /^Check the name in OLLAMA_EMBED_MODEL/);
+    return true;
+  });
+});
+
 test('an Ollama host that accepts connections but never answers is given up on within the connect timeout', async () => {
   const sockets: net.Socket[] = [];
   const blackhole = net.createServer((s) => sockets.push(s));
