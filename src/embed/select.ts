@@ -60,7 +60,7 @@ function embedderProblem(settings: Settings, p: ProbeResult): EmbedderProblem | 
   const host = settings.ollamaHost;
   if (p.answeredAs) return { code: 'MODEL_UNREACHABLE', what: `what answered at ${host} is not an Ollama server (${p.answeredAs})`, fix: 'Set OLLAMA_HOST to the address of an Ollama server' };
   if (!p.reachable) return { code: 'MODEL_UNREACHABLE', what: `Ollama at ${host} is unreachable (${p.error})`, fix: 'Start Ollama (ollama serve) and check OLLAMA_HOST' };
-  if (!hasModel(p.models, settings.embedModel)) return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${settings.embedModel}`, fix: `Run: ollama pull ${settings.embedModel} (or set OLLAMA_AUTO_PULL=true)` };
+  if (!hasModel(p.models, settings.embedModel)) return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${settings.embedModel}`, fix: `Run: ollama pull ${settings.embedModel}` };
   return null;
 }
 
