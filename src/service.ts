@@ -5,6 +5,7 @@ import type { BuildProgress } from './index/store.js';
 import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
+import { withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
@@ -269,6 +270,10 @@ export class PapercordService {
   }
 
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
+    return withSearchNotice(() => this.answer(question, opts));
+  }
+
+  private async answer(question: string, opts: AskOptions): Promise<Answer> {
     const started = Date.now();
     const typed = withoutGreeting(this.validateQuestion(question));
     // "Who wrote the paper on spatial audio?" after "What is PixelThink?" describes its paper: it is asked as it would be alone.
@@ -766,6 +771,10 @@ export class PapercordService {
   }
 
   async related(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] } = {}): Promise<Related> {
+    return withSearchNotice(() => this.relatedTo(query, opts));
+  }
+
+  private async relatedTo(query: string, opts: RequestOptions & ModelChoice & { count?: number; history?: Turn[] }): Promise<Related> {
     const started = Date.now();
     const q = this.relatedQuery(query);
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);

@@ -6,9 +6,9 @@ import vm from 'node:vm';
 import { LocalEmbedder } from '../src/embed/local.js';
 import { chooseEmbedder, localEmbedderId } from '../src/embed/select.js';
 import { OllamaEmbedder, embeddingPrefixes } from '../src/embed/ollama.js';
-import { ollamaClient } from '../src/ollama/client.js';
 import { probeOllama } from '../src/ollama/probe.js';
 import { PapercordService } from '../src/service.js';
+import type { PapercordError } from '../src/errors.js';
 import { OllamaTestServer, DEFAULT_MODELS } from './support/ollama-server.js';
 import { testSettings, captureLog } from './support/env.js';
 
@@ -40,7 +40,7 @@ test('words that name Object.prototype properties ("constructor") are counted li
 test('Ollama embeddings go through the real client in batches, with the model\'s task prefixes', async () => {
   const server = await OllamaTestServer.start();
   after(() => server.stop());
-  const embedder = await OllamaEmbedder.connect(ollamaClient(server.host), 'nomic-embed-text', { batchSize: 4 });
+  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 4, timeoutMs: 5000, probeTimeoutMs: 2000 });
   assert.equal(embedder.dims, 768);
   const texts = Array.from({ length: 10 }, (_, i) => `document number ${i}`);
   const progress: number[] = [];
@@ -72,6 +72,26 @@ test('EMBEDDINGS=auto picks Ollama when it has the model, and the local embedder
   await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_HOST: server.host }), captureLog()), /EMBEDDINGS=ollama but/);
 });
 
+test('OLLAMA_AUTO_PULL=true pulls a missing embedding model at start-up, logging its progress, and uses it; a name that cannot be pulled says to check it', async () => {
+  const nomic = DEFAULT_MODELS.filter((m) => m.name.startsWith('nomic'));
+  const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => !m.name.startsWith('nomic')), pullable: nomic, pullSteps: 4 });
+  after(() => server.stop());
+  const log = captureLog();
+  const choice = await chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_AUTO_PULL: 'true', OLLAMA_HOST: server.host }), log);
+  assert.equal(choice.embedder?.id, 'ollama-nomic-embed-text-768');
+  assert.deepEqual(server.requests.filter((r) => r.path === '/api/pull').map((r) => JSON.stringify(r.body).includes('"nomic-embed-text"')), [true]);
+  const pullLines = log.lines.filter((l) => l.fields.model === 'nomic-embed-text').map((l) => l.msg);
+  assert.equal(pullLines[0], 'pulling the embedding model (OLLAMA_AUTO_PULL=true)');
+  assert.ok(pullLines.includes('pull progress'), log.text());
+  assert.equal(pullLines.at(-1), 'pulled the embedding model');
+
+  await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_AUTO_PULL: 'true', OLLAMA_EMBED_MODEL: 'nomic-embed-txet', OLLAMA_HOST: server.host }), captureLog()), (e: PapercordError) => {
+    assert.match(e.message, /^EMBEDDINGS=ollama but Ollama at \S+ does not have nomic-embed-txet, and pulling it failed \(/);
+    assert.match(e.hint!, /^Check the name in OLLAMA_EMBED_MODEL/);
+    return true;
+  });
+});
+
 test('an Ollama host that accepts connections but never answers is given up on within the connect timeout', async () => {
   const sockets: net.Socket[] = [];
   const blackhole = net.createServer((s) => sockets.push(s));
@@ -86,6 +106,38 @@ test('an Ollama host that accepts connections but never answers is given up on w
   assert.match(choice.reason, /unreachable/);
   // Given up on its own timeout, not on a TCP or fetch default (minutes).
   assert.match(choice.reason, /unreachable \(no answer within 300 ms, OLLAMA_CONNECT_TIMEOUT_MS\)/);
+});
+
+test('an embed endpoint that accepts the request and never answers is given up on within the connect timeout at start-up, naming the host and the setting', { timeout: 20_000 }, async () => {
+  const server = await OllamaTestServer.start();
+  after(() => server.stop());
+  server.scriptEndpoint('/api/embed', { hang: true });
+  const env = { OLLAMA_HOST: server.host, OLLAMA_CONNECT_TIMEOUT_MS: '300' };
+  const log = captureLog();
+  const choice = await chooseEmbedder(await testSettings({ EMBEDDINGS: 'auto', ...env }), log);
+  assert.equal(choice.embedder, null);
+  assert.equal(choice.reason, `Ollama at ${server.host} did not answer an embedding request with nomic-embed-text within 300 ms (OLLAMA_CONNECT_TIMEOUT_MS); using the built-in local embedder`);
+  assert.match(String(log.lines.find((l) => l.msg === 'ollama embeddings failed; using the local embedder')?.fields.fix), /raise OLLAMA_CONNECT_TIMEOUT_MS/);
+  await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', ...env }), captureLog()), (e: PapercordError) => {
+    assert.equal(e.code, 'TIMEOUT');
+    assert.match(e.message, /^EMBEDDINGS=ollama, but Ollama at http:\/\/127\.0\.0\.1:\d+ did not answer an embedding request with nomic-embed-text within 300 ms \(OLLAMA_CONNECT_TIMEOUT_MS\)/);
+    assert.match(e.hint!, /restart it \(ollama serve\)/);
+    return true;
+  });
+});
+
+test('an ingest batch that Ollama never embeds stops the build within OLLAMA_EMBED_TIMEOUT_MS, naming the host, the setting and how far it got', { timeout: 20_000 }, async () => {
+  const server = await OllamaTestServer.start();
+  after(() => server.stop());
+  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 2, timeoutMs: 300, probeTimeoutMs: 2000 });
+  server.scriptEndpoint('/api/embed', { hang: true });
+  await assert.rejects(embedder.embedDocuments(['one text', 'two texts', 'three texts']), (e: PapercordError) => {
+    assert.equal(e.code, 'TIMEOUT');
+    assert.equal(e.message, `Could not embed the corpus at chunk 1 of 3: Ollama at ${server.host} did not answer an embedding request with nomic-embed-text within 300 ms (OLLAMA_EMBED_TIMEOUT_MS).`);
+    return true;
+  });
+  server.scriptEndpoint('/api/embed', { status: 500 });
+  await assert.rejects(embedder.embedDocuments(['one text']), /^PapercordError: Could not embed the corpus at chunk 1 of 1: Ollama at http:\S+ failed to embed with nomic-embed-text \(ResponseError: /);
 });
 
 test('the connect timeout still ends the wait when garbage is collected meanwhile (npm start loads discord.js, which collects within 2 s)', async () => {

@@ -224,3 +224,22 @@ test('through all of it: one bot session, no error replies, nobody pinged', () =
   assert.ok(!h.emu.botMessages().some((m) => /Something went wrong/.test(textOf(m))));
   assertNoPings(h.emu);
 });
+
+test('Ollama embeddings chosen at start-up, then the server stops: /ask and /related still answer, searched by words, saying so without the server or a setting; off-topic is still refused', async () => {
+  const embedding = await startHarness({ ollama: true, env: { EMBEDDINGS: 'auto', OLLAMA_CONNECT_TIMEOUT_MS: '300', ANSWER_CACHE_SIZE: '0' } });
+  after(() => embedding.close());
+  assert.equal(embedding.service.info().embedder, 'ollama-nomic-embed-text-768');
+  await embedding.ollama!.stop();
+  const ask = async (question: string) => (await embedding.emu.slashCommand('ask', { question }, { user: embedding.user() })).waitForOriginal((m) => isAnswer(m) || m.embeds.length > 0, TIMEOUT_MS + 3000);
+  const wordsOnly = "The papers were searched by the question's words only, not by its meaning: the embedding model did not answer.";
+  const m = await ask('How do models reason with mental imagery?');
+  assert.match(footerOf(m), /^Extractive/, textOf(m));
+  assert.match(m.embeds[0]!.description!, /\[1\]/);
+  assert.equal(noteOf(m), wordsOnly);
+  const offTopic = await ask('What is the capital of France?');
+  assert.match(textOf(offTopic), /None of the indexed papers covers this question/);
+  const related = await (await embedding.emu.slashCommand('related', { paper_or_topic: 'spatial audio for microphone arrays' }, { user: embedding.user() })).waitForOriginal((x) => x.embeds.length > 0, TIMEOUT_MS + 3000);
+  assert.equal(noteOf(related), wordsOnly, textOf(related));
+  for (const reply of [m, offTopic, related]) assert.doesNotMatch(textOf(reply), /Something went wrong|127\.0\.0\.1|OLLAMA_|EMBEDDINGS|ollama serve/);
+  assert.equal(embedding.log.lines.filter((l) => l.msg.startsWith('Ollama embeddings failed')).length, 1, embedding.log.text());
+});

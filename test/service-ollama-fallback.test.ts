@@ -170,3 +170,69 @@ describe('prompt budget and prompt injection', () => {
     assert.ok(prompt.indexOf('<question>') > prompt.indexOf('</sources>'));
   });
 });
+
+describe('when the Ollama embeddings chosen at start-up fail later', () => {
+  const WORDS_ONLY = "The papers were searched by the question's words only, not by its meaning: the embedding model did not answer.";
+  const embedFailed = 'Ollama embeddings failed: questions are searched by their words only until it answers again';
+  const embedBack = 'Ollama embeddings answer again: questions are searched by meaning again';
+
+  test('server stopped: questions are searched by their words and answered, saying so with the server and the fix; off-topic ones are still refused; logged once each way', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    const { service, log } = await open({ OLLAMA_HOST: server.host, EMBEDDINGS: 'auto', DATA_DIR: await tempDir(), ANSWER_CACHE_SIZE: '0' });
+    assert.equal(service.info().embedder, 'ollama-nomic-embed-text-768');
+    const before = await service.ask('How do models reason with mental imagery?');
+    assert.equal(before.notice, undefined);
+
+    await server.stop();
+    const a = await service.ask('How do models reason with mental imagery?');
+    assert.equal(a.refused, false);
+    assert.ok(a.citations.some((c) => c.paperId === 'zeller26a'), JSON.stringify(a.citations));
+    assert.ok(a.notice!.startsWith(`${WORDS_ONLY} Ollama at ${server.host} did not answer an embedding request (`), a.notice);
+    assert.match(a.notice!, /Start Ollama \(ollama serve\) and check OLLAMA_HOST, or restart papercord with EMBEDDINGS=local/);
+    const offTopic = await service.ask('What is the capital of France?');
+    assert.equal(offTopic.refused, true);
+    const related = await service.related('spatial audio for microphone arrays');
+    assert.ok(related.related.length > 0);
+    assert.ok(related.notice!.startsWith(WORDS_ONLY), related.notice);
+    // Answered from the metadata: no search, so nothing to say about one.
+    const authors = await service.ask('Who wrote MentisOculi?');
+    assert.ok(!authors.notice?.includes(WORDS_ONLY), authors.notice);
+    assert.equal(log.lines.filter((l) => l.msg === embedFailed).length, 1, log.text());
+    assert.equal(log.lines.find((l) => l.msg === embedFailed)!.fields.host, server.host);
+
+    await server.restart();
+    const back = await service.ask('How do models reason with mental imagery?');
+    assert.equal(back.notice, undefined);
+    assert.deepEqual(back.citations, before.citations);
+    assert.equal(log.lines.filter((l) => l.msg === embedBack).length, 1, log.text());
+  });
+
+  test(`an embedding that never comes: the question waits OLLAMA_EMBED_TIMEOUT_MS once, the next ones not at all, and the search by meaning is back once the server answers`, async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    const { service, log } = await open({ OLLAMA_HOST: server.host, EMBEDDINGS: 'auto', DATA_DIR: await tempDir(), OLLAMA_EMBED_TIMEOUT_MS: '300', ANSWER_CACHE_SIZE: '0' });
+    const isQueryEmbed = (r: { path: string; body: unknown }) => r.path === '/api/embed' && typeof (r.body as { input?: unknown }).input === 'string' && String((r.body as { input: string }).input).startsWith('search_query: ');
+    server.scriptEndpoint('/api/embed', { hang: true });
+    const first = await service.ask('How do models reason with mental imagery?', { useModel: false });
+    assert.equal(first.refused, false);
+    assert.ok(first.notice!.startsWith(`${WORDS_ONLY} Ollama at ${server.host} did not answer an embedding request with nomic-embed-text within 300 ms (OLLAMA_EMBED_TIMEOUT_MS).`), first.notice);
+    assert.match(first.notice!, /restart it \(ollama serve\), raise OLLAMA_EMBED_TIMEOUT_MS/);
+    const waitedFor = server.requests.filter(isQueryEmbed).at(-1)!;
+
+    // Not waited for: the second question is answered before its background check ends.
+    const second = await service.ask('Which methods make chain of thought reasoning cheaper?', { useModel: false });
+    const answeredAt = Date.now();
+    assert.ok(second.notice!.startsWith(WORDS_ONLY), second.notice);
+    const check = await server.waitForRequestEnd((r) => isQueryEmbed(r) && r.id > waitedFor.id);
+    assert.ok(check.endedAt! >= answeredAt, 'answered before the check ended');
+
+    server.scriptEndpoint('/api/embed', null);
+    const third = await service.ask('How do models reason with mental imagery?', { useModel: false });
+    assert.ok(third.notice!.startsWith(WORDS_ONLY), third.notice);
+    await log.waitFor((l) => l.msg === embedBack);
+    const fourth = await service.ask('How do models reason with mental imagery?', { useModel: false });
+    assert.equal(fourth.notice, undefined);
+    assert.equal(log.lines.filter((l) => l.msg === embedFailed).length, 1, log.text());
+  });
+});

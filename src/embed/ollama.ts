@@ -1,5 +1,8 @@
 import type { Ollama } from 'ollama';
 import type { Embedder } from './embedder.js';
+import { PapercordError, type ErrorCode } from '../errors.js';
+import type { Logger } from '../log.js';
+import { errorText, isUnreachable, ollamaClient, ollamaStatus } from '../ollama/client.js';
 
 /** Task prefixes some embedding models were trained with; without them retrieval quality drops. */
 const PREFIXES: { match: RegExp; document: string; query: string }[] = [
@@ -12,28 +15,82 @@ export function embeddingPrefixes(model: string): { document: string; query: str
   return PREFIXES.find((p) => p.match.test(model)) ?? { document: '', query: '' };
 }
 
+export interface OllamaEmbedderOptions {
+  /** Bounds every embedding request but the start-up probe (OLLAMA_EMBED_TIMEOUT_MS): a server that accepts and never answers must not hang a question or an ingest. */
+  timeoutMs: number;
+  /** Bounds the start-up probe (OLLAMA_CONNECT_TIMEOUT_MS), as the server's health check is. */
+  probeTimeoutMs: number;
+  batchSize?: number;
+  keepAlive?: string;
+  /** Told once when query embeddings start failing and once when they work again. */
+  log?: Logger;
+}
+
+/** An embedding Ollama did not give: what happened, at which host, and what the operator can do (the hint). */
+export class EmbeddingFailed extends PapercordError {
+  declare readonly hint: string;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    hint: string,
+    /** Nothing answered in time: the server accepts connections and stays silent (stuck, or still loading the model). */
+    readonly timedOut: boolean,
+    cause: unknown,
+  ) {
+    super(code, message, hint, { cause });
+  }
+}
+
+/**
+ * Why an embedding request failed, in the operator's terms. "TypeError: fetch failed" alone names
+ * neither the server nor that embeddings were asked; a timeout names the setting that ran out.
+ */
+export function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms: number; variable: string }): EmbeddingFailed {
+  const local = 'or restart papercord with EMBEDDINGS=local to use the built-in embedder (its index is built at start-up)';
+  if ((e as { name?: unknown } | null)?.name === 'TimeoutError') {
+    return new EmbeddingFailed('TIMEOUT', `Ollama at ${host} did not answer an embedding request with ${model} within ${timeout.ms} ms (${timeout.variable})`, `It may be stuck or still loading the model: restart it (ollama serve), raise ${timeout.variable}, ${local}.`, true, e);
+  }
+  if (isUnreachable(e)) {
+    return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} did not answer an embedding request (${errorText(e)})`, `Start Ollama (ollama serve) and check OLLAMA_HOST, ${local}.`, false, e);
+  }
+  const code: ErrorCode = ollamaStatus(e) === 404 ? 'MODEL_NOT_FOUND' : 'MODEL_UNREACHABLE';
+  return new EmbeddingFailed(code, `Ollama at ${host} failed to embed with ${model} (${errorText(e)})`, `Check that it has ${model} (ollama pull ${model}), ${local}.`, false, e);
+}
+
 /** Embeddings from an Ollama server, in batches. */
 export class OllamaEmbedder implements Embedder {
   readonly kind = 'ollama' as const;
   readonly id: string;
   private readonly prefixes: { document: string; query: string };
+  private readonly client: Ollama;
+  /** Why query embeddings fail, from the first failure until one works again. */
+  private failing: EmbeddingFailed | null = null;
+  /** While the server is silent: the one embedding asked in the background to learn when it answers again. */
+  private recheck: Promise<void> | null = null;
 
   constructor(
-    private readonly client: Ollama,
+    readonly host: string,
     readonly model: string,
     readonly dims: number,
-    private readonly opts: { batchSize?: number; keepAlive?: string } = {},
+    private readonly opts: OllamaEmbedderOptions,
   ) {
     this.id = `ollama-${model.replace(/[^a-z0-9.-]+/gi, '_')}-${dims}`;
     this.prefixes = embeddingPrefixes(model);
+    this.client = ollamaClient(host, opts.timeoutMs);
   }
 
-  /** Learns the model's dimensions from one embedding. */
-  static async connect(client: Ollama, model: string, opts: { batchSize?: number; keepAlive?: string } = {}): Promise<OllamaEmbedder> {
-    const res = await client.embed({ model, input: 'dimension probe', keep_alive: opts.keepAlive });
+  /** Learns the model's dimensions from one embedding, within the probe's timeout. */
+  static async connect(host: string, model: string, opts: OllamaEmbedderOptions): Promise<OllamaEmbedder> {
+    let res;
+    try {
+      res = await ollamaClient(host, opts.probeTimeoutMs).embed({ model, input: 'dimension probe', keep_alive: opts.keepAlive });
+    } catch (e) {
+      throw embeddingFailure(host, model, e, { ms: opts.probeTimeoutMs, variable: 'OLLAMA_CONNECT_TIMEOUT_MS' });
+    }
     const dims = res.embeddings[0]?.length;
     if (!dims) throw new Error(`${model} returned no embedding`);
-    return new OllamaEmbedder(client, model, dims, opts);
+    return new OllamaEmbedder(host, model, dims, opts);
   }
 
   async embedDocuments(texts: string[], onProgress?: (done: number, total: number) => void): Promise<number[][]> {
@@ -41,7 +98,13 @@ export class OllamaEmbedder implements Embedder {
     const out: number[][] = [];
     for (let i = 0; i < texts.length; i += batch) {
       const input = texts.slice(i, i + batch).map((t) => this.prefixes.document + t);
-      const res = await this.client.embed({ model: this.model, input, truncate: true, keep_alive: this.opts.keepAlive });
+      let res;
+      try {
+        res = await this.client.embed({ model: this.model, input, truncate: true, keep_alive: this.opts.keepAlive });
+      } catch (e) {
+        const f = this.failure(e);
+        throw new PapercordError(f.code, `Could not embed the corpus at chunk ${i + 1} of ${texts.length}: ${f.message}.`, f.hint, { cause: e });
+      }
       if (res.embeddings.length !== input.length) throw new Error(`${this.model} returned ${res.embeddings.length} embeddings for ${input.length} texts`);
       out.push(...res.embeddings);
       onProgress?.(out.length, texts.length);
@@ -49,10 +112,52 @@ export class OllamaEmbedder implements Embedder {
     return out;
   }
 
+  /**
+   * Throws EmbeddingFailed when the server does not give the vector. A server that let the last
+   * question's embedding time out is not waited for again, which would cost every question the
+   * whole timeout: one embedding asked in the background learns when it answers, and the
+   * question after that is embedded again.
+   */
   async embedQuery(text: string): Promise<number[]> {
+    if (this.failing?.timedOut) {
+      this.recheck ??= this.embedOnce(text).then(
+        () => this.answered(),
+        (e: unknown) => void this.failed(e),
+      ).finally(() => (this.recheck = null));
+      throw this.failing;
+    }
+    let v: number[];
+    try {
+      v = await this.embedOnce(text);
+    } catch (e) {
+      throw this.failed(e);
+    }
+    this.answered();
+    return v;
+  }
+
+  private async embedOnce(text: string): Promise<number[]> {
     const res = await this.client.embed({ model: this.model, input: this.prefixes.query + text, truncate: true, keep_alive: this.opts.keepAlive });
     const v = res.embeddings[0];
     if (!v) throw new Error(`${this.model} returned no embedding`);
     return v;
+  }
+
+  private failure(e: unknown): EmbeddingFailed {
+    return embeddingFailure(this.host, this.model, e, { ms: this.opts.timeoutMs, variable: 'OLLAMA_EMBED_TIMEOUT_MS' });
+  }
+
+  /** Logged once, not per question: a stopped server would otherwise fill the log with the same line. */
+  private failed(e: unknown): EmbeddingFailed {
+    const f = this.failure(e);
+    if (!this.failing) this.opts.log?.warn('Ollama embeddings failed: questions are searched by their words only until it answers again', { host: this.host, model: this.model, error: f.message, fix: f.hint });
+    this.failing = f;
+    return f;
+  }
+
+  private answered(): void {
+    if (!this.failing) return;
+    this.failing = null;
+    this.opts.log?.info('Ollama embeddings answer again: questions are searched by meaning again', { host: this.host, model: this.model });
   }
 }

@@ -1,10 +1,10 @@
 import type { Settings } from '../config.js';
 import type { Logger } from '../log.js';
-import { errorText, ollamaClient } from '../ollama/client.js';
 import { PapercordError, type ErrorCode } from '../errors.js';
 import { hasModel, probeOllama, type ProbeResult } from '../ollama/probe.js';
 import { LOCAL_EMBEDDER_VERSION } from './local.js';
-import { OllamaEmbedder } from './ollama.js';
+import { logPullProgress, ModelPull } from '../writer/pull.js';
+import { EmbeddingFailed, OllamaEmbedder } from './ollama.js';
 
 export const LOCAL_DIMS = 512;
 
@@ -26,28 +26,59 @@ export interface EmbedderChoice {
 export async function chooseEmbedder(settings: Settings, log: Logger): Promise<EmbedderChoice> {
   if (settings.embeddings === 'local') return { embedder: null, id: localEmbedderId(), reason: 'EMBEDDINGS=local' };
   const p = await probeOllama(settings.ollamaHost, settings.connectTimeoutMs);
-  const problem = embedderProblem(settings, p);
+  let problem = embedderProblem(settings, p);
+  if (problem?.code === 'MODEL_NOT_FOUND' && settings.autoPull) problem = await pullEmbedModel(settings, log);
   if (problem) {
     if (settings.embeddings === 'ollama') throw new PapercordError(problem.code, `EMBEDDINGS=ollama but ${problem.what}.`, `${problem.fix}, or set EMBEDDINGS=auto to fall back to the built-in local embedder.`);
     return { embedder: null, id: localEmbedderId(), reason: `${problem.what} (${problem.fix.charAt(0).toLowerCase()}${problem.fix.slice(1)}); using the built-in local embedder` };
   }
   try {
-    const embedder = await OllamaEmbedder.connect(ollamaClient(settings.ollamaHost), settings.embedModel, { keepAlive: settings.keepAlive });
+    const embedder = await OllamaEmbedder.connect(settings.ollamaHost, settings.embedModel, {
+      timeoutMs: settings.embedTimeoutMs,
+      probeTimeoutMs: settings.connectTimeoutMs,
+      keepAlive: settings.keepAlive,
+      log: log.child({ part: 'embeddings' }),
+    });
     return { embedder, id: embedder.id, reason: `Ollama ${settings.embedModel} at ${settings.ollamaHost}` };
   } catch (e) {
-    if (settings.embeddings === 'ollama') {
-      throw new PapercordError('BAD_INPUT', `EMBEDDINGS=ollama, but ${settings.embedModel} at ${settings.ollamaHost} failed to embed a test text (${errorText(e)}).`, `Check that it is an embedding model (ollama show ${settings.embedModel}), or set EMBEDDINGS=auto to fall back to the built-in local embedder.`, { cause: e });
-    }
-    log.warn('ollama embeddings failed; using the local embedder', { error: e });
-    return { embedder: null, id: localEmbedderId(), reason: `Ollama ${settings.embedModel} failed to embed; using the built-in local embedder` };
+    if (!(e instanceof EmbeddingFailed)) throw e;
+    if (settings.embeddings === 'ollama') throw new PapercordError(e.code, `EMBEDDINGS=ollama, but ${e.message} when asked to embed a test text.`, e.hint, { cause: e });
+    log.warn('ollama embeddings failed; using the local embedder', { error: e.message, fix: e.hint });
+    return { embedder: null, id: localEmbedderId(), reason: `${e.message}; using the built-in local embedder` };
   }
 }
 
+interface EmbedderProblem {
+  code: ErrorCode;
+  what: string;
+  /** A sentence's start. */
+  fix: string;
+}
+
 /** Why the Ollama embedder cannot be used, and the fix (a sentence's start), or null when it can. */
-function embedderProblem(settings: Settings, p: ProbeResult): { code: ErrorCode; what: string; fix: string } | null {
+function embedderProblem(settings: Settings, p: ProbeResult): EmbedderProblem | null {
   const host = settings.ollamaHost;
   if (p.answeredAs) return { code: 'MODEL_UNREACHABLE', what: `what answered at ${host} is not an Ollama server (${p.answeredAs})`, fix: 'Set OLLAMA_HOST to the address of an Ollama server' };
   if (!p.reachable) return { code: 'MODEL_UNREACHABLE', what: `Ollama at ${host} is unreachable (${p.error})`, fix: 'Start Ollama (ollama serve) and check OLLAMA_HOST' };
   if (!hasModel(p.models, settings.embedModel)) return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${settings.embedModel}`, fix: `Run: ollama pull ${settings.embedModel}` };
+  return null;
+}
+
+/**
+ * OLLAMA_AUTO_PULL=true pulls a missing embedding model as it does the chat model, but waits for
+ * it: the index is built with it. Null once pulled, else why it could not be.
+ */
+async function pullEmbedModel(settings: Settings, log: Logger): Promise<EmbedderProblem | null> {
+  const { ollamaHost: host, embedModel: model } = settings;
+  const pullLog = log.child({ host, model });
+  pullLog.info('pulling the embedding model (OLLAMA_AUTO_PULL=true)');
+  const pull = new ModelPull(host, model);
+  logPullProgress(pull, pullLog);
+  try {
+    await pull.done;
+  } catch {
+    return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${model}, and pulling it failed (${pull.error})`, fix: `Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)` };
+  }
+  pullLog.info('pulled the embedding model');
   return null;
 }

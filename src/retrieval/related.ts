@@ -115,7 +115,7 @@ function paperText(paper: Paper): string {
 export async function relatedPapers(retriever: Retriever, target: { paper: Paper } | { text: string }, count: number, settings: RetrievalSettings): Promise<RelatedPaper[]> {
   const self = 'paper' in target ? target.paper : undefined;
   const text = self ? paperText(self) : (target as { text: string }).text;
-  const vector = self ? await paperVector(retriever, self) : await retriever.embedder.embedQuery(text);
+  const vector = self ? await paperVector(retriever, self) : await retriever.queryVector(text);
   const targetProfile = profile(retriever, parse(text), settings.relatedKeyTerms);
   const table = keyTermTable(retriever, settings.relatedKeyTerms);
   const keywordQuery = self ? [...targetProfile.keys.keys()].join(' ') : text;
@@ -250,9 +250,9 @@ function showable(term: string): boolean {
 }
 
 /** The mean of a paper's chunk vectors, read back from the index (no re-embedding). */
-async function paperVector(retriever: Retriever, paper: Paper): Promise<number[]> {
+async function paperVector(retriever: Retriever, paper: Paper): Promise<number[] | null> {
   const vectors = await retriever.chunkVectors(paper.id);
-  if (vectors.length === 0) return retriever.embedder.embedQuery(paperText(paper));
+  if (vectors.length === 0) return retriever.queryVector(paperText(paper));
   return Array.from({ length: vectors[0]!.length }, (_, i) => vectors.reduce((s, v) => s + v[i]!, 0) / vectors.length);
 }
 

@@ -2,6 +2,7 @@ import { shortName, type Paper } from '../corpus/paper.js';
 import { chunkId, type Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
+import { queryVector } from '../embed/query-vector.js';
 import type { LoadedIndex } from '../index/store.js';
 import { conceptWords, queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
 import { TermStats } from './termstats.js';
@@ -87,7 +88,7 @@ export class Retriever {
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
     const asked = this.termStats.weigh(concepts, queryNames(query), conceptWords(query, concepts));
-    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.embedder.embedQuery(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
+    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.queryVector(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
       const entry = fused.get(id) ?? { score: 0, cosine };
@@ -156,9 +157,14 @@ export class Retriever {
     return set;
   }
 
-  /** Cosine search over every shard; returns chunk ids best first with their similarity. */
-  async vectorSearch(vector: number[], paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number }[]> {
-    if (!vector.some((x) => x !== 0)) return [];
+  /** The text's vector, or null when the embedding server failed: the search is then BM25's alone (see queryVector). */
+  queryVector(text: string): Promise<number[] | null> {
+    return queryVector(this.embedder, text);
+  }
+
+  /** Cosine search over every shard; returns chunk ids best first with their similarity. None without a vector. */
+  async vectorSearch(vector: number[] | null, paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number }[]> {
+    if (!vector?.some((x) => x !== 0)) return [];
     return (await this.vectorTable()).search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score }));
   }
 

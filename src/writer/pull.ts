@@ -5,6 +5,7 @@
  */
 import { Ollama } from 'ollama';
 import { errorText, fetchWithSignal } from '../ollama/client.js';
+import type { Logger } from '../log.js';
 
 export interface PullProgress {
   status: string;
@@ -79,4 +80,15 @@ export class ModelPull {
       }
     }
   }
+}
+
+/** Logs a pull's progress every 10 %: a download of minutes must show that it moves, without a line per chunk. */
+export function logPullProgress(pull: ModelPull, log: Logger): void {
+  let lastLogged = -1;
+  pull.onProgress((pr) => {
+    if (pr.percent !== undefined && pr.percent >= lastLogged + 10) {
+      lastLogged = pr.percent;
+      log.info('pull progress', { percent: pr.percent });
+    }
+  });
 }

@@ -18,7 +18,7 @@ import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
 import { HostPool, hostsVariable, noHostNote, type HostState } from './hosts.js';
 import type { ChatMessage } from './prompts.js';
-import { ModelPull } from './pull.js';
+import { logPullProgress, ModelPull } from './pull.js';
 import { GenerationQueue } from './queue.js';
 import { canChat, checkOllama, type StartupReport } from './startup.js';
 
@@ -320,13 +320,7 @@ export class OllamaWriter implements Writer {
     this.pulls.set(host, p);
     const log = this.log.child({ host, model: this.model });
     log.info('pulling the chat model (OLLAMA_AUTO_PULL=true)');
-    let lastLogged = -1;
-    p.onProgress((pr) => {
-      if (pr.percent !== undefined && pr.percent >= lastLogged + 10) {
-        lastLogged = pr.percent;
-        log.info('pull progress', { percent: pr.percent });
-      }
-    });
+    logPullProgress(p, log);
     p.done.then(
       () => {
         this.modelPresent.set(host, true);

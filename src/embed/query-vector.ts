@@ -1,0 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Embedder } from './embedder.js';
+import { EmbeddingFailed } from './ollama.js';
+
+/** The first query embedding that failed while one request was answered. */
+interface Missed {
+  failure?: EmbeddingFailed;
+}
+
+/**
+ * Per request, not on the embedder: questions are answered concurrently, and only those that
+ * searched while the server failed were searched by words alone (a paper's authors were not).
+ */
+const answering = new AsyncLocalStorage<Missed>();
+
+/**
+ * A question's vector, or null when the embedding server did not give one (stopped, erroring,
+ * silent): the search is then made by words alone (BM25), and the question is answered rather
+ * than lost. The failure is kept for the request being answered (see withSearchNotice).
+ */
+export async function queryVector(embedder: Embedder, text: string): Promise<number[] | null> {
+  try {
+    return await embedder.embedQuery(text);
+  } catch (e) {
+    if (!(e instanceof EmbeddingFailed)) throw e;
+    const missed = answering.getStore();
+    if (missed) missed.failure ??= e;
+    return null;
+  }
+}
+
+/**
+ * Runs a request and, when one of its searches had no query vector, says so in its notice:
+ * first in words for anyone (a Discord reply keeps only that sentence), then the server, the
+ * error and the fix for the operator (the command line and the console show the notice whole).
+ */
+export async function withSearchNotice<T extends { notice?: string }>(request: () => Promise<T>): Promise<T> {
+  const missed: Missed = {};
+  const result = await answering.run(missed, request);
+  if (!missed.failure) return result;
+  const notice = [`The papers were searched by the question's words only, not by its meaning: the embedding model did not answer. ${missed.failure.message}. ${missed.failure.hint}`, result.notice].filter(Boolean).join(' ');
+  return { ...result, notice };
+}
