@@ -188,16 +188,18 @@ describe('when the Ollama embeddings chosen at start-up fail later', () => {
     const a = await service.ask('How do models reason with mental imagery?');
     assert.equal(a.refused, false);
     assert.ok(a.citations.some((c) => c.paperId === 'zeller26a'), JSON.stringify(a.citations));
-    assert.ok(a.notice!.startsWith(`${WORDS_ONLY} Ollama at ${server.host} did not answer an embedding request (`), a.notice);
-    assert.match(a.notice!, /Start Ollama \(ollama serve\) and check OLLAMA_HOST, or restart papercord with EMBEDDINGS=local/);
+    assert.equal(a.notice!.said.startsWith(WORDS_ONLY), true, a.notice!.said);
+    assert.doesNotMatch(a.notice!.said, /http|OLLAMA_|ollama serve/, 'what happened, in words for anyone');
+    assert.ok(a.notice!.forOperator!.startsWith(`Ollama at ${server.host} did not answer an embedding request (`), a.notice!.forOperator);
+    assert.match(a.notice!.forOperator!, /Start Ollama \(ollama serve\) and check OLLAMA_HOST, or restart papercord with EMBEDDINGS=local/);
     const offTopic = await service.ask('What is the capital of France?');
     assert.equal(offTopic.refused, true);
     const related = await service.related('spatial audio for microphone arrays');
     assert.ok(related.related.length > 0);
-    assert.ok(related.notice!.startsWith(WORDS_ONLY), related.notice);
+    assert.ok(related.notice!.said.startsWith(WORDS_ONLY), related.notice!.said);
     // Answered from the metadata: no search, so nothing to say about one.
     const authors = await service.ask('Who wrote MentisOculi?');
-    assert.ok(!authors.notice?.includes(WORDS_ONLY), authors.notice);
+    assert.ok(!authors.notice?.said.includes(WORDS_ONLY), authors.notice?.said);
     assert.equal(log.lines.filter((l) => l.msg === embedFailed).length, 1, log.text());
     assert.equal(log.lines.find((l) => l.msg === embedFailed)!.fields.host, server.host);
 
@@ -216,20 +218,21 @@ describe('when the Ollama embeddings chosen at start-up fail later', () => {
     server.scriptEndpoint('/api/embed', { hang: true });
     const first = await service.ask('How do models reason with mental imagery?', { useModel: false });
     assert.equal(first.refused, false);
-    assert.ok(first.notice!.startsWith(`${WORDS_ONLY} Ollama at ${server.host} did not answer an embedding request with nomic-embed-text within 300 ms (OLLAMA_EMBED_TIMEOUT_MS).`), first.notice);
-    assert.match(first.notice!, /restart it \(ollama serve\), raise OLLAMA_EMBED_TIMEOUT_MS/);
+    assert.equal(first.notice!.said, WORDS_ONLY);
+    assert.ok(first.notice!.forOperator!.startsWith(`Ollama at ${server.host} did not answer an embedding request with nomic-embed-text within 300 ms (OLLAMA_EMBED_TIMEOUT_MS).`), first.notice!.forOperator);
+    assert.match(first.notice!.forOperator!, /restart it \(ollama serve\), raise OLLAMA_EMBED_TIMEOUT_MS/);
     const waitedFor = server.requests.filter(isQueryEmbed).at(-1)!;
 
     // Not waited for: the second question is answered before its background check ends.
     const second = await service.ask('Which methods make chain of thought reasoning cheaper?', { useModel: false });
     const answeredAt = Date.now();
-    assert.ok(second.notice!.startsWith(WORDS_ONLY), second.notice);
+    assert.equal(second.notice!.said, WORDS_ONLY);
     const check = await server.waitForRequestEnd((r) => isQueryEmbed(r) && r.id > waitedFor.id);
     assert.ok(check.endedAt! >= answeredAt, 'answered before the check ended');
 
     server.scriptEndpoint('/api/embed', null);
     const third = await service.ask('How do models reason with mental imagery?', { useModel: false });
-    assert.ok(third.notice!.startsWith(WORDS_ONLY), third.notice);
+    assert.equal(third.notice!.said, WORDS_ONLY);
     await log.waitFor((l) => l.msg === embedBack);
     const fourth = await service.ask('How do models reason with mental imagery?', { useModel: false });
     assert.equal(fourth.notice, undefined);

@@ -1,6 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Embedder } from './embedder.js';
 import { EmbeddingFailed } from './ollama.js';
+import { joinNotices } from '../notice.js';
+import type { Notice } from '../types.js';
 
 /** The first query embedding that failed while one request was answered. */
 interface Missed {
@@ -30,14 +32,13 @@ export async function queryVector(embedder: Embedder, text: string): Promise<num
 }
 
 /**
- * Runs a request and, when one of its searches had no query vector, says so in its notice:
- * first in words for anyone (a Discord reply keeps only that sentence), then the server, the
- * error and the fix for the operator (the command line and the console show the notice whole).
+ * Runs a request and, when one of its searches had no query vector, says so in its notice: what
+ * happened in words for anyone, and the server, the error and the fix for the operator.
  */
-export async function withSearchNotice<T extends { notice?: string }>(request: () => Promise<T>): Promise<T> {
+export async function withSearchNotice<T extends { notice?: Notice }>(request: () => Promise<T>): Promise<T> {
   const missed: Missed = {};
   const result = await answering.run(missed, request);
   if (!missed.failure) return result;
-  const notice = [`The papers were searched by the question's words only, not by its meaning: the embedding model did not answer. ${missed.failure.message}. ${missed.failure.hint}`, result.notice].filter(Boolean).join(' ');
-  return { ...result, notice };
+  const searched: Notice = { said: "The papers were searched by the question's words only, not by its meaning: the embedding model did not answer.", forOperator: `${missed.failure.message}. ${missed.failure.hint}` };
+  return { ...result, notice: joinNotices(searched, result.notice) };
 }
