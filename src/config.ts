@@ -59,6 +59,19 @@ const url: Parse<string> = (raw, name) => {
   if (!port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${raw}")`);
   return `${u.protocol}//${u.hostname}:${port}`;
 };
+/** A duration as Go writes one ("10m", "1h30m", "300s", "-1s"), which is what Ollama's API reads a keep_alive string as. */
+const GO_DURATION = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
+/**
+ * How long Ollama keeps a model loaded, as its server reads OLLAMA_KEEP_ALIVE: a duration, or a
+ * number of seconds (negative: for ever). Sent as a duration: the API reads a string only as one,
+ * and rejected "forever" at every request, each answer falling back to quotes.
+ */
+const keepAlive: Parse<string> = (raw, name) => {
+  const v = raw.trim();
+  if (/^[+-]?\d+$/.test(v)) return `${v}s`;
+  if (GO_DURATION.test(v)) return v;
+  throw new ConfigError(`${name} must be a duration such as 10m, 1h30m or 300s, a number of seconds, or -1 to keep the model loaded, got "${raw}"`);
+};
 const urls: Parse<string[]> = (raw, name) => list(raw, name).map((r) => url(r, name));
 const apiBase: Parse<string> = (raw, name) => {
   try {
@@ -90,7 +103,7 @@ export const VARIABLES = {
   embedModel: { env: 'OLLAMA_EMBED_MODEL', default: 'nomic-embed-text', description: 'The embedding model used when EMBEDDINGS picks Ollama.', parse: str },
   numCtx: { env: 'OLLAMA_NUM_CTX', default: '4096', description: 'Context window (tokens) requested from the chat model; prompts are budgeted to fit it.', parse: int(512, 262144) },
   temperature: { env: 'OLLAMA_TEMPERATURE', default: '0.2', description: 'Sampling temperature of the chat model.', parse: num(0, 2) },
-  keepAlive: { env: 'OLLAMA_KEEP_ALIVE', default: '10m', description: 'How long Ollama keeps the chat model loaded after a request.', parse: str },
+  keepAlive: { env: 'OLLAMA_KEEP_ALIVE', default: '10m', description: 'How long Ollama keeps the chat model loaded after a request: a duration (10m, 1h30m, 300s), a number of seconds, or -1 for ever.', parse: keepAlive },
   connectTimeoutMs: { env: 'OLLAMA_CONNECT_TIMEOUT_MS', default: '2000', description: 'How long to wait for the Ollama server to answer a health check before treating it as unreachable.', parse: int(100, 60000) },
   embedTimeoutMs: { env: 'OLLAMA_EMBED_TIMEOUT_MS', default: '15000', description: 'How long to wait for Ollama embeddings (a question, or a batch of chunks at ingest); a question whose embedding does not come in time is searched by its words only.', parse: int(100, 600000) },
   firstTokenTimeoutMs: { env: 'OLLAMA_FIRST_TOKEN_TIMEOUT_MS', default: '60000', description: 'How long to wait for the first token of an answer (includes loading the model).', parse: int(100, 600000) },

@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -15,7 +15,7 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { foundOnlyByName, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
@@ -96,6 +96,8 @@ interface MetadataAsked {
   unasked: string;
   /** The question without the words that ask for authors. */
   withoutAuthors: string;
+  /** The links of a paper the question describes ("Where can I find the code of the 4D spatial-temporal paper?"): the one the search finds. */
+  linksOfDescribed: boolean;
 }
 
 /**
@@ -314,26 +316,35 @@ export class PapercordService {
     // "How many authors does PhaseCoder have?" asks for its authors too: how many, and who.
     const authorCount = asksAuthorCount(q);
     const withoutAuthors = withoutAuthorship(authorCount ? withoutAuthorCount(q) : q);
-    const authorsOf = !opts.paper && AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
+    const authorsOf = AUTHORS_NOUN.test(q) ? this.names.namesIn(q) : undefined;
     // "authors of the second one?": of the paper picked by its place, as "Who wrote the second one?" is.
     const onlyAuthors = authorsOf !== undefined && asksOnlyForAuthors(withoutPlace(authorsOf.rest));
-    const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0;
+    // With the paper option, "authors?" names its paper.
+    const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0 && !opts.paper;
     // Asked as "Who wrote X?" is: of X, whether the catalog names it or a search finds it ("How many authors does MonoSoup have?").
-    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length === 1 || (authorsOfNone && last !== undefined)));
+    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length === 1 || !!opts.paper || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;
-    const unasked = venueAsked ? published : authorsAsked ? withoutAuthors : q;
-    return { authorsAsked, authorsOfNone, authorCount, authorship, unasked, withoutAuthors };
+    // As "Who wrote the paper on spatial audio?" gives the byline of the paper the search finds; "code" and "find" are not what to search for.
+    const linksOfDescribed = !authorship && !opts.paper && asksForLinks(q) && describesPaper(q);
+    const unasked = venueAsked ? published : authorsAsked ? withoutAuthors : linksOfDescribed ? withoutLinkWords(q) : q;
+    return { authorsAsked, authorsOfNone, authorCount, authorship, unasked, withoutAuthors, linksOfDescribed };
   }
 
   /**
    * The answer to a question the metadata answers before any search: a topic count (or which
    * topic), the index's size, small talk, a paper's links, an author's papers, an author no paper
    * has, the bylines of the papers the conversation is on, or which paper a question means;
-   * undefined for a question the abstracts answer, and for any limited to one paper by the option. A promise only for a link alone, asked again as a question about its paper.
+   * undefined for a question the abstracts answer. Limited to one paper by the option, only that
+   * paper's links. A promise only for a link alone, asked again as a question about its paper.
    */
   private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
-    // A question limited to one paper by the paper option asks its abstract.
-    if (opts.paper) return undefined;
+    // The paper option limits a question to one paper as naming it does: "Where is the code?" asks for that paper's links, as
+    // "Where is the code for deng26w?" does; the rest asks its abstract (its authors and venue too: see metadataAsked).
+    if (opts.paper) {
+      const optionPaper = this.resolvePaper(opts.paper);
+      const ofOptionPaper = asksForLinks(q) && (asksOnlyForLinks(q) || this.names.onlyNamed(withoutLinkWords(q)) === optionPaper);
+      return ofOptionPaper ? this.linksReply(q, optionPaper, opts, started) : undefined;
+    }
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
     // else saying so is more use than the index's size or "none mentions it".
     if (topicNotNamed(q)) {
@@ -350,6 +361,9 @@ export class PapercordService {
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
     const linked = asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
     if (linked) return this.linksReply(q, linked, opts, started);
+    // "Where is the code for LinkNet?" of a name no paper has: a search would quote another paper's "Our code is available at …".
+    const unknownName = asksForLinks(q) ? this.unknownNameAlone(withoutLinkWords(q)) : undefined;
+    if (unknownName) return uncitedAnswer(q, noPaperCalled(unknownName, this.papersWritingName(unknownName), this.closestPapers(unknownName)), started, { refused: true });
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     // So is "How many Wang papers?", before it is read as a count of the papers that write "Wang".
     const byAuthor = authorAsked(q, this.papers);
@@ -396,7 +410,7 @@ export class PapercordService {
   }
 
   /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
-  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorCount, authorship, unasked }: MetadataAsked): Promise<Answer> {
+  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorCount, authorship, unasked, linksOfDescribed }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     // "Which of them use diffusion models?" after "How many papers mention RL?" (37, ten listed) picks among all 37, up to PICKED_AMONG_MAX.
@@ -511,7 +525,8 @@ export class PapercordService {
       }
       return refused();
     }
-    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : null;
+    const described = linksOfDescribed && !comparison ? authorSources(q, sources, paper)[0] : undefined;
+    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : described ? { answer: linksAnswer(retriever.paper(described.paperId)!, described.n), citations: [citationFor(described)] } : null;
     /** The answer without a model: each compared paper's part, one paper's summary (a part of it, or more of it when going on), else the sentences that answer best. */
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
@@ -647,6 +662,32 @@ export class PapercordService {
     const going = papers.filter((p) => next.get(p.id) !== undefined);
     if (going.length === 0) return uncitedAnswer(q, ALL_SAID_OF_EACH, started);
     return this.wholePaperAnswer(q, going, (sources) => sources.map((s) => `${listedPaper(s)}: ${next.get(s.paperId)}`).join('\n'), opts, started);
+  }
+
+  /**
+   * The one made-up word a text asks about ("LinkNet" of "is the LinkNet?") when no indexed paper
+   * is called that and nothing else is asked; undefined for a text that names a paper, asks
+   * about a topic ("the 4D spatial-temporal paper"), or nothing.
+   */
+  private unknownNameAlone(text: string): string | undefined {
+    const asked = text
+      .split(/\s+/)
+      .map((w) => w.replace(/^[^\p{L}\p{N}]+|(?:['’]s)?[^\p{L}\p{N}]*$/gu, ''))
+      .filter((w) => queryConcepts(w).length > 0);
+    const [name] = asked;
+    return asked.length === 1 && isCoined(name!) && this.names.namesIn(name!).papers.length === 0 ? name : undefined;
+  }
+
+  /** The papers whose title or abstract writes a name, each of its parts ("MLLM-4D": mllm and 4d). */
+  private papersWritingName(name: string): Paper[] {
+    const ids = this.retriever.papersWritingAll(queryConcepts(name).map(([term]) => term!));
+    return [...ids].map((id) => this.retriever.paper(id)).filter((p): p is Paper => p !== undefined);
+  }
+
+  /** The papers the catalog finds closest to a name that is none of theirs, for a "Did you mean". */
+  private closestPapers(name: string): Paper[] {
+    const r = this.catalog.resolve(name);
+    return 'paper' in r ? [r.paper] : 'namesakes' in r ? r.namesakes : 'titled' in r ? r.titled : r.candidates;
   }
 
   /** A paper's links as an answer, cited to its abstract. */

@@ -130,6 +130,13 @@ test('/ask with a paper limits the sources to that paper', async () => {
   assert.deepEqual([...new Set(ids)], ['dementyev26a']);
 });
 
+test('/ask "Where is the code?" with a paper gives that paper\'s links, as naming it in the question does', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'Where is the code?', paper: 'scivideo' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(m).description!, /\nCode: https:\/\/github\.com\/dengandong\/SciVideoBench/);
+  assert.deepEqual(sourceIds(m), ['deng26w']);
+});
+
 test('/ask "@everyone what is PixelThink?" is answered as "what is PixelThink?", shown as typed but for mention markup, pinging no one', async () => {
   const role = h.emu.createRole({ name: 'readers', mentionable: true });
   const question = `@everyone <@${h.user().id}> <@&${role.id}> what is PixelThink?`;

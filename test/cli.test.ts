@@ -1,5 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { localEmbedderId } from '../src/embed/select.js';
+import { PROJECT_ROOT } from '../src/config.js';
 import { runProcess, scriptRun as runScript, type Run } from './support/run-script.js';
 import { tempDir } from './support/env.js';
 import { cliForm } from '../src/cli/common.js';
@@ -138,4 +143,31 @@ test('without a model server the command line, run by the operator, gives what h
   const json = JSON.parse((await scriptRun('ask', ['--json', 'What does MentisOculi evaluate?'], '', down)).stdout);
   assert.equal(typeof json.notice, 'string');
   assert.match(json.notice, /^The model server could not be reached, .* Start Ollama \(ollama serve\) or check OLLAMA_HOST\.$/);
+});
+
+// Bounded: an ingest that says nothing waits for the lock for minutes.
+test('an ingest that finds another one building says once, on stderr, that it waits for that one\'s lock, then builds when the lock is let go', { timeout: 60_000 }, async (t) => {
+  const ownDataDir = await tempDir();
+  const lock = path.join(ownDataDir, 'index', localEmbedderId(), '.lock');
+  await mkdir(path.dirname(lock), { recursive: true });
+  // This test's process stands for the other ingest: alive, so its lock is not stale.
+  await writeFile(lock, String(process.pid));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/ingest.ts'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'error', DATA_DIR: ownDataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  t.after(() => child.kill());
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (d) => {
+      stderr += d;
+      if (stderr.includes('Waiting for another ingest')) resolve();
+    });
+    child.on('close', () => reject(new Error(`ingest ended without saying it waits: ${stderr}`)));
+  });
+  await rm(lock);
+  assert.equal(await exited, 0, stderr);
+  assert.equal(stderr, `Waiting for another ingest (pid ${process.pid}) to finish: it holds ${lock}\n`);
 });

@@ -35,6 +35,14 @@ test('the README shows the two set-up commands first', async () => {
   assert.match(firstBlock, /npm test/);
 });
 
+test('OLLAMA_KEEP_ALIVE is read as Ollama reads it, a duration or a number of seconds, and anything else is an error naming it', () => {
+  for (const raw of ['forever', '10 minutes', '1d', 'm5']) {
+    assert.throws(() => loadSettings({ OLLAMA_KEEP_ALIVE: raw }), (e: Error) => e instanceof ConfigError && e.message.includes('OLLAMA_KEEP_ALIVE must be a duration') && e.message.includes(`got "${raw}"`), raw);
+  }
+  const read = (raw: string) => loadSettings({ OLLAMA_KEEP_ALIVE: raw }).keepAlive;
+  assert.deepEqual(['10m', '1h30m', '300s', '1.5h', '-1', '0', ' 300 '].map(read), ['10m', '1h30m', '300s', '1.5h', '-1s', '0s', '300s']);
+});
+
 test('numbers are written in decimal: a blank, hex or exponent value is an error, not 0 or another number', () => {
   for (const [name, raw] of [['ANSWER_CACHE_SIZE', ' '], ['ANSWER_CACHE_SIZE', '0x10'], ['OLLAMA_NUM_CTX', '4e3'], ['COOLDOWN_SECONDS', '0x1'], ['OLLAMA_TEMPERATURE', ' ']] as const) {
     assert.throws(() => loadSettings({ [name]: raw }), (e: Error) => e instanceof ConfigError && e.message.includes(`${name} must be a`) && e.message.includes(`got "${raw}"`), `${name}=${raw}`);

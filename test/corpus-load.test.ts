@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
-import { CORPUS_PRESETS, dedupePapers, describeIgnored, gatherImports, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
+import { ABSTRACT_CHARS_WARNED, CORPUS_PRESETS, dedupePapers, describeIgnored, gatherImports, loadCorpus, summarizeLoad } from '../src/corpus/load.js';
 import type { CorpusProblem, Paper } from '../src/corpus/paper.js';
 
 let dir: string;
@@ -265,4 +265,16 @@ test('a sidecar whose .txt is gone is named as such, not read as records without
   // A JSON corpus that only happens to be named like a sidecar still loads.
   const named = await fixture('named-like-one', { 'icml-metadata.json': JSON.stringify([{ title: 'Three', abstract: abs(3) }]) });
   assert.deepEqual((await loadCorpus([named])).papers.map((p) => p.title), ['Three']);
+});
+
+test('an abstract far beyond an abstract\'s size (a whole paper pasted) is still indexed, with one warning naming its file and record', async () => {
+  const huge = 'Huge abstracts test the chunker and the index. '.repeat(Math.ceil(ABSTRACT_CHARS_WARNED / 40));
+  const root = await fixture('oversized', {
+    'papers.jsonl': [JSON.stringify({ id: 'ok1', title: 'Ok one', abstract: abs('ok1') }), JSON.stringify({ id: 'huge', title: 'A Huge Record', abstract: huge })].join('\n'),
+  });
+  const r = await loadCorpus([root]);
+  assert.deepEqual(r.papers.map((p) => p.id), ['ok1', 'huge']);
+  assert.deepEqual(r.problems.map((p) => [path.basename(p.file), p.record, p.severity]), [['papers.jsonl', 'line 2 (id huge)', undefined]]);
+  assert.match(r.problems[0]!.message, /^the abstract has [\d,]+ characters, far beyond an abstract's/);
+  assert.equal(summarizeLoad(r), 'corpus: 2 papers indexed, 0 skipped, 1 problem from 1 file');
 });

@@ -14,7 +14,8 @@ import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js'
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
-import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog, tempDir } from './support/env.js';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../src/config.js';
 import { loadQuestions } from '../src/eval/questions.js';
@@ -778,6 +779,10 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   // With no link, what the abstract says of its code is said.
   assert.match((await service.ask('Is CoPE open source?', { useModel: false })).answer, /\nNo code link is known for it\. Its abstract says: "Our code will be open-sourced soon\."$/);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
+  // A paper described rather than named: the links of the one the search finds, not two of its sentences without them.
+  const described = await service.ask('Where can I find the code of the 4D spatial-temporal paper?', { useModel: false });
+  assert.match(described.answer, /^\*\*MLLM-4D: .*\nCode: https:\/\/github\.com\/GVCLab\/MLLM-4D$/s);
+  assert.deepEqual(cited(described), ['2603.00515']);
   // A link alone asks what its paper is; a papers search finds hyphenated title words written apart.
   const link = await service.ask('https://arxiv.org/abs/2505.23727', { useModel: false });
   assert.equal(link.question, 'https://arxiv.org/abs/2505.23727');
@@ -1013,4 +1018,38 @@ test('a name in the question weighs twice in coverage', () => {
   const doc = new Set(['qwen']);
   assert.equal(stats.weigh([['qwen'], ['model']]).match(doc).coverage, 0.5);
   assert.equal(stats.weigh([['qwen'], ['model']], new Set(['qwen'])).match(doc).coverage, 2 / 3);
+});
+
+test('links with the paper option are the links naming the paper gives, and "authors?" its byline', async () => {
+  const named = await service.ask('Where is the code for deng26w?', { useModel: false });
+  assert.match(named.answer, /\nCode: https:\/\/github\.com\/dengandong\/SciVideoBench$/);
+  for (const q of ['Where is the code?', 'Give me the link', 'Is it open source?', 'Where is the code for deng26w?']) {
+    assert.equal((await service.ask(q, { useModel: false, paper: 'deng26w' })).answer, named.answer, q);
+  }
+  assert.match((await service.ask('authors?', { useModel: false, paper: 'deng26w' })).answer, /^\*\*SciVideoBench: .*\*\* is by Andong Deng/);
+  // Its abstract still answers the rest.
+  assert.match((await service.ask('How many questions does it have?', { useModel: false, paper: 'deng26w' })).answer, /1,000/);
+});
+
+test("links of an operator's own papers: an id with a link word in it names its paper; a name no paper is called is said to be none, with the paper that writes it", async () => {
+  const corpus = await tempDir();
+  const records = [
+    { id: 'qa-code', title: 'Code Links Test', abstract: 'We introduce LinkNet for link prediction on citation graphs. LinkNet improves Hits@10 by 5 points.', authors: ['Code Person'], code: ['https://github.com/example/linknet'] },
+    { id: 'qa-ocean', title: 'Deep Ocean Current Forecasting with Graph Networks', abstract: 'We forecast ocean currents with graph networks over buoy readings. Errors drop by 12% against numerical models. Our code is available at https://github.com/example/oceangraph.', authors: ['Sea Person'] },
+  ];
+  await writeFile(path.join(corpus, 'papers.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
+  const own = await PapercordService.open(await testSettings({ CORPUS: corpus }), { log: captureLog() });
+  try {
+    const byId = await own.ask('Where is the code for qa-code?', { useModel: false });
+    assert.match(byId.answer, /^\*\*Code Links Test\*\* \(qa-code\) \[1\]\nCode: https:\/\/github\.com\/example\/linknet$/);
+    assert.match((await own.ask('Who wrote qa-code?', { useModel: false })).answer, /is by Code Person/);
+    for (const q of ['Where is the code for LinkNet?', 'Is LinkNet open source?']) {
+      const unknown = await own.ask(q, { useModel: false });
+      assert.equal(unknown.answer, 'No indexed paper is called LinkNet, so I have no link for it. Code Links Test (qa-code) writes it in its abstract: ask for that paper\'s links by its id, qa-code.', q);
+      assert.equal(unknown.refused, true);
+    }
+    assert.match((await own.ask('Where is the code for FooBarNet?', { useModel: false })).answer, /^No indexed paper is called FooBarNet, so I have no link for it\./);
+  } finally {
+    await own.close();
+  }
 });

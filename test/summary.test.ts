@@ -296,3 +296,15 @@ test('a bound a method attains and a finding in a participle ("..., showing that
   // "proving that" as a noun, the task a sentence describes, is not a finding (wang26ge).
   assert.ok(summarySections(paper('wang26ge'))!.Method.some((s) => s.includes('where proving that an access is safe')));
 });
+
+test('a summary keeps to its length whatever the size of the abstract: a sentence repeated is shown once, and a text far longer than an abstract is summarised as if it were one', () => {
+  const repeated = fooPaper('We propose Foo, a router that sends each token to one small expert. '.repeat(20_000));
+  for (const length of SUMMARY_LENGTHS) assert.equal(shown(extractiveSummary(repeated, length)), 'We propose Foo, a router that sends each token to one small expert.', length);
+  // A whole paper pasted as the abstract: thousands of different sentences.
+  const sentences = ['We propose Foo, a router that sends each token to one small expert.'];
+  for (let i = 1; i <= 3000; i++) sentences.push(i % 2 ? `Foo routes token group ${i} through expert ${i % 7}.` : `Foo cuts memory by ${i % 40}% on benchmark ${i}.`);
+  const pasted = fooPaper(sentences.join(' '));
+  const sizes = SUMMARY_LENGTHS.map((length) => shown(extractiveSummary(pasted, length)).length);
+  const longestAbstract = Math.max(...papers.map((p) => p.abstract.length));
+  assert.ok(sizes.every((n, i) => n <= 2 * longestAbstract && (i === 0 || n > sizes[i - 1]!)), `short, medium, long: ${sizes.join(', ')} characters of ${pasted.abstract.length}`);
+});

@@ -549,9 +549,12 @@ export function titleExpansion(question: string, title: string, name: string): s
   return `Its title spells ${markdownLiteral(name)} out: **${markdownLiteral(`${name}: ${ws.slice(0, last + 1).join(' ')}`)}**${rest ? ` ${markdownLiteral(rest)}` : ''}.`;
 }
 
-/** "Give me the link to X", "Where is X's code?", "What is X's arXiv id?" */
-const LINK = /\b(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf)\b/i;
-const LINK_WORDS = new RegExp(`${LINK.source}|\\b(give|me|find|get|send|show|where|can|could|i|id|available|for|to|of)\\b`, 'gi');
+/**
+ * "Give me the link to X", "Where is X's code?", "What is X's arXiv id?". Not a word inside a
+ * hyphenated one: "qa-code" is a paper's id, and "Who wrote qa-code?" asks for no link.
+ */
+const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf)(?![\w-])/i;
+const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|i|id|available|for|to|of)(?![\\w-])`, 'gi');
 /** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)", "\url{https://...}"). */
 const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 

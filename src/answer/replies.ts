@@ -103,3 +103,21 @@ export function otherLanguageRefusal(named: readonly Paper[]): string {
   const summary = named.length === 1 ? `, or see /summary ${named[0]!.id} for what ${markdownLiteral(named[0]!.title)} covers` : '';
   return `This question seems not to be in English. I match a question's words against the abstracts' words, so ask it in the papers' language (English for the shipped ones; for example: Which papers are about quantization?)${summary}.`;
 }
+
+/** Papers suggested for a name no paper has: a few, as /summary's "Did you mean" gives. */
+const SUGGESTED_PAPERS_MAX = 3;
+
+/**
+ * Said of a links question whose name no indexed paper has ("Where is the code for LinkNet?"):
+ * a search would quote whichever paper writes "Our code is available at", another paper's link.
+ * The papers whose abstracts write the name come first: one of them may introduce it under
+ * another title; else the catalog's closest titles.
+ */
+export function noPaperCalled(name: string, writers: Paper[], closest: Paper[]): string {
+  const said = `No indexed paper is called ${markdownLiteral(name)}, so I have no link for it.`;
+  const writing = writers.slice(0, SUGGESTED_PAPERS_MAX);
+  if (writing.length === 1) return `${said} ${titleAndId(writing[0]!)} writes it in its abstract: ask for that paper's links by its id, ${writing[0]!.id}.`;
+  if (writing.length) return `${said} ${joinList(writing.map(titleAndId))} write it in their abstracts: ask for one's links by its id.`;
+  const meant = closest.slice(0, SUGGESTED_PAPERS_MAX);
+  return meant.length ? `${said} Did you mean ${joinList(meant.map(titleAndId))}?` : `${said} Browse what is indexed with /papers.`;
+}

@@ -160,9 +160,15 @@ export type SummarySection = keyof SummarySections;
 /**
  * How much of its abstract a summary may quote, as a share of the abstract's characters: a
  * medium summary that took two sentences of every part was 84% of its abstract, a short one 47%.
- * (A long one is all of it: see summaryChoice.)
+ * (A long one is all of it, unless the abstract is longer than SUMMARY_BASIS_MAX: see summaryChoice.)
  */
-const SHARE: Record<Exclude<SummaryLength, 'long'>, number> = { short: 0.4, medium: 0.55 };
+const SHARE: Record<SummaryLength, number> = { short: 0.4, medium: 0.55, long: 1 };
+/**
+ * The most of an abstract's characters a summary's share is taken of: a little more than an
+ * abstract runs to (the longest of the 306 shipped has 1,859). A record whose "abstract" is a
+ * whole paper, or 940 KB of text, would otherwise make a short summary 40% of it.
+ */
+const SUMMARY_BASIS_MAX = 3_000;
 
 /**
  * A summary built from the abstract's own sentences, in the abstract's order: TL;DR (the
@@ -228,8 +234,8 @@ function summaryLines(sections: SummarySections, chosen: ReadonlySet<string>): s
  * sections' entries in the abstract's order.
  */
 export function summaryChoice(sections: SummarySections, order: readonly string[], length: SummaryLength, abstractLength: number): Set<string> {
-  // A long summary is the whole abstract: no sentence of it is left out for want of its referent.
-  if (length === 'long') return new Set(order);
+  // A long summary is the whole abstract: no sentence of it is left out for want of its referent. Not of a text far longer than an abstract.
+  if (length === 'long' && abstractLength <= SUMMARY_BASIS_MAX) return new Set(order);
   const results = byReportStrength(sections.Results);
   const [problem, ...moreProblem] = sections.Problem;
   const [method, ...moreMethod] = sections.Method;
@@ -240,7 +246,7 @@ export function summaryChoice(sections: SummarySections, order: readonly string[
   const chosen = new Set<string>();
   let used = 0;
   const size = (added: readonly string[]) => added.reduce((n, x) => n + x.length, 0);
-  const fits = (added: readonly string[]) => used + size(added) <= SHARE[length] * abstractLength;
+  const fits = (added: readonly string[]) => used + size(added) <= SHARE[length] * Math.min(abstractLength, SUMMARY_BASIS_MAX);
   /** Shows `s`, with the sentences it points back at, if `allowed` lets them in and each pointer then follows its referent. */
   const show = (s: string | undefined, allowed: (added: readonly string[]) => boolean): boolean => {
     if (!s || chosen.has(s)) return false;
@@ -464,7 +470,9 @@ function summaryParts(paper: Paper): ReturnType<typeof partsOf> {
 
 /** The abstract's sentences by part (see summarySections), and all of them (a list as one) in the abstract's order. */
 function partsOf(paper: Paper): { sections: SummarySections; order: string[] } | undefined {
-  const all = splitSentences(paper.abstract).map((s) => s.text);
+  // A sentence repeated word for word is one sentence: the summary's choice is of sentences' texts, and a chosen text
+  // would show every copy (a record of one sentence 20,000 times gave a "short" summary of all of them).
+  const all = [...new Set(splitSentences(paper.abstract).map((s) => s.text))];
   if (all.length === 0) return undefined;
   // A sentence that also states a contribution or a figure is kept: "we release X, which cuts costs by 30%" is content.
   const kept = all.filter((s) => !BOILERPLATE.test(s) || CONTRIBUTION.test(s) || PERCENT.test(s));

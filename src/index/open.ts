@@ -7,11 +7,13 @@ import type { Embedder } from '../embed/embedder.js';
 import { PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Retriever } from '../retrieval/retriever.js';
-import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex } from './store.js';
+import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex, type LockWait } from './store.js';
 
 export interface OpenOptions {
   /** Progress of an index build (ingest shows it on a terminal). */
   onBuildProgress?: (p: BuildProgress) => void;
+  /** Said once when the build waits for another builder's lock (see BuildOptions.onWait). */
+  onBuildWait?: (wait: LockWait) => void;
   /** Rebuild even when the index is up to date. */
   forceRebuild?: boolean;
 }
@@ -80,6 +82,7 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
       // A requested rebuild is done even if another one just finished; a stale index is built once.
       reuseAfterWait: opts.forceRebuild ? undefined : (built) => staleReason(built, corpus.papers, embedderChoice.id) === null,
       onProgress: opts.onBuildProgress,
+      onWait: opts.onBuildWait,
       log: (m, f) => log.info(m, f),
     });
     log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });

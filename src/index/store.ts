@@ -85,6 +85,11 @@ export interface BuildOptions {
   embedder: Embedder | null;
   localDims?: number;
   onProgress?: (p: BuildProgress) => void;
+  /**
+   * Called once when another builder holds the lock and this build waits for it: on a large
+   * corpus that wait is as long as a build, and a second ingest would look hung.
+   */
+  onWait?: (wait: LockWait) => void;
   /** The corpus files' fingerprint and load summary, kept in the manifest (see corpusFingerprint). */
   corpus?: CorpusRecord;
   /**
@@ -94,6 +99,12 @@ export interface BuildOptions {
   reuseAfterWait?: (index: LoadedIndex) => boolean;
   /** Reason logged with the build, e.g. "corpus changed". */
   log?: (msg: string, fields?: Record<string, unknown>) => void;
+}
+
+/** Another builder's hold on the index lock: its process and the lock file. */
+export interface LockWait {
+  pid: number;
+  lock: string;
 }
 
 export class IndexError extends Error {
@@ -214,11 +225,13 @@ export async function recordCorpus(index: LoadedIndex, corpus: CorpusRecord): Pr
  */
 export async function buildIndex(opts: BuildOptions): Promise<LoadedIndex> {
   let waited = false;
+  const lockFile = path.join(opts.root, '.lock');
   const onWait = (pid: number) => {
     waited = true;
-    opts.log?.('waiting for another ingest to finish', { pid });
+    opts.log?.('waiting for another ingest to finish: it holds the index lock', { pid, lock: lockFile });
+    opts.onWait?.({ pid, lock: lockFile });
   };
-  const lock = await acquireLock(path.join(opts.root, '.lock'), { onWait });
+  const lock = await acquireLock(lockFile, { onWait });
   try {
     if (waited && opts.reuseAfterWait) {
       const current = await loadIndex(opts.root).catch(() => null);
