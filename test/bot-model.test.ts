@@ -150,12 +150,12 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
-  test('/ask "What does MentisOculi evaluate?" that the model says the passages do not answer: the sentences found, quoted, with its verdict', async () => {
-    scriptBy(h, [[/What does MentisOculi evaluate\?/, { reply: NO_ANSWER_REPLY }]]);
+  test('/ask "What does the MentisOculi suite evaluate?" that the model says the passages do not answer: the sentences found, quoted, with its verdict', async () => {
+    scriptBy(h, [[/What does the MentisOculi suite evaluate\?/, { reply: NO_ANSWER_REPLY }]]);
     const before = h.ollama!.chats.length;
-    const it = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user: h.user() });
+    const it = await h.emu.slashCommand('ask', { question: 'What does the MentisOculi suite evaluate?' }, { user: h.user() });
     const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
-    assert.ok(h.ollama!.chats.slice(before).some((c) => lastUser(c).includes('What does MentisOculi evaluate?')), 'the model was asked');
+    assert.ok(h.ollama!.chats.slice(before).some((c) => lastUser(c).includes('What does the MentisOculi suite evaluate?')), 'the model was asked');
     assert.match(m.embeds[0]!.description!, /MentisOculi.* \[1\]/);
     assert.doesNotMatch(m.embeds[0]!.description!, /does not answer/);
     assert.equal(field(m, '⚠️ Note'), 'llama3.2:3b said the passages found do not answer this, so they are quoted instead, for you to judge.');
