@@ -196,7 +196,7 @@ export class OllamaWriter implements Writer {
           busy.clear();
           continue;
         }
-        const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings));
+        const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings), this.settings.connectTimeoutMs);
         throw this.fail(new WriterError('unreachable', { said: `The model server could not be reached, so this answer is quoted from the abstracts instead of written by ${this.model}.`, forOperator: `${what}. ${fix}` }));
       }
       try {
@@ -415,7 +415,7 @@ function shortError(e: string | undefined): string {
 }
 
 function publicHost(h: HostState): ModelHostStatus {
-  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
+  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.silent ? { silent: true } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
 }
 
 export function latencyStats(samples: readonly { ms: number; firstTokenMs?: number }[]): LatencyStats {
