@@ -222,11 +222,33 @@ describe('the writer when servers come and go', () => {
     assert.ok(log.lines.some((l) => l.msg === 'pulled the chat model'), log.text());
   });
 
-  test('auto-pull of a model the registry does not have: the message says to pull it by hand', async () => {
-    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b'), pullable: [] });
+  test('auto-pull of a name the registry does not have: the message says to check OLLAMA_CHAT_MODEL, not to run the pull that failed, and the pull is not tried again', async () => {
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3bb'), pullable: [] });
     after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true', OLLAMA_CHAT_MODEL: 'llama3.2:3bb' });
+    await writer.start();
+    for (let question = 0; question < 2; question++) {
+      await assert.rejects(
+        writer.generate({ messages: MESSAGES }),
+        failsWith('not-found', /could not be downloaded, so this answer is quoted from the abstracts\. Pulling it at http:\/\/127\.0\.0\.1:\d+ failed \(pull model manifest: file does not exist\)\. No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist/),
+      );
+    }
+    assert.doesNotMatch(writer.status().lastError!, /ollama pull/);
+    assert.equal(server.requests.filter((r) => r.path === '/api/pull').length, 1, 'one pull in the run: at start-up, not again for each question');
+    assert.ok(log.lines.some((l) => l.level === 'warn' && /no model of that name, check OLLAMA_CHAT_MODEL/.test(l.msg)), log.text());
+  });
+
+  test('auto-pull that failed for another reason (the registry unreachable) is tried again at the next question, and then answers', async () => {
+    const llama = DEFAULT_MODELS.find((m) => m.name === 'llama3.2:3b')!;
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m !== llama), pullable: [llama] });
+    after(() => server.stop());
+    server.scriptEndpoint('/api/pull', { status: 500, errorMessage: 'Get "https://registry.ollama.ai/v2/library/llama3.2/manifests/3b": dial tcp: lookup registry.ollama.ai: no such host' });
     const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true' });
-    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /could not be downloaded, so this answer is quoted from the abstracts\. Pulling it at http:\/\/127\.0\.0\.1:\d+ failed \(pull model manifest: file does not exist\)\. Run: ollama pull llama3\.2:3b/));
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /failed \(.*registry\.ollama\.ai.*\)\. Run: ollama pull llama3\.2:3b$/));
+    server.scriptEndpoint('/api/pull', null);
+    const gen = await writer.generate({ messages: MESSAGES });
+    assert.match(gen.text, /\[1\]$/);
+    assert.equal(server.requests.filter((r) => r.path === '/api/pull').length, 2);
   });
 
   test('start-up: one log line with version, models and capabilities; the chat model is warmed', async () => {

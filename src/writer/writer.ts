@@ -312,10 +312,13 @@ export class OllamaWriter implements Writer {
     return p;
   }
 
-  /** Starts pulling the chat model onto a host, or joins the pull already running. */
+  /**
+   * Starts pulling the chat model onto a host, or joins the pull already running. A pull that
+   * failed is tried again, unless the registry has no such model: that holds for the whole run.
+   */
   private pull(host: string): ModelPull {
     let p = this.pulls.get(host);
-    if (p && !(p.settled && p.error)) return p;
+    if (p && !(p.settled && p.error && !p.nameUnknown)) return p;
     p = new ModelPull(host, this.model);
     this.pulls.set(host, p);
     const log = this.log.child({ host, model: this.model });
@@ -332,7 +335,7 @@ export class OllamaWriter implements Writer {
         this.modelPresent.set(host, true);
         log.info('pulled the chat model');
       },
-      (e: unknown) => log.warn('pulling the chat model failed', { error: errorText(e) }),
+      (e: unknown) => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: errorText(e) }),
     );
     return p;
   }
@@ -360,10 +363,14 @@ export class OllamaWriter implements Writer {
       ]);
       if (outcome === 'cancelled') throw cancelledError();
       if (outcome === 'failed') {
+        const failed = `Pulling it at ${host} failed (${shortError(pull.error)}).`;
         throw this.fail(
           new WriterError('not-found', {
             said: `The chat model ${this.model} is not installed on the Ollama server and could not be downloaded, so this answer is quoted from the abstracts.`,
-            forOperator: `Pulling it at ${host} failed (${shortError(pull.error)}). Run: ollama pull ${this.model}`,
+            // Advising the very pull that just failed would send the operator round in a circle.
+            forOperator: pull.nameUnknown
+              ? `${failed} No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist (ollama.com/library lists them; ollama list shows what is installed).`
+              : `${failed} Run: ollama pull ${this.model}`,
           }),
         );
       }
