@@ -188,6 +188,33 @@ describe('the writer when servers come and go', () => {
     assert.equal(writer.status().reachable, true);
   });
 
+  test('a server that was down and is back: the log says once that the model is used again, not at every answer', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    await server.stop();
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    await writer.start();
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable'));
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable'));
+    await server.restart();
+    await writer.generate({ messages: MESSAGES });
+    await writer.generate({ messages: MESSAGES });
+    const back = log.lines.filter((l) => l.msg === 'model used again: the server answers');
+    assert.equal(back.length, 1, log.text());
+    assert.equal(back[0]!.fields.host, server.host);
+    assert.equal(back[0]!.fields.model, 'llama3.2:3b');
+    const notUsed = log.lines.findIndex((l) => l.msg === 'model not used' && l.fields.kind === 'unreachable');
+    assert.ok(notUsed >= 0 && log.lines.indexOf(back[0]!) > notUsed, 'after the lines that said it was not used');
+  });
+
+  test('a server that was always up: no "used again" line', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    await writer.generate({ messages: MESSAGES });
+    assert.equal(log.lines.filter((l) => l.msg.startsWith('model used again')).length, 0, log.text());
+  });
+
   test('several hosts: round robin, and a host that is down is skipped', async () => {
     const a = await OllamaTestServer.start();
     const b = await OllamaTestServer.start();

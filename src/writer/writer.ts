@@ -65,6 +65,8 @@ export interface Generation {
   cut?: CutReason;
   /** What to tell the user about a partial text. */
   notice?: Notice;
+  /** What stopped the model, without "the answer is cut off": for a fallback that shows another answer instead. */
+  stopped?: Notice;
   firstTokenMs?: number;
   ms: number;
 }
@@ -94,6 +96,8 @@ export class OllamaWriter implements Writer {
   private readonly pulls = new Map<string, ModelPull>();
   private readonly latencies: { ms: number; firstTokenMs?: number }[] = [];
   private lastError: string | undefined;
+  /** When the model was last not used because no server could be reached; cleared by the next answer it writes. */
+  private unreachableSince: number | undefined;
   private modelPresent = new Map<string, boolean>();
   private warming: Promise<void> | undefined;
   /** Aborted by close(): ends the warm-up and any download. */
@@ -218,9 +222,10 @@ export class OllamaWriter implements Writer {
         this.pool.markUp(host);
         this.modelPresent.set(host, true);
         this.recordLatency(out.ms, out.firstTokenMs);
+        this.usedAgain(host);
         const text = stripThinking(out.raw);
         if (out.cut) this.log.warn('answer cut off', { host, model: this.model, cut: out.cut, ms: out.ms, error: out.error });
-        return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, notice: this.cutNotice(out.cut, out.error) } : {}) };
+        return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, ...this.cutNotices(out.cut, out.error) } : {}) };
       } catch (e) {
         if (isPapercordError(e)) throw e;
         const fault = e instanceof ChatFault ? e : new ChatFault('failed', errorText(e));
@@ -277,11 +282,27 @@ export class OllamaWriter implements Writer {
     }
   }
 
-  private cutNotice(cut: CutReason, error?: string): Notice {
-    if (cut === 'timeout') return { said: `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)}, so the answer is cut off.`, forOperator: 'OLLAMA_TIMEOUT_MS sets the time allowed.' };
-    if (cut === 'length') return { said: 'The answer reached its length limit and is cut off.' };
+  /**
+   * What to say about a partial text: `notice` when it is shown, cut off; `stopped` when an
+   * answer from the abstracts is shown instead, which is complete and must not be called cut off.
+   */
+  private cutNotices(cut: CutReason, error?: string): { notice: Notice; stopped: Notice } {
+    if (cut === 'timeout') {
+      const forOperator = 'OLLAMA_TIMEOUT_MS sets the time allowed.';
+      const stoppedAfter = `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)}`;
+      return { notice: { said: `${stoppedAfter}, so the answer is cut off.`, forOperator }, stopped: { said: `${stoppedAfter}.`, forOperator } };
+    }
+    if (cut === 'length') return { notice: { said: 'The answer reached its length limit and is cut off.' }, stopped: { said: 'The model reached its length limit.' } };
     // The server's words may name its address or its files: the operator's to read.
-    return { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator: `The error: ${shortError(error)}.` };
+    const forOperator = `The error: ${shortError(error)}.`;
+    return { notice: { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator }, stopped: { said: 'The model stopped with an error part-way.', forOperator } };
+  }
+
+  /** After the model was not used because no server answered, the first answer it writes says in the log that it is used again: once, not per answer. */
+  private usedAgain(host: string): void {
+    if (this.unreachableSince === undefined) return;
+    this.log.info('model used again: the server answers', { host, model: this.model, unusedForMs: Date.now() - this.unreachableSince });
+    this.unreachableSince = undefined;
   }
 
   /** Waits retryDelayMs, doubling with each busy answer, but never past the deadline. */
@@ -404,6 +425,7 @@ export class OllamaWriter implements Writer {
 
   private fail(e: WriterError): WriterError {
     this.lastError = e.message;
+    if (e.kind === 'unreachable') this.unreachableSince ??= Date.now();
     // The operator's detail goes to the log too: the bot shows server members only what happened.
     this.log.warn('model not used', { kind: e.kind, model: this.model, said: e.notice.said, forOperator: e.notice.forOperator });
     return e;
