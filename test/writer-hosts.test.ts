@@ -73,9 +73,12 @@ test('a server that accepts connections and does not answer in time is reported 
   const server = await OllamaTestServer.start();
   after(() => server.stop());
   for (const path of ['/api/version', '/api/tags', '/api/show', '/api/chat']) server.scriptEndpoint(path, { hang: true });
-  const writer = new OllamaWriter(await testSettings({ OLLAMA_HOST: server.host, OLLAMA_CONNECT_TIMEOUT_MS: '300' }), captureLog());
+  const log = captureLog();
+  const writer = new OllamaWriter(await testSettings({ OLLAMA_HOST: server.host, OLLAMA_CONNECT_TIMEOUT_MS: '300' }), log);
   after(() => writer.close());
   await writer.start();
+  const startup = log.lines.find((l) => l.msg.startsWith('ollama unreachable'));
+  assert.equal(startup?.fields.hosts, `${server.host} unreachable (no answer within 300 ms, OLLAMA_CONNECT_TIMEOUT_MS)`, log.text());
   let forOperator = '';
   await assert.rejects(writer.generate({ messages: [{ role: 'user', content: 'What is PixelThink?' }] }), (e) => {
     assert.ok(isWriterError(e) && e.kind === 'unreachable');
