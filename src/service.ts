@@ -892,7 +892,7 @@ export class PapercordService {
       return { chatModel, answers: false, detail: 'No model is used: answers are extractive (quoted from the abstracts).', reachable: null, chatModelPresent: null, hosts: [], waiting: 0, running: 0, concurrency: 0, latency: { count: 0 }, cache };
     }
     const up = w.hosts.find((h) => h.up);
-    const none = noHostNote(w.hosts, hostsVariable(this.settings));
+    const none = noHostNote(w.hosts, hostsVariable(this.settings), this.settings.connectTimeoutMs);
     const answers = w.reachable === true && w.chatModelPresent === true;
     const detail = answers
       ? `Ollama ${up?.version ?? ''} at ${up?.host} writes answers with ${chatModel}.`.replace('  ', ' ')

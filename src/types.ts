@@ -165,6 +165,8 @@ export interface ModelHostStatus {
   error?: string;
   /** Something answered there, but not as an Ollama server: its reply, such as `HTTP 404, text/plain, "404 page not found"`. */
   answeredAs?: string;
+  /** Its last check ran out of OLLAMA_CONNECT_TIMEOUT_MS: a server may be there, busy or stuck. */
+  silent?: boolean;
   checkedAt?: string;
 }
 

@@ -107,17 +107,46 @@ describe('answers written by the model', () => {
     assert.ok(rec.events.every((e) => e.type !== 'token' || !/SECRET|think>/.test(e.soFar)));
   });
 
-  test('an answer without a valid citation is not shown as grounded: the extractive answer with a notice', async () => {
+  /** The log lines that say a model's reply was not used, since `from`. */
+  const unusedLines = (from: number) => log.lines.slice(from).filter((l) => l.msg === 'model reply not used');
+
+  test('an answer citing only sources it was not given is not shown as grounded: the extractive answer, a notice that says so, and a log line', async () => {
     fx.server.script({ reply: 'MentisOculi evaluates everything perfectly [9].' });
     const q = 'What does MentisOculi find about visual thoughts?';
     const extractive = await service.ask(q, { useModel: false });
     const rec = recorder();
+    const from = log.lines.length;
     const a = await service.ask(q, { onProgress: rec.onProgress });
     assert.equal(a.mode, 'extractive');
     assert.equal(a.answer, extractive.answer);
     assert.deepEqual(a.citations, extractive.citations);
-    assert.match(a.notice!.said, /cited none of the sources, so it is not shown as if it were grounded/);
+    assert.equal(a.notice!.said, "llama3.2:3b's answer cited only sources it was not given, so it is not shown; this answer is quoted from the abstracts instead.");
     assert.deepEqual(rec.outline().at(-1), `notice: ${a.notice!.said}`);
+    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'ask', kind: 'only-unsupplied-citations', model: 'llama3.2:3b', questionChars: q.length }]);
+  });
+
+  test('an answer citing nothing: the extractive answer, a notice that it cited none, and one log line without the question', async () => {
+    fx.server.script({ reply: 'MentisOculi evaluates everything perfectly.' });
+    const q = 'What does MentisOculi find about visual imagery?';
+    const from = log.lines.length;
+    const a = await service.ask(q);
+    assert.equal(a.mode, 'extractive');
+    assert.match(a.notice!.said, /cited none of the sources, so it is not shown as if it were grounded/);
+    const lines = unusedLines(from);
+    assert.deepEqual(lines.map((l) => l.fields), [{ task: 'ask', kind: 'no-citation', model: 'llama3.2:3b', questionChars: q.length }]);
+    assert.equal(lines[0]!.level, 'info');
+    assert.ok(!JSON.stringify(log.lines.slice(from)).includes(q), 'the question itself is not logged');
+  });
+
+  test('an empty reply and a refusal are logged too, each once', async () => {
+    fx.server.script({ empty: true });
+    let from = log.lines.length;
+    await service.ask('What does MentisOculi find about mental images?');
+    assert.deepEqual(unusedLines(from).map((l) => l.fields.kind), ['empty']);
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    from = log.lines.length;
+    await service.ask('Which visual strategies were compared, and on which GPU?');
+    assert.deepEqual(unusedLines(from).map((l) => l.fields.kind), ['model-refused']);
   });
 
   test('the model saying the passages a search found do not answer: they are quoted as without a model, with its verdict', async () => {

@@ -188,6 +188,33 @@ describe('the writer when servers come and go', () => {
     assert.equal(writer.status().reachable, true);
   });
 
+  test('a server that was down and is back: the log says once that the model is used again, not at every answer', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    await server.stop();
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    await writer.start();
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable'));
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable'));
+    await server.restart();
+    await writer.generate({ messages: MESSAGES });
+    await writer.generate({ messages: MESSAGES });
+    const back = log.lines.filter((l) => l.msg === 'model used again: the server answers');
+    assert.equal(back.length, 1, log.text());
+    assert.equal(back[0]!.fields.host, server.host);
+    assert.equal(back[0]!.fields.model, 'llama3.2:3b');
+    const notUsed = log.lines.findIndex((l) => l.msg === 'model not used' && l.fields.kind === 'unreachable');
+    assert.ok(notUsed >= 0 && log.lines.indexOf(back[0]!) > notUsed, 'after the lines that said it was not used');
+  });
+
+  test('a server that was always up: no "used again" line', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    await writer.generate({ messages: MESSAGES });
+    assert.equal(log.lines.filter((l) => l.msg.startsWith('model used again')).length, 0, log.text());
+  });
+
   test('several hosts: round robin, and a host that is down is skipped', async () => {
     const a = await OllamaTestServer.start();
     const b = await OllamaTestServer.start();
@@ -222,11 +249,33 @@ describe('the writer when servers come and go', () => {
     assert.ok(log.lines.some((l) => l.msg === 'pulled the chat model'), log.text());
   });
 
-  test('auto-pull of a model the registry does not have: the message says to pull it by hand', async () => {
-    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b'), pullable: [] });
+  test('auto-pull of a name the registry does not have: the message says to check OLLAMA_CHAT_MODEL, not to run the pull that failed, and the pull is not tried again', async () => {
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3bb'), pullable: [] });
     after(() => server.stop());
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true', OLLAMA_CHAT_MODEL: 'llama3.2:3bb' });
+    await writer.start();
+    for (let question = 0; question < 2; question++) {
+      await assert.rejects(
+        writer.generate({ messages: MESSAGES }),
+        failsWith('not-found', /could not be downloaded, so this answer is quoted from the abstracts\. Pulling it at http:\/\/127\.0\.0\.1:\d+ failed \(pull model manifest: file does not exist\)\. No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist/),
+      );
+    }
+    assert.doesNotMatch(writer.status().lastError!, /ollama pull/);
+    assert.equal(server.requests.filter((r) => r.path === '/api/pull').length, 1, 'one pull in the run: at start-up, not again for each question');
+    assert.ok(log.lines.some((l) => l.level === 'warn' && /no model of that name, check OLLAMA_CHAT_MODEL/.test(l.msg)), log.text());
+  });
+
+  test('auto-pull that failed for another reason (the registry unreachable) is tried again at the next question, and then answers', async () => {
+    const llama = DEFAULT_MODELS.find((m) => m.name === 'llama3.2:3b')!;
+    const server = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => m !== llama), pullable: [llama] });
+    after(() => server.stop());
+    server.scriptEndpoint('/api/pull', { status: 500, errorMessage: 'Get "https://registry.ollama.ai/v2/library/llama3.2/manifests/3b": dial tcp: lookup registry.ollama.ai: no such host' });
     const { writer } = await writerFor({ OLLAMA_HOST: server.host, OLLAMA_AUTO_PULL: 'true' });
-    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /could not be downloaded, so this answer is quoted from the abstracts\. Pulling it at http:\/\/127\.0\.0\.1:\d+ failed \(pull model manifest: file does not exist\)\. Run: ollama pull llama3\.2:3b/));
+    await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /failed \(.*registry\.ollama\.ai.*\)\. Run: ollama pull llama3\.2:3b$/));
+    server.scriptEndpoint('/api/pull', null);
+    const gen = await writer.generate({ messages: MESSAGES });
+    assert.match(gen.text, /\[1\]$/);
+    assert.equal(server.requests.filter((r) => r.path === '/api/pull').length, 2);
   });
 
   test('start-up: one log line with version, models and capabilities; the chat model is warmed', async () => {

@@ -5,7 +5,7 @@
  */
 import { test, after, mock } from 'node:test';
 import assert from 'node:assert/strict';
-import { HostPool } from '../src/writer/hosts.js';
+import { HostPool, noHostNote } from '../src/writer/hosts.js';
 import type { ProbeResult } from '../src/ollama/probe.js';
 import { OllamaWriter } from '../src/writer/writer.js';
 import { isWriterError } from '../src/writer/errors.js';
@@ -67,4 +67,36 @@ test('answers against a server that accepts connections and never answers do not
     await assert.rejects(writer.generate({ messages: [{ role: 'user', content: 'What is PixelThink?' }] }), (e) => isWriterError(e) && e.kind === 'unreachable');
   }
   assert.equal(versionChecks(), 1, 'no answer waited for another check of the silent host');
+});
+
+test('a server that accepts connections and does not answer in time is reported as busy or stuck with the wait, not as one to start', async () => {
+  const server = await OllamaTestServer.start();
+  after(() => server.stop());
+  for (const path of ['/api/version', '/api/tags', '/api/show', '/api/chat']) server.scriptEndpoint(path, { hang: true });
+  const log = captureLog();
+  const writer = new OllamaWriter(await testSettings({ OLLAMA_HOST: server.host, OLLAMA_CONNECT_TIMEOUT_MS: '300' }), log);
+  after(() => writer.close());
+  await writer.start();
+  const startup = log.lines.find((l) => l.msg.startsWith('ollama unreachable'));
+  assert.equal(startup?.fields.hosts, `${server.host} unreachable (no answer within 300 ms, OLLAMA_CONNECT_TIMEOUT_MS)`, log.text());
+  let forOperator = '';
+  await assert.rejects(writer.generate({ messages: [{ role: 'user', content: 'What is PixelThink?' }] }), (e) => {
+    assert.ok(isWriterError(e) && e.kind === 'unreachable');
+    forOperator = e.notice.forOperator ?? '';
+    return true;
+  });
+  assert.match(forOperator, new RegExp(`^${server.host} did not answer within 300 ms \\(OLLAMA_CONNECT_TIMEOUT_MS\\): a server there accepts connections but is busy or stuck`));
+  assert.match(forOperator, /Check that Ollama at \S+ is not overloaded or hung .* or raise OLLAMA_CONNECT_TIMEOUT_MS if it is only slow\.$/);
+  assert.doesNotMatch(forOperator, /No Ollama server answered|Start Ollama/);
+  assert.equal(writer.status().hosts[0]!.silent, true);
+});
+
+test('the note tells a refused host, a silent one and one that is not Ollama apart, each with its own fix', () => {
+  const { what, fix } = noHostNote(
+    [{ host: 'http://a:1' }, { host: 'http://b:2', silent: true }, { host: 'http://c:3', answeredAs: 'HTTP 404, text/plain' }],
+    'OLLAMA_HOSTS',
+    2000,
+  );
+  assert.equal(what, 'No Ollama server answered at http://a:1; http://b:2 did not answer within 2.0 s (OLLAMA_CONNECT_TIMEOUT_MS): a server there accepts connections but is busy or stuck, or a firewall drops them; http://c:3 answered, but not as an Ollama server (HTTP 404, text/plain)');
+  assert.equal(fix, 'Start Ollama (ollama serve) and check OLLAMA_HOSTS. Check that Ollama at http://b:2 is not overloaded or hung (ollama ps; restart it if it stays silent), or raise OLLAMA_CONNECT_TIMEOUT_MS if it is only slow.');
 });

@@ -58,17 +58,39 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   const gen = await generate(ctx, fit.messages, reserve);
   if ('fallback' in gen) return gen;
   const g = grounded(ctx, gen.text, input.sources, fit.sources.map((s) => s.n));
-  if (!g.text && !g.dropped) return { fallback: gen.notice ? joinNotices(gen.notice, { said: 'Nothing usable was written before that, so this answer is quoted from the abstracts.' })! : { said: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` } };
+  const unused = (kind: UnusedKind) => logUnused(ctx, { task: 'ask', kind, model: gen.model, questionChars: input.question.length, cut: gen.cut });
+  if (!g.text && !g.dropped) {
+    unused('empty');
+    return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: 'Nothing usable was written before that, so this answer is quoted from the abstracts.' })! : { said: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` } };
+  }
   const refused = isRefusal(g.text, g.citations.length);
-  if (!refused && g.citations.length === 0) {
+  if (refused) unused('model-refused');
+  else if (g.citations.length === 0) {
+    // Citing only sources it was not given is not citing none: the notice says which it was.
+    const onlyUnsupplied = g.invalid.length > 0;
+    unused(onlyUnsupplied ? 'only-unsupplied-citations' : 'no-citation');
     return {
-      fallback: gen.notice
-        ? joinNotices(gen.notice, { said: 'It had not cited any source by then, so this answer is quoted from the abstracts instead.' })!
-        : { said: `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.` },
+      fallback: gen.stopped
+        ? joinNotices(gen.stopped, { said: 'It had not cited any source by then, so this answer is quoted from the abstracts instead.' })!
+        : onlyUnsupplied
+          ? { said: `${gen.model}'s answer cited only sources it was not given, so it is not shown; this answer is quoted from the abstracts instead.` }
+          : { said: `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.` },
     };
   }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, refused, citations: refused ? [] : g.citations, sources: g.sources, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
+}
+
+/** Why a model's reply was not used as the answer: what an operator counts to judge whether the model is usable. */
+type UnusedKind = 'empty' | 'no-citation' | 'only-unsupplied-citations' | 'model-refused' | 'no-usable-reason';
+
+/**
+ * One line per reply the model wrote that is not shown as written. The request's text stays
+ * out of the log, as everywhere; its length is enough to see whether long questions fare worse.
+ */
+function logUnused(ctx: WriteContext, fields: { task: 'ask' | 'summary' | 'related'; kind: UnusedKind; model: string; questionChars?: number; cut?: string }): void {
+  const { cut, ...rest } = fields;
+  ctx.log.info('model reply not used', cut ? { ...rest, cut } : rest);
 }
 
 /** The model's text with its citations checked (see groundCitations) and its links shown as plain text (see plainLinks). */
@@ -106,7 +128,8 @@ async function writeSummaryText(ctx: WriteContext, input: { source: Source; leng
   if ('fallback' in gen) return gen;
   const g = grounded(ctx, gen.text, [input.source], [input.source.n]);
   if (g.citations.length === 0) {
-    return { fallback: gen.notice ? joinNotices(gen.notice, { said: "This summary is built from the abstract's own sentences instead." })! : { said: `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` } };
+    logUnused(ctx, { task: 'summary', kind: !g.text && !g.dropped ? 'empty' : g.invalid.length ? 'only-unsupplied-citations' : 'no-citation', model: gen.model, cut: gen.cut });
+    return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: "This summary is built from the abstract's own sentences instead." })! : { said: `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` } };
   }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
@@ -171,7 +194,10 @@ async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { 
     const paper = input.candidates[s.n - 1]!;
     if (sentence && sharesTerms(sentence, `${paper.title}\n${paper.abstract}`) && sharesTerms(sentence, queryTerms)) reasons.set(paper.id, sentence);
   }
-  if (reasons.size === 0) return { fallback: gen.notice ? joinNotices(gen.notice, { said: 'The reasons shown are the key terms the abstracts share.' })! : { said: `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.` } };
+  if (reasons.size === 0) {
+    logUnused(ctx, { task: 'related', kind: gen.text ? 'no-usable-reason' : 'empty', model: gen.model, cut: gen.cut });
+    return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: 'The reasons shown are the key terms the abstracts share.' })! : { said: `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.` } };
+  }
   const missing = input.candidates.length - reasons.size;
   const notice = joinNotices(gen.notice, missing ? { said: `${gen.model} explained ${reasons.size} of ${input.candidates.length} papers; the others show the key terms the abstracts share.` } : undefined);
   return { reasons, model: gen.model, ...(notice ? { notice } : {}) };

@@ -8,6 +8,7 @@
  * the background at most every `recheckMs`, and used from the first answer after it answers.
  */
 import type { ProbeResult } from '../ollama/probe.js';
+import { formatMs } from '../status.js';
 
 export interface HostState {
   host: string;
@@ -123,12 +124,21 @@ export function hostsVariable(settings: { ollamaHosts: readonly string[] }): Hos
 /**
  * Why no host can be used, and what to do, for the notes of the status and of extractive
  * answers. A host where something else answers (a 404 page, a proxy) is told apart from one
- * where nothing does: "start Ollama" would not fix the first.
+ * where nothing does: "start Ollama" would not fix the first. Nor would it fix a host that let
+ * the check run out of `connectTimeoutMs` (`silent`): a server is there but busy or stuck, unlike
+ * a refused connection or an unknown host, which fail at once.
  */
-export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs'>[], variable: HostsVariable): { what: string; fix: string } {
-  const silent = hosts.filter((h) => !h.answeredAs).map((h) => h.host);
+export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs' | 'silent'>[], variable: HostsVariable, connectTimeoutMs?: number): { what: string; fix: string } {
+  const down = hosts.filter((h) => !h.answeredAs && !h.silent).map((h) => h.host);
+  const stuck = hosts.filter((h) => !h.answeredAs && h.silent).map((h) => h.host);
   const foreign = hosts.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
-  const what = [...(silent.length ? [`No Ollama server answered at ${silent.join(', ')}`] : []), ...foreign].join('; ');
-  const fix = foreign.length === 0 ? `Start Ollama (ollama serve) or check ${variable}.` : silent.length === 0 ? `Check ${variable}: ${variable === 'OLLAMA_HOSTS' ? 'each must be' : 'it must be'} the address of an Ollama server (ollama serve listens on port 11434).` : `Start Ollama (ollama serve) and check ${variable}.`;
-  return { what, fix };
+  const within = connectTimeoutMs === undefined ? 'in time' : `within ${formatMs(connectTimeoutMs)}`;
+  const what = [
+    ...(down.length ? [`No Ollama server answered at ${down.join(', ')}`] : []),
+    ...(stuck.length ? [`${stuck.join(', ')} did not answer ${within} (OLLAMA_CONNECT_TIMEOUT_MS): a server there accepts connections but is busy or stuck, or a firewall drops them`] : []),
+    ...foreign,
+  ].join('; ');
+  const downFix = foreign.length === 0 ? (down.length ? `Start Ollama (ollama serve) or check ${variable}.` : '') : down.length === 0 ? `Check ${variable}: ${variable === 'OLLAMA_HOSTS' ? 'each must be' : 'it must be'} the address of an Ollama server (ollama serve listens on port 11434).` : `Start Ollama (ollama serve) and check ${variable}.`;
+  const stuckFix = stuck.length ? `Check that Ollama at ${stuck.join(', ')} is not overloaded or hung (ollama ps; restart it if it stays silent), or raise OLLAMA_CONNECT_TIMEOUT_MS if it is only slow.` : '';
+  return { what, fix: [downFix, stuckFix].filter(Boolean).join(' ') };
 }

@@ -7,6 +7,9 @@ import { Ollama } from 'ollama';
 import { errorText, fetchWithSignal } from '../ollama/client.js';
 import type { Logger } from '../log.js';
 
+/** What Ollama says when the registry has no model of that name or tag ("pull model manifest: file does not exist"). */
+const UNKNOWN_NAME = /manifest: file does not exist|manifest unknown/i;
+
 export interface PullProgress {
   status: string;
   /** 0-100 over the bytes of the layers seen so far; undefined before the first layer. */
@@ -40,6 +43,11 @@ export class ModelPull {
 
   get error(): string | undefined {
     return this.failure;
+  }
+
+  /** It failed because the registry has no such model: pulling it again cannot help, unlike after a network failure. */
+  get nameUnknown(): boolean {
+    return this.failure !== undefined && UNKNOWN_NAME.test(this.failure);
   }
 
   onProgress(listener: (p: PullProgress) => void): () => void {

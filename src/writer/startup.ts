@@ -65,7 +65,8 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
   );
   const ready = hosts.some(canChat);
   const fields = {
-    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : h.answeredAs ? `${h.host} not Ollama (${h.answeredAs})` : `${h.host} unreachable`)).join(', '),
+    // Why it is unreachable tells a stopped server (refused) from a busy or stuck one (no answer in time).
+    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : h.answeredAs ? `${h.host} not Ollama (${h.answeredAs})` : `${h.host} unreachable${h.error ? ` (${h.error})` : ''}`)).join(', '),
     chat: describe(hosts, settings.chatModel, (h) => h.chat),
     embed: settings.embeddings === 'local' ? `${describe(hosts, settings.embedModel, (h) => h.embed)} (EMBEDDINGS=local: not used)` : describe(hosts, settings.embedModel, (h) => h.embed),
     warm: ready ? 'started' : 'skipped',

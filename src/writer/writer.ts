@@ -65,6 +65,8 @@ export interface Generation {
   cut?: CutReason;
   /** What to tell the user about a partial text. */
   notice?: Notice;
+  /** What stopped the model, without "the answer is cut off": for a fallback that shows another answer instead. */
+  stopped?: Notice;
   firstTokenMs?: number;
   ms: number;
 }
@@ -94,6 +96,8 @@ export class OllamaWriter implements Writer {
   private readonly pulls = new Map<string, ModelPull>();
   private readonly latencies: { ms: number; firstTokenMs?: number }[] = [];
   private lastError: string | undefined;
+  /** When the model was last not used because no server could be reached; cleared by the next answer it writes. */
+  private unreachableSince: number | undefined;
   private modelPresent = new Map<string, boolean>();
   private warming: Promise<void> | undefined;
   /** Aborted by close(): ends the warm-up and any download. */
@@ -196,7 +200,7 @@ export class OllamaWriter implements Writer {
           busy.clear();
           continue;
         }
-        const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings));
+        const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings), this.settings.connectTimeoutMs);
         throw this.fail(new WriterError('unreachable', { said: `The model server could not be reached, so this answer is quoted from the abstracts instead of written by ${this.model}.`, forOperator: `${what}. ${fix}` }));
       }
       try {
@@ -218,9 +222,10 @@ export class OllamaWriter implements Writer {
         this.pool.markUp(host);
         this.modelPresent.set(host, true);
         this.recordLatency(out.ms, out.firstTokenMs);
+        this.usedAgain(host);
         const text = stripThinking(out.raw);
         if (out.cut) this.log.warn('answer cut off', { host, model: this.model, cut: out.cut, ms: out.ms, error: out.error });
-        return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, notice: this.cutNotice(out.cut, out.error) } : {}) };
+        return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, ...this.cutNotices(out.cut, out.error) } : {}) };
       } catch (e) {
         if (isPapercordError(e)) throw e;
         const fault = e instanceof ChatFault ? e : new ChatFault('failed', errorText(e));
@@ -277,11 +282,27 @@ export class OllamaWriter implements Writer {
     }
   }
 
-  private cutNotice(cut: CutReason, error?: string): Notice {
-    if (cut === 'timeout') return { said: `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)}, so the answer is cut off.`, forOperator: 'OLLAMA_TIMEOUT_MS sets the time allowed.' };
-    if (cut === 'length') return { said: 'The answer reached its length limit and is cut off.' };
+  /**
+   * What to say about a partial text: `notice` when it is shown, cut off; `stopped` when an
+   * answer from the abstracts is shown instead, which is complete and must not be called cut off.
+   */
+  private cutNotices(cut: CutReason, error?: string): { notice: Notice; stopped: Notice } {
+    if (cut === 'timeout') {
+      const forOperator = 'OLLAMA_TIMEOUT_MS sets the time allowed.';
+      const stoppedAfter = `The model was stopped after ${formatMs(this.settings.generationTimeoutMs)}`;
+      return { notice: { said: `${stoppedAfter}, so the answer is cut off.`, forOperator }, stopped: { said: `${stoppedAfter}.`, forOperator } };
+    }
+    if (cut === 'length') return { notice: { said: 'The answer reached its length limit and is cut off.' }, stopped: { said: 'The model reached its length limit.' } };
     // The server's words may name its address or its files: the operator's to read.
-    return { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator: `The error: ${shortError(error)}.` };
+    const forOperator = `The error: ${shortError(error)}.`;
+    return { notice: { said: 'The model stopped with an error part-way, so the answer is cut off.', forOperator }, stopped: { said: 'The model stopped with an error part-way.', forOperator } };
+  }
+
+  /** After the model was not used because no server answered, the first answer it writes says in the log that it is used again: once, not per answer. */
+  private usedAgain(host: string): void {
+    if (this.unreachableSince === undefined) return;
+    this.log.info('model used again: the server answers', { host, model: this.model, unusedForMs: Date.now() - this.unreachableSince });
+    this.unreachableSince = undefined;
   }
 
   /** Waits retryDelayMs, doubling with each busy answer, but never past the deadline. */
@@ -312,10 +333,13 @@ export class OllamaWriter implements Writer {
     return p;
   }
 
-  /** Starts pulling the chat model onto a host, or joins the pull already running. */
+  /**
+   * Starts pulling the chat model onto a host, or joins the pull already running. A pull that
+   * failed is tried again, unless the registry has no such model: that holds for the whole run.
+   */
   private pull(host: string): ModelPull {
     let p = this.pulls.get(host);
-    if (p && !(p.settled && p.error)) return p;
+    if (p && !(p.settled && p.error && !p.nameUnknown)) return p;
     p = new ModelPull(host, this.model);
     this.pulls.set(host, p);
     const log = this.log.child({ host, model: this.model });
@@ -326,7 +350,7 @@ export class OllamaWriter implements Writer {
         this.modelPresent.set(host, true);
         log.info('pulled the chat model');
       },
-      (e: unknown) => log.warn('pulling the chat model failed', { error: errorText(e) }),
+      (e: unknown) => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: errorText(e) }),
     );
     return p;
   }
@@ -354,10 +378,14 @@ export class OllamaWriter implements Writer {
       ]);
       if (outcome === 'cancelled') throw cancelledError();
       if (outcome === 'failed') {
+        const failed = `Pulling it at ${host} failed (${shortError(pull.error)}).`;
         throw this.fail(
           new WriterError('not-found', {
             said: `The chat model ${this.model} is not installed on the Ollama server and could not be downloaded, so this answer is quoted from the abstracts.`,
-            forOperator: `Pulling it at ${host} failed (${shortError(pull.error)}). Run: ollama pull ${this.model}`,
+            // Advising the very pull that just failed would send the operator round in a circle.
+            forOperator: pull.nameUnknown
+              ? `${failed} No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist (ollama.com/library lists them; ollama list shows what is installed).`
+              : `${failed} Run: ollama pull ${this.model}`,
           }),
         );
       }
@@ -391,6 +419,7 @@ export class OllamaWriter implements Writer {
 
   private fail(e: WriterError): WriterError {
     this.lastError = e.message;
+    if (e.kind === 'unreachable') this.unreachableSince ??= Date.now();
     // The operator's detail goes to the log too: the bot shows server members only what happened.
     this.log.warn('model not used', { kind: e.kind, model: this.model, said: e.notice.said, forOperator: e.notice.forOperator });
     return e;
@@ -409,7 +438,7 @@ function shortError(e: string | undefined): string {
 }
 
 function publicHost(h: HostState): ModelHostStatus {
-  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
+  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.silent ? { silent: true } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
 }
 
 export function latencyStats(samples: readonly { ms: number; firstTokenMs?: number }[]): LatencyStats {
