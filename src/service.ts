@@ -203,8 +203,9 @@ export class PapercordService {
    */
   private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
-    // "Which one uses RL?" picks, of the papers before or named, those that do (see pickedConcepts).
-    const picked = picksAmong(question) ? { picked: question } : {};
+    // "Which one uses RL?" picks, of the papers before or named, those that do (see pickedConcepts): by
+    // what it asks, not by the papers' names, each of which only its own paper writes.
+    const picked = picksAmong(question) ? { picked: here.rest } : {};
     if (here.papers.length >= 2) return { ...comparing(here, question, here.rest), ...picked };
     // "How does it compare to PixelThink?" after "What is ST-Veto?": "it" is the paper the conversation is on.
     if (here.papers.length === 1 && earlier && comparesWithOneBefore(here.rest)) {

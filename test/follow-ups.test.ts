@@ -520,6 +520,12 @@ test('"Which one uses reinforcement learning?" after a comparison of two papers 
     assert.match(answer.answer, /reinforcement learning/i, q);
     assert.match(answer.answer, /\nThe abstract of VEQ: .* \(2602\.01037\) does not mention it\.$/, q);
   }
+  // Named in the question itself, in either order: picked by what it asks, not by the names, which only their own papers write.
+  for (const q of ['Which one of PixelThink and VEQ uses reinforcement learning?', 'Which one of VEQ and PixelThink uses reinforcement learning?']) {
+    const { answer } = await converse(icml, q);
+    assert.equal(answer.refused, false, q);
+    assert.deepEqual(cited(answer), [pixelThink.id], q);
+  }
   // Neither writes it: which is said of both, not one of them quoted.
   assert.equal((await converse(icml, 'Compare PixelThink and VEQ', 'Which one uses diffusion?')).answer.refused, true);
   // A comparative asks of each, as before.
