@@ -5,7 +5,7 @@ import type { BuildProgress } from './index/store.js';
 import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
 import { relatedPapers } from './retrieval/related.js';
-import { withSearchNotice } from './embed/query-vector.js';
+import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
@@ -519,7 +519,7 @@ export class PapercordService {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started);
         if (!('fallback' in w) && !w.refused) {
-          if (key && !w.truncated) this.cache.set(key, w);
+          if (key && !w.truncated && !searchedByWordsOnly()) this.cache.set(key, w);
           return w;
         }
         return refused('fallback' in w ? w.fallback : undefined);
@@ -564,7 +564,7 @@ export class PapercordService {
       return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));
     }
     if (answer.refused && (askedOf.length || names.papers.length)) return refused();
-    if (key && !answer.truncated) this.cache.set(key, answer);
+    if (key && !answer.truncated && !searchedByWordsOnly()) this.cache.set(key, answer);
     return answer;
   }
 
@@ -863,7 +863,7 @@ export class PapercordService {
       ...(w.notice ? { notice: w.notice } : {}),
       elapsedMs: Date.now() - started,
     };
-    this.cache.set(key, result);
+    if (!searchedByWordsOnly()) this.cache.set(key, result);
     return result;
   }
 

@@ -210,6 +210,27 @@ describe('when the Ollama embeddings chosen at start-up fail later', () => {
     assert.equal(log.lines.filter((l) => l.msg === embedBack).length, 1, log.text());
   });
 
+  test('an answer the model wrote from a search by words only is not kept: once the embeddings answer again, the same question is searched by meaning', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    const { service, log } = await open({ OLLAMA_HOST: server.host, EMBEDDINGS: 'auto', DATA_DIR: await tempDir(), OLLAMA_EMBED_TIMEOUT_MS: '300' });
+    const q = 'How do models reason with mental imagery?';
+    server.scriptEndpoint('/api/embed', { status: 500, errorMessage: 'embedding failed' });
+    const wordsOnly = await service.ask(q);
+    assert.equal(wordsOnly.mode, 'ollama', wordsOnly.notice?.said);
+    assert.equal(wordsOnly.notice!.said.startsWith(WORDS_ONLY), true);
+    const related = await service.related('spatial audio for microphone arrays');
+    assert.equal(related.notice!.said.startsWith(WORDS_ONLY), true);
+    server.scriptEndpoint('/api/embed', null);
+    const again = await service.ask(q);
+    assert.equal(again.cached, undefined, 'asked again, not served from the cache');
+    assert.equal(again.notice, undefined);
+    assert.equal(log.lines.filter((l) => l.msg === embedBack).length, 1, log.text());
+    assert.equal((await service.ask(q)).cached, true, 'an answer by meaning is kept');
+    const relatedAgain = await service.related('spatial audio for microphone arrays');
+    assert.equal(relatedAgain.notice?.said.startsWith(WORDS_ONLY) ?? false, false, relatedAgain.notice?.said);
+  });
+
   test(`an embedding that never comes: the question waits OLLAMA_EMBED_TIMEOUT_MS once, the next ones not at all, and the search by meaning is back once the server answers`, async () => {
     const server = await OllamaTestServer.start();
     after(() => server.stop());

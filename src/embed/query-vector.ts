@@ -5,7 +5,7 @@ import { joinNotices } from '../notice.js';
 import type { Notice } from '../types.js';
 
 /** The first query embedding that failed while one request was answered. */
-interface Missed {
+interface SearchFailure {
   failure?: EmbeddingFailed;
 }
 
@@ -13,7 +13,7 @@ interface Missed {
  * Per request, not on the embedder: questions are answered concurrently, and only those that
  * searched while the server failed were searched by words alone (a paper's authors were not).
  */
-const answering = new AsyncLocalStorage<Missed>();
+const searchFailures = new AsyncLocalStorage<SearchFailure>();
 
 /**
  * A question's vector, or null when the embedding server did not give one (stopped, erroring,
@@ -25,7 +25,7 @@ export async function queryVector(embedder: Embedder, text: string): Promise<num
     return await embedder.embedQuery(text);
   } catch (e) {
     if (!(e instanceof EmbeddingFailed)) throw e;
-    const missed = answering.getStore();
+    const missed = searchFailures.getStore();
     if (missed) missed.failure ??= e;
     return null;
   }
@@ -36,9 +36,14 @@ export async function queryVector(embedder: Embedder, text: string): Promise<num
  * happened in words for anyone, and the server, the error and the fix for the operator.
  */
 export async function withSearchNotice<T extends { notice?: Notice }>(request: () => Promise<T>): Promise<T> {
-  const missed: Missed = {};
-  const result = await answering.run(missed, request);
+  const missed: SearchFailure = {};
+  const result = await searchFailures.run(missed, request);
   if (!missed.failure) return result;
   const searched: Notice = { said: "The papers were searched by the question's words only, not by its meaning: the embedding model did not answer.", forOperator: `${missed.failure.message}. ${missed.failure.hint}` };
   return { ...result, notice: joinNotices(searched, result.notice) };
+}
+
+/** Whether a search of the request being answered was made by words only: its answer is not one to keep for the same question later, once the server answers again. */
+export function searchedByWordsOnly(): boolean {
+  return searchFailures.getStore()?.failure !== undefined;
 }
