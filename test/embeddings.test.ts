@@ -90,6 +90,14 @@ test('OLLAMA_AUTO_PULL=true pulls a missing embedding model at start-up, logging
     assert.match(e.hint!, /^Check the name in OLLAMA_EMBED_MODEL/);
     return true;
   });
+  // A pull that fails on the way to the registry says nothing against the name.
+  const offline = await OllamaTestServer.start({ models: DEFAULT_MODELS.filter((m) => !m.name.startsWith('nomic')), pullable: nomic });
+  after(() => offline.stop());
+  offline.scriptEndpoint('/api/pull', { status: 500, errorMessage: 'pull model manifest: Get "https://registry.ollama.ai/v2/library/nomic-embed-text/manifests/latest": dial tcp: lookup registry.ollama.ai: no such host' });
+  await assert.rejects(chooseEmbedder(await testSettings({ EMBEDDINGS: 'ollama', OLLAMA_AUTO_PULL: 'true', OLLAMA_HOST: offline.host }), captureLog()), (e: PapercordError) => {
+    assert.match(e.hint!, /^Try again once the server can reach the model registry, or pull it yourself: ollama pull nomic-embed-text/);
+    return true;
+  });
 });
 
 test('an Ollama host that accepts connections but never answers is given up on within the connect timeout', async () => {

@@ -46,7 +46,7 @@ export class EmbeddingFailed extends PapercordError {
  * Why an embedding request failed, in the operator's terms. "TypeError: fetch failed" alone names
  * neither the server nor that embeddings were asked; a timeout names the setting that ran out.
  */
-export function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms: number; variable: string }): EmbeddingFailed {
+function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms: number; variable: string }): EmbeddingFailed {
   const local = 'or restart papercord with EMBEDDINGS=local to use the built-in embedder (its index is built at start-up)';
   if ((e as { name?: unknown } | null)?.name === 'TimeoutError') {
     return new EmbeddingFailed('TIMEOUT', `Ollama at ${host} did not answer an embedding request with ${model} within ${timeout.ms} ms (${timeout.variable})`, `It may be stuck or still loading the model: restart it (ollama serve), raise ${timeout.variable}, ${local}.`, true, e);
@@ -54,8 +54,10 @@ export function embeddingFailure(host: string, model: string, e: unknown, timeou
   if (isUnreachable(e)) {
     return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} did not answer an embedding request (${errorText(e)})`, `Start Ollama (ollama serve) and check OLLAMA_HOST, ${local}.`, false, e);
   }
-  const code: ErrorCode = ollamaStatus(e) === 404 ? 'MODEL_NOT_FOUND' : 'MODEL_UNREACHABLE';
-  return new EmbeddingFailed(code, `Ollama at ${host} failed to embed with ${model} (${errorText(e)})`, `Check that it has ${model} (ollama pull ${model}), ${local}.`, false, e);
+  // A model the server has but cannot embed with is most often a chat model named as the embedding model.
+  const missing = ollamaStatus(e) === 404;
+  const fix = missing ? `Check that it has ${model} (ollama pull ${model}), ${local}.` : `Check that ${model} is an embedding model (ollama show ${model}), ${local}.`;
+  return new EmbeddingFailed(missing ? 'MODEL_NOT_FOUND' : 'MODEL_UNREACHABLE', `Ollama at ${host} failed to embed with ${model} (${errorText(e)})`, fix, false, e);
 }
 
 /** Embeddings from an Ollama server, in batches. */
@@ -89,7 +91,7 @@ export class OllamaEmbedder implements Embedder {
       throw embeddingFailure(host, model, e, { ms: opts.probeTimeoutMs, variable: 'OLLAMA_CONNECT_TIMEOUT_MS' });
     }
     const dims = res.embeddings[0]?.length;
-    if (!dims) throw new Error(`${model} returned no embedding`);
+    if (!dims) throw new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} returned no embedding for a test text with ${model}`, `Check that ${model} is an embedding model (ollama show ${model}), or use EMBEDDINGS=local.`, false, undefined);
     return new OllamaEmbedder(host, model, dims, opts);
   }
 

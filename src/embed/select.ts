@@ -77,7 +77,8 @@ async function pullEmbedModel(settings: Settings, log: Logger): Promise<Embedder
   try {
     await pull.done;
   } catch {
-    return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${model}, and pulling it failed (${pull.error})`, fix: `Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)` };
+    const fix = pull.nameUnknown ? 'Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)' : `Try again once the server can reach the model registry, or pull it yourself: ollama pull ${model}`;
+    return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${model}, and pulling it failed (${pull.error})`, fix };
   }
   pullLog.info('pulled the embedding model');
   return null;
