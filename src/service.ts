@@ -956,7 +956,6 @@ const PICKED_AMONG_MAX = 50;
 /** The most papers a pick names as not writing what it asks ("The abstract of VEQ … does not mention it"): of a longer list, those picked are the answer. */
 const UNPICKED_NAMED_MAX = 3;
 
-/** A name several papers own (two papers are called PRISM): which one is meant, listed with ids to pick from. */
 /** The papers `names` holds set side by side; `asked` is what to search each one for, `rest` the question without their names. */
 function comparing(names: Names, asked: string, rest: string): Comparison {
   return {

@@ -404,7 +404,7 @@ export function positionPapers(papers: readonly Paper[]): TopicMention[] {
 
 /** "2 of the 293 indexed papers are position papers:" and each, cited; "None of the 19 indexed papers is a position paper ...". */
 export function positionPapersAnswer(papers: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
-  if (papers.length === 0) return { answer: `None of the ${indexed} indexed papers is a position paper (ICML titles them "Position: …").`, citations: [] };
+  if (papers.length === 0) return { answer: `None of ${countedOf(indexed)} is a position paper (ICML titles them "Position: …").`, citations: [] };
   return mentionsListAnswer(`${papers.length} of ${countedOf(indexed)} ${papers.length === 1 ? 'is a position paper' : 'are position papers'}:`, papers, sources);
 }
 

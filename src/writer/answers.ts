@@ -169,12 +169,12 @@ export function relatedFallback(notice: Notice): Notice {
 }
 
 /** A summary without the model is the abstract's own sentences, picked by part, and its notice says so rather than "quoted". */
-export function summaryFallback(notice: Notice): Notice {
+function summaryFallback(notice: Notice): Notice {
   return shownInstead(notice, (insteadOf) => `this summary is built from the abstract's own sentences${insteadOf ? ' instead of written by' : ''}`);
 }
 
 /** No candidates: the model was not asked, and there is nothing to say about it. */
-export type NothingToExplain = { fallback: undefined };
+type NothingToExplain = { fallback: undefined };
 
 async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { topic: string }; candidates: Paper[] }): Promise<WrittenRelated | Fallback | NothingToExplain> {
   if (input.candidates.length === 0) return { fallback: undefined };
