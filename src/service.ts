@@ -56,6 +56,8 @@ export interface IndexInfo {
   builtAt: string;
   corpusProblems: number;
   corpusSkipped: number;
+  /** Why questions are searched by their words only right now (the Ollama embeddings fail), with the fix. */
+  embedderFailing?: string;
 }
 
 /** Papers a question sets side by side, and what it asks about each. */
@@ -160,6 +162,7 @@ export class PapercordService {
 
   info(): IndexInfo {
     const { index, embedderChoice, corpus } = this.state;
+    const failing = embedderChoice.embedder?.failingNow;
     return {
       papers: index.manifest.papers,
       chunks: index.manifest.chunks,
@@ -169,6 +172,7 @@ export class PapercordService {
       builtAt: index.manifest.createdAt,
       corpusProblems: corpus.problems,
       corpusSkipped: corpus.skipped,
+      ...(failing ? { embedderFailing: `${failing.message}. ${failing.hint}` } : {}),
     };
   }
 

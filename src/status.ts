@@ -30,6 +30,8 @@ export interface StatusSnapshot {
   papers: number;
   chunks: number;
   embedder: string;
+  /** Why questions are searched by their words only right now, with the server and the fix: for whoever can fix it. */
+  embedderFailing?: string;
   buildId: string;
   /** When the index was built (ISO 8601). */
   builtAt: string;
@@ -47,6 +49,7 @@ export async function collectStatus(service: PapercordService, extra: { latencie
     papers: info.papers,
     chunks: info.chunks,
     embedder: info.embedder,
+    ...(info.embedderFailing ? { embedderFailing: info.embedderFailing } : {}),
     buildId: info.buildId,
     builtAt: info.builtAt,
     reindexing: service.isReindexing,

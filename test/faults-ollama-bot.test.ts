@@ -10,7 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
 import { OllamaTestServer, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
-import type { InteractionHandle, StoredMessage } from './support/discord-emulator.js';
+import { Perm, type InteractionHandle, type StoredMessage } from './support/discord-emulator.js';
 
 const TIMEOUT_MS = 4000;
 const FIRST_TOKEN_TIMEOUT_MS = 500;
@@ -246,4 +246,15 @@ test('Ollama embeddings chosen at start-up, then the server stops: /ask and /rel
   assert.ok(noteOf(related).startsWith(wordsOnly), textOf(related));
   for (const reply of [m, offTopic, related]) assert.doesNotMatch(textOf(reply), /Something went wrong|127\.0\.0\.1|OLLAMA_|EMBEDDINGS|ollama serve/);
   assert.equal(embedding.log.lines.filter((l) => l.msg.startsWith('Ollama embeddings failed')).length, 1, embedding.log.text());
+  // The note's "A server admin can see why in /status" is true: /status says why to admins, and only that it happens to members.
+  const status = async (memberPermissions?: bigint) => {
+    const it = await embedding.emu.slashCommand('status', {}, { user: embedding.user(), ...(memberPermissions ? { memberPermissions } : {}) });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0, TIMEOUT_MS + 3000);
+    return m.embeds[0]!.fields!.find((f) => f.name === 'Embedder')!.value;
+  };
+  const forAdmin = await status(Perm.ManageGuild | Perm.ViewChannel);
+  assert.match(forAdmin, /Searching by words only: the embedding model does not answer\. Ollama at http:\/\/127\.0\.0\.1:\d+ did not answer an embedding request .*Start Ollama \(ollama serve\)/);
+  const forMember = await status();
+  assert.match(forMember, /Searching by words only: the embedding model does not answer\.$/);
+  assert.doesNotMatch(forMember, /127\.0\.0\.1|OLLAMA_|ollama serve/);
 });

@@ -206,6 +206,12 @@ function modelForMembers(m: ModelStatus): ModelStatus {
   return m.pulling || m.reachable === null ? shown : { ...shown, detail: 'No model is available right now. A server admin sees why here, and can set one up.' };
 }
 
+/** That questions are searched by their words only right now: why, with the server and the fix, for those who can fix it. */
+function embedderNote(s: StatusSnapshot, forAdmin: boolean): string | undefined {
+  if (!s.embedderFailing) return undefined;
+  return `⚠️ Searching by words only: the embedding model does not answer.${forAdmin ? ` ${escapeText(s.embedderFailing)}` : ''}`;
+}
+
 /** Why the model was last not used (a timeout, a busy server) for those who can fix it: what members' notes point them to. */
 function lastProblem(m: ModelStatus): string | undefined {
   return m.lastError ? `Last time the model was not used: ${escapeText(m.lastError)}` : undefined;
@@ -220,7 +226,7 @@ export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean; embe
   const lat = latencyLine(s);
   const fields = [
     { name: 'Corpus', value: `${s.papers} papers, ${s.chunks} chunks`, inline: true },
-    { name: 'Embedder', value: escapeText(s.embedder), inline: true },
+    { name: 'Embedder', value: [escapeText(s.embedder), embedderNote(s, opts.forAdmin)].filter(Boolean).join('\n'), inline: true },
     { name: 'Chat model', value: escapeText(m.chatModel), inline: true },
     { name: 'Ollama', value: [`${m.answers ? '✅' : '❌'} ${ollamaLead(m)}`, escapeText(m.detail), lastProblem(m)].filter(Boolean).join('\n'), inline: false },
     { name: 'Queue', value: `${m.waiting} waiting, ${m.running} being written`, inline: true },

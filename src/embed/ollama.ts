@@ -68,6 +68,11 @@ export class OllamaEmbedder implements Embedder {
   private readonly client: Ollama;
   /** Why query embeddings fail, from the first failure until one works again. */
   private failing: EmbeddingFailed | null = null;
+  /** Why questions are searched by their words only right now, for whoever runs papercord (/status); null while embeddings work. */
+  get failingNow(): EmbeddingFailed | null {
+    return this.failing;
+  }
+
   /** While the server is silent: the one embedding asked in the background to learn when it answers again. */
   private recheck: Promise<void> | null = null;
 
