@@ -82,6 +82,8 @@ interface Asking {
   last: Turn | undefined;
   /** The papers the conversation is on (see papersTalkedAbout), read once, and only for a question that needs them. */
   talkedAbout: () => Paper[];
+  /** The paper the paper option names, resolved once. */
+  optionPaper: Paper | undefined;
 }
 
 /** What a question asks of the papers' metadata rather than their abstracts (see metadataAsked). */
@@ -300,6 +302,7 @@ export class PapercordService {
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one.
       talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
+      optionPaper: opts.paper ? this.resolvePaper(opts.paper) : undefined,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
@@ -342,11 +345,10 @@ export class PapercordService {
    * undefined for a question the abstracts answer. Limited to one paper by the option, only that
    * paper's links. A promise only for a link alone, asked again as a question about its paper.
    */
-  private metadataAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
+  private metadataAnswer({ q, opts, started, history, last, talkedAbout, optionPaper }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
     // The paper option limits a question to one paper as naming it does: "Where is the code?" asks for that paper's links, as
     // "Where is the code for deng26w?" does; the rest asks its abstract (its authors and venue too: see metadataAsked).
-    if (opts.paper) {
-      const optionPaper = this.resolvePaper(opts.paper);
+    if (optionPaper) {
       const ofOptionPaper = asksForLinks(q) && (asksOnlyForLinks(q) || this.names.onlyNamed(withoutLinkWords(q)) === optionPaper);
       return ofOptionPaper ? this.linksReply(q, optionPaper, opts, started) : undefined;
     }
@@ -415,7 +417,7 @@ export class PapercordService {
   }
 
   /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
-  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout }: Asking, { authorCount, authorship, unasked, linksOfDescribed }: MetadataAsked): Promise<Answer> {
+  private async abstractsAnswer({ q, opts, started, history, last, talkedAbout, optionPaper }: Asking, { authorCount, authorship, unasked, linksOfDescribed }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
     // "How do PixelThink and VLA-ATTC differ?" is answered from those papers, each of them.
     // "Which of them use diffusion models?" after "How many papers mention RL?" (37, ten listed) picks among all 37, up to PICKED_AMONG_MAX.
@@ -425,7 +427,6 @@ export class PapercordService {
       const all = last ? this.papersCountedBefore(last, talkedAbout) : undefined;
       return all ? { papers: all.slice(0, PICKED_AMONG_MAX), outOf: all.length } : { papers: talkedAbout() };
     };
-    const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
     const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")

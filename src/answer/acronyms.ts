@@ -99,9 +99,11 @@ export function phraseWithInitials(acronym: string, text: string): string | unde
  * capitals: "rl" or "Llms" may be any word.
  */
 export function withInitialsSpelledOut(question: string, paper: Paper, declared: (acronym: string) => string[][]): string {
-  const written = new Set(terms(`${paper.title}\n${paper.abstract}`));
+  // The paper's terms are read only for a question that writes an acronym: most write none.
+  let written: Set<string> | undefined;
   return question.replace(CAPITALS, (acronym) => {
     const lower = acronym.toLowerCase();
+    written ??= new Set(terms(`${paper.title}\n${paper.abstract}`));
     if (written.has(lower) || written.has(`${lower}s`)) return acronym;
     const phrase = phraseWithInitials(lower, paper.abstract);
     const expansions = phrase ? declared(lower).map((e) => e.join(' ')) : [];

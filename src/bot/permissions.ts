@@ -1,4 +1,4 @@
-import { PermissionFlagsBits, type Channel, type User } from 'discord.js';
+import { PermissionFlagsBits, type Channel, type PermissionsBitField, type User } from 'discord.js';
 
 /** The channel permissions the bot needs, by the names a server's settings show them under. */
 export const CHANNEL_PERMISSIONS = {
@@ -19,13 +19,17 @@ export type ChannelPermission = keyof typeof CHANNEL_PERMISSIONS;
  * member or channel not cached), embeds are sent as ever.
  */
 export function mayEmbedIn(channel: Channel | null | undefined, me: User | null | undefined): boolean {
-  if (!channel || !me || channel.isDMBased() || !('permissionsFor' in channel)) return true;
-  return channel.permissionsFor(me)?.has(PermissionFlagsBits.EmbedLinks) ?? true;
+  return botPermissionsIn(channel, me)?.has(PermissionFlagsBits.EmbedLinks) ?? true;
 }
 
 /** Which of `needed` the bot lacks in `channel`, by name; none where that cannot be known. */
 export function missingPermissions(channel: Channel | null | undefined, me: User | null | undefined, needed: readonly ChannelPermission[]): string[] {
-  if (!channel || !me || channel.isDMBased() || !('permissionsFor' in channel)) return [];
-  const perms = channel.permissionsFor(me);
+  const perms = botPermissionsIn(channel, me);
   return perms ? needed.filter((p) => !perms.has(PermissionFlagsBits[p])).map((p) => CHANNEL_PERMISSIONS[p]) : [];
+}
+
+/** The bot's permissions in `channel`; undefined where they cannot be known (a DM, a member or channel not cached). */
+function botPermissionsIn(channel: Channel | null | undefined, me: User | null | undefined): Readonly<PermissionsBitField> | undefined {
+  if (!channel || !me || channel.isDMBased() || !('permissionsFor' in channel)) return undefined;
+  return channel.permissionsFor(me) ?? undefined;
 }

@@ -5,7 +5,7 @@
  * ... in order of first use, so that the sources list the user sees starts with exactly the
  * papers the answer relies on. Its links are shown as the addresses they go to.
  */
-import { citationFor } from '../answer/sources.js';
+import { citationFor, numbersAsCited } from '../answer/sources.js';
 import { markdownLiteral } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
 import type { Citation, Source } from '../types.js';
@@ -131,7 +131,9 @@ export function groundCitations(text: string, sources: Source[], supplied: Itera
   const cited = parseCitations(text);
   const valid = cited.filter((n) => allowed.has(n) && byNumber.has(n));
   const invalid = cited.filter((n) => !valid.includes(n));
-  const renumber = new Map(valid.map((n, i) => [n, i + 1]));
+  // Numbered as an extractive answer's are: those cited 1, 2, 3 in order of first use, then the rest.
+  const number = numbersAsCited(sources, valid);
+  const renumber = new Map(valid.map((n) => [n, number.get(n)!]));
   const grounded = invalid.length ? withoutUngroundedSentences(text, (n) => renumber.has(n)) : { text, dropped: 0 };
 
   const replaced = grounded.text.replace(new RegExp(`\\s*${GROUP.source}`, 'g'), (whole, inner: string) => {
@@ -142,8 +144,8 @@ export function groundCitations(text: string, sources: Source[], supplied: Itera
   });
   const cleaned = replaced.replace(/[ \t]+([.,;:!?])/g, '$1').replace(/[ \t]{2,}/g, ' ').trim();
 
-  const citedSources = valid.map((n, i) => ({ ...byNumber.get(n)!, n: i + 1 }));
-  const rest = sources.filter((s) => !renumber.has(s.n)).map((s, i) => ({ ...s, n: citedSources.length + i + 1 }));
+  const citedSources = valid.map((n) => ({ ...byNumber.get(n)!, n: number.get(n)! }));
+  const rest = sources.filter((s) => !renumber.has(s.n)).map((s) => ({ ...s, n: number.get(s.n)! }));
   return { text: cleaned, sources: [...citedSources, ...rest], citations: citedSources.map((s) => citationFor(s)), invalid, dropped: grounded.dropped };
 }
 
