@@ -13,9 +13,9 @@ import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, without
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
-import { foundOnlyByName, QuestionNames, type Names } from './answer/names.js';
+import { foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
@@ -394,6 +394,13 @@ export class PapercordService {
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
+    // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
+    // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's.
+    const unmentioned = nobody ? [] : this.namesNothingMentions(q);
+    if (unmentioned.length) {
+      const meant = unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined);
+      return uncitedAnswer(q, nothingMentions(unmentioned, [...new Set(meant)], this.names.namesIn(q).papers), started, { refused: true });
+    }
     // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
     // with no question before it, or after an answer about no paper (a refusal, small talk), points at no paper: saying so is more use than
     // "no paper covers this", or than a paper that writes "results".
@@ -682,6 +689,11 @@ export class PapercordService {
       .filter((w) => queryConcepts(w).length > 0);
     const [name] = asked;
     return asked.length === 1 && isCoined(name!) && this.names.namesIn(name!).papers.length === 0 ? name : undefined;
+  }
+
+  /** The made-up names of a question (see madeUpNames) that no paper is called and no title or abstract writes. */
+  private namesNothingMentions(q: string): string[] {
+    return madeUpNames(q).filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
   }
 
   /** The papers whose title or abstract writes a name, each of its parts ("MLLM-4D": mllm and 4d). */

@@ -7,7 +7,7 @@ import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { NO_PAPER_NAMED, titleExpansion } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
-import { QuestionNames } from '../src/answer/names.js';
+import { madeUpNames, QuestionNames } from '../src/answer/names.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js';
@@ -1049,6 +1049,37 @@ test("links of an operator's own papers: an id with a link word in it names its 
       assert.equal(unknown.refused, true);
     }
     assert.match((await own.ask('Where is the code for FooBarNet?', { useModel: false })).answer, /^No indexed paper is called FooBarNet, so I have no link for it\./);
+  } finally {
+    await own.close();
+  }
+});
+
+test('made-up names are words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {
+  assert.deepEqual(madeUpNames("Does PixelThink's LoRA beat GPT-4 at W3A16 on https://arxiv.org/abs/2505.23727?"), ['PixelThink', 'LoRA', 'GPT-4', 'W3A16']);
+  assert.deepEqual(madeUpNames('Do RL and LLMs help a training-free 3D model step 240V down to 12V?'), []);
+});
+
+test('a question about a name nothing indexed has is told so, not answered from other papers; a misspelt one gets "did you mean"', async () => {
+  const corpus = await tempDir();
+  const records = [
+    { id: 'qa-foonet', title: 'FooNet: Reinforcement Learning for Ocean Forecasting', abstract: 'We introduce FooNet, which forecasts ocean currents with reinforcement learning over buoy readings. Errors drop by 12% against numerical models.', authors: ['Sea Person'] },
+    { id: 'qa-reward', title: 'Reward Shaping for Robot Arms', abstract: 'We study reinforcement learning for robot arms with shaped rewards. Grasp success rises by 20 points.', authors: ['Arm Person'] },
+  ];
+  await writeFile(path.join(corpus, 'papers.jsonl'), records.map((r) => JSON.stringify(r)).join('\n'));
+  const own = await PapercordService.open(await testSettings({ CORPUS: corpus }), { log: captureLog() });
+  try {
+    for (const q of ['Does PixelThink use reinforcement learning?', 'Who wrote PixelThink?']) {
+      const unknown = await own.ask(q, { useModel: false });
+      assert.equal(unknown.answer, 'Nothing indexed mentions PixelThink: no paper has it in its title, authors or abstract, so the papers cannot answer this. Browse what is indexed with /papers, or ask again without PixelThink.', q);
+      assert.equal(unknown.refused, true, q);
+      assert.deepEqual(unknown.citations, [], q);
+    }
+    const typo = await own.ask('Does FooNte use reinforcement learning?', { useModel: false });
+    assert.match(typo.answer, /^Nothing indexed mentions FooNte: .* Did you mean FooNet: Reinforcement Learning for Ocean Forecasting \(qa-foonet\)\?$/);
+    const mixed = await own.ask('Compare PixelThink and FooNet', { useModel: false });
+    assert.match(mixed.answer, / FooNet: Reinforcement Learning for Ocean Forecasting \(qa-foonet\) is indexed: ask about it without PixelThink\.$/);
+    // A name an abstract writes is searched as before.
+    assert.deepEqual(cited(await own.ask('Does FooNet use reinforcement learning?', { useModel: false })), ['qa-foonet']);
   } finally {
     await own.close();
   }

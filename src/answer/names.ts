@@ -172,6 +172,18 @@ function nameLikeWords(question: string): string[] {
     .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
 }
 
+/**
+ * Words of a question written as a made-up name is ("PixelThink", "LoRA", "GPT-4", "W3A16"): a capital
+ * inside a word, or capitals with digits. Not an acronym in capitals alone ("RL", "LLMs"), which an
+ * abstract may spell out, nor a hyphenated English word ("training-free"), nor a quantity ("240V").
+ */
+export function madeUpNames(question: string): string[] {
+  const named = question.replace(LINK_IN_QUESTION, ' ');
+  return [...new Set(bareWords(named).flatMap((w) => w.split('/')).map((w) => w.replace(/['’]s$/u, '')))].filter(
+    (w) => /\p{Ll}\p{Lu}/u.test(w) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && /\p{L}.*\p{L}/u.test(w)),
+  );
+}
+
 /** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
 function capitalisedPhrases(question: string): string[] {
   const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));

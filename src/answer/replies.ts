@@ -104,6 +104,19 @@ export function otherLanguageRefusal(named: readonly Paper[]): string {
   return `This question seems not to be in English. I match a question's words against the abstracts' words, so ask it in the papers' language (English for the shipped ones; for example: Which papers are about quantization?)${summary}.`;
 }
 
+/**
+ * Said of a question that asks about names no indexed paper has in its title, authors or abstract
+ * ("Does PixelThink use RL?" where PixelThink is not indexed): a search would answer about other
+ * papers' RL as if they were PixelThink's.
+ */
+export function nothingMentions(names: string[], meant: Paper[], named: Paper[]): string {
+  const which = joinList(names.map((n) => markdownLiteral(n)), 'or');
+  const said = `Nothing indexed mentions ${which}: no paper has ${names.length > 1 ? 'them' : 'it'} in its title, authors or abstract, so the papers cannot answer this.`;
+  const guess = meant.length ? ` Did you mean ${joinList(meant.map(titleAndId), 'or')}?` : '';
+  const others = named.length ? ` ${joinList(named.map(titleAndId))} ${named.length > 1 ? 'are' : 'is'} indexed: ask about ${named.length > 1 ? 'them' : 'it'} without ${which}.` : '';
+  return `${said}${guess}${others || (guess ? '' : ` Browse what is indexed with /papers, or ask again without ${which}.`)}`;
+}
+
 /** Papers suggested for a name no paper has: a few, as /summary's "Did you mean" gives. */
 const SUGGESTED_PAPERS_MAX = 3;
 

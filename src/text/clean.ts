@@ -39,8 +39,8 @@ export function cutAt(text: string, max: number): string {
 }
 
 /** "a", "a and b", "a, b and c". */
-export function joinList(items: readonly string[]): string {
-  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+export function joinList(items: readonly string[], conjunction = 'and'): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /**
