@@ -172,15 +172,20 @@ function nameLikeWords(question: string): string[] {
     .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
 }
 
+/** The fewest letters of a word with a capital inside that is read as a made-up name: shorter ones are as often acronyms an abstract may spell out ("MoE", "CoT", "LoRA", "NeRF"). */
+const MADE_UP_NAME_MIN_LETTERS = 6;
+
 /**
- * Words of a question written as a made-up name is ("PixelThink", "LoRA", "GPT-4", "W3A16"): a capital
- * inside a word, or capitals with digits. Not an acronym in capitals alone ("RL", "LLMs"), which an
- * abstract may spell out, nor a hyphenated English word ("training-free"), nor a quantity ("240V").
+ * Words of a question written as a made-up name is ("PixelThink", "ImageNet", "GPT-4", "W3A16"): a
+ * capital inside a word of six letters or more, or capitals with digits. Not an acronym ("RL",
+ * "LLMs", "MoE"), which an abstract may spell out, nor a hyphenated English word ("training-free"),
+ * nor a quantity ("240V").
  */
 export function madeUpNames(question: string): string[] {
   const named = question.replace(LINK_IN_QUESTION, ' ');
+  const letters = (w: string) => w.replace(/\P{L}/gu, '').length;
   return [...new Set(bareWords(named).flatMap((w) => w.split('/')).map((w) => w.replace(/['’]s$/u, '')))].filter(
-    (w) => /\p{Ll}\p{Lu}/u.test(w) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && /\p{L}.*\p{L}/u.test(w)),
+    (w) => (/\p{Ll}\p{Lu}/u.test(w) && letters(w) >= MADE_UP_NAME_MIN_LETTERS) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && letters(w) >= 2),
   );
 }
 
