@@ -21,7 +21,7 @@ import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
 import { withoutWords } from './text/pattern.js';
-import { declaredExpansions, initialsOf, withInitialsSpelledOut } from './answer/acronyms.js';
+import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
@@ -118,6 +118,8 @@ export class PapercordService {
   readonly startedAt = Date.now();
   /** Recent model-written results (answers, summaries, related lists), per index version. */
   private readonly cache: AnswerCache<Answer | Summary | Related>;
+  /** How the papers of an index spell out acronyms none of them writes (see spellingInPapers), read on first use: a pass over up to 500 abstracts. */
+  private readonly acronymSpellings = new WeakMap<Retriever, Map<string, string | undefined>>();
 
   private constructor(
     readonly settings: Settings,
@@ -266,6 +268,18 @@ export class PapercordService {
     return rarest === undefined || rarest.some(writes);
   }
 
+  /** A question with the acronyms no paper writes spelled out as the papers spell them (see spellingInPapers), each read once per index. */
+  private withUnwrittenAcronymsSpelledOut(question: string): string {
+    const retriever = this.retriever;
+    let spellings = this.acronymSpellings.get(retriever);
+    if (!spellings) this.acronymSpellings.set(retriever, (spellings = new Map()));
+    const spelling = (acronym: string) => {
+      if (!spellings.has(acronym)) spellings.set(acronym, spellingInPapers(acronym, this.papers));
+      return spellings.get(acronym);
+    };
+    return withUnwrittenAcronymsSpelledOut(question, (term) => retriever.termStats.df(term) > 0, spelling);
+  }
+
   /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
   private spelledOutFor(question: string, paper: Paper): string {
     return withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym]));
@@ -285,6 +299,9 @@ export class PapercordService {
   private async answer(question: string, opts: AskOptions): Promise<Answer> {
     const started = Date.now();
     const typed = withoutGreeting(this.validateQuestion(question));
+    // "Which papers use RL?" of papers that write only "reinforcement learning": asked in their words, shown as typed.
+    const inPapersWords = this.withUnwrittenAcronymsSpelledOut(typed);
+    if (inPapersWords !== typed) return { ...(await this.answer(inPapersWords, opts)), question: typed };
     // "Who wrote the paper on spatial audio?" after "What is PixelThink?" describes its paper: it is asked as it would be alone.
     const history = describesOwnPaper(typed) ? [] : (opts.history ?? []);
     const again = opts.paper ? undefined : this.conversation.askedAgain(typed, history);

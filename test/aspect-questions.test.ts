@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { askedSection, asksForData, dataSentences } from '../src/answer/summary.js';
-import { phraseWithInitials } from '../src/answer/acronyms.js';
+import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
@@ -130,4 +130,34 @@ test('the words an acronym spells are consecutive words of a name, small words p
   assert.equal(phraseWithInitials('rl', 'regulate reasoning within a reinforcement learning paradigm'), 'reinforcement learning');
   assert.equal(phraseWithInitials('rlhf', 'tuned with Reinforcement Learning from Human Feedback today'), 'Reinforcement Learning from Human Feedback');
   for (const text of ['ranging from latent tokens', 'the gain remains limited', 'it reduces long chains', 'a rapidly learned policy']) assert.equal(phraseWithInitials('rl', text), undefined, text);
+});
+
+test('an acronym no paper writes is spelled out as the papers spell it, only when they clearly agree', () => {
+  const of = (...abstracts: string[]) => abstracts.map((abstract, i) => ({ ...paper('deng26w'), id: `p${i}`, title: `Paper ${i}`, abstract }));
+  const rl = of('We train agents with reinforcement learning.', 'A Reinforcement Learning method for robots.', 'Rates of lemmas.');
+  assert.equal(spellingInPapers('rl', rl), 'reinforcement learning');
+  // One paper's phrase is no spelling; nor are two spellings that as many papers use.
+  assert.equal(spellingInPapers('rl', rl.slice(0, 1)), undefined);
+  assert.equal(spellingInPapers('rl', [...rl, ...of('Representation learning helps.', 'We study representation learning.')]), undefined);
+  // "multimodal large" is the start of a longer name, not what ML stands for.
+  assert.equal(spellingInPapers('ml', of('Multimodal large language models see.', 'We tune multimodal large language models.', 'Multimodal Large Language Models (MLLMs) reason.')), undefined);
+  const spelled = (q: string, written: string[]) => withUnwrittenAcronymsSpelledOut(q, (t) => written.includes(t), (a) => spellingInPapers(a, rl));
+  assert.equal(spelled('Which papers use RL?', []), 'Which papers use reinforcement learning?');
+  // Written by a paper, or not in capitals: asked as typed.
+  assert.equal(spelled('Which papers use RL?', ['rl']), 'Which papers use RL?');
+  assert.equal(spelled('Which papers use rl or LLMs?', []), 'Which papers use rl or LLMs?');
+});
+
+test('"Which papers use RL?" of papers that write only "reinforcement learning" lists them, and counts among a list agree with picks', async () => {
+  for (const q of ['Which papers use RL?', 'How many papers use RL?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.question, q);
+    assert.match(a.answer, /^2 of the 19 indexed papers mention reinforcement learning:/, q);
+    assert.deepEqual(cited(a).sort(), ['2505.23727', 'linghu26a'], q);
+  }
+  const { answer: counted } = await converse(icml, 'Which papers study video?', 'How many of them use RL?');
+  assert.match(counted.answer, /^1 of the 4 papers listed mentions reinforcement learning:/);
+  assert.deepEqual(cited(counted), ['linghu26a']);
+  // ML is "multimodal large (language models)" here as often as anything: not spelled out, so refused.
+  assert.equal((await icml.ask('Which papers use ML?', { useModel: false })).refused, true);
 });

@@ -75,6 +75,12 @@ const NOT_OF_A_NAME = /(?:ly|ed)$/;
  * and the first not a verb's "-s" ("reduces long"). Undefined when no words of the text do.
  */
 export function phraseWithInitials(acronym: string, text: string): string | undefined {
+  for (const { phrase } of phrasesWithInitials(acronym, text)) return phrase;
+  return undefined;
+}
+
+/** Each run of words of a text that phraseWithInitials would take, with the word after it ('' at the end). */
+function* phrasesWithInitials(acronym: string, text: string): Generator<{ phrase: string; next: string }> {
   const ws = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]);
   for (let start = 0; start < ws.length; start++) {
     let letter = 0;
@@ -85,9 +91,65 @@ export function phraseWithInitials(acronym: string, text: string): string | unde
       else if (letter < 2 || !PASSED_OVER.has(w)) break;
       at++;
     }
-    if (letter === acronym.length) return ws.slice(start, at).join(' ');
+    if (letter === acronym.length) yield { phrase: ws.slice(start, at).join(' '), next: (ws[at] ?? '').toLowerCase() };
   }
-  return undefined;
+}
+
+/** Papers read for how a corpus spells out an acronym none of them writes: enough to see the field's usage, few enough to be quick at any size. */
+const SPELLING_PAPERS_READ = 500;
+/** The fewest papers that spell an acronym the same way before it is read so: one paper's "complex video" is no CV. */
+const SPELLING_PAPERS_MIN = 2;
+/** How many times more papers the spelling read must have than the next one: ML is "machine learning" or "multimodal large (language models)" alike. */
+const SPELLING_LEAD = 2;
+/** The share of a spelling's uses followed by one same word past which it is the start of a longer name ("multimodal large" language models), not one of its own. */
+const SPELLING_CUT_SHARE = 0.8;
+
+/**
+ * How the papers spell out an acronym that none of them writes ("RL": "reinforcement learning"),
+ * as they most often write it; undefined unless SPELLING_PAPERS_MIN papers spell it one way and
+ * clearly more than any other, and that way is not the start of a longer name.
+ */
+export function spellingInPapers(acronym: string, papers: Iterable<Paper>): string | undefined {
+  if (acronym.length > ACRONYM_LETTERS || !/^[a-z]{2,}$/.test(acronym)) return undefined;
+  const byTerms = new Map<string, { papers: number; uses: number; written: Map<string, number>; next: Map<string, number> }>();
+  let read = 0;
+  for (const paper of papers) {
+    if (read++ === SPELLING_PAPERS_READ) break;
+    const seen = new Set<string>();
+    for (const { phrase, next } of phrasesWithInitials(acronym, `${paper.title}\n${paper.abstract}`)) {
+      const key = terms(phrase, { parts: false }).join(' ');
+      const entry = byTerms.get(key) ?? { papers: 0, uses: 0, written: new Map(), next: new Map() };
+      byTerms.set(key, entry);
+      if (!seen.has(key)) entry.papers++;
+      seen.add(key);
+      entry.uses++;
+      const lower = phrase.toLowerCase();
+      entry.written.set(lower, (entry.written.get(lower) ?? 0) + 1);
+      if (next && !isStopword(next)) entry.next.set(next, (entry.next.get(next) ?? 0) + 1);
+    }
+  }
+  const [best, second] = [...byTerms.values()].sort((a, b) => b.papers - a.papers);
+  if (!best || best.papers < SPELLING_PAPERS_MIN || best.papers < SPELLING_LEAD * (second?.papers ?? 0)) return undefined;
+  if (Math.max(0, ...best.next.values()) > SPELLING_CUT_SHARE * best.uses) return undefined;
+  return [...best.written].sort((a, b) => b[1] - a[1])[0]![0];
+}
+
+/** Acronyms of one question looked up in the papers (see spellingInPapers): a question of made-up capitals costs no more than a short one. */
+const ACRONYMS_SPELLED_MAX = 3;
+
+/**
+ * A question with each acronym it writes in capitals that no paper writes spelled out as the
+ * papers spell it (see spellingInPapers): "Which papers use RL?" of papers that all write
+ * "reinforcement learning". `written` says whether any paper writes a term.
+ */
+export function withUnwrittenAcronymsSpelledOut(question: string, written: (term: string) => boolean, spelling: (acronym: string) => string | undefined): string {
+  let looked = 0;
+  return question.replace(CAPITALS, (acronym) => {
+    const lower = acronym.toLowerCase();
+    if (written(lower) || written(`${lower}s`) || looked === ACRONYMS_SPELLED_MAX) return acronym;
+    looked++;
+    return spelling(lower) ?? acronym;
+  });
 }
 
 /**
