@@ -161,3 +161,12 @@ test('"Which papers use RL?" of papers that write only "reinforcement learning" 
   // ML is "multimodal large (language models)" here as often as anything: not spelled out, so refused.
   assert.equal((await icml.ask('Which papers use ML?', { useModel: false })).refused, true);
 });
+
+test('a question that writes a paper\'s whole title, in any case, is about that paper as one naming it is', async () => {
+  for (const q of ['What is MODEL SOUPS NEED ONLY ONE INGREDIENT about?', 'what is model soups need only one ingredient about', 'Tell me about the paper "Model Soups Need Only One Ingredient"']) {
+    const a = await pmlr.ask(q, { useModel: false });
+    assert.match(a.answer, /^\*\*TL;DR:\*\* In this paper, we introduce MonoSoup,/, q);
+    assert.deepEqual(cited(a), ['abdollahpoorrostam26a'], q);
+  }
+  assert.match((await icml.ask('Who wrote PixelThink: Towards Efficient Chain-of-Pixel Reasoning?', { useModel: false })).answer, /^\*\*PixelThink: Towards Efficient Chain-of-Pixel Reasoning\*\* is by Song Wang/);
+});

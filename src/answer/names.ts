@@ -2,7 +2,7 @@ import type { PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
-import { withoutWords } from '../text/pattern.js';
+import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, queryConcepts, stem, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
@@ -84,6 +84,9 @@ export class QuestionNames {
       const paper = this.catalog.get(m[1]!);
       if (paper) found(m[0], paper, false);
     }
+    // "What is Model Soups Need Only One Ingredient about?": a paper's whole title names it, as its name does.
+    const titled = titleIn(names.rest, this.catalog);
+    if (titled) found(titled.title, titled.paper, false);
     // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
     for (const phrase of capitalisedPhrases(question)) {
       // "Mentis Oculi" and "Pixel Think" are MentisOculi and PixelThink written apart.
@@ -187,6 +190,30 @@ export function madeUpNames(question: string): string[] {
   return [...new Set(bareWords(named).flatMap((w) => w.split('/')).map((w) => w.replace(/['’]s$/u, '')))].filter(
     (w) => (/\p{Ll}\p{Lu}/u.test(w) && letters(w) >= MADE_UP_NAME_MIN_LETTERS) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && letters(w) >= 2),
   );
+}
+
+/** Where in a question a paper's whole title is looked for: it starts within the first few words (after "what is the paper") and ends within the last few (before "about?"). */
+const TITLE_STARTS_WITHIN = 8;
+const TITLE_ENDS_WITHIN = 3;
+/** The fewest words of a title found in a question: "Position Extrapolation" may be a question's words about something else. */
+const TITLE_WORDS_MIN = 3;
+
+/** The paper whose whole title a question writes, in any case, and the title as written there; a few dozen map lookups. */
+function titleIn(question: string, catalog: PaperCatalog): { title: string; paper: Paper } | undefined {
+  const ws = bareWords(question).filter(Boolean);
+  for (let start = 0; start < Math.min(TITLE_STARTS_WITHIN, ws.length); start++) {
+    for (let end = ws.length; end >= Math.max(start + TITLE_WORDS_MIN, ws.length - TITLE_ENDS_WITHIN); end--) {
+      const written = ws.slice(start, end).join(' ');
+      const paper = catalog.get(written);
+      // An id or alias of several words is no title: "arXiv 2505.23727" is found as a link is.
+      if (paper && paper.title.split(/\s+/).length >= TITLE_WORDS_MIN) {
+        // As the question writes it, its colon and quotes too, for the rest of the question to be without it.
+        const span = new RegExp(ws.slice(start, end).map(escapeRegExp).join('[^\\p{L}\\p{N}]+'), 'u').exec(question);
+        return { title: span?.[0] ?? written, paper };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
