@@ -576,7 +576,9 @@ export class PapercordService {
         return { ...ex, answer: ex.answer + notPicked + unread };
       }
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
-      const summary = part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short'));
+      // Once all is said, going on says so again: the sentences shown first may have left the turns a conversation keeps, and would start over.
+      const saidAll = goingOn && last?.answer === allSaid(paper!);
+      const summary = saidAll ? undefined : (part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short')));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();

@@ -12,6 +12,7 @@ import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
 import { answeredTurn, relatedTurn } from '../src/answer/conversation.js';
+import { HISTORY_TURNS, type Turn } from '../src/types.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
 
@@ -112,6 +113,19 @@ test('going on shows more of the paper, a little at a time, until its whole abst
   const shown = turns.map((t) => t.answer).join('\n');
   const missing = splitSentences(veq.abstract).map((s) => readableTex(s.text)).filter((s) => !shown.includes(s.replace(/^To bridge this gap, /, '')));
   assert.deepEqual(missing, []);
+});
+
+test('going on after all is said says so again, though the first sentences shown have left the turns a front end keeps', async () => {
+  const turns: Turn[] = [];
+  const answers: string[] = [];
+  for (const q of ['What is PixelThink?', 'Tell me more', 'Go on', 'Go on', 'Go on', 'Go on']) {
+    const a = await icml.ask(q, { useModel: false, history: turns.slice(-HISTORY_TURNS) });
+    turns.push({ question: a.question, answer: a.answer });
+    answers.push(a.answer);
+  }
+  const saidAll = answers.findIndex((a) => a.startsWith('That is all the abstract of PixelThink'));
+  assert.ok(saidAll > 0 && saidAll < answers.length - 1, 'all is said before the last turn');
+  for (const a of answers.slice(saidAll)) assert.equal(a, answers[saidAll]);
 });
 
 test('a second "go on" keeps to the papers and topic of the conversation', async () => {
