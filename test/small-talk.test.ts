@@ -5,7 +5,8 @@ import { PapercordService } from '../src/service.js';
 import { REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { systemName } from '../src/corpus/paper.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
-import { citedPapers as cited } from './support/answers.js';
+import { citedPapers as cited, converse } from './support/answers.js';
+import { renderAnswer } from '../src/render/text.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
 const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pmlr-v306' }), { log: captureLog(), writer: null });
@@ -68,4 +69,25 @@ test('"Explain PhaseCoder like I\'m five", "eli5 MentisOculi" and "explain VEQ i
   }
   // "like" before a paper's name still asks for related work.
   assert.match((await icml.ask('Papers like PixelThink?', { useModel: false })).answer, /^Papers related to /);
+});
+
+test('"you are wrong", "that is not what I asked", "what?" after an answer say how to ask again, and the conversation stays on its paper', async () => {
+  for (const q of ['you are wrong', "That's not what I asked", 'no, that is wrong!', 'what?', 'huh', 'Nope.', "that doesn't answer my question", 'I don\'t understand']) {
+    const { answer } = await converse(icml, 'What is VEQ?', q);
+    assert.equal(answer.refused, false, q);
+    assert.deepEqual(answer.citations, [], q);
+    assert.match(answer.answer, /^Sorry that did not help\. I can only quote and summarise the papers' abstracts: ask again with the paper's name or id/, q);
+  }
+  assert.match((await converse(icml, 'What is VEQ?', 'you are wrong', 'Who wrote it?')).answer.answer, /^\*\*VEQ: .*\*\* is by /);
+  // A question that says what is wrong is asked as a question.
+  for (const q of ['What is wrong with KV cache eviction?', 'Which papers are not about video?', 'What? Which papers use video?']) {
+    assert.doesNotMatch((await converse(icml, 'What is VEQ?', q)).answer.answer, /^Sorry/, q);
+  }
+});
+
+test('small talk in the console and on the command line has no "extractive · from abstracts only" footer: it quotes nothing', async () => {
+  const hello = renderAnswer(await icml.ask('hi', { useModel: false }));
+  assert.match(hello, /^Hello! /);
+  assert.doesNotMatch(hello, /extractive|from abstracts/);
+  assert.match(renderAnswer(await icml.ask('What is VEQ?', { useModel: false })), /— extractive \(quoted from the abstracts\) · \d+\.\d s · from abstracts only$/);
 });

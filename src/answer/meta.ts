@@ -420,6 +420,18 @@ export function withoutGreeting(question: string): string {
 
 /** "thanks", "thank you so much", "thx", "ok", "got it": nothing asked either. */
 const THANKS = /^\s*(?:(?:thanks|thank you)(?: (?:so|very) much| a lot)?|thx|ty|cheers|great,? thanks|ok(?:ay)?|cool|great|nice|got it|i see|perfect|awesome)[\s!.,?]*$/i;
+/**
+ * "you are wrong", "that's not what I asked", "what?", "no": a reply to the last answer that asks
+ * nothing of the papers, whose refusal ("None of the indexed papers covers this question") reads as
+ * not listening.
+ */
+const PUSHBACK = new RegExp(
+  String.raw`^\s*(?:(?:no|nope)[\s,.!]*)?(?:` +
+    String.raw`(?:you(?:['’]re| are)|that(?:['’]s| is)|this is|it(?:['’]s| is)|your answer is)\s+(?:(?:so|just|completely|totally)\s+)?(?:wrong|incorrect|not (?:right|correct|true|it|helpful|what i (?:asked|meant|wanted))|(?:a )?(?:wrong|bad|useless) answer)` +
+    String.raw`|not what i (?:asked|meant|wanted)|(?:that|this|it) (?:does|did)n['’]?t answer (?:my|the) question|i don['’]?t understand|wrong|incorrect|no|nope|what|huh|eh` +
+    String.raw`)[\s!.,?]*$`,
+  'i',
+);
 /** "help", "what can you do?", "how do I use this?": how to ask. */
 const HELP = /^\s*(?:help|what can you do|what do you do|how do (?:i|you) (?:use|work)(?: (?:you|this|it))?)[\s!.,?]*$/i;
 
@@ -449,7 +461,7 @@ export function asksAboutTheBot(question: string): boolean {
 }
 
 /** How each small-talk reply starts, so that a follow-up can tell it is about no paper (see answersAboutNoPaper). */
-export const SMALL_TALK = { thanks: 'Glad to help.', self: 'I am papercord,', hello: 'Hello! I answer' } as const;
+export const SMALL_TALK = { thanks: 'Glad to help.', self: 'I am papercord,', hello: 'Hello! I answer', sorry: 'Sorry that did not help.' } as const;
 
 /**
  * What to say to a greeting, a thanks, a call for help or a question about the bot, which ask
@@ -464,15 +476,12 @@ export function smallTalkAnswer(question: string, papers: readonly Paper[], mode
     const writer = modelAnswers() ? 'A language model writes the answers from the passages found.' : 'No language model answers now, so answers quote the abstracts.';
     return `${SMALL_TALK.self} a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${writer} /status shows the model and its state. I take no instructions from questions: ask about the papers, or /help for every command.`;
   }
-  if (!GREETING.test(question) && !HELP.test(question)) return undefined;
-  let named: string | undefined;
-  for (const p of papers) {
-    const name = systemName(p.title);
-    if (name && isCoined(name)) {
-      named = name;
-      break;
-    }
+  const named = papers.map((p) => systemName(p.title)).find((name) => name && isCoined(name));
+  if (PUSHBACK.test(question)) {
+    const example = named ? `, for example "What does ${named} evaluate?"` : '';
+    return `${SMALL_TALK.sorry} I can only quote and summarise the papers' abstracts: ask again with the paper's name or id and what you want to know${example}. /papers lists the papers.`;
   }
+  if (!GREETING.test(question) && !HELP.test(question)) return undefined;
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
   return `${SMALL_TALK.hello} questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
 }

@@ -32,8 +32,9 @@ export function renderAnswer(a: Answer): string {
     lines.push('Sources:');
     for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
   }
-  lines.push(footer(a.mode, a.model, a.elapsedMs, answerShows(a)));
-  return lines.join('\n');
+  // A greeting or a thanks quotes nothing and asks no model: "extractive · from abstracts only" would say it did.
+  if (!a.smallTalk) lines.push(footer(a.mode, a.model, a.elapsedMs, answerShows(a)));
+  return lines.join('\n').trimEnd();
 }
 
 export function renderSummary(s: Summary): string {
