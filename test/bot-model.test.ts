@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, type BotHarness } from './support/bot.js';
+import { once } from 'node:events';
+import { Events } from 'discord.js';
+import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, spyHistory, type BotHarness } from './support/bot.js';
 import { defaultReply, DEFAULT_MODELS, NO_ANSWER_REPLY, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
 import { citingTwoPapers } from './support/progress.js';
@@ -231,6 +233,32 @@ describe('answers written by the model', () => {
       return parts.some((m) => m.embeds.some((e) => e.footer)) ? parts : undefined;
     }, 'the overflow messages');
     for (const answer of await whoWroteEach([head, ...rest])) assert.equal(answer, fromCommand[0]);
+  });
+
+  test('after a restart, a reply to either part of a long answer sent as text follows up the answer, not its sources', async (t) => {
+    const created = once(h.bot.client, Events.ChannelCreate);
+    const noEmbeds = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+    await created;
+    // One paragraph that fills the first message: the sources open the second.
+    scriptBy(h, [[/TGV-KV/, { reply: `TGV-KV keeps the tokens the text grounds. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(25)}[1]`, chunkSize: 5000 }]]);
+    const asker = h.user();
+    const question = 'Explain how TGV-KV keeps tokens';
+    const q = await h.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId: noEmbeds });
+    const head = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && m.content.startsWith(`**${question}**\n`), 10000);
+    const rest = await h.emu.waitFor(() => {
+      const parts = h.emu.botMessages().filter((m) => m.message_reference?.message_id === head.id);
+      return parts.some((m) => /\n-# Written by/.test(m.content)) ? parts : undefined;
+    }, 'the second message');
+    assert.deepEqual(rest.map((m) => m.content.split('\n')[0]), ['**Sources**']);
+    const calls = spyHistory(h);
+    const remembered = h.bot.ctx.answers;
+    h.bot.ctx.answers = new AnswerMemory();
+    t.after(() => void (h.bot.ctx.answers = remembered));
+    for (const part of [head, ...rest]) {
+      const follow = await h.emu.postMessage({ content: 'Who wrote it?', replyTo: part, author: asker, channelId: noEmbeds });
+      await h.emu.waitForMessage((m) => m.message_reference?.message_id === follow.id && m.content.startsWith('**Who wrote it?**\n'), 10000);
+      assert.deepEqual(calls.at(-1)!.history.map((turn) => turn.question), [question]);
+    }
   });
 
   test('paper titles and quotes are escaped as markdown, and a title with @everyone pings nobody', async () => {
