@@ -51,6 +51,8 @@ export type AnswerMode = 'extractive' | 'ollama';
 export interface Notice {
   said: string;
   forOperator?: string;
+  /** The notices this one joins (see joinNotices), when more than one: each is news of its own to a reader that has seen another. */
+  parts?: Notice[];
 }
 
 export interface Answer {

@@ -9,7 +9,7 @@ import type { Paper } from '../corpus/paper.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { terms } from '../text/terms.js';
-import { joinNotices } from '../notice.js';
+import { joinNotices, noticeParts } from '../notice.js';
 import type { Citation, Notice, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
 import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
@@ -160,9 +160,10 @@ export async function writeRelated(ctx: WriteContext, input: { query: Paper | { 
 /** What the writer's notices say an answer falls back to, and what follows it ("instead of written by llama3.2:3b"). */
 const QUOTED_FALLBACK = /this answer is quoted from the abstracts( instead of written by)?/g;
 
-/** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name). */
+/** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name); each part of a joined one too. */
 function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string): Notice {
-  return { ...notice, said: notice.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) };
+  const reworded = noticeParts(notice).map((part) => ({ ...part, said: part.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) }));
+  return joinNotices(...reworded)!;
 }
 
 /**
