@@ -192,6 +192,6 @@ export interface ModelStatus {
   cache: { size: number; capacity: number };
   /** A model download in progress (OLLAMA_AUTO_PULL=true). */
   pulling?: { host: string; model: string; status: string; percent?: number };
-  /** The last reason the model was not used. */
-  lastError?: string;
+  /** The last reason the model was not used, when (ISO 8601), and whether it has answered since (the reason is then past). */
+  lastError?: { message: string; at: string; answeredSince: boolean };
 }

@@ -277,7 +277,7 @@ describe('answers written by the model', () => {
     assert.match(s.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
   });
 
-  test('a model that does not answer in time: the answer says so and to try again', async () => {
+  test('a model that does not answer in time: the answer says so and to try again; /status tells an admin why and when, as past once it answers again', async () => {
     scriptBy(h, [[/CoPE/, { hang: true }]]);
     const it = await h.emu.slashCommand('ask', { question: 'What does CoPE expand?' }, { user: h.user() });
     const m = await it.waitForOriginal(hasEmbed, 10000);
@@ -285,11 +285,20 @@ describe('answers written by the model', () => {
     assert.doesNotMatch(field(m, '⚠️ Note'), /OLLAMA/);
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
     assert.match(m.embeds[0]!.description!, /\[1\]/, 'still a cited answer from the abstracts');
-    // Where the note points: /status gives an admin the setting, and a member nothing more.
-    const admin = await (await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel })).waitForOriginal(hasEmbed, 10000);
-    assert.match(field(admin, 'Ollama').replace(/\\(.)/g, '$1'), /Last time the model was not used: llama3\.2:3b did not start answering .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\./);
+    // Where the note points: /status gives an admin the setting, and when, and a member nothing more.
+    const adminStatus = async () => field(await (await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel })).waitForOriginal(hasEmbed, 10000), 'Ollama').replace(/\\(.)/g, '$1');
+    const failedAt = Math.floor(Date.now() / 1000);
+    const admin = await adminStatus();
+    const last = /Last time the model was not used \(<t:(\d+):R>\): llama3\.2:3b did not start answering .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\./.exec(admin);
+    assert.ok(last, admin);
+    assert.ok(Math.abs(Number(last[1]) - failedAt) <= 5, `${last[1]} is when it happened`);
     const member = await (await h.emu.slashCommand('status', {}, { user: h.user() })).waitForOriginal(hasEmbed, 10000);
     assert.doesNotMatch(field(member, 'Ollama'), /Last time|OLLAMA_/);
+    // Once the model answers again, the reason is told as past.
+    scriptBy(h, []);
+    const again = await (await h.emu.slashCommand('ask', { question: 'What does CoPE expand?' }, { user: h.user() })).waitForOriginal(hasEmbed, 10000);
+    assert.match(again.embeds.at(-1)!.footer!.text, /^Written by/);
+    assert.match(await adminStatus(), new RegExp(`Last time the model was not used \\(<t:${last[1]}:R>; it has answered since\\): llama3\\.2:3b did not start answering`));
   });
 
   test('no model: the answer says none is available; /status gives admins the command that installs it', async () => {

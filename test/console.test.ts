@@ -177,6 +177,7 @@ test('a note joined from several shows the parts not shown yet: the model failin
     assert.equal(notes[1], 'Note: llama3.2:3b wrote nothing, so this answer is quoted from the abstracts.');
   } finally {
     withModel.server.scriptEndpoint('/api/embed', null);
+    withModel.server.script(null);
   }
   const notes = new NoticeRepeats();
   const down = { said: 'Ollama is down' };
@@ -184,6 +185,22 @@ test('a note joined from several shows the parts not shown yet: the model failin
   assert.equal(notes.unrepeated({ mode: 'extractive', notice: down }).notice, down);
   assert.deepEqual(notes.unrepeated({ mode: 'extractive', notice: joinNotices(down, slow) }).notice, slow);
   assert.equal(notes.unrepeated({ mode: 'extractive', notice: joinNotices(slow, down) }).notice, undefined);
+});
+
+test('/status says why the model was last not used and when, and once it has answered since, that this is past', async () => {
+  const { service: slow } = await withModel.open({ OLLAMA_FIRST_TOKEN_TIMEOUT_MS: '300' });
+  const lastNotUsed = (out: string) => out.split('\n').filter((line) => line.includes('Last time the model was not used'));
+  assert.deepEqual(lastNotUsed((await consoleRun(['/status'], { on: slow })).out), []);
+  withModel.server.script({ hang: true });
+  const failed = await consoleRun(['What does MentisOculi evaluate?', '/status'], { on: slow });
+  const [line] = lastNotUsed(failed.out);
+  const when = /^ {12}Last time the model was not used \((\d+) s ago, (\S+)\): llama3\.2:3b did not start answering within 300 ms .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\.$/.exec(line ?? '');
+  assert.ok(when, failed.out);
+  assert.ok(Math.abs(Date.parse(when[2]!) - Date.now()) < 5000, when[2]);
+  withModel.server.script(null);
+  const answered = await consoleRun(['What does MentisOculi evaluate?', '/status'], { on: slow });
+  assert.match(answered.out, /— written by llama3\.2:3b/);
+  assert.deepEqual(lastNotUsed(answered.out).map((l) => l.replace(/\(\d+ s ago, /, '(')), [line!.replace(/\(\d+ s ago, /, '(').replace('):', '; it has answered since):')]);
 });
 
 test('a note the banner already gave is not repeated under the first answer or summary', async () => {
