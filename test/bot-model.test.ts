@@ -242,7 +242,8 @@ describe('answers written by the model', () => {
     // One paragraph that fills the first message: the sources open the second.
     scriptBy(h, [[/TGV-KV/, { reply: `TGV-KV keeps the tokens the text grounds. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(25)}[1]`, chunkSize: 5000 }]]);
     const asker = h.user();
-    const question = 'Explain how TGV-KV keeps tokens';
+    // Not a question asked before in this file: its answer would come from the cache.
+    const question = 'Explain how TGV-KV decides which tokens to keep';
     const q = await h.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId: noEmbeds });
     const head = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && m.content.startsWith(`**${question}**\n`), 10000);
     const rest = await h.emu.waitFor(() => {
