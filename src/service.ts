@@ -546,7 +546,7 @@ export class PapercordService {
       paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
     if (!relevant) {
       if (modelReads) {
-        const w = await this.modelAnswer(q, sources, opts, last, started);
+        const w = await this.modelAnswer(q, sources, opts, last, started, false);
         if (!('fallback' in w) && !w.refused) {
           if (key && !w.truncated && !searchedByWordsOnly()) this.cache.set(key, w);
           return w;
@@ -585,12 +585,13 @@ export class PapercordService {
     const extractive = (notice?: Notice): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (!useModel || byWhom) return extractive();
-    const answer = await this.modelAnswer(q, sources, opts, last, started);
-    if ('fallback' in answer) return extractive(answer.fallback);
     // Small models often say the sources do not answer what they plainly do ("What is TGV-KV?", "What does
     // MentisOculi evaluate?"). A bare "The sources do not answer this question." is a dead end, and the
     // answer without a model is not: it is quoted, with the model's verdict beside it for the reader to weigh.
-    if (answer.refused && ex.citations.length) {
+    const quotedIfRefused = ex.citations.length > 0;
+    const answer = await this.modelAnswer(q, sources, opts, last, started, quotedIfRefused);
+    if ('fallback' in answer) return extractive(answer.fallback);
+    if (answer.refused && quotedIfRefused) {
       const whole = overview || part || comparedPart ? { abstracts: sources.length } : undefined;
       return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));
     }
@@ -750,9 +751,9 @@ export class PapercordService {
     return this.wholePaperAnswer(q, papers, write, opts, started, { mode: r.mode, ...(r.model ? { model: r.model } : {}), ...(r.notice ? { notice: r.notice } : {}), ...(r.mode === 'extractive' ? { basis: 'shared terms' as const } : {}) });
   }
 
-  /** The model's answer from these sources, or why it could not give one (already announced to the front end). */
-  private async modelAnswer(q: string, sources: Source[], opts: AskOptions, last: Turn | undefined, started: number): Promise<Answer | { fallback: Notice }> {
-    const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined });
+  /** The model's answer from these sources, or why it could not give one (already announced to the front end). `quotedIfRefused`: see writeAnswer. */
+  private async modelAnswer(q: string, sources: Source[], opts: AskOptions, last: Turn | undefined, started: number, quotedIfRefused: boolean): Promise<Answer | { fallback: Notice }> {
+    const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined, quotedIfRefused });
     if ('fallback' in w) return { fallback: this.announce(w.fallback, opts) };
     return {
       question: q,

@@ -86,6 +86,17 @@ export function formatMs(ms: number | undefined): string {
 }
 
 /**
+ * Why the model was last not used (a timeout, a busy server), for whoever can fix it: when, as
+ * `when` shows a moment (ISO 8601 in), and once the model has answered since, that it is past,
+ * so an old failure does not read as today's. `text` makes the reason fit the front end.
+ */
+export function lastNotUsedLine(m: ModelStatus, when: (iso: string) => string, text: (s: string) => string = (s) => s): string | undefined {
+  const last = m.lastError;
+  if (!last) return undefined;
+  return `Last time the model was not used (${when(last.at)}${last.answeredSince ? '; it has answered since' : ''}): ${text(last.message)}`;
+}
+
+/**
  * Whether Ollama writes the answers, as /status opens its Ollama line. Most details already
  * end in "answers are extractive" (and the console banner shows them alone), so then it says
  * "not used" only, rather than that twice.

@@ -51,6 +51,8 @@ export type AnswerMode = 'extractive' | 'ollama';
 export interface Notice {
   said: string;
   forOperator?: string;
+  /** The notices this one joins (see joinNotices), when more than one: each is news of its own to a reader that has seen another. */
+  parts?: Notice[];
 }
 
 export interface Answer {
@@ -190,6 +192,6 @@ export interface ModelStatus {
   cache: { size: number; capacity: number };
   /** A model download in progress (OLLAMA_AUTO_PULL=true). */
   pulling?: { host: string; model: string; status: string; percent?: number };
-  /** The last reason the model was not used. */
-  lastError?: string;
+  /** The last reason the model was not used, when (ISO 8601), and whether it has answered since (the reason is then past). */
+  lastError?: { message: string; at: string; answeredSince: boolean };
 }

@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { Events } from 'discord.js';
 import { startHarness, assertNoPings, buttonIds, spyHistory, textOf, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
+import { AnswerMemory } from '../src/bot/memory.js';
 
 const EPHEMERAL = 64;
 const isAnswer = (m: StoredMessage) => m.embeds.length > 0 && !!m.embeds[0]!.title;
@@ -350,6 +351,23 @@ describe('a channel where the bot may not embed', () => {
     const follow = await h.emu.postMessage({ content: 'Which models does it test?', replyTo: a, author: asker, channelId: noEmbeds });
     await textAnswerTo(follow, 'Which models does it test?');
     assert.deepEqual(calls.find((c) => c.question === 'Which models does it test?')!.history.map((t) => t.question), [question]);
+  });
+
+  test('after a restart, a reply to an answer sent as text follows it up: its text is read back as the question and the answer', async (t) => {
+    const question = 'What is PixelThink?';
+    const asker = h.user();
+    const q = await h.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId: noEmbeds });
+    const a = await textAnswerTo(q, question);
+    const shown = (await h.service.ask(question)).answer;
+    assert.ok(a.content.includes(`\n${shown}\n`), a.content);
+    // A restarted bot remembers no reply: the message is all there is.
+    const remembered = h.bot.ctx.answers;
+    h.bot.ctx.answers = new AnswerMemory();
+    t.after(() => void (h.bot.ctx.answers = remembered));
+    const follow = await h.emu.postMessage({ content: 'Who wrote it?', replyTo: a, author: asker, channelId: noEmbeds });
+    const b = await textAnswerTo(follow, 'Who wrote it?');
+    assert.deepEqual(calls.filter((c) => c.question === 'Who wrote it?').at(-1)!.history, [{ question, answer: shown }]);
+    assert.match(b.content, /\n\*\*PixelThink: [^\n]*\*\* is by [^\n]* \[1\]\n/);
   });
 
   test('a mention the bot turns down is told why as text', async () => {

@@ -8,7 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, writeFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, type BotHarness } from './support/bot.js';
+import { once } from 'node:events';
+import { Events } from 'discord.js';
+import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, spyHistory, type BotHarness } from './support/bot.js';
 import { defaultReply, DEFAULT_MODELS, NO_ANSWER_REPLY, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
 import { citingTwoPapers } from './support/progress.js';
@@ -233,6 +235,33 @@ describe('answers written by the model', () => {
     for (const answer of await whoWroteEach([head, ...rest])) assert.equal(answer, fromCommand[0]);
   });
 
+  test('after a restart, a reply to either part of a long answer sent as text follows up the answer, not its sources', async (t) => {
+    const created = once(h.bot.client, Events.ChannelCreate);
+    const noEmbeds = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+    await created;
+    // One paragraph that fills the first message: the sources open the second.
+    scriptBy(h, [[/TGV-KV/, { reply: `TGV-KV keeps the tokens the text grounds. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(25)}[1]`, chunkSize: 5000 }]]);
+    const asker = h.user();
+    // Not a question asked before in this file: its answer would come from the cache.
+    const question = 'Explain how TGV-KV decides which tokens to keep';
+    const q = await h.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId: noEmbeds });
+    const head = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && m.content.startsWith(`**${question}**\n`), 10000);
+    const rest = await h.emu.waitFor(() => {
+      const parts = h.emu.botMessages().filter((m) => m.message_reference?.message_id === head.id);
+      return parts.some((m) => /\n-# Written by/.test(m.content)) ? parts : undefined;
+    }, 'the second message');
+    assert.deepEqual(rest.map((m) => m.content.split('\n')[0]), ['**Sources**']);
+    const calls = spyHistory(h);
+    const remembered = h.bot.ctx.answers;
+    h.bot.ctx.answers = new AnswerMemory();
+    t.after(() => void (h.bot.ctx.answers = remembered));
+    for (const part of [head, ...rest]) {
+      const follow = await h.emu.postMessage({ content: 'Who wrote it?', replyTo: part, author: asker, channelId: noEmbeds });
+      await h.emu.waitForMessage((m) => m.message_reference?.message_id === follow.id && m.content.startsWith('**Who wrote it?**\n'), 10000);
+      assert.deepEqual(calls.at(-1)!.history.map((turn) => turn.question), [question]);
+    }
+  });
+
   test('paper titles and quotes are escaped as markdown, and a title with @everyone pings nobody', async () => {
     const it = await h.emu.slashCommand('ask', { question: 'How do zebra widgets sort stripes?' }, { user: h.user() });
     const m = await it.waitForOriginal(hasEmbed, 10000);
@@ -249,7 +278,7 @@ describe('answers written by the model', () => {
     assert.match(s.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
   });
 
-  test('a model that does not answer in time: the answer says so and to try again', async () => {
+  test('a model that does not answer in time: the answer says so and to try again; /status tells an admin why and when, as past once it answers again', async () => {
     scriptBy(h, [[/CoPE/, { hang: true }]]);
     const it = await h.emu.slashCommand('ask', { question: 'What does CoPE expand?' }, { user: h.user() });
     const m = await it.waitForOriginal(hasEmbed, 10000);
@@ -257,11 +286,20 @@ describe('answers written by the model', () => {
     assert.doesNotMatch(field(m, '⚠️ Note'), /OLLAMA/);
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
     assert.match(m.embeds[0]!.description!, /\[1\]/, 'still a cited answer from the abstracts');
-    // Where the note points: /status gives an admin the setting, and a member nothing more.
-    const admin = await (await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel })).waitForOriginal(hasEmbed, 10000);
-    assert.match(field(admin, 'Ollama').replace(/\\(.)/g, '$1'), /Last time the model was not used: llama3\.2:3b did not start answering .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\./);
+    // Where the note points: /status gives an admin the setting, and when, and a member nothing more.
+    const adminStatus = async () => field(await (await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel })).waitForOriginal(hasEmbed, 10000), 'Ollama').replace(/\\(.)/g, '$1');
+    const failedAt = Math.floor(Date.now() / 1000);
+    const admin = await adminStatus();
+    const last = /Last time the model was not used \(<t:(\d+):R>\): llama3\.2:3b did not start answering .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\./.exec(admin);
+    assert.ok(last, admin);
+    assert.ok(Math.abs(Number(last[1]) - failedAt) <= 5, `${last[1]} is when it happened`);
     const member = await (await h.emu.slashCommand('status', {}, { user: h.user() })).waitForOriginal(hasEmbed, 10000);
     assert.doesNotMatch(field(member, 'Ollama'), /Last time|OLLAMA_/);
+    // Once the model answers again, the reason is told as past.
+    scriptBy(h, []);
+    const again = await (await h.emu.slashCommand('ask', { question: 'What does CoPE expand?' }, { user: h.user() })).waitForOriginal(hasEmbed, 10000);
+    assert.match(again.embeds.at(-1)!.footer!.text, /^Written by/);
+    assert.match(await adminStatus(), new RegExp(`Last time the model was not used \\(<t:${last[1]}:R>; it has answered since\\): llama3\\.2:3b did not start answering`));
   });
 
   test('no model: the answer says none is available; /status gives admins the command that installs it', async () => {

@@ -11,7 +11,7 @@ import { checkAccess, channelAllowed, dmsAnswered, roleAllowed } from '../src/bo
 import { titleLink, escapeText } from '../src/bot/markdown.js';
 import { unescapeMarkdown as unescapeText } from '../src/text/clean.js';
 import { ProgressText, answerMessages, channelReplyIntro, quotesMessages, type Outgoing } from '../src/bot/render.js';
-import { asPlainText } from '../src/bot/plain.js';
+import { asPlainText, readPlainText } from '../src/bot/plain.js';
 import { DISCORD_TOKEN_LIFETIME, InteractionToken } from '../src/bot/token.js';
 import { WorkTracker, raceAbort } from '../src/bot/work.js';
 import { applicationIdFromToken, definitionsHash } from '../src/bot/registration.js';
@@ -107,6 +107,17 @@ test('asPlainText says what the embeds say in messages of at most 2,000 characte
   assert.ok(text.endsWith('\n\n-# Extractive · 0.1 s'));
   // A message without embeds is left as it is.
   assert.deepEqual(asPlainText({ content: '🔎 Searching the papers…' }), [{ content: '🔎 Searching the papers…' }]);
+});
+
+test('readPlainText reads back the title and description asPlainText wrote: a linked title, after the line a reply in the channel opens with, not a field or the footer', () => {
+  const doc = { title: 'Which \\[1\\] paper?', url: 'https://example.org/q', description: '_By A. Person_\n\n**TL;DR:** It works. [1]', fields: [{ name: '⚠️ Note', value: 'A note.' }, { name: 'Sources', value: '**[1]** [T](https://example.org/t) · `t1`' }], footer: 'Extractive · 0.1 s' };
+  const [embeds] = layoutEmbeds(doc);
+  const read = { title: doc.title, description: doc.description };
+  assert.deepEqual(readPlainText(asPlainText({ embeds: embeds! })[0]!.content!), read);
+  assert.deepEqual(readPlainText(asPlainText({ content: '<@1>, you asked “which paper”:', embeds: embeds! })[0]!.content!), read);
+  assert.deepEqual(readPlainText(asPlainText({ embeds: layoutEmbeds({ ...doc, url: undefined, fields: [], footer: undefined })[0]! })[0]!.content!), read);
+  assert.equal(readPlainText('🔎 Searching the papers…'), undefined);
+  assert.equal(readPlainText('It works. [1]\n\n**Sources**\n**[1]** T'), undefined, 'a part that opens with text, not a title');
 });
 
 test('titles and quotes are escaped as markdown; links survive brackets and parentheses', () => {

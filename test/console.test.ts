@@ -7,8 +7,9 @@ import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
 import { HISTORY_TURNS, type Answer, type Notice, type Turn } from '../src/types.js';
 import { escapeRegExp } from '../src/text/pattern.js';
-import { captureLog, testSettings, builtIndexSettings } from './support/env.js';
-import { citingTwoPapers, modelServiceFixture } from './support/progress.js';
+import { captureLog, testSettings, builtIndexSettings, tempDir } from './support/env.js';
+import { joinNotices } from '../src/notice.js';
+import { citingTwoPapers, modelServiceFixture, userText } from './support/progress.js';
 import { citedPapers as cited } from './support/answers.js';
 
 const log = captureLog();
@@ -159,6 +160,47 @@ test('the same note is shown once, not under every answer, and again only after 
   assert.equal(notes.unrepeated(quoted).notice, undefined, 'an answer without a note is no news');
   notes.unrepeated({ mode: 'ollama' });
   assert.equal(notes.unrepeated(quoted).notice, down, 'down again after the model wrote an answer');
+});
+
+test('a note joined from several shows the parts not shown yet: the model failing after a search by words only is still told', async () => {
+  const { service: embedding } = await withModel.open({ EMBEDDINGS: 'auto', DATA_DIR: await tempDir(), OLLAMA_EMBED_TIMEOUT_MS: '300', ANSWER_CACHE_SIZE: '0' });
+  assert.match(embedding.info().embedder, /^ollama-/);
+  withModel.server.scriptEndpoint('/api/embed', { status: 500, errorMessage: 'embedding failed' });
+  try {
+    // The model writes the first answer, then nothing.
+    withModel.server.script((req) => (userText(req).includes('<question>\nWhat does MentisOculi probe?\n') ? { reply: 'MentisOculi probes mental imagery [1].' } : { empty: true }));
+    const { out } = await consoleRun(['What does MentisOculi probe?', 'What does MentisOculi find about mental images?', 'What does MentisOculi evaluate?'], { on: embedding });
+    const notes = out.split('\n').filter((line) => line.startsWith('Note: '));
+    assert.equal(notes.length, 2, out);
+    assert.match(notes[0]!, /^Note: The papers were searched by the question's words only/);
+    // The second answer's note is the same search, told already, and news of the model.
+    assert.equal(notes[1], 'Note: llama3.2:3b wrote nothing, so this answer is quoted from the abstracts.');
+  } finally {
+    withModel.server.scriptEndpoint('/api/embed', null);
+    withModel.server.script(null);
+  }
+  const notes = new NoticeRepeats();
+  const down = { said: 'Ollama is down' };
+  const slow = { said: 'Embeddings are slow', forOperator: 'Check the embedding server.' };
+  assert.equal(notes.unrepeated({ mode: 'extractive', notice: down }).notice, down);
+  assert.deepEqual(notes.unrepeated({ mode: 'extractive', notice: joinNotices(down, slow) }).notice, slow);
+  assert.equal(notes.unrepeated({ mode: 'extractive', notice: joinNotices(slow, down) }).notice, undefined);
+});
+
+test('/status says why the model was last not used and when, and once it has answered since, that this is past', async () => {
+  const { service: slow } = await withModel.open({ OLLAMA_FIRST_TOKEN_TIMEOUT_MS: '300' });
+  const lastNotUsed = (out: string) => out.split('\n').filter((line) => line.includes('Last time the model was not used'));
+  assert.deepEqual(lastNotUsed((await consoleRun(['/status'], { on: slow })).out), []);
+  withModel.server.script({ hang: true });
+  const failed = await consoleRun(['What does MentisOculi evaluate?', '/status'], { on: slow });
+  const [line] = lastNotUsed(failed.out);
+  const when = /^ {12}Last time the model was not used \((\d+) s ago, (\S+)\): llama3\.2:3b did not start answering within 300 ms .* OLLAMA_FIRST_TOKEN_TIMEOUT_MS sets the wait\.$/.exec(line ?? '');
+  assert.ok(when, failed.out);
+  assert.ok(Math.abs(Date.parse(when[2]!) - Date.now()) < 5000, when[2]);
+  withModel.server.script(null);
+  const answered = await consoleRun(['What does MentisOculi evaluate?', '/status'], { on: slow });
+  assert.match(answered.out, /— written by llama3\.2:3b/);
+  assert.deepEqual(lastNotUsed(answered.out).map((l) => l.replace(/\(\d+ s ago, /, '(')), [line!.replace(/\(\d+ s ago, /, '(').replace('):', '; it has answered since):')]);
 });
 
 test('a note the banner already gave is not repeated under the first answer or summary', async () => {

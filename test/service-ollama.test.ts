@@ -149,6 +149,16 @@ describe('answers written by the model', () => {
     assert.deepEqual(unusedLines(from).map((l) => l.fields.kind), ['model-refused']);
   });
 
+  test('a refusal with nothing found to quote instead is the answer, not a reply unused: no log line', async () => {
+    fx.server.script({ reply: NO_ANSWER_REPLY });
+    const from = log.lines.length;
+    const no = await service.ask('Can MLLM-4D bake bread?');
+    assert.equal(asked(fx.server).length, 1, 'the model was asked');
+    assert.equal(no.refused, true);
+    assert.match(no.answer, /its abstract does not answer this/);
+    assert.deepEqual(unusedLines(from), []);
+  });
+
   test('the model saying the passages a search found do not answer: they are quoted as without a model, with its verdict', async () => {
     fx.server.script({ reply: NO_ANSWER_REPLY });
     const q = 'Which visual strategies were compared, and on which GPU?';

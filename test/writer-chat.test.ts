@@ -138,7 +138,7 @@ describe('the writer against one server', () => {
     server.setModels(DEFAULT_MODELS.filter((m) => m.name !== 'llama3.2:3b'));
     await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('not-found', /not installed .* run: ollama pull llama3\.2:3b/));
     assert.equal(server.chats.length, 0, '/api/show already said 404');
-    assert.match(writer.status().lastError!, /ollama pull llama3\.2:3b/);
+    assert.match(writer.status().lastError!.message, /ollama pull llama3\.2:3b/);
   });
 
   test('503 busy: retried with back-off, then a clear message; a single 503 is retried through', async () => {
@@ -260,7 +260,7 @@ describe('the writer when servers come and go', () => {
         failsWith('not-found', /could not be downloaded, so this answer is quoted from the abstracts\. Pulling it at http:\/\/127\.0\.0\.1:\d+ failed \(pull model manifest: file does not exist\)\. No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist/),
       );
     }
-    assert.doesNotMatch(writer.status().lastError!, /ollama pull/);
+    assert.doesNotMatch(writer.status().lastError!.message, /ollama pull/);
     assert.equal(server.requests.filter((r) => r.path === '/api/pull').length, 1, 'one pull in the run: at start-up, not again for each question');
     assert.ok(log.lines.some((l) => l.level === 'warn' && /no model of that name, check OLLAMA_CHAT_MODEL/.test(l.msg)), log.text());
   });

@@ -8,7 +8,7 @@ import { questionText, unescapeMarkdown } from '../text/clean.js';
 import { askWithoutMentions, readableMentions, withoutMentions } from './mentions.js';
 import { errorMessage, listItemIds } from './render.js';
 import { messageResponder, payload } from './reply.js';
-import { forChannel } from './plain.js';
+import { forChannel, readPlainText } from './plain.js';
 import { missingPermissions, type ChannelPermission } from './permissions.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
@@ -123,19 +123,31 @@ async function referencedBotMessage(message: Message, botId: string, dm: boolean
  * cites, which its text may not tell (a model's answer quotes no abstract word for word); a
  * /related list's papers. Else from the message: a list of papers (a /papers page, which is never
  * remembered) is about the papers it shows; otherwise the embed's title is the question, its
- * descriptions the answer.
+ * descriptions the answer. Where the bot may not embed, the message's text says the same (see
+ * asPlainText), and is read back the same way.
  */
 function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
   const key = answerKeyOf(m);
   const remembered = key === undefined ? memory.ofMessage(m.id) : memory.get(key);
   if (remembered?.turn) return remembered.turn;
-  const [first, ...rest] = m.embeds;
+  const [first, ...rest] = m.embeds.length ? m.embeds : textEmbeds(m);
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
   const listed = listItemIds(first.description);
   if (listed.length) return listingTurn(answer, listed);
   const papers = remembered?.reply.papers;
   return { question: withoutMentions(unescapeMarkdown(first.title)), answer, ...(papers ? { papers } : {}) };
+}
+
+/**
+ * The title and description a message the bot sent as text stands for (see readPlainText). A
+ * part of a text too long for one message replies to its first part (see sendAsReplyChain)
+ * and has no title of its own: its first line in bold names a field ("**Sources**").
+ */
+function textEmbeds(m: Message): { title: string; description: string }[] {
+  if (m.mentions.repliedUser?.id === m.author.id) return [];
+  const read = readPlainText(m.content);
+  return read ? [read] : [];
 }
 
 /** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */

@@ -28,6 +28,33 @@ function continuedName(name: string | undefined): string | undefined {
   return name?.endsWith(CONTINUED_FIELD) ? name.slice(0, -CONTINUED_FIELD.length) : name;
 }
 
+/** A line in bold and nothing else, as embedText writes a title or a field's name: "**Sources**", "**[Title](<url>)**". */
+const BOLD_LINE = /^\*\*(.+)\*\*$/;
+/** The line a reply posted in the channel opens with, naming its asker (see channelReplyIntro). */
+const ASKER_LINE = /^<@\d+>/;
+/** A title embedText wrote as a link, its brackets escaped. */
+const LINKED_TITLE = /^\[(.*)\]\(<[^<>]*>\)$/;
+
+/**
+ * What asPlainText wrote of a message's embeds, read back from the first of its texts: the title
+ * (a line in bold alone that opens the text, or follows the line naming the asker that a reply
+ * posted in the channel opens with) and the description under it, up to the first field or the
+ * footer. Undefined for a text that opens otherwise. A later part of a split text is the
+ * caller's to tell apart: it may open with a field's name, which reads as a title.
+ */
+export function readPlainText(text: string): { title: string; description: string } | undefined {
+  const lines = text.split('\n');
+  const at = BOLD_LINE.test(lines[0]!) ? 0 : ASKER_LINE.test(lines[0]!) && lines[1] === '' && BOLD_LINE.test(lines[2] ?? '') ? 2 : -1;
+  if (at < 0) return undefined;
+  const bold = BOLD_LINE.exec(lines[at]!)![1]!;
+  const linked = LINKED_TITLE.exec(bold);
+  const title = linked ? linked[1]!.replace(/\\([[\]])/g, '$1') : bold;
+  // A field's name or the footer follows a blank line: the description is what comes before.
+  const end = lines.findIndex((line, i) => i > at && line === '' && (BOLD_LINE.test(lines[i + 1] ?? '') || lines[i + 1]?.startsWith('-# ')));
+  const description = lines.slice(at + 1, end < 0 ? undefined : end).join('\n').trim();
+  return { title, description };
+}
+
 function embedText(embed: APIEmbed, index: number, all: APIEmbed[]): string {
   const lines: string[] = [];
   if (embed.title) {

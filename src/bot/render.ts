@@ -5,7 +5,7 @@ import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
 import { noRelated, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
-import { formatDuration, formatMs, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
+import { formatDuration, formatMs, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
@@ -212,9 +212,10 @@ function embedderNote(s: StatusSnapshot, forAdmin: boolean): string | undefined 
   return `⚠️ Searching by words only: the embedding model does not answer.${forAdmin ? ` ${escapeText(s.embedderFailing)}` : ''}`;
 }
 
-/** Why the model was last not used (a timeout, a busy server) for those who can fix it: what members' notes point them to. */
+/** Why the model was last not used, and when, for those who can fix it: what members' notes point them to. */
 function lastProblem(m: ModelStatus): string | undefined {
-  return m.lastError ? `Last time the model was not used: ${escapeText(m.lastError)}` : undefined;
+  // Relative, in each reader's own clock: the exact moment shows on hover.
+  return lastNotUsedLine(m, (iso) => `<t:${Math.floor(Date.parse(iso) / 1000)}:R>`, escapeText);
 }
 
 /**

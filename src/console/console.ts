@@ -4,7 +4,7 @@ import type { PapercordService } from '../service.js';
 import { operatorFacingError, PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { HISTORY_TURNS, type Notice, type ProgressEvent, type Turn } from '../types.js';
-import { noticeText } from '../notice.js';
+import { joinNotices, noticeParts, noticeText } from '../notice.js';
 import { asWritten, renderAnswer, renderHelp, renderPapers, renderRelated, renderStatus, renderSummary } from '../render/text.js';
 import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
@@ -146,7 +146,8 @@ function remember(turns: Turn[], turn: Turn): void {
  * reached ...") is shown once, not under every answer; the footer still says how each answer was
  * made. Once the model writes an answer, things have changed: a note that comes back after it is
  * shown again. A note is news by what it says happened; its operator's detail ("No Ollama server
- * answered at X") is what the start-up banner says, so either part already told makes it a repeat.
+ * answered at X") is what the start-up banner says, so either already told makes it a repeat. A
+ * note joined from several is judged by each: those not told yet are shown.
  */
 export class NoticeRepeats {
   private readonly shown = new Set<string>();
@@ -158,11 +159,14 @@ export class NoticeRepeats {
   unrepeated<T extends { notice?: Notice; mode: string }>(result: T): T {
     if (result.mode === 'ollama') this.shown.clear();
     if (result.notice === undefined) return result;
-    const gist = noteGist(result.notice.said);
-    const told = [gist, ...(result.notice.forOperator ? [noteGist(result.notice.forOperator)] : [])];
-    if (told.some((g) => this.shown.has(g))) return { ...result, notice: undefined };
-    this.shown.add(gist);
-    return result;
+    const parts = noticeParts(result.notice);
+    const news = parts.filter((part) => !this.told(part));
+    for (const part of news) this.shown.add(noteGist(part.said));
+    return news.length === parts.length ? result : { ...result, notice: joinNotices(...news) };
+  }
+
+  private told(part: Notice): boolean {
+    return [part.said, part.forOperator].some((note) => note !== undefined && this.shown.has(noteGist(note)));
   }
 }
 

@@ -1,7 +1,7 @@
 import { unescapeMarkdown, unquote, withoutEmphasis } from '../text/clean.js';
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
-import { formatDuration, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
+import { formatDuration, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 import { noRelatedTo } from '../answer/replies.js';
@@ -126,11 +126,14 @@ export function footerText(mode: string, model: string | undefined, ms: number, 
 export function renderStatus(s: StatusSnapshot): string {
   const m = s.model;
   const lat = latencyLine(s);
+  // The console's user runs papercord: why the model was last not used is theirs to fix, as an admin's in Discord.
+  const lastNotUsed = lastNotUsedLine(m, (iso) => `${formatDuration(Date.now() - Date.parse(iso))} ago, ${iso}`);
   return [
     `Corpus:     ${s.papers} papers, ${s.chunks} chunks (index ${s.buildId}, built ${s.builtAt}${s.reindexing ? ', rebuilding now' : ''})`,
     `Embedder:   ${s.embedder}`,
     `Chat model: ${m.chatModel}`,
     `Ollama:     ${ollamaLead(m)}. ${m.detail}`,
+    ...(lastNotUsed ? [`            ${lastNotUsed}`] : []),
     `Queue:      ${m.waiting} waiting, ${m.running} being written`,
     `Uptime:     ${formatDuration(s.uptimeMs)}`,
     `Latency:    ${lat}`,

@@ -9,7 +9,7 @@ import type { Paper } from '../corpus/paper.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { terms } from '../text/terms.js';
-import { joinNotices } from '../notice.js';
+import { joinNotices, noticeParts } from '../notice.js';
 import type { Citation, Notice, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
 import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
@@ -43,7 +43,12 @@ const WANTED_TOKENS = { ask: 400, summary: { short: 200, medium: 320, long: 480 
 /** Abstracts beyond this are cut for related papers, where several share one prompt. */
 const RELATED_ABSTRACT_CHARS = 1200;
 
-export async function writeAnswer(ctx: WriteContext, input: { question: string; sources: Source[]; earlier?: { question: string; answer: string } }): Promise<WrittenAnswer | Fallback> {
+/**
+ * `quotedIfRefused`: the caller shows the passages found instead of a refusal from the model (see
+ * the service); only then is a refusal a reply not used. Otherwise the refusal is the answer, if in
+ * the caller's words ("its abstract does not answer this"): the model did what it was asked.
+ */
+export async function writeAnswer(ctx: WriteContext, input: { question: string; sources: Source[]; earlier?: { question: string; answer: string }; quotedIfRefused: boolean }): Promise<WrittenAnswer | Fallback> {
   const reserve = answerReserve(ctx.numCtx, WANTED_TOKENS.ask);
   const fit = fitPrompt({
     system: ASK_SYSTEM_PROMPT,
@@ -64,8 +69,8 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
     return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: 'Nothing usable was written before that, so this answer is quoted from the abstracts.' })! : { said: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` } };
   }
   const refused = isRefusal(g.text, g.citations.length);
-  if (refused) unused('model-refused');
-  else if (g.citations.length === 0) {
+  if (refused && input.quotedIfRefused) unused('model-refused');
+  if (!refused && g.citations.length === 0) {
     // Citing only sources it was not given is not citing none: the notice says which it was.
     const onlyUnsupplied = g.invalid.length > 0;
     unused(onlyUnsupplied ? 'only-unsupplied-citations' : 'no-citation');
@@ -155,9 +160,10 @@ export async function writeRelated(ctx: WriteContext, input: { query: Paper | { 
 /** What the writer's notices say an answer falls back to, and what follows it ("instead of written by llama3.2:3b"). */
 const QUOTED_FALLBACK = /this answer is quoted from the abstracts( instead of written by)?/g;
 
-/** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name). */
+/** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name); each part of a joined one too. */
 function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string): Notice {
-  return { ...notice, said: notice.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) };
+  const reworded = noticeParts(notice).map((part) => ({ ...part, said: part.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) }));
+  return joinNotices(...reworded)!;
 }
 
 /**

@@ -95,7 +95,7 @@ export class OllamaWriter implements Writer {
   private readonly capabilities = new Map<string, Promise<string[] | null>>();
   private readonly pulls = new Map<string, ModelPull>();
   private readonly latencies: { ms: number; firstTokenMs?: number }[] = [];
-  private lastError: string | undefined;
+  private lastError: { message: string; at: number; answeredSince: boolean } | undefined;
   /** When the model was last not used because no server could be reached; cleared by the next answer it writes. */
   private unreachableSince: number | undefined;
   private modelPresent = new Map<string, boolean>();
@@ -163,7 +163,7 @@ export class OllamaWriter implements Writer {
       concurrency: this.queue.concurrency,
       latency: latencyStats(this.latencies),
       ...(pull ? { pulling: { host: pull.host, model: pull.model, status: pull.progress.status, percent: pull.progress.percent } } : {}),
-      ...(this.lastError ? { lastError: this.lastError } : {}),
+      ...(this.lastError ? { lastError: { ...this.lastError, at: new Date(this.lastError.at).toISOString() } } : {}),
     };
   }
 
@@ -223,6 +223,8 @@ export class OllamaWriter implements Writer {
         this.modelPresent.set(host, true);
         this.recordLatency(out.ms, out.firstTokenMs);
         this.usedAgain(host);
+        // Why it was last not used stays for /status, as past: an admin may still be asked about that answer.
+        if (this.lastError) this.lastError.answeredSince = true;
         const text = stripThinking(out.raw);
         if (out.cut) this.log.warn('answer cut off', { host, model: this.model, cut: out.cut, ms: out.ms, error: out.error });
         return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, ...this.cutNotices(out.cut, out.error) } : {}) };
@@ -418,7 +420,7 @@ export class OllamaWriter implements Writer {
   }
 
   private fail(e: WriterError): WriterError {
-    this.lastError = e.message;
+    this.lastError = { message: e.message, at: Date.now(), answeredSince: false };
     if (e.kind === 'unreachable') this.unreachableSince ??= Date.now();
     // The operator's detail goes to the log too: the bot shows server members only what happened.
     this.log.warn('model not used', { kind: e.kind, model: this.model, said: e.notice.said, forOperator: e.notice.forOperator });
