@@ -114,6 +114,14 @@ test('among 306 papers, a topic lists the papers that write it, not those that w
   for (const p of images.related) assert.match(p.reason, /\bimages?\b/, `${p.paperId}: ${p.reason}`);
 });
 
+test('a topic of a few words mostly made of words no paper writes lists nothing, not the papers that write its other word', async () => {
+  assert.ok(!service.papers.some((p) => /quantum/i.test(`${p.title} ${p.abstract}`)), 'no paper of the 19 writes "quantum"');
+  assert.deepEqual((await service.related('quantum computing', { useModel: false })).related, []);
+  // Where papers write it, they are listed; a topic whose every word is written, as before.
+  assert.ok((await relatedIds('quantum computing')).length > 0);
+  assert.ok((await service.related('video', { useModel: false })).related.length >= 2);
+});
+
 test('related lists keep each paper\'s key terms between requests, not its parsed abstract', async () => {
   const withDistractors = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
   const papers = withDistractors.retriever.index.papers;

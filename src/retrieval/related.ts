@@ -160,6 +160,9 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
  */
 const TOPIC_SHARE = 0.6;
 
+/** The most words a topic has for its words no paper writes to leave it on nothing indexed (see onTopic); a longer text (a pasted abstract) may hold many such words. */
+const SHORT_TOPIC_WORDS = 4;
+
 /** The candidates related to a paper, most similar first: by the cosine of the two papers' key terms. */
 function likePaper(table: KeyTermTable, self: Paper, papers: Paper[], settings: RetrievalSettings): Candidate[] {
   const target = table.of(self);
@@ -223,6 +226,9 @@ function onTopic(retriever: Retriever, table: KeyTermTable, topic: Profile, pape
     const score = coverage >= TOPIC_SHARE ? (norms ? topicDot(retriever, asked, paper) / norms : 0) : sparseCosine(topicKeys, keys);
     return { paper, keys, score, coverage };
   });
+  // A topic of a few words that is mostly words no paper writes is on nothing indexed: "quantum computing" listed papers that write "computing" alone.
+  const unwritten = asked.reduce((sum, [, w], k) => (writers[k]!.size === 0 ? sum + w : sum), 0);
+  if (asked.length <= SHORT_TOPIC_WORDS && total && unwritten / total > 1 - TOPIC_SHARE) return [];
   const similar = aboveFloor(candidates, settings);
   const bestCoverage = Math.max(0, ...similar.map((c) => c.coverage));
   return similar.filter((c) => c.coverage >= TOPIC_SHARE * bestCoverage);
