@@ -546,6 +546,18 @@ test('"Which one uses reinforcement learning?" after a comparison of two papers 
   assert.deepEqual(cited((await converse(icml, 'How do TGV-KV and VEQ save memory?', 'Which one is faster?')).answer), cited((await converse(icml, 'How do TGV-KV and VEQ save memory?', 'which is faster?')).answer));
 });
 
+test('"Which one is faster?" or "more accurate?" after a comparison quotes each paper\'s results, which no word of it is written in, rather than saying the abstracts do not answer', async () => {
+  for (const [first, q] of [['What is TGV-KV?', 'How does it compare to VEQ?'], ['Compare PixelThink and VEQ', undefined]] as const) {
+    for (const asked of ['which one is faster?', 'Which one is more efficient?', 'which of the two is more accurate?']) {
+      const { answer } = await converse(icml, ...[first, q, asked].filter((x): x is string => x !== undefined));
+      assert.equal(answer.refused, false, `${first} ${asked}`);
+      assert.equal(cited(answer).length, 2, `${first} ${asked}`);
+      assert.equal(answer.answer.match(/\*\*Results:\*\* /g)?.length, 2, answer.answer);
+    }
+  }
+  assert.match((await converse(icml, 'What is TGV-KV?', 'How does it compare to VEQ?', 'which one is faster?')).answer.answer, /boosts end-to-end throughput by 52\.6%/);
+});
+
 test('"Which ones use reinforcement learning?" after "Which papers study video?" picks among the papers listed, as "which of them" does, not a paper the list left out', async () => {
   const listed = cited((await converse(icml, 'Which papers study video?')).answer);
   for (const q of ['Which ones use reinforcement learning?', 'which of them use reinforcement learning?']) {

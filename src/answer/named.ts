@@ -186,6 +186,14 @@ const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of
 const WHICH_ONE = /\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:is|was|are|were)\s+(?:more|less|better|worse|best|worst|most|least|\p{L}+(?:er|est))\b)/iu;
 const PICKING_ALL = new RegExp(`${WHICH_OF.source}|${WHICH_ONE.source}`, 'giu');
 
+/** "which one", "which of the two": how a comparison asks ("Which one is faster?"), no word of what it asks. */
+const WHICH_OF_SEVERAL = /\bwhich (?:one|of (?:the two|both|them|these|those))\b/giu;
+
+/** A question without its "which one" ("Which one is faster?": "is faster?"). */
+export function withoutWhichOne(question: string): string {
+  return question.replace(WHICH_OF_SEVERAL, ' ');
+}
+
 /** Whether a follow-up asks which of the papers before it answer what it asks, rather than to set them side by side. */
 export function picksAmong(question: string): boolean {
   return WHICH_OF.test(question) || WHICH_ONE.test(question);
