@@ -170,3 +170,14 @@ test('a question that writes a paper\'s whole title, in any case, is about that 
   }
   assert.match((await icml.ask('Who wrote PixelThink: Towards Efficient Chain-of-Pixel Reasoning?', { useModel: false })).answer, /^\*\*PixelThink: Towards Efficient Chain-of-Pixel Reasoning\*\* is by Song Wang/);
 });
+
+test('"How big is SciVideoBench?" quotes the sentences of its own work that state a figure, in whatever words; "large" is not searched for', async () => {
+  for (const q of ['How big is SciVideoBench?', 'How large is SciVideoBench?', 'What is the size of SciVideoBench?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), ['deng26w'], q);
+    assert.match(a.answer, /^SciVideoBench consists of 1,000 carefully crafted multiple-choice questions/, q);
+  }
+  // Of the paper the conversation is on, too.
+  assert.match((await converse(icml, 'What is SciVideoBench?', 'How large is it?')).answer.answer, /1,000/);
+});

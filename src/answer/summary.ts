@@ -617,3 +617,31 @@ export function dataSentences(paper: Paper): string[] {
   const namesData = (s: string) => (DATA_WORD.test(s) && NAMES_DATA.test(s)) || NAMED_AS_DATA.test(s);
   return parts.order.filter((s) => !parts.sections.Problem.includes(s) && namesData(s));
 }
+
+/** "How big is X?", "How many …", "What is the size of X?": asks for a figure, whatever words the abstract writes it with. */
+const ASKS_HOW_MUCH = /\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b/i;
+/** A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D", "W3A16"). */
+const FIGURE = /(?<![\p{L}\p{N}.,-])\d[\d,.]*(?![\p{L}-])/u;
+/** The most sentences quoted for a figure asked about: the abstract's first few that state one. */
+const FIGURE_SENTENCES_MAX = 3;
+
+/** Whether a question asks for a figure (see ASKS_HOW_MUCH). */
+export function asksHowMuch(question: string): boolean {
+  return ASKS_HOW_MUCH.test(question);
+}
+
+/** Whether a question asks for a figure and nothing else ("How large is it?"): "large" is no word to search for, as "Large Multimodal Models" would answer it. */
+export function asksOnlyHowMuch(question: string): boolean {
+  return asksHowMuch(question) && queryTerms(question.replace(new RegExp(ASKS_HOW_MUCH.source, 'gi'), ' ')).length === 0;
+}
+
+/**
+ * The sentences of a paper's own work that state a figure ("SciVideoBench consists of 1,000 …
+ * questions"), in the abstract's order, for a question that asks for one ("How big is
+ * SciVideoBench?") in words the abstract does not write.
+ */
+export function figureSentences(paper: Paper): string[] {
+  const parts = summaryParts(paper);
+  if (!parts) return [];
+  return parts.order.filter((s) => !parts.sections.Problem.includes(s) && FIGURE.test(s)).slice(0, FIGURE_SENTENCES_MAX);
+}
