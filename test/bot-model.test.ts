@@ -21,6 +21,8 @@ import type { FeedbackRecord } from '../src/feedback.js';
 
 const EPHEMERAL = 64;
 const hasEmbed = (m: StoredMessage) => m.embeds.length > 0;
+/** Paragraphs of a long answer are told apart by letters: a number no source states would be an invented fact, and the answer not shown. */
+const LABELS = 'ABCDEFGHIJKLMN';
 const field = (m: StoredMessage, name: string) => m.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === name)?.value ?? '';
 const lastUser = (req: ChatRequestRecord) => [...req.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
 
@@ -174,6 +176,17 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
   });
 
+  test('/ask: an answer stating figures and names the abstract it cites does not is replaced by quotes, with what it stated', async () => {
+    scriptBy(h, [[/What is PixelThink\?/, { reply: 'PixelThink was published at NeurIPS 2019 by Yann LeCun and achieves 99% accuracy on ImageNet [1].' }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What is PixelThink?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.doesNotMatch(m.embeds[0]!.description!, /NeurIPS|LeCun|ImageNet|99%/);
+    assert.match(m.embeds[0]!.description!, /PixelThink.* \[1\]/);
+    assert.equal(field(m, '⚠️ Note'), "llama3.2:3b's answer stated “NeurIPS”, “2019”, “Yann LeCun”, “99%” and 1 more, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.");
+    assert.match(field(m, 'Sources'), /PixelThink/);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
   test('whoever waits for the model sees their place in the queue', async () => {
     // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
     scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);
@@ -187,7 +200,7 @@ describe('answers written by the model', () => {
   });
 
   test('a long answer is split on paragraph and sentence boundaries within Discord limits, nothing lost', async () => {
-    const paragraph = (i: number) => `Paragraph ${i} of the long answer explains another aspect of the TGV-KV paper in detail, with several sentences. ${'It keeps the tokens that the text grounds and evicts the rest, according to the sources. '.repeat(9)}[1]`;
+    const paragraph = (i: number) => `Paragraph ${LABELS[i]} of the long answer explains another aspect of the TGV-KV paper in detail, with several sentences. ${'It keeps the tokens that the text grounds and evicts the rest, according to the sources. '.repeat(9)}[1]`;
     const reply = Array.from({ length: 14 }, (_, i) => paragraph(i)).join('\n\n');
     scriptBy(h, [[/TGV-KV/, { reply, chunkSize: 5000 }]]);
     const it = await h.emu.slashCommand('ask', { question: 'Explain TGV-KV at length' }, { user: h.user() });
@@ -198,14 +211,14 @@ describe('answers written by the model', () => {
     for (const m of messages) assertWithinLimits(m);
     const description = messages.flatMap((m) => m.embeds.map((e) => e.description ?? '')).join('\n\n');
     assert.deepEqual(description.split(/\s+/).filter(Boolean), reply.split(/\s+/).filter(Boolean), 'every word, in order, none cut');
-    for (const piece of messages.flatMap((m) => m.embeds.map((e) => e.description ?? '')).filter(Boolean)) assert.match(piece, /^Paragraph \d+ /, 'pieces start at a paragraph');
+    for (const piece of messages.flatMap((m) => m.embeds.map((e) => e.description ?? '')).filter(Boolean)) assert.match(piece, /^Paragraph [A-N] /, 'pieces start at a paragraph');
     assert.equal(buttonIds(first).length, 4, 'buttons under the first message');
     assert.ok(messages.at(-1)!.embeds.at(-1)!.footer, 'the footer ends the answer');
     assert.ok(messages.flatMap((m) => m.embeds).filter((e) => e.footer).length === 1);
   });
 
   test('a reply to any part of a long answer follows it up, from a slash command or a mention', async () => {
-    const paragraph = (i: number) => `Paragraph ${i} says how TGV-KV keeps grounded tokens. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(12)}[1]`;
+    const paragraph = (i: number) => `Paragraph ${LABELS[i]} says how TGV-KV keeps grounded tokens. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(12)}[1]`;
     scriptBy(h, [[/TGV-KV/, { reply: Array.from({ length: 14 }, (_, i) => paragraph(i)).join('\n\n'), chunkSize: 5000 }]]);
     const asker = h.user();
     /** The bylines the bot gives to "Who wrote it?" replying to each message of an answer, first to last. */

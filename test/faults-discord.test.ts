@@ -84,7 +84,8 @@ describe('Discord faults', { concurrency: true }, () => {
     });
 
     test('429 (global) on a follow-up of a long answer: every part arrives, in order', async () => {
-      const paragraph = (i: number) => `Paragraph ${i} says that TGV-KV keeps the tokens the text grounds and evicts the rest. ${'It does so with a small budget. '.repeat(30)}[1]`;
+      // Told apart by letters: a number no source states would be an invented fact, and the answer not shown.
+      const paragraph = (i: number) => `Paragraph ${String.fromCharCode(65 + i)} says that TGV-KV keeps the tokens the text grounds and evicts the rest. ${'It does so with a small budget. '.repeat(30)}[1]`;
       const reply = Array.from({ length: 12 }, (_, i) => paragraph(i)).join('\n\n');
       scriptBy(h, [[/TGV-KV at length/, { reply, chunkSize: 5000 }]]);
       h.emu.rateLimitNext(1, { retryAfterSeconds: 0.3, global: true, routeMatch: FOLLOWUP });
@@ -125,7 +126,7 @@ describe('Discord faults', { concurrency: true }, () => {
     });
 
     test('four 500s on a follow-up: the missing part is sent again; the first message keeps the answer', async () => {
-      const reply = Array.from({ length: 12 }, (_, i) => `Part ${i} of the answer on CoPE. ${'CoPE expands the context with positions. '.repeat(25)}[1]`).join('\n\n');
+      const reply = Array.from({ length: 12 }, (_, i) => `Part ${String.fromCharCode(65 + i)} of the answer on CoPE. ${'CoPE expands the context with positions. '.repeat(25)}[1]`).join('\n\n');
       scriptBy(h, [[/CoPE at length/, { reply, chunkSize: 5000 }]]);
       h.emu.failNext(4, 500, FOLLOWUP);
       const it = await h.emu.slashCommand('ask', { question: 'Explain CoPE at length' }, { user: h.user() });

@@ -138,6 +138,27 @@ describe('answers written by the model', () => {
     assert.ok(!JSON.stringify(log.lines.slice(from)).includes(q), 'the question itself is not logged');
   });
 
+  test('an answer stating a venue, a year, an author, a figure and a dataset its source does not: the extractive answer, a notice naming them, one log line', async () => {
+    fx.server.script({ reply: 'PixelThink was published at NeurIPS 2019 by Yann LeCun and achieves 99% accuracy on ImageNet [1].' });
+    const q = 'What is PixelThink?';
+    const extractive = await service.ask(q, { useModel: false });
+    const from = log.lines.length;
+    const a = await service.ask(q);
+    assert.equal(a.mode, 'extractive');
+    assert.equal(a.answer, extractive.answer);
+    assert.deepEqual(a.citations, extractive.citations);
+    assert.equal(a.notice!.said, "llama3.2:3b's answer stated “NeurIPS”, “2019”, “Yann LeCun”, “99%” and 1 more, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.");
+    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'ask', kind: 'unsupported-statements', model: 'llama3.2:3b', questionChars: q.length }]);
+  });
+
+  test("an answer restating its source's figures and names in its own words is shown as written", async () => {
+    const reply = 'PixelThink, by Song Wang et al., regulates reasoning with reinforcement learning (RL) [1]. It cuts inference latency by 30.4 percent and token usage by about 48% on ReasonSeg-Diff [1].';
+    fx.server.script({ reply });
+    const a = await service.ask('What is PixelThink?');
+    assert.equal(a.mode, 'ollama', a.notice?.said);
+    assert.equal(a.answer, reply);
+  });
+
   test('an empty reply and a refusal are logged too, each once', async () => {
     fx.server.script({ empty: true });
     let from = log.lines.length;

@@ -39,9 +39,17 @@ test('a source left out of the prompt cannot be cited even though the user sees 
 
 test('malformed citation text: unclosed, zero, words and duplicates', () => {
   const g = groundCitations('It works [1 and fails [x] or [0], see [2, 2] and [2][1].', five);
-  assert.equal(g.text, 'It works [1 and fails [x] or, see [1] and [1][2].');
+  assert.equal(g.text, 'It works [1 and fails [x] or, see [1, 2].');
   assert.deepEqual(g.invalid, [0]);
   assert.deepEqual(g.citations.map((c) => c.paperId), ['p2', 'p1']);
+});
+
+test('citation groups one after another read as one group once invalid numbers go: "[1][2] and [1, 3]" is "[1]", not "[1] and [1]"', () => {
+  const one = [source(1)];
+  assert.equal(groundCitations('PixelThink reduces latency by 30.4% [1][2] and [1, 3].', one).text, 'PixelThink reduces latency by 30.4% [1].');
+  assert.equal(groundCitations('Both cut costs [2], [1] or [2].', five).text, 'Both cut costs [1, 2].');
+  // Groups with words between them cite different claims and stay apart.
+  assert.equal(groundCitations('A is fast [1] and B is small [2].', five).text, 'A is fast [1] and B is small [2].');
 });
 
 test('no valid citation leaves an empty citation list', () => {

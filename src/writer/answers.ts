@@ -8,12 +8,14 @@ import type { SummaryLength } from '../answer/summary.js';
 import type { Paper } from '../corpus/paper.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
+import { joinList } from '../text/clean.js';
 import { terms } from '../text/terms.js';
 import { joinNotices, noticeParts } from '../notice.js';
 import type { Citation, Notice, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
 import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
 import { instructionEcho } from './echo.js';
+import { unsupportedStatements } from './grounding.js';
 import { isWriterError } from './errors.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, askUserPrompt, relatedUserPrompt, summarySystemPrompt, summaryUserPrompt, type PromptSource, type RelatedPromptInput } from './prompts.js';
 import type { Generation, Writer } from './writer.js';
@@ -82,12 +84,33 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
           : { said: `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.` },
     };
   }
+  if (!refused) {
+    // The sources as renumbered in the text, those the model read: a source cut to fit the prompt is no evidence.
+    const read = new Set(fit.sources.map((s) => s.chunkId));
+    const supplied = new Set(g.sources.filter((s) => read.has(s.chunkId)).map((s) => s.n));
+    const context = [input.question, ...(input.earlier ? [input.earlier.question, input.earlier.answer] : [])];
+    const unsupported = unsupportedStatements(g.text, g.sources, supplied, context);
+    if (unsupported.length) {
+      unused('unsupported-statements');
+      return { fallback: joinNotices(gen.stopped, { said: `${gen.model}'s answer stated ${statedList(unsupported)}, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.` })! };
+    }
+  }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, refused, citations: refused ? [] : g.citations, sources: g.sources, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
 }
 
+/** Statements named in a notice: enough for the reader to see what was made up, few enough to read at a glance. */
+const UNSUPPORTED_NAMED_MAX = 4;
+
+/** "“NeurIPS”, “2019” and 3 more". */
+function statedList(items: readonly string[]): string {
+  const named = items.slice(0, UNSUPPORTED_NAMED_MAX).map((x) => `“${x}”`);
+  const more = items.length - named.length;
+  return more ? `${named.join(', ')} and ${more} more` : joinList(named);
+}
+
 /** Why a model's reply was not used as the answer: what an operator counts to judge whether the model is usable. */
-type UnusedKind = 'empty' | 'no-citation' | 'only-unsupplied-citations' | 'model-refused' | 'no-usable-reason';
+type UnusedKind = 'empty' | 'no-citation' | 'only-unsupplied-citations' | 'unsupported-statements' | 'model-refused' | 'no-usable-reason';
 
 /**
  * One line per reply the model wrote that is not shown as written. The request's text stays

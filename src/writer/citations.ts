@@ -85,6 +85,23 @@ const HAS_GROUP = new RegExp(GROUP.source);
 /** Citation groups a sentence opens with: they belong to the sentence before ("It beats GPT-5. [7] See also ..."). */
 const LEADING_GROUPS = new RegExp(`^(?:${GROUP.source}\\s*)+`);
 
+/** The sentences of one line, each with the citation groups that follow its full stop ("It beats GPT-5. [7]"). */
+function citedSentences(line: string): string[] {
+  const sentences: string[] = [];
+  for (const { text: sentence } of splitSentences(line)) {
+    const lead = sentences.length ? (LEADING_GROUPS.exec(sentence)?.[0] ?? '') : '';
+    if (lead) sentences[sentences.length - 1] += ` ${lead.trim()}`;
+    const rest = sentence.slice(lead.length).trim();
+    if (rest) sentences.push(rest);
+  }
+  return sentences;
+}
+
+/** The sentences of a model's text, line by line, each with the citations that belong to it, list and heading markers left out. */
+export function sentencesWithCitations(text: string): string[] {
+  return text.split('\n').flatMap((line) => citedSentences(line.slice(LINE_MARKER.exec(line)![0].length)));
+}
+
 /**
  * The text without the sentences whose citations are all invalid: their claims were checked
  * against nothing the model read, and what is left of one once its citations go ("See also.")
@@ -100,15 +117,7 @@ function withoutUngroundedSentences(text: string, valid: (n: number) => boolean)
       continue;
     }
     const marker = LINE_MARKER.exec(line)![0];
-    const body = line.slice(marker.length);
-    const sentences: string[] = [];
-    for (const { text: sentence } of splitSentences(body)) {
-      const lead = sentences.length ? (LEADING_GROUPS.exec(sentence)?.[0] ?? '') : '';
-      if (lead) sentences[sentences.length - 1] += ` ${lead.trim()}`;
-      const rest = sentence.slice(lead.length).trim();
-      if (rest) sentences.push(rest);
-    }
-    const kept = sentences.filter((sentence) => {
+    const kept = citedSentences(line.slice(marker.length)).filter((sentence) => {
       const cited = parseCitations(sentence);
       const grounded = cited.length === 0 || cited.some(valid);
       if (!grounded) dropped++;
@@ -136,7 +145,7 @@ export function groundCitations(text: string, sources: Source[], supplied: Itera
   const renumber = new Map(valid.map((n) => [n, number.get(n)!]));
   const grounded = invalid.length ? withoutUngroundedSentences(text, (n) => renumber.has(n)) : { text, dropped: 0 };
 
-  const replaced = grounded.text.replace(new RegExp(`\\s*${GROUP.source}`, 'g'), (whole, inner: string) => {
+  const replaced = withCitationRunsJoined(grounded.text, (n) => renumber.has(n)).replace(new RegExp(`\\s*${GROUP.source}`, 'g'), (whole, inner: string) => {
     const nums = [...new Set(groupNumbers(inner).filter((n) => renumber.has(n)).map((n) => renumber.get(n)!))].sort((a, b) => a - b);
     if (nums.length === 0) return '';
     const lead = /^\s*/.exec(whole)![0];
@@ -147,6 +156,21 @@ export function groundCitations(text: string, sources: Source[], supplied: Itera
   const citedSources = valid.map((n) => ({ ...byNumber.get(n)!, n: number.get(n)! }));
   const rest = sources.filter((s) => !renumber.has(s.n)).map((s) => ({ ...s, n: number.get(s.n)! }));
   return { text: cleaned, sources: [...citedSources, ...rest], citations: citedSources.map((s) => citationFor(s)), invalid, dropped: grounded.dropped };
+}
+
+/** Citation groups one after the other, bare or joined by a comma, "and", "or" or "&": "[1][2] and [1, 3]". */
+const CITATION_RUN = new RegExp(`${GROUP.source}(?:\\s*(?:,|and|or|&)?\\s*${GROUP.source})+`, 'g');
+
+/**
+ * A run of citation groups as one group ("[1][2] and [1, 3]" is "[1, 2, 1, 3]") when it cites an
+ * invalid source or one source twice: once those go, it would read "[1] and [1]". A run citing
+ * each valid source once reads as the model wrote it ("[1] and [2]").
+ */
+function withCitationRunsJoined(text: string, valid: (n: number) => boolean): string {
+  return text.replace(CITATION_RUN, (run) => {
+    const numbers = [...run.matchAll(GROUP)].flatMap((m) => groupNumbers(m[1]!));
+    return numbers.every(valid) && new Set(numbers).size === numbers.length ? run : `[${numbers.join(', ')}]`;
+  });
 }
 
 /** A Markdown link, "[text](url)" or "[text](<url> "title")", which Discord shows as its text alone. */

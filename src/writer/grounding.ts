@@ -1,0 +1,199 @@
+/**
+ * Whether what a model's answer states is in what it read. Citations say which source a claim
+ * rests on; they do not say the claim is there. A small model citing [1] for "published at
+ * NeurIPS 2019 by Yann LeCun, 99% on ImageNet" invents all four. Checking meaning is beyond a
+ * cheap, repeatable test, but the facts a reader is most likely to take away and repeat are the
+ * figures and the names, and those can be looked up:
+ *
+ * - every number of a sentence (30.4%, 1,000, 2.5x, 2019) must be in a source the sentence
+ *   cites (in any source given, for a sentence that cites none), in the title of any source
+ *   given, or in the question;
+ * - every name (a word with a capital inside or with digits, an acronym, a capitalised word
+ *   that is no English word) must be in some source given, or in the question: a comparison
+ *   names the other paper in a sentence that cites only one.
+ *
+ * "The same number" allows for how it is written ("30.4 %", "30.4 percent", "1k", "three") and
+ * for rounding ("30%", "about 50%" of 48.2%); "the same name" for case, hyphens, spaces, a
+ * plural, and an acronym the source spells out ("reinforcement learning" for RL).
+ */
+import { phraseWithInitials } from '../answer/acronyms.js';
+import { byline } from '../corpus/paper.js';
+import { isEnglishWord } from '../text/english.js';
+import type { Source } from '../types.js';
+import { parseCitations, sentencesWithCitations } from './citations.js';
+
+/** What an answer states that its sources do not, as the answer writes it, in order, each once. */
+export function unsupportedStatements(text: string, sources: readonly Source[], supplied: ReadonlySet<number>, context: readonly string[]): string[] {
+  const given = sources.filter((s) => supplied.has(s.n));
+  const evidenceOf = new Map(given.map((s) => [s.n, new Evidence([sourceText(s), ...context])]));
+  const anywhere = new Evidence([...given.map(sourceText), ...context]);
+  // A title may carry a number ("$\\pi_0$"), and a sentence may name that paper while citing another.
+  const titles = new Evidence(given.map((s) => s.title));
+  const out = new Set<string>();
+  for (const sentence of sentencesWithCitations(text)) {
+    const cited = parseCitations(sentence).filter((n) => evidenceOf.has(n));
+    const bare = withoutCitations(sentence);
+    const stated = (number: StatedNumber) => (cited.length ? cited.some((n) => evidenceOf.get(n)!.hasNumber(number)) || titles.hasNumber(number) : anywhere.hasNumber(number));
+    const found: { text: string; start: number; end: number }[] = numbersIn(bare).filter((n) => !stated(n));
+    for (const name of namesIn(bare).filter((n) => !anywhere.hasName(n.text))) {
+      // "Yann LeCun" is one statement, not two.
+      const last = found.at(-1);
+      if (last && last.end <= name.start && /^\s+$/.test(bare.slice(last.end, name.start))) found[found.length - 1] = { text: `${last.text} ${name.text}`, start: last.start, end: name.end };
+      else found.push(name);
+    }
+    for (const f of found.sort((a, b) => a.start - b.start)) out.add(f.text);
+  }
+  return [...out];
+}
+
+/** A source as the model read it: title, paper id, byline (with year and venue), passage. */
+function sourceText(s: Source): string {
+  return `${s.title} (paper id: ${s.paperId})\n${byline(s)}\n${s.text}`;
+}
+
+function withoutCitations(sentence: string): string {
+  return sentence
+    .replace(/\[\s*\d{1,3}(?:\s*(?:[,;]|[-–])\s*\d{1,3})*\s*\]/g, ' ')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^\s*\(?(?:\d{1,2}|[ivx]{1,4})[.)]\s+/i, '')
+    .replace(/\((?:\d{1,2}|[ivx]{1,4})\)/gi, ' ');
+}
+
+interface StatedNumber {
+  text: string;
+  start: number;
+  end: number;
+  /** The digits as written, in the unit written ("1.2" of "1.2M"). */
+  value: number;
+  /** Decimals written: what it may have been rounded to. */
+  decimals: number;
+  /** 1, or 1e3 for "1k", 1e6 for "1.2 million". */
+  unit: number;
+  /** "about 50%": rounded further than its digits say. */
+  hedged: boolean;
+}
+
+const UNITS: Record<string, number> = { k: 1e3, thousand: 1e3, m: 1e6, million: 1e6, b: 1e9, billion: 1e9 };
+const HEDGE = /(?:about|around|approximately|approx\.?|roughly|nearly|almost|over|more than|less than|under|up to|at least|at most|close to|some|~|≈|>|<)\s*$/i;
+/**
+ * A number standing alone: not part of a name ("GPT-4", "W3A16", "Qwen2.5", "3D", "top-1"), with
+ * thousands separators and decimals, and the unit that scales it ("1k", "1.2 million").
+ */
+const NUMBER = /(?<![\p{L}\p{N}.,]|\p{L}-)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(k|K|M|B)(?![\p{L}\p{N}])|\s(thousand|million|billion)\b)?(?!(?![x×](?![\p{L}\p{N}]))[\p{L}\p{N}]|[.,]\d)/gu;
+
+function numbersIn(sentence: string): StatedNumber[] {
+  const out: StatedNumber[] = [];
+  for (const m of sentence.matchAll(NUMBER)) {
+    const unitWord = (m[3] ?? m[4] ?? '').toLowerCase();
+    const after = /^\s?(?:%|percent|per cent|x|×|-fold|times)?/i.exec(sentence.slice(m.index! + m[0].length))![0];
+    out.push({
+      text: (m[0] + after).trim(),
+      start: m.index!,
+      end: m.index! + m[0].length + after.length,
+      value: Number(`${m[1]!.replace(/,/g, '')}${m[2] ? `.${m[2]}` : ''}`),
+      decimals: m[2]?.length ?? 0,
+      unit: UNITS[unitWord] ?? 1,
+      hedged: HEDGE.test(sentence.slice(0, m.index)),
+    });
+  }
+  return out;
+}
+
+/** Number words a source may write for what an answer writes in digits ("three" benchmarks, "twofold"). */
+const NUMBER_WORDS: Record<string, number> = Object.fromEntries(
+  [
+    'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty',
+    'thirty forty fifty sixty seventy eighty ninety',
+  ].flatMap((list, tens) => list.split(' ').map((w, i) => [w, tens ? (i + 3) * 10 : i])),
+);
+const NUMBER_WORD = new RegExp(`\\b(${Object.keys(NUMBER_WORDS).join('|')})(?:-(${Object.keys(NUMBER_WORDS).join('|')}))?(?:[- ]?(fold|hundred|thousand|million|billion))?\\b`, 'gi');
+/** "6.0×10^4", "10^{-3}", "1e-5": the value, not its three numbers. */
+const SCIENTIFIC = /(\d+(?:\.\d+)?)\s*(?:[×x*]\s*10\s*\^?\s*\{?\s*|e)([-−]?\d+)\}?/gi;
+
+/** The numbers, names and words of some texts, indexed to be looked up as an answer writes them. */
+class Evidence {
+  private readonly numbers: number[] = [];
+  private readonly keys = new Set<string>();
+  private readonly text: string;
+
+  constructor(texts: readonly string[]) {
+    this.text = texts.join('\n');
+    for (const m of this.text.matchAll(/\d+(?:,\d{3})*(?:\.\d+)?/g)) {
+      const value = Number(m[0].replace(/,/g, ''));
+      this.numbers.push(value);
+      const unit = /^\s?(k|K|M|B|thousand|million|billion)\b/.exec(this.text.slice(m.index! + m[0].length))?.[1];
+      if (unit) this.numbers.push(value * UNITS[unit.toLowerCase()]!);
+    }
+    for (const m of this.text.matchAll(SCIENTIFIC)) this.numbers.push(Number(m[1]) * 10 ** Number(m[2]!.replace('−', '-')));
+    for (const m of this.text.matchAll(NUMBER_WORD)) {
+      const first = NUMBER_WORDS[m[1]!.toLowerCase()]!;
+      const value = first + (m[2] ? NUMBER_WORDS[m[2].toLowerCase()]! : 0);
+      const scale = m[3] ? (UNITS[m[3].toLowerCase()] ?? (m[3].toLowerCase() === 'hundred' ? 100 : 1)) : 1;
+      this.numbers.push(value * scale);
+    }
+    const words = [...this.text.matchAll(NAME_TOKEN)].map((m) => m[0]);
+    words.forEach((w, i) => {
+      for (const part of [w, ...w.split(/[-/]/)]) this.keys.add(key(part));
+      // "Pixel Think" for "PixelThink", "TGV KV" for "TGV-KV".
+      if (i + 1 < words.length) this.keys.add(key(w + words[i + 1]!));
+      if (i + 2 < words.length) this.keys.add(key(w + words[i + 1]! + words[i + 2]!));
+    });
+  }
+
+  hasNumber(n: StatedNumber): boolean {
+    const places = 10 ** n.decimals;
+    return this.numbers.some((e) => {
+      const inUnit = e / n.unit;
+      if (Math.round(inUnit * places) / places === n.value || Math.trunc(inUnit * places) / places === n.value) return true;
+      return n.hedged && [1, 2].some((figures) => Number(inUnit.toPrecision(figures)) === n.value);
+    });
+  }
+
+  hasName(name: string): boolean {
+    const k = key(name);
+    if (this.keys.has(k) || (k.endsWith('s') && this.keys.has(k.slice(0, -1))) || this.keys.has(`${k}s`)) return true;
+    const letters = name.replace(/s$/, '');
+    if (/^\p{Lu}{2,6}$/u.test(letters) && phraseWithInitials(letters.toLowerCase(), this.text)) return true;
+    // "LLM-based", "GPT-4-level": each name in it is there, the rest are words, and no bare number is left unchecked.
+    const parts = name.split(/[-/]/);
+    return parts.length > 1 && parts.every((p) => !/^\d+(?:\.\d+)?$/.test(p) && (!isName(p, false) || this.hasName(p)));
+  }
+}
+
+/** A word as it may be a name: letters and digits, with inner hyphens, dots, slashes and apostrophes ("GPT-4", "Qwen2.5-VL", "LeCun's"). */
+const NAME_TOKEN = /[\p{L}\p{N}]+(?:[-./'’][\p{L}\p{N}]+)*/gu;
+
+/** How a name is looked up: in lower case, without hyphens, dots, spaces or a possessive. */
+function key(word: string): string {
+  return word.replace(/['’]s$/u, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/**
+ * Whether a word is written as a name is: with a capital inside ("ImageNet", "NeurIPS", "RL"),
+ * letters with digits ("W3A16", "GPT-4"), or a capital first where a sentence does not start and
+ * no English word ("Yann"); a quantity with a unit ("4D", "10ms") is looked up as written, as a
+ * name is. Not an ordinal ("1st"), a figure NUMBER reads ("7B", "2.5x", "8-bit") or a capitalised
+ * English word ("Transformer", "Source"), which a source may write in lower case or not at all
+ * without anything being made up.
+ */
+function isName(word: string, sentenceStart: boolean): boolean {
+  const w = word.replace(/['’]s$/u, '');
+  const letters = w.replace(/[^\p{L}]/gu, '');
+  if (letters.length === 0) return false;
+  // A figure with the scale or factor NUMBER reads ("7B", "2.5x") or an adjective made of one ("2.5-fold", "8-bit"): its number is checked as a number.
+  if (/\p{N}/u.test(w)) return !/^\d+(?:\.\d+)?(?:st|nd|rd|th|[xX×kKMB]|[-–]\p{Ll}+)$/u.test(w);
+  if (letters.length < 2) return false;
+  if (/^.+\p{Lu}/u.test(letters)) return true;
+  return !sentenceStart && /^\p{Lu}/u.test(letters) && !w.split(/[-/.'’]/).every((p) => isEnglishWord(p));
+}
+
+function namesIn(sentence: string): { text: string; start: number; end: number }[] {
+  const out: { text: string; start: number; end: number }[] = [];
+  for (const m of sentence.matchAll(NAME_TOKEN)) {
+    const before = sentence.slice(0, m.index).trimEnd();
+    // After a colon, a dash or an opening quote, a capital is as likely a sentence's first word.
+    const start = before === '' || /[:;—–("'“‘]$/.test(before);
+    if (isName(m[0], start)) out.push({ text: m[0].replace(/['’]s$/u, ''), start: m.index!, end: m.index! + m[0].length });
+  }
+  return out;
+}

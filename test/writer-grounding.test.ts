@@ -1,0 +1,54 @@
+/**
+ * The check that what a model's answer states is in what it read: its numbers in the sources it
+ * cites, its names in the sources it was given, however either is written.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { unsupportedStatements } from '../src/writer/grounding.js';
+import type { Source } from '../src/types.js';
+
+function source(n: number, title: string, text: string): Source {
+  return { n, paperId: `p${n}`, title, authors: ['Song Wang', 'Gang Yu'], year: 2026, venue: 'ICML 2026', score: 1, text, chunkId: `p${n}#0`, start: 0, end: text.length };
+}
+const PIXEL = source(1, 'PixelThink: Towards Efficient Chain-of-Pixel Reasoning', 'PixelThink cuts reasoning tokens by 48.2% and latency by 30.4% with reinforcement learning on 1,000 samples, over three benchmarks, with a 2.5× speedup. Training emits about 6.0×10^4 tons of carbon.');
+const KV = source(2, 'TGV-KV: Text-Guided Visual KV Eviction', 'TGV-KV boosts end-to-end throughput by 52.6% under W3A16 with GPT-4o and a 4D encoder.');
+const both = new Set([1, 2]);
+const check = (answer: string, question = 'What is PixelThink?') => unsupportedStatements(answer, [PIXEL, KV], both, [question]);
+
+test('invented figures, venues, people and datasets are named, a name of several words as one', () => {
+  assert.deepEqual(check('PixelThink was published at NeurIPS 2019 by Yann LeCun and achieves 99% accuracy on ImageNet [1].'), ['NeurIPS', '2019', 'Yann LeCun', '99%', 'ImageNet']);
+  assert.deepEqual(check('It was tested with GPT-4 and a 3D encoder [2].'), ['GPT-4', '3D']);
+  assert.deepEqual(check('PixelThink relies on LLMs [1].'), ['LLMs']);
+});
+
+test('a number is looked for in the sources its sentence cites: a figure of another paper is not this one’s', () => {
+  assert.deepEqual(check('PixelThink boosts throughput by 52.6% [1].'), ['52.6%']);
+  assert.deepEqual(check('PixelThink cuts latency by 30.4% [1] while TGV-KV boosts throughput by 52.6% [2].'), []);
+  // A sentence citing nothing may state what any source given states.
+  assert.deepEqual(check('PixelThink is efficient [1]. Throughput rises by 52.6% in one paper.'), []);
+});
+
+test('numbers as a faithful answer may write them: spacing, words, separators, scales, factors, rounding', () => {
+  for (const answer of [
+    'It cuts tokens by 48.2 % and latency by 30.4 percent [1].',
+    'It cuts latency by 30% on 1000 samples [1].',
+    'It trains on 1k samples over 3 benchmarks, a 2.5x speedup, or 2.5-fold [1].',
+    'Training emits around 60,000 tons [1].',
+    'It cuts tokens by nearly 50% [1].',
+    'Song Wang et al. (ICML 2026) wrote it [1].',
+  ]) assert.deepEqual(check(answer), [], answer);
+  // Rounding further than the digits say is only read so when the answer says it is approximate.
+  assert.deepEqual(check('It cuts tokens by 50% [1].'), ['50%']);
+});
+
+test('names as a faithful answer may write them: case, hyphens, plurals, possessives, compounds, spelled-out acronyms, the question', () => {
+  for (const answer of [
+    "PixelThink's tokens fall [1]. Unlike TGV-KV, PixelThink uses reinforcement learning [1].",
+    'Pixel-Think and TGVKV are both efficient [1, 2].',
+    'It uses RL, with W3A16 and GPT-4o [2].',
+    'TGV-KV uses a GPT-4o-based 4D encoder [2].',
+    'The Transformer results are good [1].',
+    'According to PixelThink, (1) tokens fall and (2) latency falls [1].',
+  ]) assert.deepEqual(check(answer), [], answer);
+  assert.deepEqual(check('It beats MonoSoup [1].', 'Does PixelThink beat MonoSoup?'), []);
+});
