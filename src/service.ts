@@ -10,7 +10,7 @@ import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksForData, asksHowMuch, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
@@ -535,8 +535,7 @@ export class PapercordService {
     // "What results does MentisOculi report?" asks for a part of its summary, whatever words its abstract uses for it: that part, unsearched.
     // So does "What about the method?" after "What is VEQ?": "method" is no word to search for, and the paper's method is the answer.
     const quote = (sentences: string[]) => sentences.map((x) => `${readableTex(x)} [1]`).join(' ');
-    const figures = figuresOnly.length ? figuresOnly : paper && !overview && !found.relevant && asksHowMuch(about) ? figureSentences(paper) : [];
-    const part = spelled ? quote([spelled]) : namingData.length ? quote(namingData) : figures.length ? quote(figures) : paper && (overview || !found.relevant) ? summaryPart(paper, askedSection(about)) : undefined;
+    const part = spelled ? quote([spelled]) : namingData.length ? quote(namingData) : figuresOnly.length ? quote(figuresOnly) : paper && (overview || !found.relevant) ? summaryPart(paper, askedSection(about)) : undefined;
     const relevant = found.relevant || part !== undefined;
     // The named papers' abstracts may answer in other words ("decide how much to think" where VLA-ATTC
     // says "deliberation"): a model reads meaning, so it gets them, and may still say they do not answer.

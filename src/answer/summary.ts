@@ -625,14 +625,13 @@ const FIGURE = /(?<![\p{L}\p{N}.,-])\d[\d,.]*(?![\p{L}-])/u;
 /** The most sentences quoted for a figure asked about: the abstract's first few that state one. */
 const FIGURE_SENTENCES_MAX = 3;
 
-/** Whether a question asks for a figure (see ASKS_HOW_MUCH). */
-export function asksHowMuch(question: string): boolean {
-  return ASKS_HOW_MUCH.test(question);
-}
-
-/** Whether a question asks for a figure and nothing else ("How large is it?"): "large" is no word to search for, as "Large Multimodal Models" would answer it. */
+/**
+ * Whether a question asks for a figure and nothing else ("How large is it?"): "large" is no word to
+ * search for, as "Large Multimodal Models" would answer it. Not "How does it decide how much to
+ * think?", which asks how, not how much.
+ */
 export function asksOnlyHowMuch(question: string): boolean {
-  return asksHowMuch(question) && queryTerms(question.replace(new RegExp(ASKS_HOW_MUCH.source, 'gi'), ' ')).length === 0;
+  return ASKS_HOW_MUCH.test(question) && queryTerms(question.replace(new RegExp(ASKS_HOW_MUCH.source, 'gi'), ' ')).length === 0;
 }
 
 /**
