@@ -211,10 +211,10 @@ test('an English word is found in the word list in any case, wherever it lies in
 });
 
 test('a question in another language than English is told apart from an English one, however off-topic', () => {
-  for (const q of ["Qu'est-ce que PixelThink ?", '¿Qué papers hablan de video?', '¿Hay artículos sobre aprendizaje por refuerzo?', 'Welche Arbeiten behandeln Quantisierung?', '量子化に関する論文はありますか', 'Какие статьи о квантовании?']) {
+  for (const q of ["Qu'est-ce que PixelThink ?", '¿Qué papers hablan de video?', '¿Hay artículos sobre aprendizaje por refuerzo?', 'Welche Arbeiten behandeln Quantisierung?', '量子化に関する論文はありますか', 'Какие статьи о квантовании?', '¿Quién escribió Furina?', 'Was ist MentisOculi?', 'PixelThink是什么？', 'Wer hat VEQ geschrieben?']) {
     assert.equal(writtenInOtherLanguage(q), true, q);
   }
-  for (const q of ['How do I bake bread?', 'What is la la land about?', 'Is there a paper on the Ising model with α-stable noise?', 'des papers on video?', 'What does the El Farol bar problem say?', 'GRPO vs PPO?']) {
+  for (const q of ['How do I bake bread?', 'What is la la land about?', 'Is there a paper on the Ising model with α-stable noise?', 'des papers on video?', 'What does the El Farol bar problem say?', 'GRPO vs PPO?', 'What was 3D-RFT tested on?', 'Was PixelThink evaluated on ReasonSeg?']) {
     assert.equal(writtenInOtherLanguage(q), false, q);
   }
 });

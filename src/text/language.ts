@@ -6,8 +6,8 @@
  */
 const OTHER_LANGUAGES_WORDS = new Set(
   `le la les des est une du dans pour sur avec qui que quoi quel quels quelle quelles sont cette ces
-  el los las una hay qué sobre para por del cuál cuáles cómo artículos trabajos
-  der das und ist welche welcher über mit für ein eine nicht gibt arbeiten
+  el los las una hay qué sobre para por del cuál cuáles cómo artículos trabajos quién quiénes escribió autores
+  der das und ist welche welcher über mit für ein eine nicht gibt arbeiten wer geschrieben
   gli della delle sono cosa quali articoli
   uma são quais artigos
   het een zijn welke voor`.split(/\s+/),
@@ -23,9 +23,15 @@ const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Sc
  * ("Welche Arbeiten behandeln Quantisierung?"), or one and no English word ("¿Qué papers hablan de video?", "Qu'est-ce que PixelThink ?").
  */
 export function writtenInOtherLanguage(question: string): boolean {
-  const letters = question.match(/\p{L}/gu)?.length ?? 0;
-  if (letters > 0 && (question.match(OTHER_SCRIPT)?.length ?? 0) * 2 > letters) return true;
+  // A paper's name is in no language: "PixelThink是什么？" is written in Chinese.
+  const unnamed = question.replace(MADE_UP_NAME, ' ');
+  const letters = unnamed.match(/\p{L}/gu)?.length ?? 0;
+  if (letters > 0 && (unnamed.match(OTHER_SCRIPT)?.length ?? 0) * 2 > letters) return true;
   const ws = [...new Set(question.toLowerCase().split(/[^\p{L}]+/u).filter(Boolean))];
-  const other = ws.filter((w) => OTHER_LANGUAGES_WORDS.has(w)).length;
+  // "Was ist MentisOculi?": German's "was" is English's "what".
+  const other = ws.filter((w) => OTHER_LANGUAGES_WORDS.has(w) || (w === 'was' && ws.includes('ist'))).length;
   return other >= 2 || (other === 1 && !ws.some((w) => ENGLISH_WORDS.has(w)));
 }
+
+/** A run of Latin letters and digits with a capital inside or a digit, as a paper's name is written ("PixelThink", "3D-RFT"). */
+const MADE_UP_NAME = /[\p{Script=Latin}\d][\p{Script=Latin}\d-]*(?:\p{Ll}\p{Lu}|\d)[\p{Script=Latin}\d-]*/gu;
