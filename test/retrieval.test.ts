@@ -888,6 +888,16 @@ test('"who wrote X?" is answered from the paper\'s metadata; "what do the author
   assert.match(what.answer, /we propose PixelThink/);
 });
 
+test('a refusal whose question types a name without its hyphen, or apart and misspelt, asks "did you mean" that paper, as autocomplete resolves it', async () => {
+  for (const [q, id] of [['What is tgvkv?', '2606.03075'], ['what is 3drft', 'linghu26a'], ['what is mentis ocluli', 'zeller26a']] as const) {
+    const typo = await service.ask(q, { useModel: false });
+    assert.equal(typo.refused, true, q);
+    assert.match(typo.answer, new RegExp(`Did you mean .* \\(${id.replace('.', '\\.')}\\)\\?$`), q);
+  }
+  // Two ordinary words no paper writes, next to each other, are no paper's name.
+  assert.doesNotMatch((await service.ask('what is glorp blorf', { useModel: false })).answer, /Did you mean/);
+});
+
 test('a refusal whose question misspells a paper\'s name asks "did you mean" that paper', async () => {
   const typo = await service.ask('What does MentisOculli evaluate?', { useModel: false });
   assert.equal(typo.refused, true);

@@ -134,9 +134,13 @@ export class QuestionNames {
    */
   misspelledPaper(question: string, retriever: Retriever): Paper | undefined {
     if (!this.catalog.fuzzy) return undefined;
-    const unseen = [...new Set(words(question))].filter((w) => w.length >= 5 && retriever.termStats.df(stem(w)) === 0);
-    for (const word of unseen.slice(0, MISSPELLING_CHECKS)) {
-      const paper = this.catalog.misspelled(word);
+    const unseen = (w: string) => retriever.termStats.df(stem(w)) === 0;
+    const typed = words(question);
+    // A name typed apart ("mentis ocluli" for MentisOculi) is a word no chunk contains and the word before or after it, joined.
+    const pairs = typed.slice(1).map((w, i) => [typed[i]!, w]).filter((pair) => pair.some(unseen) && !pair.some(isStopword)).map((pair) => pair.join(' '));
+    const tried = [...new Set([...typed.filter((w) => w.length >= 5 && unseen(w)), ...pairs])];
+    for (const text of tried.slice(0, MISSPELLING_CHECKS)) {
+      const paper = this.catalog.misspelled(text);
       if (paper) return paper;
     }
     return undefined;
