@@ -20,7 +20,7 @@ import { PapercordError } from './errors.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
-import { withoutWords } from './text/pattern.js';
+import { escapeRegExp, wholeWord, withoutWords } from './text/pattern.js';
 import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
@@ -713,10 +713,17 @@ export class PapercordService {
     return madeUpNames(q).filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
   }
 
-  /** The papers whose title or abstract writes a name, each of its parts ("MLLM-4D": mllm and 4d). */
+  /**
+   * The papers whose title or abstract writes a name as a word of its own, its parts joined by a
+   * hyphen, a space or nothing ("MLLM-4D", "MLLM 4D"): not a paper that writes its parts apart, nor
+   * a longer name that starts with it ("GPT2 tasks" and "GPT-4o" are not GPT-4). Only the papers
+   * that write every part are read.
+   */
   private papersWritingName(name: string): Paper[] {
     const ids = this.retriever.papersWritingAll(queryConcepts(name).map(([term]) => term!));
-    return [...ids].map((id) => this.retriever.paper(id)).filter((p): p is Paper => p !== undefined);
+    const parts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(escapeRegExp);
+    const written = wholeWord(parts.join(NAME_PART_BREAK), 'iu');
+    return [...ids].map((id) => this.retriever.paper(id)).filter((p): p is Paper => p !== undefined && written.test(`${p.title}\n${p.abstract}`));
   }
 
   /** The papers the catalog finds closest to a name that is none of theirs, for a "Did you mean". */
@@ -983,6 +990,8 @@ export class PapercordService {
   }
 }
 
+/** What may stand between the parts of a name as a paper writes it ("GPT-4", "GPT 4", "GPT4", "TGV–KV"). */
+const NAME_PART_BREAK = String.raw`[\s\-‐‑–_]?`;
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
 const NAMESAKES_SHOWN = 5;
 /** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */

@@ -1064,6 +1064,18 @@ test("links of an operator's own papers: an id with a link word in it names its 
   }
 });
 
+test('a made-up name is written by a paper only as a name of its own: "GPT2" and "GPT-4o" are not GPT-4', async () => {
+  for (const q of ['What is GPT-4?', 'Which papers compare against GPT-4?']) {
+    const unknown = await service.ask(q, { useModel: false });
+    assert.equal(unknown.refused, true, q);
+    assert.match(unknown.answer, /^Nothing indexed mentions GPT-4: /, q);
+  }
+  // GPT-4o is written, and asked about as before.
+  const written = await service.ask('What is GPT-4o?', { useModel: false });
+  assert.equal(written.refused, false);
+  assert.match(written.answer, /GPT-4o/);
+});
+
 test('made-up names are longer words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {
   assert.deepEqual(madeUpNames("Does PixelThink's ImageNet score beat GPT-4 at W3A16 on https://arxiv.org/abs/2505.23727?"), ['PixelThink', 'ImageNet', 'GPT-4', 'W3A16']);
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);
