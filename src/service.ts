@@ -13,7 +13,7 @@ import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, without
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
-import { foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
+import { comparedNames, foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
 import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
@@ -710,7 +710,7 @@ export class PapercordService {
 
   /** The made-up names of a question (see madeUpNames) that no paper is called and no title or abstract writes. */
   private namesNothingMentions(q: string): string[] {
-    return madeUpNames(q).filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+    return [...new Set([...madeUpNames(q), ...comparedNames(q)])].filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
   }
 
   /**

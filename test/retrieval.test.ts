@@ -1076,6 +1076,17 @@ test('a made-up name is written by a paper only as a name of its own: "GPT2" and
   assert.match(written.answer, /GPT-4o/);
 });
 
+test('a comparison with a side no paper is called and no abstract writes says so, hyphened capitals too, rather than quoting another paper as that side', async () => {
+  for (const q of ['Compare CapKV with ZQX-KV', 'CapKV vs ZQX-KV?', 'What is the difference between CapKV and ZQX-KV?', 'How does CapKV compare to ZQX-KV?']) {
+    const unknown = await service.ask(q, { useModel: false });
+    assert.equal(unknown.refused, true, q);
+    assert.match(unknown.answer, /^Nothing indexed mentions ZQX-KV: .* Rethinking KV Cache Eviction via a Unified Information-Theoretic Objective \(yang26bv\) is indexed: ask about it without ZQX-KV\.$/, q);
+  }
+  // Both sides indexed, or a side the abstracts write, is compared as before.
+  assert.deepEqual(cited(await service.ask('Compare CapKV with TGV-KV', { useModel: false })), ['yang26bv', '2606.03075']);
+  assert.equal((await service.ask('Compare CapKV with Transformers', { useModel: false })).refused, false);
+});
+
 test('made-up names are longer words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {
   assert.deepEqual(madeUpNames("Does PixelThink's ImageNet score beat GPT-4 at W3A16 on https://arxiv.org/abs/2505.23727?"), ['PixelThink', 'ImageNet', 'GPT-4', 'W3A16']);
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);

@@ -193,6 +193,28 @@ export function madeUpNames(question: string): string[] {
   );
 }
 
+/** One side of a comparison as a question writes it, a single word: "TGV-KV" of "Compare CapKV with TGV-KV". */
+const SIDE = String.raw`([^\s,;:?!]+)`;
+/** The ways a question sets two papers side by side: "compare X with Y", "X vs Y", "how does X compare to Y", "the difference between X and Y", "how do X and Y differ". */
+const COMPARED_SIDES = [
+  new RegExp(String.raw`\bcompar(?:e|es|ed|ing)\s+${SIDE}\s+(?:with|to|and|against|vs\.?|versus)\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`${SIDE}\s+(?:vs\.?|versus)\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`\b(?:does|do|did|is|are)\s+${SIDE}\s+(?:compare|stack up|fare)\s+(?:to|with|against)\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`\bdifferences?\s+between\s+${SIDE}\s+and\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`\b(?:do|does)\s+${SIDE}\s+and\s+${SIDE}\s+differ`, 'iu'),
+];
+
+/**
+ * The sides of a comparison that are written as names, with a capital or a digit ("TGV-KV",
+ * "CapKV", "BERT"): in a comparison each side is meant as a paper, so one that names none and
+ * that no abstract writes is unknown here, all-caps and hyphened as it may be, which madeUpNames
+ * leaves out elsewhere ("GPT-like" and "full-KV" are written as words).
+ */
+export function comparedNames(question: string): string[] {
+  const sides = COMPARED_SIDES.flatMap((pattern) => question.match(pattern)?.slice(1) ?? []);
+  return [...new Set(sides.map((side) => side.replace(/['’]s$/u, '').replace(/[.)"'”’]+$/u, '')))].filter((side) => side.length >= 2 && /[\p{Lu}\p{N}]/u.test(side) && !isStopword(side.toLowerCase()));
+}
+
 /** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
 function capitalisedPhrases(question: string): string[] {
   const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));
