@@ -15,8 +15,9 @@ import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { comparedNames, foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, namedNotOption, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
+import { joinNotices } from './notice.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
@@ -308,6 +309,13 @@ export class PapercordService {
     // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
     if (again) return { ...(await this.ask(again.question, { ...opts, history: again.about ? [{ question: again.about, answer: '' }] : [] })), question: typed };
     const q = typed;
+    // "Who wrote VEQ?" limited to PixelThink (an option left from an earlier question) asks about VEQ: answered so, and said.
+    const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
+    const instead = optionPaper ? this.papersNamedInstead(q, optionPaper) : [];
+    if (instead.length) {
+      const answer = await this.answer(q, { ...opts, paper: undefined });
+      return { ...answer, notice: joinNotices({ said: namedNotOption(instead, optionPaper!) }, answer.notice) };
+    }
     let before: Paper[] | undefined;
     let talked: Paper[] | undefined;
     const talkedBefore = () => (before ??= this.conversation.papersTalkedAbout(history));
@@ -319,12 +327,23 @@ export class PapercordService {
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one.
       talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
-      optionPaper: opts.paper ? this.resolvePaper(opts.paper) : undefined,
+      optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+  }
+
+  /**
+   * The papers a question limited to `option` names instead of it: it names some, not that one,
+   * and does not point at that one ("Compare it with VEQ" sets VEQ against it; "Who wrote VEQ?"
+   * asks of VEQ only).
+   */
+  private papersNamedInstead(q: string, option: Paper): Paper[] {
+    const names = this.names.namesIn(q);
+    const pointsAtOption = refersBackToOne(names.rest) || /\b(?:it|this|that)\b/i.test(names.rest);
+    return names.papers.length && !names.papers.includes(option) && !pointsAtOption ? names.papers : [];
   }
 
   /** What a question asks of the papers' metadata (who wrote them, where or when they were published), and the question without those words: what is left to search for. */
@@ -366,6 +385,9 @@ export class PapercordService {
     // The paper option limits a question to one paper as naming it does: "Where is the code?" asks for that paper's links, as
     // "Where is the code for deng26w?" does; the rest asks its abstract (its authors and venue too: see metadataAsked).
     if (optionPaper) {
+      // "Compare it with FooBarNet": the search would answer with the option's paper alone, as if the other were none of the question.
+      const unmentioned = this.namesNothingMentions(q);
+      if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, [optionPaper], started);
       const ofOptionPaper = asksForLinks(q) && (asksOnlyForLinks(q) || this.names.onlyNamed(withoutLinkWords(q)) === optionPaper);
       return ofOptionPaper ? this.linksReply(q, optionPaper, opts, started) : undefined;
     }
@@ -414,10 +436,7 @@ export class PapercordService {
     // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
     // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's.
     const unmentioned = nobody ? [] : this.namesNothingMentions(q);
-    if (unmentioned.length) {
-      const meant = unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined);
-      return uncitedAnswer(q, nothingMentions(unmentioned, [...new Set(meant)], this.names.namesIn(q).papers), started, { refused: true });
-    }
+    if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, this.names.namesIn(q).papers, started);
     // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
     // with no question before it, or after an answer about no paper (a refusal, small talk), points at no paper: saying so is more use than
     // "no paper covers this", or than a paper that writes "results".
@@ -711,6 +730,12 @@ export class PapercordService {
   /** The made-up names of a question (see madeUpNames) that no paper is called and no title or abstract writes. */
   private namesNothingMentions(q: string): string[] {
     return [...new Set([...madeUpNames(q), ...comparedNames(q)])].filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+  }
+
+  /** "Nothing indexed mentions FooBarNet", with the papers it may misspell and those the question names that are indexed. */
+  private nothingMentionedReply(q: string, unmentioned: string[], named: Paper[], started: number): Answer {
+    const meant = unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined);
+    return uncitedAnswer(q, nothingMentions(unmentioned, [...new Set(meant)], named), started, { refused: true });
   }
 
   /**

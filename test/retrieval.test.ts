@@ -1087,6 +1087,21 @@ test('a comparison with a side no paper is called and no abstract writes says so
   assert.equal((await service.ask('Compare CapKV with Transformers', { useModel: false })).refused, false);
 });
 
+test('the paper option with a question that names another paper: answered about the one named, with a note; "it" is still the option\'s paper', async () => {
+  const instead = await service.ask('Who wrote VEQ?', { useModel: false, paper: 'PixelThink' });
+  assert.match(instead.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/);
+  assert.deepEqual(cited(instead), ['2602.01037']);
+  assert.match(instead.notice?.said ?? '', /^The question names VEQ: .* \(2602\.01037\), not PixelThink: .* \(2505\.23727\) that it was limited to, so the answer is about that one\. To ask about 2505\.23727, leave the other name out or write "it"\.$/);
+  const unknown = await service.ask('Compare it with FooBarNet', { useModel: false, paper: 'PixelThink' });
+  assert.equal(unknown.refused, true);
+  assert.match(unknown.answer, /^Nothing indexed mentions FooBarNet: .* PixelThink: .* \(2505\.23727\) is indexed: ask about it without FooBarNet\.$/);
+  // The option's paper pointed at is the option's, as before.
+  const it = await service.ask('Compare it with VEQ', { useModel: false, paper: 'PixelThink' });
+  assert.deepEqual(cited(it), ['2505.23727', '2602.01037']);
+  assert.equal(it.notice, undefined);
+  assert.match((await service.ask('Who wrote it?', { useModel: false, paper: 'PixelThink' })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
+});
+
 test('made-up names are longer words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {
   assert.deepEqual(madeUpNames("Does PixelThink's ImageNet score beat GPT-4 at W3A16 on https://arxiv.org/abs/2505.23727?"), ['PixelThink', 'ImageNet', 'GPT-4', 'W3A16']);
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);
