@@ -24,7 +24,7 @@ import { queryConcepts, words } from './text/terms.js';
 import { escapeRegExp, wholeWord, withoutWords } from './text/pattern.js';
 import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
-import type { Answer, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
+import type { Answer, Citation, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
@@ -485,6 +485,10 @@ export class PapercordService {
       // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
       return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier), started, { refused: true });
     }
+    // "What is PRISM?" of two papers called PRISM: each answered apart, as /summary and "Who wrote PRISM?" tell them apart, not one running answer.
+    // Not "Who wrote PRISM?", whose bylines name each paper already.
+    const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 && !asksForOthers(q) ? this.names.namesakesIn(unasked) : undefined;
+    if (namesakes) return this.eachNamesake(q, namesakes, opts, started);
     const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
@@ -614,6 +618,34 @@ export class PapercordService {
     if (answer.refused && (askedOf.length || names.papers.length)) return refused();
     if (key && !answer.truncated && !searchedByWordsOnly()) this.cache.set(key, answer);
     return answer;
+  }
+
+  /**
+   * A question about a name several papers have, asked of each of them and told apart: "2 indexed papers are called PRISM:", then each one listed as lists are (a
+   * follow-up such as "the second one" reads them back) with its answer, cited in one numbering.
+   */
+  private async eachNamesake(q: string, { name, papers }: { name: string; papers: Paper[] }, opts: AskOptions, started: number): Promise<Answer> {
+    const parts: Answer[] = [];
+    // Asked with the paper's id for the name: "What is PRISM?" is then "What is 2605.05407?", its summary, as for a name one paper has.
+    const named = wholeWord(escapeRegExp(name), 'u');
+    for (const paper of papers) parts.push(await this.answer(q.replace(named, paper.id), { ...opts, history: [] }));
+    let shift = 0;
+    const lines = [`${papers.length} indexed papers are called ${markdownLiteral(name)}:`];
+    const citations: Citation[] = [];
+    const sources: Source[] = [];
+    for (const part of parts) {
+      const by = shift;
+      const renumbered = part.answer.replace(/\[(\d+)\]/g, (_, n: string) => `[${Number(n) + by}]`);
+      const first = part.sources[0];
+      lines.push(first ? `${listedPaper({ ...first, n: first.n + by })}\n${renumbered}` : renumbered);
+      citations.push(...part.citations.map((c) => ({ ...c, n: c.n + by })));
+      sources.push(...part.sources.map((s) => ({ ...s, n: s.n + by })));
+      shift += part.sources.length;
+    }
+    const written = parts.every((p) => p.mode === 'ollama') ? { mode: 'ollama' as const, model: parts[0]!.model } : { mode: 'extractive' as const };
+    const notices = [...new Map(parts.flatMap((p) => (p.notice ? [[p.notice.said, p.notice] as const] : []))).values()];
+    const notice = joinNotices(...notices);
+    return { question: q, answer: lines.join('\n'), ...written, refused: parts.every((p) => p.refused), citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started };
   }
 
   /**

@@ -1102,6 +1102,23 @@ test('the paper option with a question that names another paper: answered about 
   assert.match((await service.ask('Who wrote it?', { useModel: false, paper: 'PixelThink' })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
 });
 
+test('a question about a name two papers have ("What is PRISM?") says so and answers of each apart, each listed with its own summary, cited in one numbering', async () => {
+  const both = await service.ask('What is PRISM?', { useModel: false });
+  const [head, first, firstTldr, , second, secondTldr] = both.answer.split('\n');
+  assert.equal(head, '2 indexed papers are called PRISM:');
+  assert.match(first!, /^\*\*PRISM: Perception Reasoning .*\*\* \(2605\.05407\) \[1\]$/);
+  assert.match(firstTldr!, /^\*\*TL;DR:\*\* .*we introduce PRISM, a framework that tightly couples perception .*\[1\]$/);
+  assert.match(second!, /^\*\*PRISM: Distribution-free .*\*\* \(yang26ca\) \[2\]$/);
+  assert.match(secondTldr!, /^\*\*TL;DR:\*\* .*PRISM.* matrix functions.*\[2\]$/);
+  assert.deepEqual(both.citations.map((c) => [c.n, c.paperId]), [[1, '2605.05407'], [2, 'yang26ca']]);
+  assert.deepEqual(both.sources.map((s) => [s.n, s.paperId]), [[1, '2605.05407'], [2, 'yang26ca']]);
+  // Each is read back by its place, as a list's papers are.
+  const second2 = await service.ask('Who wrote the second one?', { useModel: false, history: [{ question: both.question, answer: both.answer }] });
+  assert.match(second2.answer, /^\*\*PRISM: Distribution-free .*\*\* is by Shenghao Yang/);
+  // The bylines name each already: no heading before them.
+  assert.match((await service.ask('Who wrote PRISM?', { useModel: false })).answer, /^\*\*PRISM: Perception .* is by /);
+});
+
 test('made-up names are longer words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {
   assert.deepEqual(madeUpNames("Does PixelThink's ImageNet score beat GPT-4 at W3A16 on https://arxiv.org/abs/2505.23727?"), ['PixelThink', 'ImageNet', 'GPT-4', 'W3A16']);
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);

@@ -1,6 +1,6 @@
 import type { PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
-import type { Paper } from '../corpus/paper.js';
+import { isCoined, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
@@ -113,6 +113,19 @@ export class QuestionNames {
     // "Is BEST the best benchmark?" names BEST as well.
     names.writtenAsWord = names.writtenAsWord.filter((w) => !names.papers.includes(w.paper));
     return names;
+  }
+
+  /**
+   * A made-up name several papers have, which a question writes and which therefore names none
+   * of them ("PRISM" of two PRISM papers): the name and its papers, in corpus order.
+   */
+  namesakesIn(question: string): { name: string; papers: Paper[] } | undefined {
+    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
+      const owners = this.catalog.owners(word);
+      const papers = [...new Set(owners.map((o) => o.paper))];
+      if (papers.length > 1 && owners.some((o) => isCoined(o.name))) return { name: word, papers };
+    }
+    return undefined;
   }
 
   /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
