@@ -433,10 +433,6 @@ export class PapercordService {
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
-    // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
-    // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's.
-    const unmentioned = nobody ? [] : this.namesNothingMentions(q);
-    if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, this.names.namesIn(q).papers, started);
     // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
     // with no question before it, or after an answer about no paper (a refusal, small talk), points at no paper: saying so is more use than
     // "no paper covers this", or than a paper that writes "results".
@@ -446,6 +442,11 @@ export class PapercordService {
     if ((!last || (answersAboutNoPaper(last.answer) && talkedAbout().length === 0)) && pointsAtNone()) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
+    // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
+    // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's. After "which paper?": "How does it
+    // compare to GPT-4?" with no paper before asks first which "it" is.
+    const unmentioned = nobody ? [] : this.namesNothingMentions(q);
+    if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, this.names.namesIn(q).papers, started);
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write; a list cut short ("papers by Wang") says how many more there are, as the lists of papers do.
