@@ -328,16 +328,20 @@ export class PaperCatalog {
   }
 
   /**
-   * The paper whose short name ("PixelThink") `word` misspells by at most two edits (one for
+   * The paper whose short name ("PixelThink") `text` misspells by at most two edits (one for
    * words under seven letters), when exactly one does: for "did you mean" after a refusal.
+   * Hyphens and spaces are no part of the spelling: "tgvkv" and "3drft" are TGV-KV and 3D-RFT
+   * typed without them, "mentis ocluli" MentisOculi apart and misspelt.
    */
-  misspelled(word: string): Paper | undefined {
-    const w = keyOf(word);
+  misspelled(text: string): Paper | undefined {
+    const typed = keyOf(text);
+    const w = typed.replaceAll(' ', '');
     if (w.length < 5) return undefined;
     const near = new Set<Paper>();
-    for (const { paper } of this.suggest(word, 10)) {
+    for (const { paper } of this.suggest(text, 10)) {
       const name = keyOf(systemName(paper.title));
-      if (name.length >= 5 && !name.includes(' ') && name !== w && editDistance(w, name, 2) <= typos(w)) near.add(paper);
+      const joined = name.replaceAll(' ', '');
+      if (joined.length >= 5 && name !== typed && editDistance(w, joined, 2) <= typos(w)) near.add(paper);
     }
     return near.size === 1 ? [...near][0] : undefined;
   }

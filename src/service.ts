@@ -13,17 +13,18 @@ import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, without
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
-import { foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
+import { comparedNames, foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, namedNotOption, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
+import { joinNotices } from './notice.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
 import { queryConcepts, words } from './text/terms.js';
-import { withoutWords } from './text/pattern.js';
+import { escapeRegExp, wholeWord, withoutWords } from './text/pattern.js';
 import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
-import type { Answer, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
+import type { Answer, Citation, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
@@ -308,6 +309,13 @@ export class PapercordService {
     // Answered as the question it stands for, shown as typed: the conversation reads the paper it names from what was typed.
     if (again) return { ...(await this.ask(again.question, { ...opts, history: again.about ? [{ question: again.about, answer: '' }] : [] })), question: typed };
     const q = typed;
+    // "Who wrote VEQ?" limited to PixelThink (an option left from an earlier question) asks about VEQ: answered so, and said.
+    const optionPaper = opts.paper ? this.resolvePaper(opts.paper) : undefined;
+    const instead = optionPaper ? this.papersNamedInstead(q, optionPaper) : [];
+    if (instead.length) {
+      const answer = await this.answer(q, { ...opts, paper: undefined });
+      return { ...answer, notice: joinNotices({ said: namedNotOption(instead, optionPaper!) }, answer.notice) };
+    }
     let before: Paper[] | undefined;
     let talked: Paper[] | undefined;
     const talkedBefore = () => (before ??= this.conversation.papersTalkedAbout(history));
@@ -319,12 +327,23 @@ export class PapercordService {
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one.
       talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
-      optionPaper: opts.paper ? this.resolvePaper(opts.paper) : undefined,
+      optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+  }
+
+  /**
+   * The papers a question limited to `option` names instead of it: it names some, not that one,
+   * and does not point at that one ("Compare it with VEQ" sets VEQ against it; "Who wrote VEQ?"
+   * asks of VEQ only).
+   */
+  private papersNamedInstead(q: string, option: Paper): Paper[] {
+    const names = this.names.namesIn(q);
+    const pointsAtOption = refersBackToOne(names.rest) || /\b(?:it|this|that)\b/i.test(names.rest);
+    return names.papers.length && !names.papers.includes(option) && !pointsAtOption ? names.papers : [];
   }
 
   /** What a question asks of the papers' metadata (who wrote them, where or when they were published), and the question without those words: what is left to search for. */
@@ -366,6 +385,9 @@ export class PapercordService {
     // The paper option limits a question to one paper as naming it does: "Where is the code?" asks for that paper's links, as
     // "Where is the code for deng26w?" does; the rest asks its abstract (its authors and venue too: see metadataAsked).
     if (optionPaper) {
+      // "Compare it with FooBarNet": the search would answer with the option's paper alone, as if the other were none of the question.
+      const unmentioned = this.namesNothingMentions(q);
+      if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, [optionPaper], started);
       const ofOptionPaper = asksForLinks(q) && (asksOnlyForLinks(q) || this.names.onlyNamed(withoutLinkWords(q)) === optionPaper);
       return ofOptionPaper ? this.linksReply(q, optionPaper, opts, started) : undefined;
     }
@@ -411,13 +433,6 @@ export class PapercordService {
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
     if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
-    // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
-    // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's.
-    const unmentioned = nobody ? [] : this.namesNothingMentions(q);
-    if (unmentioned.length) {
-      const meant = unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined);
-      return uncitedAnswer(q, nothingMentions(unmentioned, [...new Set(meant)], this.names.namesIn(q).papers), started, { refused: true });
-    }
     // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
     // with no question before it, or after an answer about no paper (a refusal, small talk), points at no paper: saying so is more use than
     // "no paper covers this", or than a paper that writes "results".
@@ -427,6 +442,11 @@ export class PapercordService {
     if ((!last || (answersAboutNoPaper(last.answer) && talkedAbout().length === 0)) && pointsAtNone()) {
       return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
     }
+    // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
+    // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's. After "which paper?": "How does it
+    // compare to GPT-4?" with no paper before asks first which "it" is.
+    const unmentioned = nobody ? [] : this.namesNothingMentions(q);
+    if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, this.names.namesIn(q).papers, started);
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write; a list cut short ("papers by Wang") says how many more there are, as the lists of papers do.
@@ -466,6 +486,10 @@ export class PapercordService {
       // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
       return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier), started, { refused: true });
     }
+    // "What is PRISM?" of two papers called PRISM: each answered apart, as /summary and "Who wrote PRISM?" tell them apart, not one running answer.
+    // Not "Who wrote PRISM?", whose bylines name each paper already.
+    const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 && !asksForOthers(q) ? this.names.namesakesIn(unasked) : undefined;
+    if (namesakes) return this.eachNamesake(q, namesakes, opts, started);
     const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
@@ -604,6 +628,34 @@ export class PapercordService {
   }
 
   /**
+   * A question about a name several papers have, asked of each of them and told apart: "2 indexed papers are called PRISM:", then each one listed as lists are (a
+   * follow-up such as "the second one" reads them back) with its answer, cited in one numbering.
+   */
+  private async eachNamesake(q: string, { name, papers }: { name: string; papers: Paper[] }, opts: AskOptions, started: number): Promise<Answer> {
+    const parts: Answer[] = [];
+    // Asked with the paper's id for the name: "What is PRISM?" is then "What is 2605.05407?", its summary, as for a name one paper has.
+    const named = wholeWord(escapeRegExp(name), 'u');
+    for (const paper of papers) parts.push(await this.answer(q.replace(named, paper.id), { ...opts, history: [] }));
+    let shift = 0;
+    const lines = [`${papers.length} indexed papers are called ${markdownLiteral(name)}:`];
+    const citations: Citation[] = [];
+    const sources: Source[] = [];
+    for (const part of parts) {
+      const by = shift;
+      const renumbered = part.answer.replace(/\[(\d+)\]/g, (_, n: string) => `[${Number(n) + by}]`);
+      const first = part.sources[0];
+      lines.push(first ? `${listedPaper({ ...first, n: first.n + by })}\n${renumbered}` : renumbered);
+      citations.push(...part.citations.map((c) => ({ ...c, n: c.n + by })));
+      sources.push(...part.sources.map((s) => ({ ...s, n: s.n + by })));
+      shift += part.sources.length;
+    }
+    const written = parts.every((p) => p.mode === 'ollama') ? { mode: 'ollama' as const, model: parts[0]!.model } : { mode: 'extractive' as const };
+    const notices = [...new Map(parts.flatMap((p) => (p.notice ? [[p.notice.said, p.notice] as const] : []))).values()];
+    const notice = joinNotices(...notices);
+    return { question: q, answer: lines.join('\n'), ...written, refused: parts.every((p) => p.refused), citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - started };
+  }
+
+  /**
    * The search, with the earlier question's words when there is one. Those words help rank what
    * a follow-up asks; they must not make it answerable: a follow-up with words of its own
    * ("What is the capital of France?") must be answerable on those alone. One without any is
@@ -716,13 +768,26 @@ export class PapercordService {
 
   /** The made-up names of a question (see madeUpNames) that no paper is called and no title or abstract writes. */
   private namesNothingMentions(q: string): string[] {
-    return madeUpNames(q).filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+    return [...new Set([...madeUpNames(q), ...comparedNames(q)])].filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
   }
 
-  /** The papers whose title or abstract writes a name, each of its parts ("MLLM-4D": mllm and 4d). */
+  /** "Nothing indexed mentions FooBarNet", with the papers it may misspell and those the question names that are indexed. */
+  private nothingMentionedReply(q: string, unmentioned: string[], named: Paper[], started: number): Answer {
+    const meant = unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined);
+    return uncitedAnswer(q, nothingMentions(unmentioned, [...new Set(meant)], named), started, { refused: true });
+  }
+
+  /**
+   * The papers whose title or abstract writes a name as a word of its own, its parts joined by a
+   * hyphen, a space or nothing ("MLLM-4D", "MLLM 4D"): not a paper that writes its parts apart, nor
+   * a longer name that starts with it ("GPT2 tasks" and "GPT-4o" are not GPT-4). Only the papers
+   * that write every part are read.
+   */
   private papersWritingName(name: string): Paper[] {
     const ids = this.retriever.papersWritingAll(queryConcepts(name).map(([term]) => term!));
-    return [...ids].map((id) => this.retriever.paper(id)).filter((p): p is Paper => p !== undefined);
+    const parts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(escapeRegExp);
+    const written = wholeWord(parts.join(NAME_PART_BREAK), 'iu');
+    return [...ids].map((id) => this.retriever.paper(id)).filter((p): p is Paper => p !== undefined && written.test(`${p.title}\n${p.abstract}`));
   }
 
   /** The papers the catalog finds closest to a name that is none of theirs, for a "Did you mean". */
@@ -989,6 +1054,8 @@ export class PapercordService {
   }
 }
 
+/** What may stand between the parts of a name as a paper writes it ("GPT-4", "GPT 4", "GPT4", "TGV–KV"). */
+const NAME_PART_BREAK = String.raw`[\s\-‐‑–_]?`;
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
 const NAMESAKES_SHOWN = 5;
 /** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */

@@ -130,6 +130,14 @@ test('/ask with a paper limits the sources to that paper', async () => {
   assert.deepEqual([...new Set(ids)], ['dementyev26a']);
 });
 
+test('/ask "Who wrote VEQ?" with the paper option set to PixelThink answers about VEQ, and notes that the question names another paper than the option', async () => {
+  const it = await h.emu.slashCommand('ask', { question: 'Who wrote VEQ?', paper: 'PixelThink' }, { user: h.user() });
+  const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(m).description!, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/);
+  assert.deepEqual(sourceIds(m), ['2602.01037']);
+  assert.match(field(m, '⚠️ Note'), /^The question names VEQ: .* \(2602\.01037\), not PixelThink: .* \(2505\.23727\) that it was limited to, so the answer is about that one\./);
+});
+
 test('/ask "Where is the code?" with a paper gives that paper\'s links, as naming it in the question does', async () => {
   const it = await h.emu.slashCommand('ask', { question: 'Where is the code?', paper: 'scivideo' }, { user: h.user() });
   const m = await it.waitForOriginal((x) => x.embeds.length > 0);

@@ -890,6 +890,16 @@ test('"who wrote X?" is answered from the paper\'s metadata; "what do the author
   assert.match(what.answer, /we propose PixelThink/);
 });
 
+test('a refusal whose question types a name without its hyphen, or apart and misspelt, asks "did you mean" that paper, as autocomplete resolves it', async () => {
+  for (const [q, id] of [['What is tgvkv?', '2606.03075'], ['what is 3drft', 'linghu26a'], ['what is mentis ocluli', 'zeller26a']] as const) {
+    const typo = await service.ask(q, { useModel: false });
+    assert.equal(typo.refused, true, q);
+    assert.match(typo.answer, new RegExp(`Did you mean .* \\(${id.replace('.', '\\.')}\\)\\?$`), q);
+  }
+  // Two ordinary words no paper writes, next to each other, are no paper's name.
+  assert.doesNotMatch((await service.ask('what is glorp blorf', { useModel: false })).answer, /Did you mean/);
+});
+
 test('a refusal whose question misspells a paper\'s name asks "did you mean" that paper', async () => {
   const typo = await service.ask('What does MentisOculli evaluate?', { useModel: false });
   assert.equal(typo.refused, true);
@@ -1054,6 +1064,61 @@ test("links of an operator's own papers: an id with a link word in it names its 
   } finally {
     await own.close();
   }
+});
+
+test('a made-up name is written by a paper only as a name of its own: "GPT2" and "GPT-4o" are not GPT-4', async () => {
+  for (const q of ['What is GPT-4?', 'Which papers compare against GPT-4?']) {
+    const unknown = await service.ask(q, { useModel: false });
+    assert.equal(unknown.refused, true, q);
+    assert.match(unknown.answer, /^Nothing indexed mentions GPT-4: /, q);
+  }
+  // GPT-4o is written, and asked about as before.
+  const written = await service.ask('What is GPT-4o?', { useModel: false });
+  assert.equal(written.refused, false);
+  assert.match(written.answer, /GPT-4o/);
+});
+
+test('a comparison with a side no paper is called and no abstract writes says so, hyphened capitals too, rather than quoting another paper as that side', async () => {
+  for (const q of ['Compare CapKV with ZQX-KV', 'CapKV vs ZQX-KV?', 'What is the difference between CapKV and ZQX-KV?', 'How does CapKV compare to ZQX-KV?']) {
+    const unknown = await service.ask(q, { useModel: false });
+    assert.equal(unknown.refused, true, q);
+    assert.match(unknown.answer, /^Nothing indexed mentions ZQX-KV: .* Rethinking KV Cache Eviction via a Unified Information-Theoretic Objective \(yang26bv\) is indexed: ask about it without ZQX-KV\.$/, q);
+  }
+  // Both sides indexed, or a side the abstracts write, is compared as before.
+  assert.deepEqual(cited(await service.ask('Compare CapKV with TGV-KV', { useModel: false })), ['yang26bv', '2606.03075']);
+  assert.equal((await service.ask('Compare CapKV with Transformers', { useModel: false })).refused, false);
+});
+
+test('the paper option with a question that names another paper: answered about the one named, with a note; "it" is still the option\'s paper', async () => {
+  const instead = await service.ask('Who wrote VEQ?', { useModel: false, paper: 'PixelThink' });
+  assert.match(instead.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/);
+  assert.deepEqual(cited(instead), ['2602.01037']);
+  assert.match(instead.notice?.said ?? '', /^The question names VEQ: .* \(2602\.01037\), not PixelThink: .* \(2505\.23727\) that it was limited to, so the answer is about that one\. To ask about 2505\.23727, leave the other name out or write "it"\.$/);
+  const unknown = await service.ask('Compare it with FooBarNet', { useModel: false, paper: 'PixelThink' });
+  assert.equal(unknown.refused, true);
+  assert.match(unknown.answer, /^Nothing indexed mentions FooBarNet: .* PixelThink: .* \(2505\.23727\) is indexed: ask about it without FooBarNet\.$/);
+  // The option's paper pointed at is the option's, as before.
+  const it = await service.ask('Compare it with VEQ', { useModel: false, paper: 'PixelThink' });
+  assert.deepEqual(cited(it), ['2505.23727', '2602.01037']);
+  assert.equal(it.notice, undefined);
+  assert.match((await service.ask('Who wrote it?', { useModel: false, paper: 'PixelThink' })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
+});
+
+test('a question about a name two papers have ("What is PRISM?") says so and answers of each apart, each listed with its own summary, cited in one numbering', async () => {
+  const both = await service.ask('What is PRISM?', { useModel: false });
+  const [head, first, firstTldr, , second, secondTldr] = both.answer.split('\n');
+  assert.equal(head, '2 indexed papers are called PRISM:');
+  assert.match(first!, /^\*\*PRISM: Perception Reasoning .*\*\* \(2605\.05407\) \[1\]$/);
+  assert.match(firstTldr!, /^\*\*TL;DR:\*\* .*we introduce PRISM, a framework that tightly couples perception .*\[1\]$/);
+  assert.match(second!, /^\*\*PRISM: Distribution-free .*\*\* \(yang26ca\) \[2\]$/);
+  assert.match(secondTldr!, /^\*\*TL;DR:\*\* .*PRISM.* matrix functions.*\[2\]$/);
+  assert.deepEqual(both.citations.map((c) => [c.n, c.paperId]), [[1, '2605.05407'], [2, 'yang26ca']]);
+  assert.deepEqual(both.sources.map((s) => [s.n, s.paperId]), [[1, '2605.05407'], [2, 'yang26ca']]);
+  // Each is read back by its place, as a list's papers are.
+  const second2 = await service.ask('Who wrote the second one?', { useModel: false, history: [{ question: both.question, answer: both.answer }] });
+  assert.match(second2.answer, /^\*\*PRISM: Distribution-free .*\*\* is by Shenghao Yang/);
+  // The bylines name each already: no heading before them.
+  assert.match((await service.ask('Who wrote PRISM?', { useModel: false })).answer, /^\*\*PRISM: Perception .* is by /);
 });
 
 test('made-up names are longer words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {

@@ -1,6 +1,6 @@
 import type { PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
-import type { Paper } from '../corpus/paper.js';
+import { isCoined, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
@@ -118,6 +118,19 @@ export class QuestionNames {
     return names;
   }
 
+  /**
+   * A made-up name several papers have, which a question writes and which therefore names none
+   * of them ("PRISM" of two PRISM papers): the name and its papers, in corpus order.
+   */
+  namesakesIn(question: string): { name: string; papers: Paper[] } | undefined {
+    for (const word of nameLikeWords(question).slice(0, NAME_CHECKS)) {
+      const owners = this.catalog.owners(word);
+      const papers = [...new Set(owners.map((o) => o.paper))];
+      if (papers.length > 1 && owners.some((o) => isCoined(o.name))) return { name: word, papers };
+    }
+    return undefined;
+  }
+
   /** The papers a text names when it asks nothing else of them ("When was PixelThink published?" without its question words); else none. */
   namedAlone(text: string): Paper[] {
     const names = this.namesIn(text);
@@ -137,9 +150,13 @@ export class QuestionNames {
    */
   misspelledPaper(question: string, retriever: Retriever): Paper | undefined {
     if (!this.catalog.fuzzy) return undefined;
-    const unseen = [...new Set(words(question))].filter((w) => w.length >= 5 && retriever.termStats.df(stem(w)) === 0);
-    for (const word of unseen.slice(0, MISSPELLING_CHECKS)) {
-      const paper = this.catalog.misspelled(word);
+    const unseen = (w: string) => retriever.termStats.df(stem(w)) === 0;
+    const typed = words(question);
+    // A name typed apart ("mentis ocluli" for MentisOculi) is a word no chunk contains and the word before or after it, joined.
+    const pairs = typed.slice(1).map((w, i) => [typed[i]!, w]).filter((pair) => pair.some(unseen) && !pair.some(isStopword)).map((pair) => pair.join(' '));
+    const tried = [...new Set([...typed.filter((w) => w.length >= 5 && unseen(w)), ...pairs])];
+    for (const text of tried.slice(0, MISSPELLING_CHECKS)) {
+      const paper = this.catalog.misspelled(text);
       if (paper) return paper;
     }
     return undefined;
@@ -214,6 +231,28 @@ function titleIn(question: string, catalog: PaperCatalog): { title: string; pape
     }
   }
   return undefined;
+}
+
+/** One side of a comparison as a question writes it, a single word: "TGV-KV" of "Compare CapKV with TGV-KV". */
+const SIDE = String.raw`([^\s,;:?!]+)`;
+/** The ways a question sets two papers side by side: "compare X with Y", "X vs Y", "how does X compare to Y", "the difference between X and Y", "how do X and Y differ". */
+const COMPARED_SIDES = [
+  new RegExp(String.raw`\bcompar(?:e|es|ed|ing)\s+${SIDE}\s+(?:with|to|and|against|vs\.?|versus)\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`${SIDE}\s+(?:vs\.?|versus)\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`\b(?:does|do|did|is|are)\s+${SIDE}\s+(?:compare|stack up|fare)\s+(?:to|with|against)\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`\bdifferences?\s+between\s+${SIDE}\s+and\s+${SIDE}`, 'iu'),
+  new RegExp(String.raw`\b(?:do|does)\s+${SIDE}\s+and\s+${SIDE}\s+differ`, 'iu'),
+];
+
+/**
+ * The sides of a comparison that are written as names, with a capital or a digit ("TGV-KV",
+ * "CapKV", "BERT"): in a comparison each side is meant as a paper, so one that names none and
+ * that no abstract writes is unknown here, all-caps and hyphened as it may be, which madeUpNames
+ * leaves out elsewhere ("GPT-like" and "full-KV" are written as words).
+ */
+export function comparedNames(question: string): string[] {
+  const sides = COMPARED_SIDES.flatMap((pattern) => question.match(pattern)?.slice(1) ?? []);
+  return [...new Set(sides.map((side) => side.replace(/['’]s$/u, '').replace(/[.)"'”’]+$/u, '')))].filter((side) => side.length >= 2 && /[\p{Lu}\p{N}]/u.test(side) && !isStopword(side.toLowerCase()));
 }
 
 /** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */

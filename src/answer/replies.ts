@@ -117,6 +117,15 @@ export function nothingMentions(names: string[], meant: Paper[], named: Paper[])
   return `${said}${guess}${others || (guess ? '' : ` Browse what is indexed with /papers, or ask again without ${which}.`)}`;
 }
 
+/**
+ * Said of a question limited to one paper (the paper option) that names others instead: it is
+ * answered about those, which the asker named last, most likely with the option left over.
+ */
+export function namedNotOption(named: Paper[], option: Paper): string {
+  const several = named.length > 1;
+  return `The question names ${joinList(named.map(titleAndId))}, not ${titleAndId(option)} that it was limited to, so the answer is about ${several ? 'those' : 'that one'}. To ask about ${option.id}, leave the other ${several ? 'names' : 'name'} out or write "it".`;
+}
+
 /** Papers suggested for a name no paper has: a few, as /summary's "Did you mean" gives. */
 const SUGGESTED_PAPERS_MAX = 3;
 
