@@ -45,18 +45,32 @@ const oneOf = <T extends string>(...values: T[]): Parse<T> => (raw, name) => {
   return v;
 };
 const list: Parse<string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
-const url: Parse<string> = (raw, name) => {
-  let u: URL;
+/** How a user or password is written in an address when it holds a character that ends that part. */
+const ESCAPES_HINT = 'a user or password holding @ : / # ? or % is written with %40 %3A %2F %23 %3F %25';
+/**
+ * An address as it may be shown: a user and password in it are masked, everything up to the
+ * last @ (a password with an unescaped @ or / would otherwise show its end).
+ */
+const shownUrl = (raw: string) => raw.replace(/^([a-z]+:\/\/)?.*@/i, '$1***@');
+const parseUrl = (raw: string, name: string): URL => {
   try {
-    u = new URL(raw.includes('://') ? raw : `http://${raw}`);
+    return new URL(raw.includes('://') ? raw : `http://${raw}`);
   } catch {
-    throw new ConfigError(`${name} must be a URL such as http://127.0.0.1:11434, got "${raw}"`);
+    throw new ConfigError(`${name} must be a URL such as http://127.0.0.1:11434, got "${shownUrl(raw)}"${raw.includes('@') ? ` (${ESCAPES_HINT})` : ''}`);
   }
+};
+/**
+ * An Ollama server's address as papercord shows it (logs, /status, errors) and tells servers
+ * apart by: scheme, host and port. A user and password written in it are not part of it: they
+ * are sent as a header (see ollamaAuth) and shown nowhere.
+ */
+const url: Parse<string> = (raw, name) => {
+  const u = parseUrl(raw, name);
   // Ollama speaks HTTP: ftp://... was accepted and then reported unreachable at every answer.
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:11434, got "${raw}"`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:11434, got "${shownUrl(raw)}"`);
   // URL drops a scheme's own port ("https://h:443" has port ""), yet it was written: kept, as the ollama client would read a bare host as :11434.
-  const port = u.port || /^[a-z]+:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(raw.trim())?.[1];
-  if (!port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${raw}")`);
+  const port = u.port || /^[a-z]+:\/\/(?:[^/?#]*@)?[^/?#@]*:(\d+)(?:[/?#]|$)/i.exec(raw.trim())?.[1];
+  if (!port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${shownUrl(raw)}")`);
   return `${u.protocol}//${u.hostname}:${port}`;
 };
 /** A duration as Go writes one ("10m", "1h30m", "300s", "-1s"), which is what Ollama's API reads a keep_alive string as. */
@@ -97,8 +111,8 @@ export const VARIABLES = {
   corpus: { env: 'CORPUS', default: 'icml2026', description: 'Papers to index: comma-separated files or folders (plain-text abstracts, JSON, JSON Lines, PMLR Markdown posts) or the shipped corpora `icml2026` and `pmlr-v306`.', parse: list },
   dataDir: { env: 'DATA_DIR', default: 'data', description: 'Where the index, feedback and other state live (relative to the project root).', parse: str },
   embeddings: { env: 'EMBEDDINGS', default: 'auto', description: '`auto` uses Ollama embeddings when the server has the model, else the built-in local embedder; `ollama` or `local` force one.', parse: oneOf('auto', 'ollama', 'local') },
-  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port.', parse: url },
-  ollamaHosts: { env: 'OLLAMA_HOSTS', default: '', description: 'Several Ollama servers for generation, comma-separated; requests are spread over the ones that answer. Empty: only OLLAMA_HOST.', parse: urls },
+  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port. Behind a reverse proxy with basic auth, put its user and password in the address (`https://user:password@host:port`, with @ : / # ? % in them written %40 %3A %2F %23 %3F %25): they are sent as an `Authorization: Basic` header, and logs and /status show the address without them.', parse: url },
+  ollamaHosts: { env: 'OLLAMA_HOSTS', default: '', description: 'Several Ollama servers for generation, comma-separated; requests are spread over the ones that answer. Empty: only OLLAMA_HOST. Each may carry a user and password as OLLAMA_HOST does.', parse: urls },
   chatModel: { env: 'OLLAMA_CHAT_MODEL', default: 'llama3.2:3b', description: 'The model that writes answers.', parse: str },
   embedModel: { env: 'OLLAMA_EMBED_MODEL', default: 'nomic-embed-text', description: 'The embedding model used when EMBEDDINGS picks Ollama.', parse: str },
   numCtx: { env: 'OLLAMA_NUM_CTX', default: '4096', description: 'Context window (tokens) requested from the chat model; prompts are budgeted to fit it.', parse: int(512, 262144) },
@@ -133,7 +147,37 @@ type Vars = typeof VARIABLES;
 export type Settings = { [K in keyof Vars]: Vars[K] extends Variable<infer T> ? T : never } & {
   /** Tunable numbers of retrieval and answering that are not worth an environment variable. */
   retrieval: RetrievalSettings;
+  ollamaAuth: OllamaAuth;
 };
+
+/**
+ * The Authorization header of each Ollama server whose address in OLLAMA_HOST or OLLAMA_HOSTS
+ * carries a user and password (a reverse proxy with basic auth in front of Ollama), by its
+ * address without them. A Map, so that a settings object printed whole shows none of them.
+ */
+export type OllamaAuth = ReadonlyMap<string, string>;
+
+function ollamaAuth(env: NodeJS.ProcessEnv): OllamaAuth {
+  const auth = new Map<string, string>();
+  const host = VARIABLES.ollamaHost;
+  const hosts = VARIABLES.ollamaHosts;
+  const addresses = [{ raw: env[host.env] || host.default, name: host.env }, ...list(env[hosts.env] ?? '', hosts.env).map((raw) => ({ raw, name: hosts.env }))];
+  for (const { raw, name } of addresses) {
+    const u = parseUrl(raw, name);
+    if (!u.username && !u.password) continue;
+    let credentials: string;
+    try {
+      credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+    } catch {
+      throw new ConfigError(`${name}: the user or password in "${shownUrl(raw)}" has a % not followed by two hex digits (${ESCAPES_HINT})`);
+    }
+    const address = url(raw, name);
+    const header = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
+    if (auth.has(address) && auth.get(address) !== header) throw new ConfigError(`OLLAMA_HOST and OLLAMA_HOSTS give ${address} two different users or passwords`);
+    auth.set(address, header);
+  }
+  return auth;
+}
 
 export interface RetrievalSettings {
   /** Sources given to the writer for one question. */
@@ -210,6 +254,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   if (errors.length) throw new ConfigError(`Invalid configuration:\n- ${errors.join('\n- ')}`);
   out.retrieval = { ...DEFAULT_RETRIEVAL };
+  try {
+    out.ollamaAuth = ollamaAuth(env);
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration:\n- ${(e as Error).message}`);
+  }
   return out as Settings;
 }
 
@@ -222,10 +271,15 @@ export function dataPath(settings: Pick<Settings, 'dataDir'>, ...parts: string[]
   return path.resolve(PROJECT_ROOT, settings.dataDir, ...parts);
 }
 
-/** The values of every secret setting, so that logs and replies can be scrubbed of them. */
+/** The values of every secret setting, so that logs and replies can be scrubbed of them: Ollama's passwords among them, in every form they are sent in. */
 export function secretValues(settings: Settings): string[] {
-  return (Object.entries(VARIABLES) as [keyof Vars, Variable<unknown>][])
-    .filter(([, v]) => v.secret)
-    .map(([k]) => settings[k])
-    .filter((v): v is string => typeof v === 'string' && v.length > 0);
+  const ollama = [...settings.ollamaAuth.values()].flatMap((header) => {
+    const token = header.replace(/^Basic /, '');
+    const credentials = Buffer.from(token, 'base64').toString('utf8');
+    return [token, credentials, credentials.slice(credentials.indexOf(':') + 1)];
+  });
+  return [
+    ...(Object.entries(VARIABLES) as [keyof Vars, Variable<unknown>][]).filter(([, v]) => v.secret).map(([k]) => settings[k]),
+    ...ollama,
+  ].filter((v): v is string => typeof v === 'string' && v.length > 0);
 }

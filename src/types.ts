@@ -169,6 +169,8 @@ export interface ModelHostStatus {
   answeredAs?: string;
   /** Its last check ran out of OLLAMA_CONNECT_TIMEOUT_MS: a server may be there, busy or stuck. */
   silent?: boolean;
+  /** It (or a proxy in front of it) refused the user and password in its address, or asked for some: the HTTP status, 401 or 403. */
+  refused?: number;
   checkedAt?: string;
 }
 

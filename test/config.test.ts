@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSettings, ConfigError, VARIABLES, PROJECT_ROOT } from '../src/config.js';
+import { loadSettings, ConfigError, VARIABLES, PROJECT_ROOT, secretValues } from '../src/config.js';
 import { envExample, withEnvTable } from '../src/envdocs.js';
 
 test('defaults load without any environment', () => {
@@ -59,6 +59,30 @@ test('OLLAMA_HOST and OLLAMA_HOSTS take http and https only, and say so at start
   assert.equal(loadSettings({ OLLAMA_HOST: 'https://ollama.example:443' }).ollamaHost, 'https://ollama.example:443');
   assert.equal(loadSettings({ OLLAMA_HOST: 'http://[::1]:80/' }).ollamaHost, 'http://[::1]:80');
   assert.equal(loadSettings({ OLLAMA_HOST: '127.0.0.1:11434' }).ollamaHost, 'http://127.0.0.1:11434');
+});
+
+test('a user and password in OLLAMA_HOST or OLLAMA_HOSTS are taken out of the address into a basic auth header, are secrets, and are masked in errors', () => {
+  const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
+  const s = loadSettings({ OLLAMA_HOST: 'https://ada:p%40ss%3Aw%2Frd@ollama.example.com:443', OLLAMA_HOSTS: 'http://a:11434, http://bob:hunter22@b:11434' });
+  assert.equal(s.ollamaHost, 'https://ollama.example.com:443');
+  assert.deepEqual(s.ollamaHosts, ['http://a:11434', 'http://b:11434']);
+  assert.deepEqual([...s.ollamaAuth], [
+    ['https://ollama.example.com:443', basic('ada:p@ss:w/rd')],
+    ['http://b:11434', basic('bob:hunter22')],
+  ]);
+  const secrets = secretValues(s);
+  for (const secret of ['p@ss:w/rd', 'ada:p@ss:w/rd', basic('ada:p@ss:w/rd').slice(6), 'hunter22']) assert.ok(secrets.includes(secret), secret);
+  assert.equal(JSON.stringify(s).includes('hunter22'), false, 'a settings object printed whole shows none');
+  // The port after the credentials is the one read, a numeric password is not.
+  assert.throws(() => loadSettings({ OLLAMA_HOST: 'https://ada:4430@ollama.example.com' }), (e: Error) => /OLLAMA_HOST must include a port/.test(e.message) && !e.message.includes('4430'));
+  // An unescaped / or @ in the password: the error shows none of it and says how to write it.
+  for (const raw of ['https://ada:pa/ss@h:443', 'https://ada:s@cret@h', 'ftp://ada:secret@h:21', 'https://ada:se%zzcret@h:443']) {
+    assert.throws(() => loadSettings({ OLLAMA_HOST: raw }), (e: Error) => e instanceof ConfigError && /OLLAMA_HOST/.test(e.message) && !/pa\/ss|s@cret|secret|zz/.test(e.message), raw);
+  }
+  assert.throws(() => loadSettings({ OLLAMA_HOST: 'https://ada:pa/ss@h:443' }), /got "https:\/\/\*\*\*@h:443" \(a user or password holding @ : \/ # \? or % is written with %40 %3A %2F %23 %3F %25\)/);
+  assert.throws(() => loadSettings({ OLLAMA_HOST: 'http://ada:one@b:11434', OLLAMA_HOSTS: 'http://ada:two@b:11434' }), /OLLAMA_HOST and OLLAMA_HOSTS give http:\/\/b:11434 two different users or passwords/);
+  // The same address without them, in the other variable, is sent them too.
+  assert.deepEqual([...loadSettings({ OLLAMA_HOST: 'http://ada:one@b:11434', OLLAMA_HOSTS: 'http://b:11434,http://c:11434' }).ollamaAuth.keys()], ['http://b:11434']);
 });
 
 test('LOG_FORMAT is a setting like the others: checked, and listed in .env.example and the README', () => {

@@ -40,7 +40,7 @@ test('words that name Object.prototype properties ("constructor") are counted li
 test('Ollama embeddings go through the real client in batches, with the model\'s task prefixes', async () => {
   const server = await OllamaTestServer.start();
   after(() => server.stop());
-  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 4, timeoutMs: 5000, probeTimeoutMs: 2000 });
+  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 4, timeoutMs: 5000, probeTimeoutMs: 2000, auth: new Map() });
   assert.equal(embedder.dims, 768);
   const texts = Array.from({ length: 10 }, (_, i) => `document number ${i}`);
   const progress: number[] = [];
@@ -137,7 +137,7 @@ test('an embed endpoint that accepts the request and never answers is given up o
 test('an ingest batch that Ollama never embeds stops the build within OLLAMA_EMBED_TIMEOUT_MS, naming the host, the setting and how far it got', { timeout: 20_000 }, async () => {
   const server = await OllamaTestServer.start();
   after(() => server.stop());
-  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 2, timeoutMs: 300, probeTimeoutMs: 2000 });
+  const embedder = await OllamaEmbedder.connect(server.host, 'nomic-embed-text', { batchSize: 2, timeoutMs: 300, probeTimeoutMs: 2000, auth: new Map() });
   server.scriptEndpoint('/api/embed', { hang: true });
   await assert.rejects(embedder.embedDocuments(['one text', 'two texts', 'three texts']), (e: PapercordError) => {
     assert.equal(e.code, 'TIMEOUT');
@@ -164,7 +164,7 @@ test('the connect timeout still ends the wait when garbage is collected meanwhil
   // An AbortSignal.timeout() held only by AbortSignal.any() was collected and never fired: the probe waited for ever.
   let guard: NodeJS.Timeout | undefined;
   const gaveUp = new Promise<never>((_, reject) => (guard = setTimeout(() => reject(new Error('the probe was still waiting 10 s later')), 10_000)));
-  const result = await Promise.race([probeOllama(`http://127.0.0.1:${port}`, 300), gaveUp]).finally(() => clearTimeout(guard));
+  const result = await Promise.race([probeOllama(`http://127.0.0.1:${port}`, 300, new Map()), gaveUp]).finally(() => clearTimeout(guard));
   assert.equal(result.reachable, false);
   assert.match(result.error ?? '', /no answer within 300 ms/);
 });

@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { buildIndex, currentBuildDir, loadIndex, type LoadedIndex } from '../src/index/store.js';
-import { corpusHash } from '../src/index/manifest.js';
+import { corpusHash, type IndexManifest } from '../src/index/manifest.js';
+import { Float32VectorCodec } from '../src/index/vector-codec.js';
+import type { IndexItem } from '../src/index/vectra.js';
+import { Retriever } from '../src/retrieval/retriever.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { dataPath, type Settings } from '../src/config.js';
 import { localEmbedderId } from '../src/embed/select.js';
@@ -20,6 +23,7 @@ import { startChild } from './support/fault-child.js';
 import { captureLog, tempDir, testSettings } from './support/env.js';
 
 const QUESTION = 'What does MentisOculi evaluate?';
+const vectorCodec = new Float32VectorCodec();
 
 function indexRoot(settings: Settings): string {
   return dataPath(settings, 'index', localEmbedderId());
@@ -191,6 +195,74 @@ test('a missing or half-written manifest, a truncated shard, a missing papers.js
     assert.notEqual(service.indexVersion, last, fault.name);
     assert.equal((await service.ask(QUESTION)).refused, false, fault.name);
     assertWhole(await loadIndex(root));
+    last = service.indexVersion;
+  }
+});
+
+/**
+ * Rewrites shard-000 of a build through the float32 codec after `edit` changed its items in
+ * place; the manifest is told the new size only when `recordSize` (a tool that rewrote both).
+ */
+async function editShard(dir: string, edit: (items: IndexItem[]) => IndexItem[] | void, recordSize = false): Promise<void> {
+  const name = path.join('shard-000', `index${vectorCodec.extension}`);
+  const data = vectorCodec.deserializeIndex(await fs.readFile(path.join(dir, name)));
+  const bytes = vectorCodec.serializeIndex({ ...data, items: edit(data.items) ?? data.items });
+  await fs.writeFile(path.join(dir, name), bytes);
+  if (!recordSize) return;
+  const manifest = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as IndexManifest;
+  manifest.files[name] = bytes.length;
+  await fs.writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+}
+
+const zeroed = (item: IndexItem) => (item.vector as unknown as Float32Array).fill(0);
+
+test('vectors zeroed, NaN or of the wrong length in a shard that kept its size: the service logs why, rebuilds, and searches by meaning again', async () => {
+  const settings = await testSettings();
+  const root = indexRoot(settings);
+  let last = (await PapercordService.open(settings, { log: captureLog() })).indexVersion;
+  const faults: { name: string; inject: (dir: string) => Promise<void>; reason: RegExp }[] = [
+    { name: 'every vector zeroed, the norms kept', inject: (dir) => editShard(dir, (items) => void items.forEach(zeroed)), reason: /shard-000: the vector of \S+#\d+ is all zeros, yet its stored norm is 0\.\d+/ },
+    {
+      name: 'norms and vectors zeroed (all but the header)',
+      inject: (dir) => editShard(dir, (items) => void items.forEach((item) => (zeroed(item), (item.norm = 0)))),
+      reason: /shard-000: its norms add up to 0, the manifest says \d/,
+    },
+    { name: 'the norms zeroed, the vectors kept', inject: (dir) => editShard(dir, (items) => void items.forEach((item) => (item.norm = 0))), reason: /the vector of \S+ is not zero, yet its stored norm is 0/ },
+    { name: 'one vector NaN', inject: (dir) => editShard(dir, (items) => void (items[3]!.vector as unknown as Float32Array).fill(NaN)), reason: /the vector of \S+#\d+ holds NaN/ },
+    { name: 'one norm NaN', inject: (dir) => editShard(dir, (items) => void (items[5]!.norm = NaN)), reason: /\S+#\d+ has a stored norm of NaN/ },
+    {
+      name: 'vectors of half the length, the file size recorded to match',
+      inject: (dir) => editShard(dir, (items) => items.map((item) => ({ ...item, vector: Array.from(item.vector).slice(0, item.vector.length / 2) })), true),
+      reason: /\S+#\d+ has a vector of 256 numbers, the embedder gives 512/,
+    },
+    {
+      name: 'every vector and norm zeroed in a build from before norm sums were recorded',
+      inject: async (dir) => {
+        const manifest = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as IndexManifest;
+        for (const s of manifest.shards) delete s.normSum;
+        await fs.writeFile(path.join(dir, 'manifest.json'), JSON.stringify(manifest));
+        await editShard(dir, (items) => void items.forEach((item) => (zeroed(item), (item.norm = 0))));
+      },
+      reason: /shard-000: every vector is zero/,
+    },
+  ];
+  for (const fault of faults) {
+    await fault.inject((await currentBuildDir(root))!);
+    const log = captureLog();
+    const service = await PapercordService.open(settings, { log });
+    const warned = log.lines.find((l) => l.level === 'warn' && l.msg === 'the index is damaged: it will be built again');
+    assert.ok(warned, `${fault.name}: ${log.text()}`);
+    assert.match(String(warned.fields.reason), /^the vectors are damaged \(/, fault.name);
+    assert.match(String(warned.fields.reason), fault.reason, fault.name);
+    const line = log.lines.find((l) => l.msg === 'building the index');
+    assert.equal(line?.fields.reason, warned.fields.reason, fault.name);
+    assert.notEqual(service.indexVersion, last, fault.name);
+    // The rebuilt vectors score the question again: the vector search is not silently empty.
+    const index = await loadIndex(root);
+    assertWhole(index);
+    const hits = await new Retriever(index, index.localEmbedder!, settings.retrieval).vectorSearch(await index.localEmbedder!.embedQuery(QUESTION));
+    assert.ok(hits.length > 0 && hits[0]!.cosine > 0, `${fault.name}: ${JSON.stringify(hits.slice(0, 2))}`);
+    assert.equal((await service.ask(QUESTION)).sources[0]?.paperId, 'zeller26a', fault.name);
     last = service.indexVersion;
   }
 });

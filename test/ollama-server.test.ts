@@ -382,3 +382,24 @@ describe('OllamaTestServer lifecycle', () => {
     }
   });
 });
+
+test('basicAuth: like a proxy in front of Ollama, a request without those credentials, or with others, gets 401 and its HTML page; with them, Ollama answers; the header is recorded', async () => {
+  const s = await OllamaTestServer.start({ basicAuth: { user: 'ada', password: 'pw' } });
+  try {
+    const basic = (credentials: string) => ({ Authorization: `Basic ${Buffer.from(credentials).toString('base64')}` });
+    for (const headers of [undefined, basic('ada:other')]) {
+      await assert.rejects(new Ollama({ host: s.host, ...(headers ? { headers } : {}) }).list(), (e: Error & { status_code?: number }) => e.status_code === 401 && /401 Authorization Required/.test(e.message));
+    }
+    const tags = await new Ollama({ host: s.host, headers: basic('ada:pw') }).list();
+    assert.ok(tags.models.length > 0);
+    assert.deepEqual(s.requests.map((r) => [r.status, r.authorization]), [
+      [401, undefined],
+      [401, basic('ada:other').Authorization],
+      [200, basic('ada:pw').Authorization],
+    ]);
+    s.requireAuth(null);
+    await new Ollama({ host: s.host }).list();
+  } finally {
+    await s.stop();
+  }
+});

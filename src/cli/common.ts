@@ -1,7 +1,7 @@
 import 'dotenv/config';
 import type { ParseArgsConfig } from 'node:util';
-import { loadSettings, ConfigError, type Settings } from '../config.js';
-import { captureConsole, configureLogging, log } from '../log.js';
+import { loadSettings, ConfigError, secretValues, type Settings } from '../config.js';
+import { captureConsole, configureLogging, log, redact } from '../log.js';
 import { PapercordService, type ServiceOptions } from '../service.js';
 import { operatorFacingError } from '../errors.js';
 import { exitWithError, parseFlags, type Flags, type ScriptError } from './flags.js';
@@ -25,6 +25,8 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
   }
   configureLogging({ level: settings.logLevel, format: settings.logFormat });
   captureConsole();
+  // The scripts that ask Ollama send its credentials too.
+  for (const secret of secretValues(settings)) redact(secret);
   return { values, positionals, json, settings };
 }
 

@@ -2,7 +2,8 @@ import type { Ollama } from 'ollama';
 import type { Embedder } from './embedder.js';
 import { PapercordError, type ErrorCode } from '../errors.js';
 import type { Logger } from '../log.js';
-import { errorText, isUnreachable, ollamaClient, ollamaStatus } from '../ollama/client.js';
+import type { OllamaAuth } from '../config.js';
+import { credentialsFix, errorText, isRefusal, isUnreachable, ollamaClient, ollamaStatus, refusalText } from '../ollama/client.js';
 
 /** Task prefixes some embedding models were trained with; without them retrieval quality drops. */
 const PREFIXES: { match: RegExp; document: string; query: string }[] = [
@@ -24,6 +25,8 @@ export interface OllamaEmbedderOptions {
   keepAlive?: string;
   /** Told once when query embeddings start failing and once when they work again. */
   log?: Logger;
+  /** The credentials of the host, if its address carried any. */
+  auth: OllamaAuth;
 }
 
 /** An embedding Ollama did not give: what happened, at which host, and what the operator can do (the hint). */
@@ -46,8 +49,12 @@ export class EmbeddingFailed extends PapercordError {
  * Why an embedding request failed, in the operator's terms. "TypeError: fetch failed" alone names
  * neither the server nor that embeddings were asked; a timeout names the setting that ran out.
  */
-function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms: number; variable: string }): EmbeddingFailed {
+function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms: number; variable: string }, auth: OllamaAuth): EmbeddingFailed {
   const local = 'or restart papercord with EMBEDDINGS=local to use the built-in embedder (its index is built at start-up)';
+  const status = ollamaStatus(e);
+  if (isRefusal(status)) {
+    return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} refused an embedding request (${refusalText(status, auth.has(host))})`, `${credentialsFix('OLLAMA_HOST')}, ${local}.`, false, e);
+  }
   if ((e as { name?: unknown } | null)?.name === 'TimeoutError') {
     return new EmbeddingFailed('TIMEOUT', `Ollama at ${host} did not answer an embedding request with ${model} within ${timeout.ms} ms (${timeout.variable})`, `It may be stuck or still loading the model: restart it (ollama serve), raise ${timeout.variable}, ${local}.`, true, e);
   }
@@ -55,7 +62,7 @@ function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms
     return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} did not answer an embedding request (${errorText(e)})`, `Start Ollama (ollama serve) and check OLLAMA_HOST, ${local}.`, false, e);
   }
   // A model the server has but cannot embed with is most often a chat model named as the embedding model.
-  const missing = ollamaStatus(e) === 404;
+  const missing = status === 404;
   const fix = missing ? `Check that it has ${model} (ollama pull ${model}), ${local}.` : `Check that ${model} is an embedding model (ollama show ${model}), ${local}.`;
   return new EmbeddingFailed(missing ? 'MODEL_NOT_FOUND' : 'MODEL_UNREACHABLE', `Ollama at ${host} failed to embed with ${model} (${errorText(e)})`, fix, false, e);
 }
@@ -84,16 +91,16 @@ export class OllamaEmbedder implements Embedder {
   ) {
     this.id = `ollama-${model.replace(/[^a-z0-9.-]+/gi, '_')}-${dims}`;
     this.prefixes = embeddingPrefixes(model);
-    this.client = ollamaClient(host, opts.timeoutMs);
+    this.client = ollamaClient(host, opts.auth, { timeoutMs: opts.timeoutMs });
   }
 
   /** Learns the model's dimensions from one embedding, within the probe's timeout. */
   static async connect(host: string, model: string, opts: OllamaEmbedderOptions): Promise<OllamaEmbedder> {
     let res;
     try {
-      res = await ollamaClient(host, opts.probeTimeoutMs).embed({ model, input: 'dimension probe', keep_alive: opts.keepAlive });
+      res = await ollamaClient(host, opts.auth, { timeoutMs: opts.probeTimeoutMs }).embed({ model, input: 'dimension probe', keep_alive: opts.keepAlive });
     } catch (e) {
-      throw embeddingFailure(host, model, e, { ms: opts.probeTimeoutMs, variable: 'OLLAMA_CONNECT_TIMEOUT_MS' });
+      throw embeddingFailure(host, model, e, { ms: opts.probeTimeoutMs, variable: 'OLLAMA_CONNECT_TIMEOUT_MS' }, opts.auth);
     }
     const dims = res.embeddings[0]?.length;
     if (!dims) throw new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} returned no embedding for a test text with ${model}`, `Check that ${model} is an embedding model (ollama show ${model}), or use EMBEDDINGS=local.`, false, undefined);
@@ -151,7 +158,7 @@ export class OllamaEmbedder implements Embedder {
   }
 
   private failure(e: unknown): EmbeddingFailed {
-    return embeddingFailure(this.host, this.model, e, { ms: this.opts.timeoutMs, variable: 'OLLAMA_EMBED_TIMEOUT_MS' });
+    return embeddingFailure(this.host, this.model, e, { ms: this.opts.timeoutMs, variable: 'OLLAMA_EMBED_TIMEOUT_MS' }, this.opts.auth);
   }
 
   /** Logged once, not per question: a stopped server would otherwise fill the log with the same line. */

@@ -1,6 +1,7 @@
 import type { Settings } from '../config.js';
 import type { Logger } from '../log.js';
 import { PapercordError, type ErrorCode } from '../errors.js';
+import { credentialsFix } from '../ollama/client.js';
 import { hasModel, probeOllama, type ProbeResult } from '../ollama/probe.js';
 import { LOCAL_EMBEDDER_VERSION } from './local.js';
 import { logPullProgress, ModelPull } from '../writer/pull.js';
@@ -25,7 +26,7 @@ export interface EmbedderChoice {
  */
 export async function chooseEmbedder(settings: Settings, log: Logger): Promise<EmbedderChoice> {
   if (settings.embeddings === 'local') return { embedder: null, id: localEmbedderId(), reason: 'EMBEDDINGS=local' };
-  const p = await probeOllama(settings.ollamaHost, settings.connectTimeoutMs);
+  const p = await probeOllama(settings.ollamaHost, settings.connectTimeoutMs, settings.ollamaAuth);
   let problem = embedderProblem(settings, p);
   if (problem?.code === 'MODEL_NOT_FOUND' && settings.autoPull) problem = await pullEmbedModel(settings, log);
   if (problem) {
@@ -38,6 +39,7 @@ export async function chooseEmbedder(settings: Settings, log: Logger): Promise<E
       probeTimeoutMs: settings.connectTimeoutMs,
       keepAlive: settings.keepAlive,
       log: log.child({ part: 'embeddings' }),
+      auth: settings.ollamaAuth,
     });
     return { embedder, id: embedder.id, reason: `Ollama ${settings.embedModel} at ${settings.ollamaHost}` };
   } catch (e) {
@@ -58,6 +60,7 @@ interface EmbedderProblem {
 /** Why the Ollama embedder cannot be used, and the fix (a sentence's start), or null when it can. */
 function embedderProblem(settings: Settings, p: ProbeResult): EmbedderProblem | null {
   const host = settings.ollamaHost;
+  if (p.refused) return { code: 'MODEL_UNREACHABLE', what: `Ollama at ${host} refused papercord (${p.error})`, fix: credentialsFix('OLLAMA_HOST') };
   if (p.answeredAs) return { code: 'MODEL_UNREACHABLE', what: `what answered at ${host} is not an Ollama server (${p.answeredAs})`, fix: 'Set OLLAMA_HOST to the address of an Ollama server' };
   if (!p.reachable) return { code: 'MODEL_UNREACHABLE', what: `Ollama at ${host} is unreachable (${p.error})`, fix: 'Start Ollama (ollama serve) and check OLLAMA_HOST' };
   if (!hasModel(p.models, settings.embedModel)) return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${settings.embedModel}`, fix: `Run: ollama pull ${settings.embedModel}` };
@@ -72,7 +75,7 @@ async function pullEmbedModel(settings: Settings, log: Logger): Promise<Embedder
   const { ollamaHost: host, embedModel: model } = settings;
   const pullLog = log.child({ host, model });
   pullLog.info('pulling the embedding model (OLLAMA_AUTO_PULL=true)');
-  const pull = new ModelPull(host, model);
+  const pull = new ModelPull(host, model, settings.ollamaAuth);
   logPullProgress(pull, pullLog);
   try {
     await pull.done;

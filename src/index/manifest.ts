@@ -21,7 +21,11 @@ export interface IndexManifest {
   corpus?: CorpusRecord;
   papers: number;
   chunks: number;
-  shards: { name: string; items: number }[];
+  /**
+   * normSum: the sum of the shard's stored norms (see vectorsFault), which a file zeroed after
+   * its size was recorded does not keep. Absent from builds before it was recorded.
+   */
+  shards: { name: string; items: number; normSum?: number }[];
   /** Byte sizes of every file of the build, to notice truncation without parsing everything. */
   files: Record<string, number>;
 }

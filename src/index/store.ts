@@ -15,6 +15,7 @@ import { Bm25Index, buildPostings } from '../retrieval/postings.js';
 import { terms } from '../text/terms.js';
 import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '../text/vocabulary.js';
 import { Float32VectorCodec } from './vector-codec.js';
+import { normSum, vectorsFault } from './vector-check.js';
 import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
 
 /**
@@ -29,11 +30,11 @@ const codec = new Float32VectorCodec();
 
 /**
  * Opens a build's shards and reads them now, all at once, not on first use: a later ingest
- * may remove the folder while this index still serves. Their item counts, in shard order.
+ * may remove the folder while this index still serves. Their items, in shard order.
  */
-function readShards(dir: string, list: IndexManifest['shards']): { shards: LocalIndex<ChunkMetadata>[]; items: Promise<number[]> } {
+function readShards(dir: string, list: IndexManifest['shards']): { shards: LocalIndex<ChunkMetadata>[]; items: Promise<IndexItem<ChunkMetadata>[][]> } {
   const shards = list.map((s) => new LocalIndex<ChunkMetadata>(path.join(dir, s.name), undefined, undefined, codec));
-  const items = Promise.all(shards.map(async (shard) => (await shard.getIndexStats()).items));
+  const items = Promise.all(shards.map((shard) => shard.listItems()));
   items.catch(() => undefined); // awaited by the caller; a failure must not surface as unhandled first
   return { shards, items };
 }
@@ -179,9 +180,11 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     });
     const bm25 = Bm25Index.parse(bm25Header, bm25Data);
     if (bm25.documentCount !== chunks.length) throw new IndexError(`bm25.json indexes ${bm25.documentCount} chunks, chunks.json lists ${chunks.length}`);
-    (await items).forEach((count, i) => {
+    (await items).forEach((stored, i) => {
       const s = manifest.shards[i]!;
-      if (count !== s.items) throw new IndexError(`${s.name} holds ${count} items, the manifest says ${s.items}`);
+      if (stored.length !== s.items) throw new IndexError(`${s.name} holds ${stored.length} items, the manifest says ${s.items}`);
+      const fault = vectorsFault(s.name, stored, manifest.embedder.dims, s.normSum);
+      if (fault) throw new IndexError(`the vectors are damaged (${fault})`);
     });
     if (chunks.length !== manifest.chunks || papers.length !== manifest.papers) throw new IndexError('paper or chunk counts differ from the manifest');
     const localEmbedder = embedderState ? LocalEmbedder.fromState(embedderState) : undefined;
@@ -329,7 +332,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       // vectra's file layout with a binary codec: the folder is a LocalIndex that vectra opens with that codec.
       // Awaited before the next shard: "written" progress means on disk, and shards never pile up in memory.
       await put(`${name}/index${codec.extension}`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
-      shards.push({ name, items: items.length });
+      shards.push({ name, items: items.length, normSum: normSum(items) });
       opts.onProgress?.({ phase: 'write', done: end, total: chunks.length });
       if (chunks.length === 0) break;
     }

@@ -1,4 +1,5 @@
 import { Ollama } from 'ollama';
+import type { OllamaAuth } from '../config.js';
 
 /**
  * A signal that aborts when any of `signals` does, or `timeoutMs` from now, with a TimeoutError.
@@ -39,9 +40,33 @@ export function fetchWithSignal(signal: AbortSignal): typeof fetch {
   return (input, init) => fetch(input, { ...init, signal: init?.signal ? abortSignal([init.signal, signal]) : signal });
 }
 
-/** An `ollama` client for one host. `timeoutMs` bounds every request (use it for quick calls, not streams). */
-export function ollamaClient(host: string, timeoutMs?: number): Ollama {
-  return new Ollama(timeoutMs ? { host, fetch: fetchWithTimeout(timeoutMs) } : { host });
+/**
+ * An `ollama` client for one host, which sends the user and password written in the host's
+ * address (OLLAMA_HOST, OLLAMA_HOSTS) as its Authorization header. `timeoutMs` bounds every
+ * request (use it for quick calls, not streams); `fetch` replaces the client's own.
+ */
+export function ollamaClient(host: string, auth: OllamaAuth, opts: { timeoutMs?: number; fetch?: typeof fetch } = {}): Ollama {
+  const authorization = auth.get(host);
+  return new Ollama({
+    host,
+    fetch: opts.fetch ?? (opts.timeoutMs ? fetchWithTimeout(opts.timeoutMs) : undefined),
+    ...(authorization ? { headers: { Authorization: authorization } } : {}),
+  });
+}
+
+/** 401 and 403: the server, or a reverse proxy in front of it, refused the credentials sent, or their absence. */
+export function isRefusal(status: number | undefined): status is 401 | 403 {
+  return status === 401 || status === 403;
+}
+
+/** A refusal in the operator's terms: "HTTP 401" alone does not say that the credentials are what to look at. */
+export function refusalText(status: number, sentCredentials: boolean): string {
+  return `HTTP ${status}: ${sentCredentials ? 'the user and password given were refused' : 'it asks for a user and password, and none is given'}`;
+}
+
+/** What to do about a refusal, as a sentence's start: where the credentials go. */
+export function credentialsFix(variable: string): string {
+  return `Check the user and password in ${variable}, written in the address: https://user:password@host:port`;
 }
 
 /** `ResponseError` is not exported by ollama 0.6, so it is recognised by shape. */

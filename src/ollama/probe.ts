@@ -1,5 +1,5 @@
-import { Ollama } from 'ollama';
-import { errorText, fetchWithTimeout, isUnreachable, ollamaStatus, sameModel } from './client.js';
+import type { OllamaAuth } from '../config.js';
+import { errorText, fetchWithTimeout, isRefusal, isUnreachable, ollamaClient, ollamaStatus, refusalText, sameModel } from './client.js';
 import { cutAt } from '../text/clean.js';
 
 export interface ProbeResult {
@@ -16,6 +16,12 @@ export interface ProbeResult {
   answeredAs?: string;
   /** Nothing answered within the timeout: the host accepts connections (or drops them) and stays silent. */
   timedOut?: boolean;
+  /**
+   * The HTTP status (401, 403) by which the server, or a proxy in front of it, refused the
+   * user and password in its address, or asked for some. Neither starting Ollama nor another
+   * address would help; the credentials would.
+   */
+  refused?: number;
 }
 
 /** Probes in flight: at start the embedder choice and the writer ask the same server at the same moment. */
@@ -25,24 +31,26 @@ const probing = new Map<string, Promise<ProbeResult>>();
  * Asks a server for its version and models, giving up after `timeoutMs` (an unreachable host
  * must not hang start-up). A probe of the same host already running is shared, not repeated.
  */
-export function probeOllama(host: string, timeoutMs: number): Promise<ProbeResult> {
-  const key = `${timeoutMs} ${host}`;
+export function probeOllama(host: string, timeoutMs: number, auth: OllamaAuth): Promise<ProbeResult> {
+  const key = `${timeoutMs} ${host} ${auth.get(host) ?? ''}`;
   let p = probing.get(key);
   if (!p) {
-    p = probeNow(host, timeoutMs).finally(() => probing.delete(key));
+    p = probeNow(host, timeoutMs, auth).finally(() => probing.delete(key));
     probing.set(key, p);
   }
   return p;
 }
 
-async function probeNow(host: string, timeoutMs: number): Promise<ProbeResult> {
+async function probeNow(host: string, timeoutMs: number, auth: OllamaAuth): Promise<ProbeResult> {
   let reply: Response | undefined;
   const timed = fetchWithTimeout(timeoutMs);
-  const client = new Ollama({ host, fetch: async (input, init) => (reply = await timed(input, init)) });
+  const client = ollamaClient(host, auth, { fetch: async (input, init) => (reply = await timed(input, init)) });
   try {
     const [version, tags] = await Promise.all([client.version(), client.list()]);
     return { host, reachable: true, version: version.version, models: tags.models.map((m) => m.name) };
   } catch (e) {
+    const status = ollamaStatus(e);
+    if (isRefusal(status)) return { host, reachable: false, models: [], refused: status, error: refusalText(status, auth.has(host)) };
     if (reply && !isUnreachable(e)) {
       const answeredAs = replyShape(reply, e);
       return { host, reachable: false, models: [], answeredAs, error: `answered, but not as an Ollama server (${answeredAs})` };

@@ -5,13 +5,15 @@
  * before a timeout or a broken stream is returned, marked as cut off; failures before that are
  * thrown as a ChatFault for the writer to retry, fail over or explain.
  */
-import { Ollama } from 'ollama';
-import { errorText, fetchWithSignal, isUnreachable, ollamaStatus } from '../ollama/client.js';
+import type { OllamaAuth } from '../config.js';
+import { errorText, fetchWithSignal, isUnreachable, ollamaClient, ollamaStatus } from '../ollama/client.js';
 import { cancelledError } from './errors.js';
 import type { ChatMessage } from './prompts.js';
 
 export interface ChatCall {
   host: string;
+  /** The credentials of the hosts whose address carried any. */
+  auth: OllamaAuth;
   model: string;
   messages: ChatMessage[];
   numCtx: number;
@@ -78,7 +80,7 @@ export async function streamChat(call: ChatCall): Promise<ChatOutcome> {
   const firstTimer = setTimeout(() => stop('first-token'), Math.max(0, Math.min(call.firstTokenTimeoutMs, call.deadline - started)));
   const totalTimer = setTimeout(() => stop('total'), Math.max(0, call.deadline - started));
 
-  const client = new Ollama({ host: call.host, fetch: fetchWithSignal(ctrl.signal) });
+  const client = ollamaClient(call.host, call.auth, { fetch: fetchWithSignal(ctrl.signal) });
   let raw = '';
   let firstTokenMs: number | undefined;
   let received = false;

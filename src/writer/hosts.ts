@@ -7,6 +7,7 @@
  * cost every answer the whole timeout: like a down server while others serve, it is checked in
  * the background at most every `recheckMs`, and used from the first answer after it answers.
  */
+import { credentialsFix } from '../ollama/client.js';
 import type { ProbeResult } from '../ollama/probe.js';
 import { formatMs } from '../status.js';
 
@@ -23,6 +24,8 @@ export interface HostState {
   answeredAs?: string;
   /** Its last check ran out of time: nothing answered at all. */
   silent?: boolean;
+  /** Down because it refused papercord's credentials, or their absence: the HTTP status (see ProbeResult). */
+  refused?: number;
   checkedAt?: number;
 }
 
@@ -58,7 +61,7 @@ export class HostPool {
       .catch((e: unknown): ProbeResult => ({ host, reachable: false, models: [], error: String(e) }))
       .then((r) => {
         const state = this.state(host);
-        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error, answeredAs: r.answeredAs, silent: !r.reachable && r.timedOut === true });
+        Object.assign(state, { up: r.reachable, checkedAt: Date.now(), error: r.reachable ? undefined : r.error, answeredAs: r.answeredAs, silent: !r.reachable && r.timedOut === true, refused: r.refused });
         if (r.reachable) Object.assign(state, { version: r.version, models: r.models });
         return { ...state };
       })
@@ -72,11 +75,12 @@ export class HostPool {
   }
 
   markUp(host: string): void {
-    Object.assign(this.state(host), { up: true, error: undefined, answeredAs: undefined, silent: false, checkedAt: Date.now() });
+    Object.assign(this.state(host), { up: true, error: undefined, answeredAs: undefined, silent: false, refused: undefined, checkedAt: Date.now() });
   }
 
-  markDown(host: string, error: string): void {
-    Object.assign(this.state(host), { up: false, error, answeredAs: undefined, silent: false, checkedAt: Date.now() });
+  /** Down: it did not answer a request (`refused` unset), or refused papercord with that status. */
+  markDown(host: string, error: string, refused?: number): void {
+    Object.assign(this.state(host), { up: false, error, answeredAs: undefined, silent: false, refused, checkedAt: Date.now() });
   }
 
   /**
@@ -126,19 +130,24 @@ export function hostsVariable(settings: { ollamaHosts: readonly string[] }): Hos
  * answers. A host where something else answers (a 404 page, a proxy) is told apart from one
  * where nothing does: "start Ollama" would not fix the first. Nor would it fix a host that let
  * the check run out of `connectTimeoutMs` (`silent`): a server is there but busy or stuck, unlike
- * a refused connection or an unknown host, which fail at once.
+ * a refused connection or an unknown host, which fail at once. A host that refused papercord's
+ * credentials (`refused`, a 401 or 403 from a proxy) is told to have them checked.
  */
-export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs' | 'silent'>[], variable: HostsVariable, connectTimeoutMs?: number): { what: string; fix: string } {
-  const down = hosts.filter((h) => !h.answeredAs && !h.silent).map((h) => h.host);
-  const stuck = hosts.filter((h) => !h.answeredAs && h.silent).map((h) => h.host);
-  const foreign = hosts.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
+export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs' | 'silent' | 'refused' | 'error'>[], variable: HostsVariable, connectTimeoutMs?: number): { what: string; fix: string } {
+  const refused = hosts.filter((h) => h.refused).map((h) => `${h.host} refused papercord (${h.error})`);
+  const answering = hosts.filter((h) => !h.refused);
+  const down = answering.filter((h) => !h.answeredAs && !h.silent).map((h) => h.host);
+  const stuck = answering.filter((h) => !h.answeredAs && h.silent).map((h) => h.host);
+  const foreign = answering.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
   const within = connectTimeoutMs === undefined ? 'in time' : `within ${formatMs(connectTimeoutMs)}`;
   const what = [
     ...(down.length ? [`No Ollama server answered at ${down.join(', ')}`] : []),
     ...(stuck.length ? [`${stuck.join(', ')} did not answer ${within} (OLLAMA_CONNECT_TIMEOUT_MS): a server there accepts connections but is busy or stuck, or a firewall drops them`] : []),
     ...foreign,
+    ...refused,
   ].join('; ');
   const downFix = foreign.length === 0 ? (down.length ? `Start Ollama (ollama serve) or check ${variable}.` : '') : down.length === 0 ? `Check ${variable}: ${variable === 'OLLAMA_HOSTS' ? 'each must be' : 'it must be'} the address of an Ollama server (ollama serve listens on port 11434).` : `Start Ollama (ollama serve) and check ${variable}.`;
   const stuckFix = stuck.length ? `Check that Ollama at ${stuck.join(', ')} is not overloaded or hung (ollama ps; restart it if it stays silent), or raise OLLAMA_CONNECT_TIMEOUT_MS if it is only slow.` : '';
-  return { what, fix: [downFix, stuckFix].filter(Boolean).join(' ') };
+  const refusedFix = refused.length ? `${credentialsFix(variable)}.` : '';
+  return { what, fix: [downFix, stuckFix, refusedFix].filter(Boolean).join(' ') };
 }

@@ -3,8 +3,8 @@
  * take minutes, so it runs on its own: requests that need the model wait for it only as long
  * as they would wait for a first token, and are told how far it got.
  */
-import { Ollama } from 'ollama';
-import { errorText, fetchWithSignal } from '../ollama/client.js';
+import type { OllamaAuth } from '../config.js';
+import { errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
 import type { Logger } from '../log.js';
 
 /** What Ollama says when the registry has no model of that name or tag ("pull model manifest: file does not exist"). */
@@ -27,6 +27,7 @@ export class ModelPull {
   constructor(
     readonly host: string,
     readonly model: string,
+    private readonly auth: OllamaAuth,
   ) {
     this.done = this.run();
     // Callers that gave up waiting must not see an unhandled rejection later.
@@ -60,7 +61,7 @@ export class ModelPull {
   }
 
   private async run(): Promise<void> {
-    const client = new Ollama({ host: this.host, fetch: fetchWithSignal(this.ctrl.signal) });
+    const client = ollamaClient(this.host, this.auth, { fetch: fetchWithSignal(this.ctrl.signal) });
     const layers = new Map<string, { total: number; completed: number }>();
     try {
       const stream = await client.pull({ model: this.model, stream: true });

@@ -26,6 +26,8 @@ export interface HostReport {
   error?: string;
   /** What answered instead of Ollama, if anything did. */
   answeredAs?: string;
+  /** The status by which it refused papercord's credentials, or their absence. */
+  refused?: number;
   chat?: ModelCheck;
   embed?: ModelCheck;
 }
@@ -41,12 +43,12 @@ export interface StartupReport {
   ready: boolean;
 }
 
-export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chatModel' | 'embedModel' | 'connectTimeoutMs' | 'embeddings' | 'autoPull' | 'ollamaHosts'>, log: Logger): Promise<StartupReport> {
+export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chatModel' | 'embedModel' | 'connectTimeoutMs' | 'embeddings' | 'autoPull' | 'ollamaHosts' | 'ollamaAuth'>, log: Logger): Promise<StartupReport> {
   const states = await pool.checkAll();
   const hosts = await Promise.all(
     states.map(async (s): Promise<HostReport> => {
-      if (!s.up) return { host: s.host, reachable: false, error: s.error, answeredAs: s.answeredAs };
-      const client = ollamaClient(s.host, settings.connectTimeoutMs);
+      if (!s.up) return { host: s.host, reachable: false, error: s.error, answeredAs: s.answeredAs, refused: s.refused };
+      const client = ollamaClient(s.host, settings.ollamaAuth, { timeoutMs: settings.connectTimeoutMs });
       const check = async (model: string, needs: string): Promise<ModelCheck> => {
         if (!hasModel(s.models ?? [], model)) return { model, present: false };
         try {
@@ -66,7 +68,7 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
   const ready = hosts.some(canChat);
   const fields = {
     // Why it is unreachable tells a stopped server (refused) from a busy or stuck one (no answer in time).
-    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : h.answeredAs ? `${h.host} not Ollama (${h.answeredAs})` : `${h.host} unreachable${h.error ? ` (${h.error})` : ''}`)).join(', '),
+    hosts: hosts.map((h) => (h.reachable ? `${h.host} v${h.version}` : h.answeredAs ? `${h.host} not Ollama (${h.answeredAs})` : h.refused ? `${h.host} refused papercord (${h.error})` : `${h.host} unreachable${h.error ? ` (${h.error})` : ''}`)).join(', '),
     chat: describe(hosts, settings.chatModel, (h) => h.chat),
     embed: settings.embeddings === 'local' ? `${describe(hosts, settings.embedModel, (h) => h.embed)} (EMBEDDINGS=local: not used)` : describe(hosts, settings.embedModel, (h) => h.embed),
     warm: ready ? 'started' : 'skipped',
@@ -78,7 +80,9 @@ export async function checkOllama(pool: HostPool, settings: Pick<Settings, 'chat
       ? 'ollama checked: the chat model is not usable, answers will be extractive'
       : hosts.every((h) => h.answeredAs)
         ? `not an ollama server: answers will be extractive, check ${hostsVariable(settings)}`
-        : 'ollama unreachable: answers will be extractive';
+        : hosts.every((h) => h.refused)
+          ? `ollama refused papercord: answers will be extractive, check the user and password in ${hostsVariable(settings)}`
+          : 'ollama unreachable: answers will be extractive';
     log.warn(why, fields);
   }
   return { hosts, ready };

@@ -8,8 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { Ollama } from 'ollama';
-import { abortSignal, errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
+import { abortSignal, errorText, fetchWithSignal, isRefusal, ollamaClient, refusalText } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
 import { formatMs } from '../status.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, Notice, ProgressEvent } from '../types.js';
@@ -39,6 +38,7 @@ export type WriterSettings = Pick<
   | 'busyRetries'
   | 'retryDelayMs'
   | 'embeddings'
+  | 'ollamaAuth'
 >;
 
 export interface GenerateRequest {
@@ -109,7 +109,7 @@ export class OllamaWriter implements Writer {
   ) {
     this.model = settings.chatModel;
     const hosts = settings.ollamaHosts.length ? settings.ollamaHosts : [settings.ollamaHost];
-    this.pool = new HostPool(hosts, (host) => probeOllama(host, settings.connectTimeoutMs));
+    this.pool = new HostPool(hosts, (host) => probeOllama(host, settings.connectTimeoutMs, settings.ollamaAuth));
     this.queue = new GenerationQueue(settings.generationConcurrency);
   }
 
@@ -200,13 +200,16 @@ export class OllamaWriter implements Writer {
           busy.clear();
           continue;
         }
-        const { what, fix } = noHostNote(this.pool.states(), hostsVariable(this.settings), this.settings.connectTimeoutMs);
-        throw this.fail(new WriterError('unreachable', { said: `The model server could not be reached, so this answer is quoted from the abstracts instead of written by ${this.model}.`, forOperator: `${what}. ${fix}` }));
+        const states = this.pool.states();
+        const { what, fix } = noHostNote(states, hostsVariable(this.settings), this.settings.connectTimeoutMs);
+        const said = states.every((h) => h.refused) ? 'The model server refused papercord' : 'The model server could not be reached';
+        throw this.fail(new WriterError('unreachable', { said: `${said}, so this answer is quoted from the abstracts instead of written by ${this.model}.`, forOperator: `${what}. ${fix}` }));
       }
       try {
         const caps = await this.capabilitiesOf(host);
         const out = await streamChat({
           host,
+          auth: this.settings.ollamaAuth,
           model: this.model,
           messages: req.messages,
           numCtx: this.settings.numCtx,
@@ -235,6 +238,14 @@ export class OllamaWriter implements Writer {
           this.pool.markDown(host, fault.message);
           unreachable.add(host);
           this.log.warn('ollama host unreachable', { host, error: fault.message });
+          continue;
+        }
+        // Another host may take the credentials; if none does, the note names the setting that holds them.
+        if (fault.kind === 'status' && isRefusal(fault.status)) {
+          const error = refusalText(fault.status, this.settings.ollamaAuth.has(host));
+          this.pool.markDown(host, error, fault.status);
+          unreachable.add(host);
+          this.log.warn('ollama host refused papercord', { host, error });
           continue;
         }
         if (fault.kind === 'status' && fault.status === 404) {
@@ -323,7 +334,7 @@ export class OllamaWriter implements Writer {
   private capabilitiesOf(host: string): Promise<string[] | null> {
     let p = this.capabilities.get(host);
     if (!p) {
-      p = ollamaClient(host, this.settings.connectTimeoutMs)
+      p = ollamaClient(host, this.settings.ollamaAuth, { timeoutMs: this.settings.connectTimeoutMs })
         .show({ model: this.model })
         .then((r) => (Array.isArray(r.capabilities) ? r.capabilities : null))
         .catch((e: unknown) => {
@@ -342,7 +353,7 @@ export class OllamaWriter implements Writer {
   private pull(host: string): ModelPull {
     let p = this.pulls.get(host);
     if (p && !(p.settled && p.error && !p.nameUnknown)) return p;
-    p = new ModelPull(host, this.model);
+    p = new ModelPull(host, this.model, this.settings.ollamaAuth);
     this.pulls.set(host, p);
     const log = this.log.child({ host, model: this.model });
     log.info('pulling the chat model (OLLAMA_AUTO_PULL=true)');
@@ -407,7 +418,7 @@ export class OllamaWriter implements Writer {
     const t = Date.now();
     try {
       const signal = abortSignal([this.closing.signal], this.settings.firstTokenTimeoutMs);
-      await new Ollama({ host, fetch: fetchWithSignal(signal) }).chat({ model: this.model, messages: [], keep_alive: this.settings.keepAlive, options: { num_ctx: this.settings.numCtx } });
+      await ollamaClient(host, this.settings.ollamaAuth, { fetch: fetchWithSignal(signal) }).chat({ model: this.model, messages: [], keep_alive: this.settings.keepAlive, options: { num_ctx: this.settings.numCtx } });
       this.log.debug('chat model warmed', { host, model: this.model, ms: Date.now() - t });
     } catch (e) {
       this.log.debug('warming the chat model failed', { host, model: this.model, error: errorText(e) });
@@ -440,7 +451,7 @@ function shortError(e: string | undefined): string {
 }
 
 function publicHost(h: HostState): ModelHostStatus {
-  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.silent ? { silent: true } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
+  return { host: h.host, up: h.up, ...(h.version ? { version: h.version } : {}), ...(h.error ? { error: h.error } : {}), ...(h.answeredAs ? { answeredAs: h.answeredAs } : {}), ...(h.silent ? { silent: true } : {}), ...(h.refused ? { refused: h.refused } : {}), ...(h.checkedAt ? { checkedAt: new Date(h.checkedAt).toISOString() } : {}) };
 }
 
 export function latencyStats(samples: readonly { ms: number; firstTokenMs?: number }[]): LatencyStats {

@@ -154,6 +154,8 @@ export interface RequestRecord {
   readonly at: number;
   /** The status sent, once headers are sent. */
   readonly status?: number;
+  /** The Authorization header as received, if any. */
+  readonly authorization?: string;
   /** How the exchange ended; undefined while it is in progress. */
   readonly outcome?: RequestOutcome;
   readonly endedAt?: number;
@@ -176,6 +178,11 @@ export interface OllamaTestServerOptions {
   pullStepDelayMs?: number;
   /** Emulates OLLAMA_MAX_QUEUE: chat/generate requests beyond this many in flight get 503 "server busy". Default unlimited. */
   maxPending?: number;
+  /**
+   * Emulates a reverse proxy with basic auth in front of Ollama: every request must carry this
+   * user and password, or is answered 401 with the proxy's HTML page (as nginx does). See also `requireAuth`.
+   */
+  basicAuth?: { user: string; password: string };
 }
 
 export interface WaitOptions {
@@ -368,6 +375,7 @@ interface MutableRecord {
   body: unknown;
   at: number;
   status?: number;
+  authorization?: string;
   outcome?: RequestOutcome;
   endedAt?: number;
 }
@@ -412,6 +420,7 @@ export class OllamaTestServer {
   private readonly pullSteps: number;
   private readonly pullStepDelayMs: number;
   private readonly maxPending: number;
+  private requiredAuthorization: string | null = null;
 
   private persistentScript: ChatScriptSource | null = null;
   private onceScripts: ChatScript[] = [];
@@ -430,6 +439,7 @@ export class OllamaTestServer {
     this.pullSteps = opts.pullSteps ?? 4;
     this.pullStepDelayMs = opts.pullStepDelayMs ?? 0;
     this.maxPending = opts.maxPending ?? Infinity;
+    this.requireAuth(opts.basicAuth ?? null);
     this.port = opts.port ?? 0;
   }
 
@@ -485,6 +495,11 @@ export class OllamaTestServer {
   setModels(models: readonly FakeModel[]): void {
     this.modelList = models.map((m) => ({ ...m }));
     for (const key of [...this.loaded.keys()]) if (!this.findModel(key)) this.loaded.delete(key);
+  }
+
+  /** From now on, requests must carry this user and password (see OllamaTestServerOptions.basicAuth); null lets every request in. */
+  requireAuth(credentials: { user: string; password: string } | null): void {
+    this.requiredAuthorization = credentials ? `Basic ${Buffer.from(`${credentials.user}:${credentials.password}`, 'utf8').toString('base64')}` : null;
   }
 
   /** Every endpoint answers this status with an Ollama-style error (default text per status); null to stop. */
@@ -629,7 +644,7 @@ export class OllamaTestServer {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const ac = new AbortController();
-    const record: MutableRecord = { id: this.nextId++, method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://x').pathname, body: undefined, at: 0 };
+    const record: MutableRecord = { id: this.nextId++, method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://x').pathname, body: undefined, at: 0, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
     const ex: Exchange = { record, req, res, signal: ac.signal, controller: ac, destroyedByServer: false, stoppedByServer: false };
     this.inflight.add(ex);
     statusTargets.set(res, record);
@@ -661,6 +676,12 @@ export class OllamaTestServer {
     recorded = true;
     this.notify('request', record);
 
+    if (this.requiredAuthorization && req.headers.authorization !== this.requiredAuthorization) {
+      res.writeHead(401, { 'Content-Type': 'text/html', 'WWW-Authenticate': 'Basic realm="ollama"' });
+      res.end('<html>\r\n<head><title>401 Authorization Required</title></head>\r\n<body>\r\n<center><h1>401 Authorization Required</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n');
+      this.markStatus(res, 401);
+      return;
+    }
     if (this.failAllStatus) {
       const model = isRecord(body) && typeof body.model === 'string' ? body.model : undefined;
       return this.sendError(res, this.failAllStatus.status, this.failAllStatus.message ?? errorText(this.failAllStatus.status, model));
