@@ -1020,6 +1020,20 @@ test('a name in the question weighs twice in coverage', () => {
   assert.equal(stats.weigh([['qwen'], ['model']], new Set(['qwen'])).match(doc).coverage, 2 / 3);
 });
 
+test('"Where can I read X?", "X openreview" and the like ask for its links, which give its OpenReview forum and PMLR page where the metadata has them', async () => {
+  const links = await service.ask('Links for MentisOculi?', { useModel: false });
+  // Its OpenReview id as the metadata writes it, case kept; its PMLR page from the proceedings it is also in.
+  assert.match(links.answer, /\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\nPMLR: https:\/\/proceedings\.mlr\.press\/v306\/zeller26a\.html\n/);
+  for (const q of ['Where can I read the MentisOculi paper?', 'MentisOculi openreview', 'where do i download mentisoculi', 'Where could I find MentisOculi?', 'OpenReview page of MentisOculi', 'Is MentisOculi on OpenReview?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.answer, links.answer, q);
+    assert.equal(a.basis, 'metadata', q);
+  }
+  assert.match((await service.ask('Where can I find the paper PixelThink?', { useModel: false })).answer, /^\*\*PixelThink: .*\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/s);
+  // Where in the paper something is, is asked of its abstract.
+  assert.match((await service.ask('Where can I find the results of PixelThink?', { useModel: false })).answer, /30\.4%/);
+});
+
 test('links with the paper option are the links naming the paper gives, and "authors?" its byline', async () => {
   const named = await service.ask('Where is the code for deng26w?', { useModel: false });
   assert.match(named.answer, /\nCode: https:\/\/github\.com\/dengandong\/SciVideoBench$/);

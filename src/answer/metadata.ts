@@ -553,15 +553,21 @@ export function titleExpansion(question: string, title: string, name: string): s
  * "Give me the link to X", "Where is X's code?", "What is X's arXiv id?". Not a word inside a
  * hyphenated one: "qa-code" is a paper's id, and "Who wrote qa-code?" asks for no link.
  */
-const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf)(?![\w-])/i;
-const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|i|id|available|for|to|of)(?![\\w-])`, 'gi');
+const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf|open ?review(?: id)?|pmlr(?: page| id)?|proceedings (?:page|entry)|doi)(?![\w-])/i;
+/**
+ * "Where can I read the MentisOculi paper?", "where do I find PixelThink", "where can one download
+ * it": asks where the paper is, as a link does. Of a paper named and nothing else (the service's
+ * check): "Where can I find the results of VEQ?" asks its abstract.
+ */
+const WHERE_TO_READ = /\bwhere\s+(?:can|could|do|should|would|might|may)\s+(?:i|we|one|you|u)\s+(?:read|find|get|download|access|see|view|open|look at)\b/i;
+const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of)(?![\\w-])`, 'gi');
 /** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)", "\url{https://...}"). */
 const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 
 /** Whether a question asks for a paper's links; what is left once their words are taken out should name the paper alone. */
 export function asksForLinks(question: string): boolean {
   // "arXiv:2505.23727" names a paper as papers cite it; it asks for no link.
-  return LINK.test(question.replace(/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' '));
+  return LINK.test(question.replace(/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' ')) || WHERE_TO_READ.test(question);
 }
 
 export function withoutLinkWords(question: string): string {
@@ -581,6 +587,8 @@ export function linksAnswer(paper: Paper, n: number): string {
   const lines = [
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
+    ...(paper.openreview ? [`OpenReview: https://openreview.net/forum?id=${paper.openreview}`] : []),
+    ...(paper.pmlrPage && !shown.has(linkKey(paper.pmlrPage)) ? [`PMLR: ${paper.pmlrPage}`] : []),
     ...code.map((u) => `Code: ${u}`),
     ...inAbstract.map((u) => `Link in the abstract: ${u}`),
     // Said plainly: "Is there code?" of a paper with no code link is answered by its absence, and by what its abstract promises.
