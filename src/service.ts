@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -317,14 +317,22 @@ export class PapercordService {
       started,
       history,
       last: history.at(-1),
-      // "the second one" is the second of them: as "it" would be if they were one.
-      talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
+      // "the second one" is the second of them: as "it" would be if they were one. "The 12th one" after a count that listed ten of 41 is the 12th of the 41.
+      talkedAbout: () => (talked ??= placePicked(q, this.placedAmong(q, history, talkedBefore()))),
       optionPaper: opts.paper ? this.resolvePaper(opts.paper) : undefined,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
     return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+  }
+
+  /** The papers a place a follow-up picks is among: those the answer before listed, or, for a place past them ("the 12th one" of ten listed), all its count found, when it found that many. */
+  private placedAmong(q: string, history: readonly Turn[], listed: Paper[]): Paper[] {
+    const last = history.at(-1);
+    if (!last || !placePastAll(q, listed)) return listed;
+    const counted = this.papersCountedBefore(last, () => listed);
+    return counted && !placePastAll(q, counted) ? counted : listed;
   }
 
   /** What a question asks of the papers' metadata (who wrote them, where or when they were published), and the question without those words: what is left to search for. */
@@ -464,7 +472,7 @@ export class PapercordService {
     if (earlier.length > 1) {
       // Going on with several papers ("Tell me more" after "Kloft's papers"): the next sentence of each one's summary.
       // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
-      return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier), started, { refused: true });
+      return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier, this.conversation.papersFoundNotListed(history)), started, { refused: true });
     }
     const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.

@@ -348,6 +348,15 @@ export function moreThanListed(total: number, where: string): string[] {
   return total > LISTED_PAPERS_MAX ? [`... and ${total - LISTED_PAPERS_MAX} more; ${where}.`] : [];
 }
 
+/** The line moreThanListed writes, as read back from an answer: how many more there were. */
+const MORE_THAN_LISTED = /^\.\.\. and (\d+) more; .*$/m;
+
+/** The line that ends a list cut short, read back from its answer (see moreThanListed), and how many papers it did not list; undefined for a whole list. */
+export function notListedIn(answer: string): { line: string; more: number } | undefined {
+  const m = MORE_THAN_LISTED.exec(answer);
+  return m ? { line: m[0], more: Number(m[1]) } : undefined;
+}
+
 function jointPapers(authors: readonly AuthorPapers[]): Paper[] {
   return authors[0]!.papers.filter((p) => authors.every((a) => a.papers.includes(p)));
 }
