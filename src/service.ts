@@ -8,7 +8,7 @@ import { relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, dataSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -402,6 +402,9 @@ export class PapercordService {
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "Which papers are position papers?" asks for a kind of paper, not for the papers that write "position".
     if (positionPapersAsked(q)) return this.positionPapersReply(q, opts, started);
+    // "How many papers have code?" asks the metadata, not for the sentences that write "code" (a code-generation paper's).
+    const codeAsked = codePapersAsked(q);
+    if (codeAsked) return this.codePapersReply(q, codeAsked.without, opts, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     // "How many of them use diffusion?" after "Which papers study video?" counts among the four listed; after a count cut short, among all it found. "How many of these papers …" too, which alone counts the index.
     const countAmong = last ? topicCountAmongAsked(q, this.papers) : undefined;
@@ -652,6 +655,14 @@ export class PapercordService {
     const write = (sources: Source[]) => positionPapersAnswer(found, this.papers.length, sources);
     if (found.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, found.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /** The papers that link their code (or, `without`, none), the first of them listed, each cited; none is an answer too. */
+  private codePapersReply(q: string, without: boolean, opts: AskOptions, started: number): Answer {
+    const found = this.papers.filter((p) => codeLinksOf(p).length === 0 === without);
+    const write = (sources: Source[]) => codePapersAnswer(found, this.papers.length, sources, without);
+    if (found.length === 0) return uncitedAnswer(q, write([]), started);
+    return this.wholePaperAnswer(q, found.slice(0, LISTED_PAPERS_MAX), write, opts, started, { basis: 'metadata' });
   }
 
   /**

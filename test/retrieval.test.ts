@@ -1034,6 +1034,37 @@ test('"Where can I read X?", "X openreview" and the like ask for its links, whic
   assert.match((await service.ask('Where can I find the results of PixelThink?', { useModel: false })).answer, /30\.4%/);
 });
 
+test('"How many papers have code?", "Which papers have no code?" and the like are answered from the code links the papers give, counted and listed as other lists are', async () => {
+  const total = service.papers.length;
+  // Read apart from the code: a code link in the metadata, or a GitHub or anonymised repository's link in the abstract.
+  const withCode = service.papers.filter((p) => p.code?.length || /https?:\/\/(?:(?:www\.)?github\.com|anonymous\.4open\.science)\//.test(p.abstract)).length;
+  assert.ok(withCode > 10 && total - withCode > 10, `${withCode} of ${total}`);
+  for (const [q, n] of [
+    ['How many papers have code?', withCode],
+    ['Which papers have code available?', withCode],
+    ['papers with code?', withCode],
+    ['Which papers release their code?', withCode],
+    ['Do any papers have a GitHub repository?', withCode],
+    ['Which papers are open source?', withCode],
+    ['Which papers have no code?', total - withCode],
+    ["How many papers don't release code?", total - withCode],
+    ['Which papers lack a code link?', total - withCode],
+  ] as const) {
+    const a = await service.ask(q, { useModel: false });
+    assert.match(a.answer, new RegExp(`^${n} of the ${total} indexed papers link (?:their|no) code`), q);
+    assert.equal(a.basis, 'metadata', q);
+    const lines = a.answer.split('\n');
+    assert.equal(lines.length, 12, q);
+    assert.equal(lines.at(-1), `... and ${n - 10} more; "Where is the code for <paper>?" gives one paper's links.`, q);
+    assert.equal(cited(a).length, 10, q);
+    // Each listed paper has code, or has none, as asked.
+    for (const id of cited(a)) assert.equal((await service.ask(`Where is the code for ${id}?`, { useModel: false })).answer.includes('No code link is known'), n !== withCode, `${q}: ${id}`);
+  }
+  // Other questions with "code" in them are not this one.
+  assert.doesNotMatch((await service.ask('Which papers generate code?', { useModel: false })).answer, /indexed papers link/);
+  assert.match((await service.ask('How many papers mention code?', { useModel: false })).answer, /indexed papers mention code:/);
+});
+
 test('links with the paper option are the links naming the paper gives, and "authors?" its byline', async () => {
   const named = await service.ask('Where is the code for deng26w?', { useModel: false });
   assert.match(named.answer, /\nCode: https:\/\/github\.com\/dengandong\/SciVideoBench$/);

@@ -606,6 +606,54 @@ export function linksAnswer(paper: Paper, n: number): string {
   return lines.join('\n');
 }
 
+/** Words for a paper's code, in a question about which papers have it: "code", "source code", "GitHub", "open source", "implementation". */
+const CODE_WORDS = /(?<![\w-])(?:(?:source )?code|implementations?|github|repositor(?:y|ies)|repos?|open[- ]sourced?|open source)(?![\w-])/gi;
+const PAPERS_WORD_ONLY = /\b(?:papers?|works?|articles?|ones)\b/i;
+/** "no code", "without code", "don't release", "lack": the papers that give none. */
+const NO_CODE = /\b(?:no|without|not|lacks?|lacking|missing|none|don|doesn|isn|aren|haven|hasn)\b/i;
+/** What a question about which papers have code holds besides the words for code and papers: words that ask, count, or say it is given or not. */
+const ASKING_FOR_CODE = new Set(
+  'which what how many number count are is were there any a an some do does did you have has had got list show me find give all the of indexed papers paper ones works exist in your index corpus collection please with their its available public publicly release released releases releasing share shared shares provide provided provides publish published link links linked come comes that no without not don doesn isn aren haven hasn t lack lacks lacking missing none'.split(' '),
+);
+
+/**
+ * "How many papers have code?", "Which papers have code available?", "Which papers have no
+ * code?", "papers with code?", "Which papers are open source?": which papers link their code,
+ * or do not (`without`), across the index; undefined for a question that asks anything else
+ * ("Where is the code for PixelThink?", "Which papers generate code?").
+ */
+export function codePapersAsked(question: string): { without: boolean } | undefined {
+  if (!PAPERS_WORD_ONLY.test(question) || !question.match(CODE_WORDS)) return undefined;
+  if (!words(question.replace(CODE_WORDS, ' ')).every((w) => ASKING_FOR_CODE.has(w))) return undefined;
+  return { without: NO_CODE.test(question) };
+}
+
+/** A code host's link in an abstract ("Code is available at https://github.com/..."): code, where another link may be a project page. */
+const CODE_HOST = /^https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|anonymous\.4open\.science)\//i;
+
+/** The paper's code links: the metadata's, else those its abstract gives on a code host. */
+export function codeLinksOf(paper: Paper): string[] {
+  if (paper.code?.length) return paper.code;
+  return [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => CODE_HOST.test(u));
+}
+
+/**
+ * "166 of the 293 indexed papers link their code:" and each listed paper (`sources`, cited) with
+ * its first code link; `without`, those that link none. `found` are all of them, in corpus order.
+ */
+export function codePapersAnswer(found: readonly Paper[], indexed: number, sources: readonly Source[], without: boolean): string {
+  const of = `${found.length} of the ${indexed} indexed papers`;
+  if (found.length === 0) return without ? `Every one of the ${indexed} indexed papers links its code.` : `None of the ${indexed} indexed papers links its code in its metadata or abstract.`;
+  const one = found.length === 1;
+  const head = without ? `${of} ${one ? 'links' : 'link'} no code in ${one ? 'its' : 'their'} metadata or abstract:` : `${of} ${one ? 'links its' : 'link their'} code (in the metadata or the abstract):`;
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines = sources.map((s) => {
+    const link = without ? undefined : codeLinksOf(byId.get(s.paperId)!)[0];
+    return link ? `${listedPaper(s)}: ${link}` : listedPaper(s);
+  });
+  return [head, ...lines, ...moreThanListed(found.length, '"Where is the code for <paper>?" gives one paper\'s links')].join('\n');
+}
+
 /** A sentence that says what will become of the code ("Our code will be open-sourced soon."), closing the words that find it. */
 const CODE_RELEASE = /\b(?:code|implementation|source|models?|weights|data(?:set)?s?)\b[^.]*\b(?:will be|to be|is|are|be)\s+(?:(?:made\s+)?(?:publicly\s+)?(?:available|released|open[- ]?sourced?|public))\b/i;
 
