@@ -324,7 +324,14 @@ export class PapercordService {
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
-    return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+    const fromMetadata = this.metadataAnswer(asking, metadata);
+    if (fromMetadata) return fromMetadata;
+    const fromAbstracts = await this.abstractsAnswer(asking, metadata);
+    // "Which papers talk about LLM safety?", refused where no paper writes the phrase whole, is asked as "Which papers are about LLM safety?":
+    // its verb ("talk") is no word the papers answer with, and "are about" finds the papers "study" does.
+    const listed = fromAbstracts.refused ? topicListAsked(q, this.papers) : undefined;
+    const aboutTopic = listed ? `Which papers are about ${listed.topic}?` : undefined;
+    return aboutTopic && aboutTopic !== q ? { ...(await this.answer(aboutTopic, opts)), question: q } : fromAbstracts;
   }
 
   /** The papers a place a follow-up picks is among: those the answer before listed, or, for a place past them ("the 12th one" of ten listed), all its count found, when it found that many. */

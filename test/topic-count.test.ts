@@ -89,8 +89,26 @@ test('an acronym and what its papers declare it to stand for count as one topic:
   assert.match((await icml.ask('How many papers use RL?', { useModel: false })).answer, /^2 of the 19 indexed papers mention reinforcement learning:/);
 });
 
+test('"Which papers talk about LLM safety?" finds what "are about" and "study" find, whatever the verb, where no paper writes the phrase whole', async () => {
+  // Read apart from the code: no abstract of the 19 writes "LLM safety", and Furina writes about the safety of LLMs.
+  assert.equal(writing(icml.papers, /\bLLMs? safety\b/i).length, 0);
+  const about = await icml.ask('Which papers are about LLM safety?', { useModel: false });
+  assert.equal(about.refused, false);
+  assert.ok(cited(about).includes('wu26bw'));
+  for (const q of ['Which papers talk about LLM safety?', 'Which papers deal with LLM safety?', 'What papers discuss LLM safety?', 'which papers focus on LLM safety', 'Which papers study LLM safety?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.question, q);
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), cited(about), q);
+    assert.equal(a.answer, about.answer, q);
+  }
+  // A topic no paper is about is still refused.
+  assert.equal((await icml.ask('Which papers talk about buttermilk pancakes?', { useModel: false })).refused, true);
+});
+
 test('"Which papers are position papers?" lists the papers of ICML\'s position track, not those that write "position"; none is an answer', async () => {
-  const asks = ['Which papers are position papers?', 'How many position papers are there?', 'Any position papers?', 'List the position papers'];
+  // And what they are about, which each one's quoted thesis answers: not DyPE's "Position Extrapolation".
+  const asks = ['Which papers are position papers?', 'How many position papers are there?', 'Any position papers?', 'List the position papers', 'What are the position papers about?', 'What do the position papers argue?', 'Summarize the position papers', 'tell me about the position papers'];
   const isPosition = (p: { title: string; abstract: string }) => /^position:/i.test(p.title) || /\bposition papers?\b/i.test(p.abstract);
   const position = pmlr.papers.filter(isPosition);
   assert.ok(position.length >= 2, 'the ~300 papers hold position papers');
@@ -105,7 +123,7 @@ test('"Which papers are position papers?" lists the papers of ICML\'s position t
     assert.equal(none.refused, false);
     assert.deepEqual(none.citations, []);
   }
-  for (const q of ['Is VEQ a position paper?', 'Which position papers discuss peer review?']) assert.equal(positionPapersAsked(q), false, q);
+  for (const q of ['Is VEQ a position paper?', 'Which position papers discuss peer review?', 'What are the position papers about privacy?']) assert.equal(positionPapersAsked(q), false, q);
 });
 
 test('"Which papers report results on GLUE?" and "evaluate on GLUE" count GLUE, not "on GLUE"', async () => {

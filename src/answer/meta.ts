@@ -366,8 +366,14 @@ function mentionsListAnswer(head: string, mentions: readonly TopicMention[], sou
 
 /** "position paper", "position papers", "position-track papers": ICML's track for papers that argue a position. */
 const POSITION_PAPER = /\bposition(?:[- ]track)? papers?\b/i;
-/** Words that only ask for papers of a kind: "Which papers are position papers?", "Are there any position papers in the index?". */
-const ASKING_FOR_PAPERS = new Set('which what how many are is there any do you have got list show me find give all the of indexed papers ones exist in index corpus collection please'.split(' '));
+/**
+ * Words that only ask for papers of a kind, or what they argue, which the answer quotes of each:
+ * "Which papers are position papers?", "Are there any position papers in the index?", "What are
+ * the position papers about?", "What do the position papers argue?".
+ */
+const ASKING_FOR_PAPERS = new Set(
+  'which what how many are is there any do does you have got list show me find give all the of indexed papers ones exist in index corpus collection please about argue argued claim say said tell us their they them summarize summarise summary main thesis theses point points arguments take positions'.split(' '),
+);
 
 /**
  * "Which papers are position papers?", "How many position papers are there?", "Any position
