@@ -228,6 +228,12 @@ const NAMED_BY = /\b(?:(?:papers?|works?|articles?|publications?)\s+(?:(?:are|we
 /** Before "'s papers", only words shaped as names ("John Smith's papers"): "VEQ's work" and "PixelThink's work" are about papers. */
 const NAMED_POSSESSIVE = /(?<![\p{L}.-])(\p{Lu}\p{Ll}[\p{Ll}-]*(?:\s+\p{Lu}\p{Ll}[\p{Ll}-]*){0,3})['’]s?\s+(?:papers?|works?|publications?|research)\b/u;
 
+/** "Which papers did Google write?", "What has Meta published?": a name before a verb of writing, as an institution is asked about. */
+const NAMED_WRITING = /\b(?:did|does|do|has|have)\s+(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})\s+(?:write|written|publish|published|author|authored|release|released|put out)\b/u;
+/** "Which papers are from Google DeepMind?", "papers out of MIT", "papers affiliated with Stanford", "papers by researchers at Google": where papers come from, as the metadata does not say. */
+const NAMED_FROM =
+  /\b(?:(?:papers?|works?|articles?|publications?)\s+(?:(?:are|were|is|was|come|comes|came)\s+)?(?:from|out of|affiliated with)|(?:researchers?|authors?|people|teams?|labs?)\s+(?:at|from|of))\s+(?:the\s+)?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u;
+
 /**
  * A question for the papers of a name no author has ("Which papers were written by Google?"):
  * the answer says so, and that institutions are not known. `alone`: the question asks nothing
@@ -235,9 +241,11 @@ const NAMED_POSSESSIVE = /(?<![\p{L}.-])(\p{Lu}\p{Ll}[\p{Ll}-]*(?:\s+\p{Lu}\p{Ll
  * that name.
  */
 export function unknownAuthorAsked(question: string, papers: readonly Paper[]): { answer: string; alone: boolean } | undefined {
-  const m = NAMED_BY.exec(question) ?? NAMED_POSSESSIVE.exec(question);
+  const m = NAMED_BY.exec(question) ?? NAMED_POSSESSIVE.exec(question) ?? NAMED_WRITING.exec(question) ?? NAMED_FROM.exec(question);
   const name = m?.[1]?.trim();
   if (!m || !name) return undefined;
+  // "Which papers are from ICML 2026?" asks for a venue, which the papers' bylines give.
+  if (papers.some((p) => p.venue && wholeWord(escapeRegExp(name), 'iu').test(`${p.venue} ${p.year ?? ''}`))) return undefined;
   const index = authorIndex(papers);
   if (isAuthorName(index, name)) return undefined;
   const firstOnly = papers.some((p) => p.authorsIncomplete) ? ', and for some papers only the first author' : '';
