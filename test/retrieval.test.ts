@@ -775,7 +775,7 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   // PMLR's `software`; and a paper whose page is its project page, with the code only in the metadata, or with none.
   assert.match((await service.ask('Is OpenGPT-4o-Image open source?', { useModel: false })).answer, /\nCode: https:\/\/github\.com\/NROwind\/OpenGPT-4o-Image$/);
   assert.match((await service.ask('Where is the code for PixelThink?', { useModel: false })).answer, /: https:\/\/pixelthink\.github\.io \[1\]\n.*\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/);
-  assert.match((await service.ask('Is 3D-RFT open source?', { useModel: false })).answer, /: https:\/\/3d-rft\.github\.io\/ \[1\]\n.*\nNo code link is known for it\.$/);
+  assert.match((await service.ask('Is 3D-RFT open source?', { useModel: false })).answer, /: https:\/\/3d-rft\.github\.io\/ \[1\]\n(?:.*\n)*No code link is known for it\.$/);
   // With no link, what the abstract says of its code is said.
   assert.match((await service.ask('Is CoPE open source?', { useModel: false })).answer, /\nNo code link is known for it\. Its abstract says: "Our code will be open-sourced soon\."$/);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
