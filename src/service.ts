@@ -7,9 +7,9 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
+import { asksAboutIndex, indexAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -325,14 +325,29 @@ export class PapercordService {
       started,
       history,
       last: history.at(-1),
-      // "the second one" is the second of them: as "it" would be if they were one.
-      talkedAbout: () => (talked ??= placePicked(q, talkedBefore())),
+      // "the second one" is the second of them: as "it" would be if they were one. "The 12th one" after a count that listed ten of 41 is the 12th of the 41.
+      talkedAbout: () => (talked ??= placePicked(q, this.placedAmong(q, history, talkedBefore()))),
       optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
-    return this.metadataAnswer(asking, metadata) ?? this.abstractsAnswer(asking, metadata);
+    const fromMetadata = this.metadataAnswer(asking, metadata);
+    if (fromMetadata) return fromMetadata;
+    const fromAbstracts = await this.abstractsAnswer(asking, metadata);
+    // "Which papers talk about LLM safety?", refused where no paper writes the phrase whole, is asked as "Which papers are about LLM safety?":
+    // its verb ("talk") is no word the papers answer with, and "are about" finds the papers "study" does.
+    const listed = fromAbstracts.refused ? topicListAsked(q, this.papers) : undefined;
+    const aboutTopic = listed ? `Which papers are about ${listed.topic}?` : undefined;
+    return aboutTopic && aboutTopic !== q ? { ...(await this.answer(aboutTopic, opts)), question: q } : fromAbstracts;
+  }
+
+  /** The papers a place a follow-up picks is among: those the answer before listed, or, for a place past them ("the 12th one" of ten listed), all its count found, when it found that many. */
+  private placedAmong(q: string, history: readonly Turn[], listed: Paper[]): Paper[] {
+    const last = history.at(-1);
+    if (!last || !placePastAll(q, listed)) return listed;
+    const counted = this.papersCountedBefore(last, () => listed);
+    return counted && !placePastAll(q, counted) ? counted : listed;
   }
 
   /**
@@ -398,6 +413,11 @@ export class PapercordService {
       return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
     if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    // "Who is the most prolific author?", "Which paper is the most recent?", "Summarize the corpus" ask of the whole index: what its metadata says, not a sentence that writes "recent" or "corpus".
+    if (asksMostPapersAuthors(q)) return { ...uncitedAnswer(q, mostPapersAuthorsAnswer(this.papers), started), basis: 'metadata' };
+    if (asksMostRecent(q)) return { ...uncitedAnswer(q, mostRecentAnswer(q, this.papers), started), basis: 'metadata' };
+    // In a conversation, "What are the main themes?" or "Summarize the papers" may be of the papers before: only the whole collection named, or its most common topics, is asked of the whole.
+    if (asksOverview(q) && (!last || /\b(?:corpus|collection|index|common)\b/i.test(q))) return uncitedAnswer(q, overviewAnswer(this.papers), started);
     // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
     const smallTalk = smallTalkAnswer(q, this.papers, () => this.modelStatus().answers);
     if (smallTalk) return { ...uncitedAnswer(q, smallTalk, started), smallTalk: true };
@@ -416,6 +436,9 @@ export class PapercordService {
     if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
     // "Which papers are position papers?" asks for a kind of paper, not for the papers that write "position".
     if (positionPapersAsked(q)) return this.positionPapersReply(q, opts, started);
+    // "How many papers have code?" asks the metadata, not for the sentences that write "code" (a code-generation paper's).
+    const codeAsked = codePapersAsked(q);
+    if (codeAsked) return this.codePapersReply(q, codeAsked.without, opts, started);
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     // "How many of them use diffusion?" after "Which papers study video?" counts among the four listed; after a count cut short, among all it found. "How many of these papers …" too, which alone counts the index.
     const countAmong = last ? topicCountAmongAsked(q, this.papers) : undefined;
@@ -484,7 +507,7 @@ export class PapercordService {
     if (earlier.length > 1) {
       // Going on with several papers ("Tell me more" after "Kloft's papers"): the next sentence of each one's summary.
       // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
-      return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier), started, { refused: true });
+      return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier, this.conversation.papersFoundNotListed(history)), started, { refused: true });
     }
     // "What is PRISM?" of two papers called PRISM: each answered apart, as /summary and "Who wrote PRISM?" tell them apart, not one running answer.
     // Not "Who wrote PRISM?", whose bylines name each paper already.
@@ -702,6 +725,14 @@ export class PapercordService {
     const write = (sources: Source[]) => positionPapersAnswer(found, this.papers.length, sources);
     if (found.length === 0) return uncitedAnswer(q, write([]).answer, started);
     return this.wholePaperAnswer(q, found.slice(0, LISTED_PAPERS_MAX).map((m) => m.paper), write, opts, started);
+  }
+
+  /** The papers that link their code (or, `without`, none), the first of them listed, each cited; none is an answer too. */
+  private codePapersReply(q: string, without: boolean, opts: AskOptions, started: number): Answer {
+    const found = this.papers.filter((p) => codeLinksOf(p).length === 0 === without);
+    const write = (sources: Source[]) => codePapersAnswer(found, this.papers.length, sources, without);
+    if (found.length === 0) return uncitedAnswer(q, write([]), started);
+    return this.wholePaperAnswer(q, found.slice(0, LISTED_PAPERS_MAX), write, opts, started, { basis: 'metadata' });
   }
 
   /**

@@ -133,7 +133,20 @@ test('a count of papers about a topic, or of something else, is no index count',
 });
 
 test('papers asked of a name no author has say so, and that institutions are not known, instead of "no paper covers this"', async () => {
-  for (const [q, name] of [['Which papers were written by Google?', 'Google'], ['Which papers are by John Smith?', 'John Smith'], ['Which papers are by Google DeepMind?', 'Google DeepMind'], ["Google's papers", 'Google']] as const) {
+  const asked = [
+    ['Which papers were written by Google?', 'Google'],
+    ['Which papers are by John Smith?', 'John Smith'],
+    ['Which papers are by Google DeepMind?', 'Google DeepMind'],
+    ["Google's papers", 'Google'],
+    // An institution asked as one is: where papers come from, or what it wrote.
+    ['Which papers did Google write?', 'Google'],
+    ['Which papers are from Google DeepMind?', 'Google DeepMind'],
+    ['What has Meta published?', 'Meta'],
+    ['Which papers come out of MIT?', 'MIT'],
+    ['papers by researchers at Google', 'Google'],
+    ['Which papers are affiliated with Stanford?', 'Stanford'],
+  ] as const;
+  for (const [q, name] of asked) {
     for (const service of [icml, pmlr]) {
       const a = await service.ask(q, { useModel: false });
       assert.equal(a.refused, true, q);
@@ -152,4 +165,6 @@ test('papers asked of a name no author has say so, and that institutions are not
   assert.match(await answer(pmlr, 'papers by Jian'), /^No indexed author's surname is Jian, but it is the first name of Jian \S+ and Jian \S+\. Ask for one of them by full name: "papers by Jian \S+"\.$/);
   // A paper's name is no author's: "PixelThink's work" is that paper.
   for (const q of ["What is PixelThink's work?", "VEQ's research?", 'papers by PixelThink', "ICML's papers"]) assert.doesNotMatch(await answer(icml, q), /author named/, q);
+  // A venue is no institution: the bylines give it.
+  for (const q of ['Which papers are from ICML?', 'Which papers are from ICML 2026?']) assert.doesNotMatch(await answer(pmlr, q), /author named/, q);
 });

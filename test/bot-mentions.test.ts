@@ -110,6 +110,30 @@ describe('mentions and follow-ups', () => {
     for (const id of listed) assert.ok(which.includes(`(${id})`), `${id} named: ${which}`);
   });
 
+  test('replies after a count that lists 10 of the papers it found: "Who wrote them?" says how many more, "the 11th one" is the 11th it found; the code and links questions the metadata answers', async () => {
+    const asker = h.user();
+    const a1 = await answerTo(await h.emu.postMessage({ content: 'How many papers mention LLMs?', mentionsBot: true, author: asker }));
+    const counted = a1.embeds[0]!.description!;
+    const found = Number(/^(\d+) of the 19 indexed papers/.exec(counted)?.[1]);
+    const listed = [...counted.matchAll(/\((\S+)\) \[\d+\]/g)].map((m) => m[1]!);
+    assert.ok(found > listed.length && listed.length === 10, counted);
+    const more = counted.split('\n').at(-1)!;
+    assert.match(more, new RegExp(`and ${found - 10} more`));
+    const bylines = (await answerTo(await h.emu.postMessage({ content: 'Who wrote them?', replyTo: a1, author: asker }))).embeds[0]!.description!.split('\n');
+    assert.equal(bylines.length, 11);
+    assert.equal(bylines.at(-1), more);
+    const eleventh = await answerTo(await h.emu.postMessage({ content: 'who wrote the 11th one?', replyTo: a1, author: asker }));
+    assert.match(eleventh.embeds[0]!.description!, /^\*\*.+\*\* is by .+\. \[1\]$/);
+    const cited = eleventh.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === 'Sources')!.value;
+    const id = /`(\S+)`$/m.exec(cited)![1]!;
+    assert.ok(!listed.includes(id), `${id} is not one of those listed`);
+    // Which papers have no code, from the metadata; a paper's OpenReview page.
+    const noCode = (await answerTo(await h.emu.postMessage({ content: 'Which papers have no code?', mentionsBot: true, author: asker }))).embeds[0]!.description!;
+    assert.match(noCode, /^\d+ of the 19 indexed papers link no code in their metadata or abstract:\n/);
+    const links = (await answerTo(await h.emu.postMessage({ content: 'MentisOculi openreview', mentionsBot: true, author: asker }))).embeds[0]!.description!;
+    assert.match(links, /\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\n/);
+  });
+
   test('replies to a /related list are about the papers it lists, not the one they are like: "Who wrote them?", "the first one"', async () => {
     const asker = h.user();
     const it = await h.emu.slashCommand('related', { paper_or_topic: 'PixelThink' }, { user: asker });

@@ -73,6 +73,24 @@ test('ids: pmlr_id, else the record id, else arXiv, else title slug; the rest ar
   assert.equal(r.papers[4].url, 'https://proceedings.mlr.press/v306/abas26a.html');
 });
 
+test('the OpenReview forum id keeps its case (OpenReview links need it) and a PMLR id with its volume gives the proceedings page, whatever the url is', () => {
+  const r = parseJsonRecords(
+    JSON.stringify([
+      { title: 'Forum link', abstract: ABS, openreview: 'https://openreview.net/forum?id=tU3raVqvYe', pmlr_id: 'dementyev26a', pmlr_volume: 306, url: 'https://icml.cc/virtual/2026/poster/61119' },
+      { title: 'Forum id', abstract: ABS, openreview: 'openreview:sxvuK2x3eA' },
+      { title: 'No volume', abstract: ABS, pmlr_id: 'zeller26a', openreview: 'not an id!' },
+    ]),
+    'p.json',
+  );
+  assert.deepEqual(r.papers.map((p) => [p.openreview, p.pmlrPage, p.url]), [
+    ['tU3raVqvYe', 'https://proceedings.mlr.press/v306/dementyev26a.html', 'https://icml.cc/virtual/2026/poster/61119'],
+    ['sxvuK2x3eA', undefined, undefined],
+    [undefined, undefined, undefined],
+  ]);
+  // Looked up as before: the alias is folded.
+  assert.ok(r.papers[0]!.aliases.includes('tu3ravqvye'));
+});
+
 test('a malformed JSON file is one problem naming the file and line', () => {
   const r = parseJsonRecords('[\n  {"title": "A", "abstract": "x"},\n  {"title": }\n]', 'bad.json');
   assert.deepEqual(r.papers, []);

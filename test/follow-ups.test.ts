@@ -348,6 +348,31 @@ test('"the second one", "What is the first one about?", "Who wrote the third one
   assert.match((await converse(icml, 'list papers about multimodal LLMs', 'Who wrote the tenth one?')).answer.answer, /^Which paper\?/);
 });
 
+test('after a count that lists 10 of the papers it found, "Who wrote them?" says how many more there are, "the 12th one" is the 12th it found, and a place past them all says how many it found', async () => {
+  const count = 'how many papers are about reinforcement learning';
+  const { answer: counted } = await converse(pmlr, count);
+  const found = Number(/^(\d+) of the 293 indexed papers/.exec(counted.answer)?.[1]);
+  assert.ok(found > LISTED_PAPERS_MAX + 2, counted.answer);
+  const moreLine = `... and ${found - LISTED_PAPERS_MAX} more; a narrower topic lists fewer.`;
+  assert.equal(counted.answer.split('\n').at(-1), moreLine);
+  for (const q of ['Who wrote them?', 'who are their authors?', 'When were they published?']) {
+    const { answer } = await converse(pmlr, count, q);
+    assert.equal(answer.answer.split('\n').length, LISTED_PAPERS_MAX + 1, q);
+    assert.equal(answer.answer.split('\n').at(-1), moreLine, q);
+  }
+  // One the count found but did not list, which writes the topic.
+  const twelfth = await converse(pmlr, count, 'Who wrote the 12th one?');
+  assert.equal(cited(twelfth.answer).length, 1);
+  assert.ok(!cited(counted).includes(cited(twelfth.answer)[0]!), 'not one of the ten listed');
+  assert.match(twelfth.answer.answer, /reinforcement learning|\bRL\b/i);
+  assert.match(pmlr.catalog.get(cited(twelfth.answer)[0]!)!.title + pmlr.catalog.get(cited(twelfth.answer)[0]!)!.abstract, /reinforcement learning/i);
+  assert.match((await converse(pmlr, count, 'What is the 11th paper about?')).answer.answer, /^\*\*TL;DR:\*\*/);
+  for (const q of ['Who wrote the 50th one?', 'Who wrote it?']) {
+    const { answer } = await converse(pmlr, count, q);
+    assert.match(answer.answer, new RegExp(`^Which paper\\? The last answer lists ${LISTED_PAPERS_MAX} of the ${found} papers it found: `), q);
+  }
+});
+
 test('"the second one" after an answer about one paper says that paper was the only one, naming it, rather than answering about it again', async () => {
   const first = await icml.ask('What is PixelThink?', { useModel: false });
   for (const q of ['the second one', 'who wrote the second one?', 'What is the third paper about?', 'authors of the 2nd one?']) {

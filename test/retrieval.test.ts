@@ -777,7 +777,7 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   // PMLR's `software`; and a paper whose page is its project page, with the code only in the metadata, or with none.
   assert.match((await service.ask('Is OpenGPT-4o-Image open source?', { useModel: false })).answer, /\nCode: https:\/\/github\.com\/NROwind\/OpenGPT-4o-Image$/);
   assert.match((await service.ask('Where is the code for PixelThink?', { useModel: false })).answer, /: https:\/\/pixelthink\.github\.io \[1\]\n.*\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/);
-  assert.match((await service.ask('Is 3D-RFT open source?', { useModel: false })).answer, /: https:\/\/3d-rft\.github\.io\/ \[1\]\n.*\nNo code link is known for it\.$/);
+  assert.match((await service.ask('Is 3D-RFT open source?', { useModel: false })).answer, /: https:\/\/3d-rft\.github\.io\/ \[1\]\n(?:.*\n)*No code link is known for it\.$/);
   // With no link, what the abstract says of its code is said.
   assert.match((await service.ask('Is CoPE open source?', { useModel: false })).answer, /\nNo code link is known for it\. Its abstract says: "Our code will be open-sourced soon\."$/);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
@@ -1030,6 +1030,51 @@ test('a name in the question weighs twice in coverage', () => {
   const doc = new Set(['qwen']);
   assert.equal(stats.weigh([['qwen'], ['model']]).match(doc).coverage, 0.5);
   assert.equal(stats.weigh([['qwen'], ['model']], new Set(['qwen'])).match(doc).coverage, 2 / 3);
+});
+
+test('"Where can I read X?", "X openreview" and the like ask for its links, which give its OpenReview forum and PMLR page where the metadata has them', async () => {
+  const links = await service.ask('Links for MentisOculi?', { useModel: false });
+  // Its OpenReview id as the metadata writes it, case kept; its PMLR page from the proceedings it is also in.
+  assert.match(links.answer, /\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\nPMLR: https:\/\/proceedings\.mlr\.press\/v306\/zeller26a\.html\n/);
+  for (const q of ['Where can I read the MentisOculi paper?', 'MentisOculi openreview', 'where do i download mentisoculi', 'Where could I find MentisOculi?', 'OpenReview page of MentisOculi', 'Is MentisOculi on OpenReview?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.answer, links.answer, q);
+    assert.equal(a.basis, 'metadata', q);
+  }
+  assert.match((await service.ask('Where can I find the paper PixelThink?', { useModel: false })).answer, /^\*\*PixelThink: .*\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/s);
+  // Where in the paper something is, is asked of its abstract.
+  assert.match((await service.ask('Where can I find the results of PixelThink?', { useModel: false })).answer, /30\.4%/);
+});
+
+test('"How many papers have code?", "Which papers have no code?" and the like are answered from the code links the papers give, counted and listed as other lists are', async () => {
+  const total = service.papers.length;
+  // Read apart from the code: a code link in the metadata, or a GitHub or anonymised repository's link in the abstract.
+  const withCode = service.papers.filter((p) => p.code?.length || /https?:\/\/(?:(?:www\.)?github\.com|anonymous\.4open\.science)\//.test(p.abstract)).length;
+  assert.ok(withCode > 10 && total - withCode > 10, `${withCode} of ${total}`);
+  for (const [q, n] of [
+    ['How many papers have code?', withCode],
+    ['Which papers have code available?', withCode],
+    ['papers with code?', withCode],
+    ['Which papers release their code?', withCode],
+    ['Do any papers have a GitHub repository?', withCode],
+    ['Which papers are open source?', withCode],
+    ['Which papers have no code?', total - withCode],
+    ["How many papers don't release code?", total - withCode],
+    ['Which papers lack a code link?', total - withCode],
+  ] as const) {
+    const a = await service.ask(q, { useModel: false });
+    assert.match(a.answer, new RegExp(`^${n} of the ${total} indexed papers link (?:their|no) code`), q);
+    assert.equal(a.basis, 'metadata', q);
+    const lines = a.answer.split('\n');
+    assert.equal(lines.length, 12, q);
+    assert.equal(lines.at(-1), `... and ${n - 10} more; "Where is the code for <paper>?" gives one paper's links.`, q);
+    assert.equal(cited(a).length, 10, q);
+    // Each listed paper has code, or has none, as asked.
+    for (const id of cited(a)) assert.equal((await service.ask(`Where is the code for ${id}?`, { useModel: false })).answer.includes('No code link is known'), n !== withCode, `${q}: ${id}`);
+  }
+  // Other questions with "code" in them are not this one.
+  assert.doesNotMatch((await service.ask('Which papers generate code?', { useModel: false })).answer, /indexed papers link/);
+  assert.match((await service.ask('How many papers mention code?', { useModel: false })).answer, /indexed papers mention code:/);
 });
 
 test('links with the paper option are the links naming the paper gives, and "authors?" its byline', async () => {

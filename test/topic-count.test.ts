@@ -89,8 +89,26 @@ test('an acronym and what its papers declare it to stand for count as one topic:
   assert.match((await icml.ask('How many papers use RL?', { useModel: false })).answer, /^2 of the 19 indexed papers mention reinforcement learning:/);
 });
 
+test('"Which papers talk about LLM safety?" finds what "are about" and "study" find, whatever the verb, where no paper writes the phrase whole', async () => {
+  // Read apart from the code: no abstract of the 19 writes "LLM safety", and Furina writes about the safety of LLMs.
+  assert.equal(writing(icml.papers, /\bLLMs? safety\b/i).length, 0);
+  const about = await icml.ask('Which papers are about LLM safety?', { useModel: false });
+  assert.equal(about.refused, false);
+  assert.ok(cited(about).includes('wu26bw'));
+  for (const q of ['Which papers talk about LLM safety?', 'Which papers deal with LLM safety?', 'What papers discuss LLM safety?', 'which papers focus on LLM safety', 'Which papers study LLM safety?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.question, q);
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), cited(about), q);
+    assert.equal(a.answer, about.answer, q);
+  }
+  // A topic no paper is about is still refused.
+  assert.equal((await icml.ask('Which papers talk about buttermilk pancakes?', { useModel: false })).refused, true);
+});
+
 test('"Which papers are position papers?" lists the papers of ICML\'s position track, not those that write "position"; none is an answer', async () => {
-  const asks = ['Which papers are position papers?', 'How many position papers are there?', 'Any position papers?', 'List the position papers'];
+  // And what they are about, which each one's quoted thesis answers: not DyPE's "Position Extrapolation".
+  const asks = ['Which papers are position papers?', 'How many position papers are there?', 'Any position papers?', 'List the position papers', 'What are the position papers about?', 'What do the position papers argue?', 'Summarize the position papers', 'tell me about the position papers'];
   const isPosition = (p: { title: string; abstract: string }) => /^position:/i.test(p.title) || /\bposition papers?\b/i.test(p.abstract);
   const position = pmlr.papers.filter(isPosition);
   assert.ok(position.length >= 2, 'the ~300 papers hold position papers');
@@ -105,7 +123,7 @@ test('"Which papers are position papers?" lists the papers of ICML\'s position t
     assert.equal(none.refused, false);
     assert.deepEqual(none.citations, []);
   }
-  for (const q of ['Is VEQ a position paper?', 'Which position papers discuss peer review?']) assert.equal(positionPapersAsked(q), false, q);
+  for (const q of ['Is VEQ a position paper?', 'Which position papers discuss peer review?', 'What are the position papers about privacy?']) assert.equal(positionPapersAsked(q), false, q);
 });
 
 test('"Which papers report results on GLUE?" and "evaluate on GLUE" count GLUE, not "on GLUE"', async () => {
@@ -256,4 +274,43 @@ test('"How many of them …?" after a count that lists only some of the papers i
   assert.match(among.answer, new RegExp(`^\\d+ of the ${found} papers counted mention diffusion:`));
   assert.ok(picked > 0 && picked < found && picked <= control.filter((p) => /diffusion/i.test(`${p.title} ${p.abstract}`)).length, among.answer);
   assert.ok(cited(among).every((id) => control.some((p) => p.id === id)), 'each one is about control too');
+});
+
+test('"Who is the most prolific author?" is answered from the bylines, counted apart from the code; one author per paper says no one has more than one', async () => {
+  const counts = new Map<string, number>();
+  for (const p of pmlr.papers) for (const a of new Set(p.authors)) counts.set(a, (counts.get(a) ?? 0) + 1);
+  const top = Math.max(...counts.values());
+  const first = [...counts].filter(([, n]) => n === top).map(([a]) => a);
+  assert.ok(top >= 2 && first.length >= 1);
+  for (const q of ['Who is the most prolific author?', 'Which author has the most papers?', 'who wrote the most papers', 'top authors?', 'Which authors have the most publications in the index?']) {
+    const a = await pmlr.ask(q, { useModel: false });
+    assert.equal(a.basis, 'metadata', q);
+    const head = a.answer.split('\n')[0]!;
+    assert.match(head, new RegExp(`have the most indexed papers: ${top} each\\.$|has the most indexed papers: ${top}\\.$`), q);
+    for (const name of first) assert.ok(head.includes(`**${name}**`), `${q}: ${name}`);
+  }
+  // The 19 papers name mostly their first authors, none of whom has two.
+  assert.match((await icml.ask('Who is the most prolific author?', { useModel: false })).answer, /^No author has more than one of the 19 indexed papers, .* only the first author/);
+  // A question with more in it is not this one.
+  assert.doesNotMatch((await pmlr.ask('Who wrote the most cited paper?', { useModel: false })).answer, /most indexed papers/);
+});
+
+test('"Which paper is the most recent?" says that all the papers are from one year when they are, and "Summarize the corpus" what the bot can tell of the whole collection, not a sentence that writes "recent" or "corpus"', async () => {
+  assert.equal(new Set(pmlr.papers.map((p) => p.year)).size, 1);
+  for (const q of ['Which paper is the most recent?', 'What is the newest paper?', 'latest papers?', 'Which papers are the oldest?']) {
+    const a = await pmlr.ask(q, { useModel: false });
+    assert.match(a.answer, new RegExp(`^All ${pmlr.papers.length} indexed papers are from ${pmlr.papers[0]!.year} .*none is newer or older than another\\.$`), q);
+    assert.deepEqual(a.citations, [], q);
+  }
+  assert.doesNotMatch((await pmlr.ask('Which is the latest paper on reinforcement learning?', { useModel: false })).answer, /^All \d+ indexed papers/);
+  for (const q of ['Summarize the corpus', 'what are the most common topics?', 'What topics do the papers cover?', 'What is the collection about?', 'Give me an overview of the papers']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.match(a.answer, /^I summarise one paper at a time .* It holds 19 papers \(ICML 2026: 19\): \/papers lists them/, q);
+    assert.deepEqual(a.citations, [], q);
+  }
+  // Of one paper, or of the papers an answer before listed, it is not the whole collection.
+  assert.deepEqual(cited(await icml.ask('Summarize PixelThink', { useModel: false })), ['2505.23727']);
+  const listed = await icml.ask('Which papers study video?', { useModel: false });
+  const themes = await icml.ask('What are the main themes?', { useModel: false, history: [{ question: listed.question, answer: listed.answer }] });
+  assert.doesNotMatch(themes.answer, /^I summarise one paper at a time/);
 });

@@ -6,7 +6,7 @@ import { queryConcepts, terms } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
 import { SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
-import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, withoutLinkWords, type Namesakes } from './metadata.js';
+import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from './metadata.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
 import { asksOnlyAspects } from './summary.js';
@@ -66,12 +66,21 @@ export class ConversationReader {
    * a list holds. None when the list is whole.
    */
   papersNotListed(history: readonly Turn[]): string[] {
-    const { namesakes } = this.talkedAbout(history);
-    return namesakes ? namesakesPapersNotListed(namesakes) : [];
+    const { namesakes, notListed } = this.talkedAbout(history);
+    return namesakes ? namesakesPapersNotListed(namesakes) : notListed ? [notListed.line] : [];
   }
 
-  /** The papers a conversation is about (see papersTalkedAbout), and the namesakes whose papers they are, when the turn named a name several authors share. */
-  private talkedAbout(history: readonly Turn[]): { papers: Paper[]; namesakes?: Namesakes[] } {
+  /** How many papers the answer the conversation is on found but did not list ("... and 31 more"), 0 when it listed them all. */
+  papersFoundNotListed(history: readonly Turn[]): number {
+    return this.talkedAbout(history).notListed?.more ?? 0;
+  }
+
+  /**
+   * The papers a conversation is about (see papersTalkedAbout), and the namesakes whose papers they
+   * are, when the turn named a name several authors share; or, when its answer cut its list short
+   * ("How many papers are about RL?": 41, ten listed), the line that said so.
+   */
+  private talkedAbout(history: readonly Turn[]): { papers: Paper[]; namesakes?: Namesakes[]; notListed?: { line: string; more: number } } {
     for (let i = history.length - 1; i >= 0; i--) {
       const turn = history[i]!;
       // "thanks!" or "hi" between a question and "Who wrote it?" is about no paper: "it" is the one before.
@@ -85,7 +94,8 @@ export class ConversationReader {
       }
       if (names.papers.length > 0 && !asksOnlyForLike(names.rest)) return { papers: names.papers };
       const cited = this.papersCited(turn);
-      if (cited.length > 0) return { papers: cited };
+      const notListed = notListedIn(turn.answer);
+      if (cited.length > 0) return { papers: cited, ...(notListed ? { notListed } : {}) };
       // "papers by Wang" is answered with the Wangs and how many papers each has, citing none: "they" are those papers.
       const namesakes = authorAsked(turn.question, this.papers);
       if (namesakes && namesakes.authors.length === 0) return { papers: namesakesPapers(namesakes.ambiguous), namesakes: namesakes.ambiguous };

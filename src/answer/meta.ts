@@ -41,14 +41,8 @@ export function asksAboutIndex(question: string, papers: readonly Paper[]): bool
 
 /** "19 papers are indexed: ICML 2026 (19). /papers lists them ...": the count by venue, most first. */
 export function indexAnswer(papers: readonly Paper[]): string {
-  const byVenue = new Map<string, number>();
-  for (const p of papers) {
-    const venue = p.venue ? (p.year && !p.venue.includes(String(p.year)) ? `${p.venue} ${p.year}` : p.venue) : 'no venue given';
-    byVenue.set(venue, (byVenue.get(venue) ?? 0) + 1);
-  }
-  const venues = [...byVenue.entries()].sort((a, b) => b[1] - a[1]).map(([v, n]) => `${v} (${n})`);
   const count = papers.length === 1 ? '1 paper is' : `${papers.length} papers are`;
-  return `${count} indexed: ${venues.join(', ')}. /papers lists them, and /papers with a few words searches their titles and authors.`;
+  return `${count} indexed: ${indexVenues(papers, (v, n) => `${v} (${n})`)}. /papers lists them, and /papers with a few words searches their titles and authors.`;
 }
 
 /**
@@ -366,8 +360,14 @@ function mentionsListAnswer(head: string, mentions: readonly TopicMention[], sou
 
 /** "position paper", "position papers", "position-track papers": ICML's track for papers that argue a position. */
 const POSITION_PAPER = /\bposition(?:[- ]track)? papers?\b/i;
-/** Words that only ask for papers of a kind: "Which papers are position papers?", "Are there any position papers in the index?". */
-const ASKING_FOR_PAPERS = new Set('which what how many are is there any do you have got list show me find give all the of indexed papers ones exist in index corpus collection please'.split(' '));
+/**
+ * Words that only ask for papers of a kind, or what they argue, which the answer quotes of each:
+ * "Which papers are position papers?", "Are there any position papers in the index?", "What are
+ * the position papers about?", "What do the position papers argue?".
+ */
+const ASKING_FOR_PAPERS = new Set(
+  'which what how many are is there any do does you have got list show me find give all the of indexed papers ones exist in index corpus collection please about argue argued claim say said tell us their they them summarize summarise summary main thesis theses point points arguments take positions'.split(' '),
+);
 
 /**
  * "Which papers are position papers?", "How many position papers are there?", "Any position
@@ -406,6 +406,60 @@ export function positionPapers(papers: readonly Paper[]): TopicMention[] {
 export function positionPapersAnswer(papers: readonly TopicMention[], indexed: number, sources: readonly Source[]): ExtractiveAnswer {
   if (papers.length === 0) return { answer: `None of ${countedOf(indexed)} is a position paper (ICML titles them "Position: …").`, citations: [] };
   return mentionsListAnswer(`${papers.length} of ${countedOf(indexed)} ${papers.length === 1 ? 'is a position paper' : 'are position papers'}:`, papers, sources);
+}
+
+/** "Which paper is the most recent?", "the newest paper", "oldest papers": a ranking of the papers by date. */
+const RECENCY = /^(?:recent|recently|newest|latest|oldest|earliest)$/;
+const ASKING_FOR_RECENCY = new Set('which what is was are were the most least paper papers one ones work published released recent recently newest latest oldest earliest last first indexed in index corpus collection here'.split(' '));
+
+/** Whether a question asks which paper is newest or oldest, and nothing else ("Which is the latest paper on RL?" asks a topic). */
+export function asksMostRecent(question: string): boolean {
+  const ws = words(question);
+  return ws.some((w) => RECENCY.test(w)) && ws.some((w) => /^(?:papers?|ones?|work)$/.test(w)) && ws.every((w) => ASKING_FOR_RECENCY.has(w));
+}
+
+/**
+ * Which papers are newest (or oldest) by what the metadata gives, their year: when it is one
+ * year for all, that none is more recent than another, said so.
+ */
+export function mostRecentAnswer(question: string, papers: readonly Paper[]): string {
+  const years = [...new Set(papers.map((p) => p.year).filter((y): y is number => y !== undefined))].sort();
+  const oldest = /\b(?:oldest|earliest|first)\b/i.test(question);
+  if (years.length === 0) return 'The metadata gives no dates for the papers, so I cannot say which is the most recent.';
+  if (years.length === 1) return `All ${papers.length} indexed papers ${papers.every((p) => p.year) ? '' : 'that give a year '}are from ${years[0]} (${indexVenues(papers)}), and the metadata gives no date finer than the year: none is newer or older than another.`;
+  const year = oldest ? years[0]! : years.at(-1)!;
+  const of = papers.filter((p) => p.year === year).length;
+  return `${of} of the ${papers.length} indexed papers are from ${year}, the ${oldest ? 'earliest' : 'latest'} year the metadata gives; it gives no date finer than the year.`;
+}
+
+/** "Summarize the corpus", "What are the most common topics?", "What topics do the papers cover?", "What is the collection about?": the whole index, which no one abstract answers. */
+const OVERVIEW = /^(?:summar\w*|overview|topics?|themes?|trends?|subjects?|areas?)$/;
+const WHOLE = /^(?:corpus|collection|index|indexed|papers|common|main|popular|frequent|key|major|overall|all)$/;
+const ASKING_FOR_OVERVIEW = new Set(
+  'what which are is the a an most common main popular frequent key major overall topics topic themes theme trends trend areas area subjects subject summarize summarise summary overview of give me us tell do does papers corpus collection index indexed all these your you cover covered covers in across about research field fields'.split(' '),
+);
+
+/** Whether a question asks for the whole index summarised or its topics ranked, and nothing else. */
+export function asksOverview(question: string): boolean {
+  const ws = words(question);
+  const whole = ws.some((w) => /^(?:corpus|collection|index)$/.test(w));
+  return (ws.some((w) => OVERVIEW.test(w)) || (whole && ws.includes('about'))) && ws.some((w) => WHOLE.test(w)) && ws.every((w) => ASKING_FOR_OVERVIEW.has(w) || OVERVIEW.test(w));
+}
+
+/** What papercord can say of the whole index: what it holds, and how to look into it, as it summarises no more than one paper at a time. */
+export function overviewAnswer(papers: readonly Paper[]): string {
+  const count = papers.length === 1 ? 'one paper' : `${papers.length} papers`;
+  return `I summarise one paper at a time from its abstract, and do not summarise or rank the topics of the whole collection. It holds ${count} (${indexVenues(papers)}): /papers lists them, /papers with a few words searches their titles and authors, and "How many papers are about <topic>?" counts and lists the papers on a topic.`;
+}
+
+/** "ICML 2026: 19": the index's venues, most papers first, each as `shown`. */
+function indexVenues(papers: readonly Paper[], shown = (venue: string, n: number) => `${venue}: ${n}`): string {
+  const byVenue = new Map<string, number>();
+  for (const p of papers) {
+    const venue = p.venue ? (p.year && !p.venue.includes(String(p.year)) ? `${p.venue} ${p.year}` : p.venue) : 'no venue given';
+    byVenue.set(venue, (byVenue.get(venue) ?? 0) + 1);
+  }
+  return [...byVenue.entries()].sort((a, b) => b[1] - a[1]).map(([v, n]) => shown(v, n)).join(', ');
 }
 
 /** "hi", "hello there", "good morning": a greeting, nothing asked. */

@@ -228,6 +228,12 @@ const NAMED_BY = /\b(?:(?:papers?|works?|articles?|publications?)\s+(?:(?:are|we
 /** Before "'s papers", only words shaped as names ("John Smith's papers"): "VEQ's work" and "PixelThink's work" are about papers. */
 const NAMED_POSSESSIVE = /(?<![\p{L}.-])(\p{Lu}\p{Ll}[\p{Ll}-]*(?:\s+\p{Lu}\p{Ll}[\p{Ll}-]*){0,3})['’]s?\s+(?:papers?|works?|publications?|research)\b/u;
 
+/** "Which papers did Google write?", "What has Meta published?": a name before a verb of writing, as an institution is asked about. */
+const NAMED_WRITING = /\b(?:did|does|do|has|have)\s+(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})\s+(?:write|written|publish|published|author|authored|release|released|put out)\b/u;
+/** "Which papers are from Google DeepMind?", "papers out of MIT", "papers affiliated with Stanford", "papers by researchers at Google": where papers come from, as the metadata does not say. */
+const NAMED_FROM =
+  /\b(?:(?:papers?|works?|articles?|publications?)\s+(?:(?:are|were|is|was|come|comes|came)\s+)?(?:from|out of|affiliated with)|(?:researchers?|authors?|people|teams?|labs?)\s+(?:at|from|of))\s+(?:the\s+)?(\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3})/u;
+
 /**
  * A question for the papers of a name no author has ("Which papers were written by Google?"):
  * the answer says so, and that institutions are not known. `alone`: the question asks nothing
@@ -235,9 +241,11 @@ const NAMED_POSSESSIVE = /(?<![\p{L}.-])(\p{Lu}\p{Ll}[\p{Ll}-]*(?:\s+\p{Lu}\p{Ll
  * that name.
  */
 export function unknownAuthorAsked(question: string, papers: readonly Paper[]): { answer: string; alone: boolean } | undefined {
-  const m = NAMED_BY.exec(question) ?? NAMED_POSSESSIVE.exec(question);
+  const m = NAMED_BY.exec(question) ?? NAMED_POSSESSIVE.exec(question) ?? NAMED_WRITING.exec(question) ?? NAMED_FROM.exec(question);
   const name = m?.[1]?.trim();
   if (!m || !name) return undefined;
+  // "Which papers are from ICML 2026?" asks for a venue, which the papers' bylines give.
+  if (papers.some((p) => p.venue && wholeWord(escapeRegExp(name), 'iu').test(`${p.venue} ${p.year ?? ''}`))) return undefined;
   const index = authorIndex(papers);
   if (isAuthorName(index, name)) return undefined;
   const firstOnly = papers.some((p) => p.authorsIncomplete) ? ', and for some papers only the first author' : '';
@@ -255,6 +263,44 @@ export function unknownAuthorAsked(question: string, papers: readonly Paper[]): 
     answer: `No indexed paper lists an author named ${markdownLiteral(name)}. The metadata gives authors' names, not their institutions${firstOnly}; /papers ${name.split(/\s+/).at(-1)} searches titles and authors.`,
     alone: queryConcepts(question.replace(m[0], ' ')).length === 0,
   };
+}
+
+/** "Who is the most prolific author?", "Which author has the most papers?", "Who wrote the most papers?", "top authors": a ranking of authors by their papers. */
+const RANKING_WORDS = /^(?:most|top|prolific|productive|leading)$/;
+const AUTHOR_WORDS = /^(?:who|authors?|researchers?|people|scientists?)$/;
+const ASKING_FOR_RANKING = new Set(
+  'who which what whose is are was were the a most top prolific productive leading frequent author authors researcher researchers people scientist scientists has have had wrote write written writes published publish authored appears appear on in of with paper papers works publications number indexed index corpus collection here please'.split(' '),
+);
+
+/** Whether a question asks which authors have the most papers, and nothing else ("Who wrote the most cited paper?" asks other things). */
+export function asksMostPapersAuthors(question: string): boolean {
+  const ws = words(question);
+  return ws.some((w) => RANKING_WORDS.test(w)) && ws.some((w) => AUTHOR_WORDS.test(w)) && ws.every((w) => ASKING_FOR_RANKING.has(w));
+}
+
+/** Authors shown in a ranking by papers: the most, and those after them down to this many. */
+const RANKED_AUTHORS_MAX = 10;
+
+/**
+ * The authors with the most indexed papers, as the metadata writes their names: those tied first,
+ * then the next down to RANKED_AUTHORS_MAX, each with how many. Two people with one name count as
+ * one, and a sidecar that names only first authors counts only those: both are said.
+ */
+export function mostPapersAuthorsAnswer(papers: readonly Paper[]): string {
+  const ranked = mostPapersFirst([...authorIndex(papers).whole.values()]);
+  const top = ranked[0]?.papers.length ?? 0;
+  if (top === 0) return 'The metadata names no authors, so I cannot say who wrote the most papers.';
+  const firstOnly = papers.some((p) => p.authorsIncomplete) ? ' For some papers the metadata names only the first author, who alone is counted.' : '';
+  if (top === 1) return `No author has more than one of the ${papers.length} indexed papers, as the metadata writes their names.${firstOnly}`;
+  const count = (a: AuthorPapers) => `${markdownLiteral(a.author)} (${a.papers.length})`;
+  const first = ranked.filter((a) => a.papers.length === top);
+  const next = ranked.filter((a) => a.papers.length < top && a.papers.length > 1).slice(0, Math.max(0, RANKED_AUTHORS_MAX - first.length));
+  const lines = [
+    `${joinList(first.slice(0, RANKED_AUTHORS_MAX).map((a) => `**${markdownLiteral(a.author)}**`))} ${first.length === 1 ? 'has' : 'have'} the most indexed papers: ${top}${first.length === 1 ? '' : ' each'}${first.length > RANKED_AUTHORS_MAX ? `, with ${first.length - RANKED_AUTHORS_MAX} more` : ''}.`,
+    ...(next.length ? [`Next: ${joinList(next.map(count))}.`] : []),
+    `Counted by name as the metadata writes it (two people with one name count as one).${firstOnly} "Which papers are by <name>?" lists one author's papers.`,
+  ];
+  return lines.join('\n');
 }
 
 /** The authors whose first name is `name`, one word ("Morteza"): a scan of every author, done only for a name no author's surname is. */
@@ -346,6 +392,15 @@ export function listedPaperIds(answer: string): Set<string> {
 /** The line that ends a list cut at LISTED_PAPERS_MAX ("... and 3 more; <where>."), none when the list is whole. */
 export function moreThanListed(total: number, where: string): string[] {
   return total > LISTED_PAPERS_MAX ? [`... and ${total - LISTED_PAPERS_MAX} more; ${where}.`] : [];
+}
+
+/** The line moreThanListed writes, as read back from an answer: how many more there were. */
+const MORE_THAN_LISTED = /^\.\.\. and (\d+) more; .*$/m;
+
+/** The line that ends a list cut short, read back from its answer (see moreThanListed), and how many papers it did not list; undefined for a whole list. */
+export function notListedIn(answer: string): { line: string; more: number } | undefined {
+  const m = MORE_THAN_LISTED.exec(answer);
+  return m ? { line: m[0], more: Number(m[1]) } : undefined;
 }
 
 function jointPapers(authors: readonly AuthorPapers[]): Paper[] {
@@ -553,15 +608,21 @@ export function titleExpansion(question: string, title: string, name: string): s
  * "Give me the link to X", "Where is X's code?", "What is X's arXiv id?". Not a word inside a
  * hyphenated one: "qa-code" is a paper's id, and "Who wrote qa-code?" asks for no link.
  */
-const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf)(?![\w-])/i;
-const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|i|id|available|for|to|of)(?![\\w-])`, 'gi');
+const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|source code|open[- ]sourced?|github|repository|repo|arxiv(?: id)?|pdf|open ?review(?: id)?|pmlr(?: page| id)?|proceedings (?:page|entry)|doi)(?![\w-])/i;
+/**
+ * "Where can I read the MentisOculi paper?", "where do I find PixelThink", "where can one download
+ * it": asks where the paper is, as a link does. Of a paper named and nothing else (the service's
+ * check): "Where can I find the results of VEQ?" asks its abstract.
+ */
+const WHERE_TO_READ = /\bwhere\s+(?:can|could|do|should|would|might|may)\s+(?:i|we|one|you|u)\s+(?:read|find|get|download|access|see|view|open|look at)\b/i;
+const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of)(?![\\w-])`, 'gi');
 /** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)", "\url{https://...}"). */
 const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 
 /** Whether a question asks for a paper's links; what is left once their words are taken out should name the paper alone. */
 export function asksForLinks(question: string): boolean {
   // "arXiv:2505.23727" names a paper as papers cite it; it asks for no link.
-  return LINK.test(question.replace(/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' '));
+  return LINK.test(question.replace(/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' ')) || WHERE_TO_READ.test(question);
 }
 
 export function withoutLinkWords(question: string): string {
@@ -581,12 +642,62 @@ export function linksAnswer(paper: Paper, n: number): string {
   const lines = [
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
+    ...(paper.openreview ? [`OpenReview: https://openreview.net/forum?id=${paper.openreview}`] : []),
+    ...(paper.pmlrPage && !shown.has(linkKey(paper.pmlrPage)) ? [`PMLR: ${paper.pmlrPage}`] : []),
     ...code.map((u) => `Code: ${u}`),
     ...inAbstract.map((u) => `Link in the abstract: ${u}`),
     // Said plainly: "Is there code?" of a paper with no code link is answered by its absence, and by what its abstract promises.
     ...(code.length || inAbstract.length ? [] : [`No code link is known for it.${codePromised(paper.abstract)}`]),
   ];
   return lines.join('\n');
+}
+
+/** Words for a paper's code, in a question about which papers have it: "code", "source code", "GitHub", "open source", "implementation". */
+const CODE_WORDS = /(?<![\w-])(?:(?:source )?code|implementations?|github|repositor(?:y|ies)|repos?|open[- ]sourced?|open source)(?![\w-])/gi;
+const PAPERS_WORD_ONLY = /\b(?:papers?|works?|articles?|ones)\b/i;
+/** "no code", "without code", "don't release", "lack": the papers that give none. */
+const NO_CODE = /\b(?:no|without|not|lacks?|lacking|missing|none|don|doesn|isn|aren|haven|hasn)\b/i;
+/** What a question about which papers have code holds besides the words for code and papers: words that ask, count, or say it is given or not. */
+const ASKING_FOR_CODE = new Set(
+  'which what how many number count are is were there any a an some do does did you have has had got list show me find give all the of indexed papers paper ones works exist in your index corpus collection please with their its available public publicly release released releases releasing share shared shares provide provided provides publish published link links linked come comes that no without not don doesn isn aren haven hasn t lack lacks lacking missing none'.split(' '),
+);
+
+/**
+ * "How many papers have code?", "Which papers have code available?", "Which papers have no
+ * code?", "papers with code?", "Which papers are open source?": which papers link their code,
+ * or do not (`without`), across the index; undefined for a question that asks anything else
+ * ("Where is the code for PixelThink?", "Which papers generate code?").
+ */
+export function codePapersAsked(question: string): { without: boolean } | undefined {
+  if (!PAPERS_WORD_ONLY.test(question) || !question.match(CODE_WORDS)) return undefined;
+  if (!words(question.replace(CODE_WORDS, ' ')).every((w) => ASKING_FOR_CODE.has(w))) return undefined;
+  return { without: NO_CODE.test(question) };
+}
+
+/** A code host's link in an abstract ("Code is available at https://github.com/..."): code, where another link may be a project page. */
+const CODE_HOST = /^https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|anonymous\.4open\.science)\//i;
+
+/** The paper's code links: the metadata's, else those its abstract gives on a code host. */
+export function codeLinksOf(paper: Paper): string[] {
+  if (paper.code?.length) return paper.code;
+  return [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => CODE_HOST.test(u));
+}
+
+/**
+ * "166 of the 293 indexed papers link their code:" and each listed paper (`sources`, cited) with
+ * its first code link; `without`, those that link none. `found` are all of them, in corpus order.
+ */
+export function codePapersAnswer(found: readonly Paper[], indexed: number, sources: readonly Source[], without: boolean): string {
+  const of = `${found.length} of the ${indexed} indexed papers`;
+  if (found.length === 0) return without ? `Every one of the ${indexed} indexed papers links its code.` : `None of the ${indexed} indexed papers links its code in its metadata or abstract.`;
+  const one = found.length === 1;
+  const head = without ? `${of} ${one ? 'links' : 'link'} no code in ${one ? 'its' : 'their'} metadata or abstract:` : `${of} ${one ? 'links its' : 'link their'} code (in the metadata or the abstract):`;
+  const byId = new Map(found.map((p) => [p.id, p]));
+  const lines = sources.map((s) => {
+    const link = without ? undefined : codeLinksOf(byId.get(s.paperId)!)[0];
+    return link ? `${listedPaper(s)}: ${link}` : listedPaper(s);
+  });
+  return [head, ...lines, ...moreThanListed(found.length, '"Where is the code for <paper>?" gives one paper\'s links')].join('\n');
 }
 
 /** A sentence that says what will become of the code ("Our code will be open-sourced soon."), closing the words that find it. */

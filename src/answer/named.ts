@@ -165,6 +165,11 @@ export function placePastOne(question: string, papers: readonly Paper[]): boolea
   return papers.length === 1 && picksPlace(question) && paperAtPlace(question, papers) === undefined;
 }
 
+/** Whether a follow-up picks a place past the papers before it ("the 12th one" after a list of ten): among more papers that were found, it may be one of them. */
+export function placePastAll(question: string, papers: readonly Paper[]): boolean {
+  return papers.length > 0 && picksPlace(question) && paperAtPlace(question, papers) === undefined;
+}
+
 /** The paper at the place a follow-up picks, undefined when it picks none or one past them. */
 function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undefined {
   const place = PLACE.exec(question)?.[1]?.toLowerCase();

@@ -45,8 +45,10 @@ export function noRelatedTo(paper: { title: string; id: string }, literal: (titl
 }
 
 /** Said to "Which one?" when a follow-up points back at one paper ("Who wrote it?") and the conversation is on several: which it may be, to ask again. */
-export function whichPaper(papers: Paper[]): string {
-  return `Which paper? The last answer is about ${papers.length}: ${joinList(papers.map(titleAndId))}. Ask again with the name of the one you mean, or with "they" or "them" to ask about each of them.`;
+export function whichPaper(papers: Paper[], notListed = 0): string {
+  // "the 50th one" after a count of 41 that listed 10: "about 10" would belie the count.
+  const about = notListed ? `lists ${papers.length} of the ${papers.length + notListed} papers it found` : `is about ${papers.length}`;
+  return `Which paper? The last answer ${about}: ${joinList(papers.map(titleAndId))}. Ask again with the name of the one you mean, or with "they" or "them" to ask about each of them.`;
 }
 
 /** Said to "the second one" after an answer about one paper: that it was the only one, named, rather than that one again as if it were the second. */

@@ -1,6 +1,6 @@
 /** Turns the fields an importer found into a checked Paper, the same way for every format. */
 import type { CorpusProblem, Paper } from './paper.js';
-import { LINK_START, paperIds } from './ids.js';
+import { LINK_START, openReviewForum, paperIds } from './ids.js';
 import { cleanTitle, collapseWhitespace, isHttpUrl, titleFromAbstract, yearFrom } from './text.js';
 
 /** A link written without its scheme: "github.com/org/repo". */
@@ -22,6 +22,8 @@ export interface PaperFields {
   /** The record's code links as written: one link or a list of them (see codeLinks). */
   code?: unknown;
   pmlrId?: string;
+  /** The PMLR volume ("306"), which with the PMLR id makes its proceedings page. */
+  pmlrVolume?: string;
   recordId?: string;
   arxiv?: string;
   openreview?: string;
@@ -71,6 +73,10 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
   }
   const code = codeLinks(fields.code, (message) => problems.push({ file, record, message }));
   if (code.length) paper.code = code;
+  const openreview = fields.openreview ? openReviewForum(fields.openreview) : undefined;
+  if (openreview) paper.openreview = openreview;
+  const volume = fields.pmlrVolume?.trim().replace(/^v/i, '');
+  if (fields.pmlrId && volume && /^\d+$/.test(volume) && /^[\w-]+$/.test(fields.pmlrId.trim())) paper.pmlrPage = `https://proceedings.mlr.press/v${volume}/${fields.pmlrId.trim()}.html`;
   return { paper, problems };
 }
 

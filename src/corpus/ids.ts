@@ -75,9 +75,19 @@ export function normalizeArxiv(raw: string): string | undefined {
 
 /** "https://openreview.net/forum?id=tU3raVqvYe" or "tU3raVqvYe" -> "tu3ravqvye". */
 export function normalizeOpenReview(raw: string): string | undefined {
+  return normalizeId(openReviewWritten(raw));
+}
+
+/** The forum id an OpenReview link or id writes, case kept ("tU3raVqvYe"), for a link to its forum; undefined for anything else. */
+export function openReviewForum(raw: string): string | undefined {
+  const id = openReviewWritten(raw).trim();
+  return /^[\w-]{4,}$/.test(id) ? id : undefined;
+}
+
+function openReviewWritten(raw: string): string {
   const s = raw.trim();
   const fromUrl = /[?&]id=([^&#\s]+)/.exec(s);
-  return normalizeId(fromUrl ? fromUrl[1] : s.replace(/^openreview:/i, ''));
+  return fromUrl ? fromUrl[1]! : s.replace(/^openreview:/i, '');
 }
 
 /** Any other id: lowercase, no `pmlr:`-style prefix, characters other than [a-z0-9._-] turned into hyphens. */

@@ -24,8 +24,9 @@ export const CORPUS_PRESETS: Readonly<Record<string, string>> = {
  * (below) made by another version no longer vouches for the index.
  * 2: a sidecar's `first_author` marks the paper's authors as incomplete.
  * 3: code links (`code`, PMLR's `software`) are read into the papers.
+ * 4: the OpenReview forum id (case kept) and the PMLR page are read into the papers.
  */
-export const IMPORTERS_VERSION = 3;
+export const IMPORTERS_VERSION = 4;
 
 export interface LoadOptions {
   /** Where relative entries resolve; default the working directory. Presets always resolve against the project root. */
@@ -220,6 +221,8 @@ function merge(kept: Paper, dup: Paper): string[] {
   kept.aliases = [...aliases];
   kept.url ??= dup.url;
   kept.code ??= dup.code;
+  kept.openreview ??= dup.openreview;
+  kept.pmlrPage ??= dup.pmlrPage;
   kept.year ??= dup.year;
   kept.venue ??= dup.venue;
   // A sidecar often names only the first author; the full list from the other corpus is better.

@@ -13,6 +13,10 @@ export interface Paper {
   url?: string;
   /** Links to the paper's code (the metadata's `code`, or PMLR's `software`), all http(s). */
   code?: string[];
+  /** Its OpenReview forum id as the metadata writes it: OpenReview's links need its case, which the alias folds away. */
+  openreview?: string;
+  /** Its page in the PMLR proceedings, when the metadata gives its PMLR id and volume (its `url` may be another page). */
+  pmlrPage?: string;
   /** True when `authors` names only the first author (a sidecar's `first_author`): shown as "et al.". */
   authorsIncomplete?: boolean;
   /** Other ids the same paper is known by (PMLR id, arXiv id, OpenReview id), used to find duplicates and to look papers up. */

@@ -60,6 +60,7 @@ interface MetadataRecord {
   arxiv?: string;
   openreview?: string;
   pmlrId?: string;
+  pmlrVolume?: string;
   url?: string;
   /** As written; buildPaper checks it. */
   code?: unknown;
@@ -85,6 +86,8 @@ function parseMetadata(text: string, file: string): { records: MetadataRecord[];
   const list = Array.isArray(data) ? data : Array.isArray(obj?.papers) ? (obj!.papers as unknown[]) : undefined;
   if (!list) return { records: [], problems: [{ file, message: 'metadata has no `papers` array; titles taken from the abstracts' }], unread: true };
   const venue = str(obj?.venue);
+  // A sidecar of one volume's papers may say the volume once, as it does the venue.
+  const pmlrVolume = str(obj?.pmlr_volume);
   const problems: CorpusProblem[] = [];
   const records: MetadataRecord[] = [];
   list.forEach((item, i) => {
@@ -105,6 +108,7 @@ function parseMetadata(text: string, file: string): { records: MetadataRecord[];
       arxiv: str(r.arxiv),
       openreview: str(r.openreview),
       pmlrId: str(r.pmlr_id),
+      pmlrVolume: str(r.pmlr_volume) ?? pmlrVolume,
       url: str(r.url),
       code: r.code ?? r.software,
       venue: str(r.venue) ?? venue,
@@ -179,6 +183,7 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
         url: m?.url,
         code: m?.code,
         pmlrId: m?.pmlrId,
+        pmlrVolume: m?.pmlrVolume,
         arxiv: m?.arxiv,
         openreview: m?.openreview,
         titleOptional,

@@ -61,6 +61,7 @@ export function parsePmlrPost(text: string, file: string): ImportResult {
       url: id && volume ? `https://proceedings.mlr.press/v${volume}/${id}.html` : str(f.pdf),
       code: f.software,
       pmlrId: id,
+      pmlrVolume: volume,
       arxiv: str(f.arxiv),
       openreview: str(f.openreview),
     },

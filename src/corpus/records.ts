@@ -31,6 +31,7 @@ export function recordToPaper(value: unknown, file: string, label: string, defau
       url,
       code: r.code ?? r.software,
       pmlrId,
+      pmlrVolume: volume,
       recordId: str(r.id),
       arxiv: str(r.arxiv) ?? str(r.arxiv_id),
       openreview: str(r.openreview) ?? str(r.openreview_id),

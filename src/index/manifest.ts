@@ -41,7 +41,7 @@ export interface CorpusRecord {
 /** A hash of everything about the papers that ends up in the index. */
 export function corpusHash(papers: Paper[]): string {
   const h = createHash('sha256');
-  for (const p of papers) h.update(JSON.stringify([p.id, p.title, p.abstract, p.authors, p.year, p.venue, p.url, p.aliases, ...(p.authorsIncomplete ? ['authors incomplete'] : []), ...(p.code ? [{ code: p.code }] : [])])).update('\n');
+  for (const p of papers) h.update(JSON.stringify([p.id, p.title, p.abstract, p.authors, p.year, p.venue, p.url, p.aliases, ...(p.authorsIncomplete ? ['authors incomplete'] : []), ...(p.code ? [{ code: p.code }] : []), ...(p.openreview || p.pmlrPage ? [{ openreview: p.openreview, pmlrPage: p.pmlrPage }] : [])])).update('\n');
   return h.digest('hex').slice(0, 16);
 }
 

@@ -9,9 +9,12 @@ import type { Paper } from '../corpus/paper.js';
 export interface PapersFile {
   files: string[];
   venues: string[];
-  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end, 1 when only the first author is known (else 0, or absent when nothing follows), and the code links. */
-  papers: [string, string, string[], string[], number, string, number, number, string, number, number, (0 | 1)?, string[]?][];
+  /** id, title, authors, aliases, index in files, record, year (0: none), index in venues (-1: none), url ('' none), abstract's first byte, its end, 1 when only the first author is known (else 0, or absent when nothing follows), the code links ([] none, or absent when nothing follows), and its other pages. */
+  papers: [string, string, string[], string[], number, string, number, number, string, number, number, (0 | 1)?, string[]?, PaperPages?][];
 }
+
+/** A paper's pages besides its url: its OpenReview forum id and its PMLR page. */
+type PaperPages = Pick<Paper, 'openreview' | 'pmlrPage'>;
 
 export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer } {
   const files = new Map<string, number>();
@@ -24,8 +27,11 @@ export function encodePapers(papers: Paper[]): { json: string; abstracts: Buffer
     abstracts.write(p.abstract, at, 'utf8');
     at += lengths[i]!;
     const row: PapersFile['papers'][number] = [p.id, p.title, p.authors, p.aliases, indexOf(files, p.source.file), p.source.record, p.year ?? 0, p.venue === undefined ? -1 : indexOf(venues, p.venue), p.url ?? '', at - lengths[i]!, at];
-    if (p.authorsIncomplete || p.code) row.push(p.authorsIncomplete ? 1 : 0);
-    if (p.code) row.push(p.code);
+    const pages: PaperPages = { ...(p.openreview ? { openreview: p.openreview } : {}), ...(p.pmlrPage ? { pmlrPage: p.pmlrPage } : {}) };
+    const hasPages = Object.keys(pages).length > 0;
+    if (p.authorsIncomplete || p.code || hasPages) row.push(p.authorsIncomplete ? 1 : 0);
+    if (p.code || hasPages) row.push(p.code ?? []);
+    if (hasPages) row.push(pages);
     return row;
   });
   const file: PapersFile = { files: [...files.keys()], venues: [...venues.keys()], papers: rows };
@@ -56,7 +62,7 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
     }
     return text;
   };
-  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end, authorsIncomplete, code], i) => {
+  return file.papers.map(([id, title, authors, aliases, fileIndex, record, year, venueIndex, url, start, end, authorsIncomplete, code, pages], i) => {
     if (!(start >= 0 && start <= end && end <= abstracts.length)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} are outside abstracts.bin (${abstracts.length} bytes)`);
     if (startsInsideCharacter(abstracts, start) || startsInsideCharacter(abstracts, end)) throw new Error(`paper ${id}: its abstract's bytes ${start}-${end} cut through a character of abstracts.bin`);
     const sourceFile = file.files[fileIndex];
@@ -77,6 +83,8 @@ export function decodePapers(file: PapersFile, abstracts: Buffer): Paper[] {
     if (venueIndex >= 0) paper.venue = file.venues[venueIndex];
     if (url) paper.url = url;
     if (Array.isArray(code) && code.length) paper.code = code;
+    if (typeof pages?.openreview === 'string') paper.openreview = pages.openreview;
+    if (typeof pages?.pmlrPage === 'string') paper.pmlrPage = pages.pmlrPage;
     return paper;
   });
 }
