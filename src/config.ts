@@ -46,17 +46,17 @@ const oneOf = <T extends string>(...values: T[]): Parse<T> => (raw, name) => {
 };
 const list: Parse<string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
 /** How a user or password is written in an address when it holds a character that ends that part. */
-const ESCAPES_HINT = 'a user or password holding @ : / # ? or % is written with %40 %3A %2F %23 %3F %25';
+const ESCAPES_HINT = 'a user or password holding @ : / # ? % or , is written with %40 %3A %2F %23 %3F %25 %2C';
 /**
  * An address as it may be shown: a user and password in it are masked, everything up to the
  * last @ (a password with an unescaped @ or / would otherwise show its end).
  */
-const shownUrl = (raw: string) => raw.replace(/^([a-z]+:\/\/)?.*@/i, '$1***@');
+const shownUrl = (raw: string) => raw.replace(/^([a-z]+:\/\/)?.*@/i, '$1***@').replace(/^([a-z]+:\/\/)[^/?#@*]*:(?!\d*(?:[/?#]|$))[^/?#]*/i, '$1***');
 const parseUrl = (raw: string, name: string): URL => {
   try {
     return new URL(raw.includes('://') ? raw : `http://${raw}`);
   } catch {
-    throw new ConfigError(`${name} must be a URL such as http://127.0.0.1:11434, got "${shownUrl(raw)}"${raw.includes('@') ? ` (${ESCAPES_HINT})` : ''}`);
+    throw new ConfigError(`${name} must be a URL such as http://127.0.0.1:11434, got "${shownUrl(raw)}"${raw.includes('@') || shownUrl(raw) !== raw ? ` (${ESCAPES_HINT})` : ''}`);
   }
 };
 /**
@@ -111,7 +111,7 @@ export const VARIABLES = {
   corpus: { env: 'CORPUS', default: 'icml2026', description: 'Papers to index: comma-separated files or folders (plain-text abstracts, JSON, JSON Lines, PMLR Markdown posts) or the shipped corpora `icml2026` and `pmlr-v306`.', parse: list },
   dataDir: { env: 'DATA_DIR', default: 'data', description: 'Where the index, feedback and other state live (relative to the project root).', parse: str },
   embeddings: { env: 'EMBEDDINGS', default: 'auto', description: '`auto` uses Ollama embeddings when the server has the model, else the built-in local embedder; `ollama` or `local` force one.', parse: oneOf('auto', 'ollama', 'local') },
-  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port. Behind a reverse proxy with basic auth, put its user and password in the address (`https://user:password@host:port`, with @ : / # ? % in them written %40 %3A %2F %23 %3F %25): they are sent as an `Authorization: Basic` header, and logs and /status show the address without them.', parse: url },
+  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port. Behind a reverse proxy with basic auth, put its user and password in the address (`https://user:password@host:port`, with @ : / # ? % , in them written %40 %3A %2F %23 %3F %25 %2C): they are sent as an `Authorization: Basic` header, and logs and /status show the address without them.', parse: url },
   ollamaHosts: { env: 'OLLAMA_HOSTS', default: '', description: 'Several Ollama servers for generation, comma-separated; requests are spread over the ones that answer. Empty: only OLLAMA_HOST. Each may carry a user and password as OLLAMA_HOST does.', parse: urls },
   chatModel: { env: 'OLLAMA_CHAT_MODEL', default: 'llama3.2:3b', description: 'The model that writes answers.', parse: str },
   embedModel: { env: 'OLLAMA_EMBED_MODEL', default: 'nomic-embed-text', description: 'The embedding model used when EMBEDDINGS picks Ollama.', parse: str },

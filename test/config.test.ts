@@ -79,7 +79,9 @@ test('a user and password in OLLAMA_HOST or OLLAMA_HOSTS are taken out of the ad
   for (const raw of ['https://ada:pa/ss@h:443', 'https://ada:s@cret@h', 'ftp://ada:secret@h:21', 'https://ada:se%zzcret@h:443']) {
     assert.throws(() => loadSettings({ OLLAMA_HOST: raw }), (e: Error) => e instanceof ConfigError && /OLLAMA_HOST/.test(e.message) && !/pa\/ss|s@cret|secret|zz/.test(e.message), raw);
   }
-  assert.throws(() => loadSettings({ OLLAMA_HOST: 'https://ada:pa/ss@h:443' }), /got "https:\/\/\*\*\*@h:443" \(a user or password holding @ : \/ # \? or % is written with %40 %3A %2F %23 %3F %25\)/);
+  assert.throws(() => loadSettings({ OLLAMA_HOST: 'https://ada:pa/ss@h:443' }), /got "https:\/\/\*\*\*@h:443" \(a user or password holding @ : \/ # \? % or , is written with %40 %3A %2F %23 %3F %25 %2C\)/);
+  // A comma in a password parts OLLAMA_HOSTS there: the piece before it shows none of the password either.
+  assert.throws(() => loadSettings({ OLLAMA_HOSTS: 'http://alice:s3cr,et@h:11434' }), (e: Error) => !/alice|s3cr/.test(e.message) && /got "http:\/\/\*\*\*" .*%2C/.test(e.message));
   assert.throws(() => loadSettings({ OLLAMA_HOST: 'http://ada:one@b:11434', OLLAMA_HOSTS: 'http://ada:two@b:11434' }), /OLLAMA_HOST and OLLAMA_HOSTS give http:\/\/b:11434 two different users or passwords/);
   // The same address without them, in the other variable, is sent them too.
   assert.deepEqual([...loadSettings({ OLLAMA_HOST: 'http://ada:one@b:11434', OLLAMA_HOSTS: 'http://b:11434,http://c:11434' }).ollamaAuth.keys()], ['http://b:11434']);
