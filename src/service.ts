@@ -119,8 +119,10 @@ export class PapercordService {
   readonly startedAt = Date.now();
   /** Recent model-written results (answers, summaries, related lists), per index version. */
   private readonly cache: AnswerCache<Answer | Summary | Related>;
-  /** How the papers of an index spell out acronyms none of them writes (see spellingInPapers), read on first use: a pass over up to 500 abstracts. */
+  /** How the papers of an index spell out acronyms none of them writes (see spellingInPapers), read on first use: a pass over up to 500 abstracts; the last ACRONYM_SPELLINGS_KEPT kept. */
   private readonly acronymSpellings = new WeakMap<Retriever, Map<string, string | undefined>>();
+  /** The sites an index's papers link to (see linkHosts). */
+  private readonly hostsOf = new WeakMap<Retriever, Set<string>>();
 
   private constructor(
     readonly settings: Settings,
@@ -275,7 +277,11 @@ export class PapercordService {
     let spellings = this.acronymSpellings.get(retriever);
     if (!spellings) this.acronymSpellings.set(retriever, (spellings = new Map()));
     const spelling = (acronym: string) => {
-      if (!spellings.has(acronym)) spellings.set(acronym, spellingInPapers(acronym, this.papers));
+      if (!spellings.has(acronym)) {
+        // Kept for the acronyms asked most recently only: the capitals people type are not a fixed few.
+        if (spellings.size >= ACRONYM_SPELLINGS_KEPT) spellings.delete(spellings.keys().next().value!);
+        spellings.set(acronym, spellingInPapers(acronym, this.papers));
+      }
       return spellings.get(acronym);
     };
     return withUnwrittenAcronymsSpelledOut(question, (term) => retriever.termStats.df(term) > 0, spelling);
@@ -799,7 +805,24 @@ export class PapercordService {
 
   /** The made-up names of a question (see madeUpNames) that no paper is called and no title or abstract writes. */
   private namesNothingMentions(q: string): string[] {
-    return [...new Set([...madeUpNames(q), ...comparedNames(q)])].filter((name) => this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+    // The first few, as other name checks: a question of made-up words costs no more than a short one.
+    const names = [...new Set([...madeUpNames(q), ...comparedNames(q)])].slice(0, UNMENTIONED_NAME_CHECKS);
+    return names.filter((name) => !this.linkHosts().has(name.toLowerCase()) && this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+  }
+
+  /**
+   * The sites the papers link to, by name ("github" of github.com), read once per index from the
+   * metadata's links: "code on GitHub" names a site the abstracts write only in links, which no
+   * term of the index holds.
+   */
+  private linkHosts(): Set<string> {
+    const retriever = this.retriever;
+    let hosts = this.hostsOf.get(retriever);
+    if (!hosts) {
+      hosts = new Set(this.papers.flatMap((p) => [p.url, ...(p.code ?? [])]).flatMap((link) => /^https?:\/\/(?:www\.)?([^./]+)\./i.exec(link ?? '')?.[1]?.toLowerCase() ?? []));
+      this.hostsOf.set(retriever, hosts);
+    }
+    return hosts;
   }
 
   /** "Nothing indexed mentions FooBarNet", with the papers it may misspell and those the question names that are indexed. */
@@ -1091,6 +1114,10 @@ const NAME_PART_BREAK = String.raw`[\s\-‐‑–_]?`;
 const NAMESAKES_SHOWN = 5;
 /** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */
 const PICKED_AMONG_MAX = 50;
+/** Acronyms whose spelling in the papers is kept (see withUnwrittenAcronymsSpelledOut), each a pass over up to 500 abstracts to read again. */
+const ACRONYM_SPELLINGS_KEPT = 256;
+/** Made-up names of one question checked for whether anything indexed mentions them (see namesNothingMentions): each a catalog lookup and a postings read. */
+const UNMENTIONED_NAME_CHECKS = 4;
 /** The most papers a pick names as not writing what it asks ("The abstract of VEQ … does not mention it"): of a longer list, those picked are the answer. */
 const UNPICKED_NAMED_MAX = 3;
 

@@ -1169,6 +1169,8 @@ test('a question about a name two papers have ("What is PRISM?") says so and ans
 test('made-up names are longer words with a capital inside or capitals with digits, not acronyms, quantities or hyphenated English', () => {
   assert.deepEqual(madeUpNames("Does PixelThink's ImageNet score beat GPT-4 at W3A16 on https://arxiv.org/abs/2505.23727?"), ['PixelThink', 'ImageNet', 'GPT-4', 'W3A16']);
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);
+  // A name ends where its script does.
+  assert.deepEqual(madeUpNames('PixelThink是什么？'), ['PixelThink']);
 });
 
 test('a question about a name nothing indexed has is told so, not answered from other papers; a misspelt one gets "did you mean"', async () => {
@@ -1190,6 +1192,9 @@ test('a question about a name nothing indexed has is told so, not answered from 
     assert.match(typo.answer, /^Nothing indexed mentions FooNte: .* Did you mean FooNet: Reinforcement Learning for Ocean Forecasting \(qa-foonet\)\?$/);
     const mixed = await own.ask('Compare PixelThink and FooNet', { useModel: false });
     assert.match(mixed.answer, / FooNet: Reinforcement Learning for Ocean Forecasting \(qa-foonet\) is indexed: ask about it without PixelThink\.$/);
+    // A paper's name written with Chinese right after it, and a site the papers link to (in no term of the index), are no unknown names.
+    assert.doesNotMatch((await service.ask('PixelThink是什么？', { useModel: false })).answer, /^Nothing indexed/);
+    assert.doesNotMatch((await service.ask('Which papers have code on GitHub?', { useModel: false })).answer, /^Nothing indexed/);
     // A name an abstract writes is searched as before.
     assert.deepEqual(cited(await own.ask('Does FooNet use reinforcement learning?', { useModel: false })), ['qa-foonet']);
   } finally {

@@ -530,12 +530,22 @@ export function smallTalkAnswer(question: string, papers: readonly Paper[], mode
     const writer = modelAnswers() ? 'A language model writes the answers from the passages found.' : 'No language model answers now, so answers quote the abstracts.';
     return `${SMALL_TALK.self} a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${writer} /status shows the model and its state. I take no instructions from questions: ask about the papers, or /help for every command.`;
   }
-  const named = papers.map((p) => systemName(p.title)).find((name) => name && isCoined(name));
-  if (PUSHBACK.test(question)) {
+  const pushback = PUSHBACK.test(question);
+  if (!pushback && !GREETING.test(question) && !HELP.test(question)) return undefined;
+  const named = exampleName(papers);
+  if (pushback) {
     const example = named ? `, for example "What does ${named} evaluate?"` : '';
     return `${SMALL_TALK.sorry} I can only quote and summarise the papers' abstracts: ask again with the paper's name or id and what you want to know${example}. /papers lists the papers.`;
   }
-  if (!GREETING.test(question) && !HELP.test(question)) return undefined;
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
   return `${SMALL_TALK.hello} questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
+}
+
+/** The first made-up name among the papers' systems, for an example question; read only for a reply that shows one, and only up to that paper. */
+function exampleName(papers: readonly Paper[]): string | undefined {
+  for (const p of papers) {
+    const name = systemName(p.title);
+    if (name && isCoined(name)) return name;
+  }
+  return undefined;
 }

@@ -204,7 +204,9 @@ const MADE_UP_NAME_MIN_LETTERS = 6;
 export function madeUpNames(question: string): string[] {
   const named = question.replace(LINK_IN_QUESTION, ' ');
   const letters = (w: string) => w.replace(/\P{L}/gu, '').length;
-  return [...new Set(bareWords(named).flatMap((w) => w.split('/')).map((w) => w.replace(/['’]s$/u, '')))].filter(
+  // A name ends where its script does: "PixelThink是什么？" names PixelThink.
+  const latinRuns = (w: string) => w.match(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.'’-]*/gu) ?? [];
+  return [...new Set(bareWords(named).flatMap((w) => w.split('/')).flatMap(latinRuns).map((w) => w.replace(/['’]s$|[.'’-]+$/u, '')))].filter(
     (w) => (/\p{Ll}\p{Lu}/u.test(w) && letters(w) >= MADE_UP_NAME_MIN_LETTERS) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && letters(w) >= 2),
   );
 }
