@@ -36,7 +36,14 @@ test('numbers as a faithful answer may write them: spacing, words, separators, s
     'Training emits around 60,000 tons [1].',
     'It cuts tokens by nearly 50% [1].',
     'Song Wang et al. (ICML 2026) wrote it [1].',
+    // What numbers the answer's own parts, or names a source, states nothing.
+    'It works in two steps: 1) estimate difficulty, 2) regulate reasoning [1].',
+    'According to Source 1, it cuts latency by 30.4% [1].',
+    'As papers 1 and 2 say, both are efficient [1][2].',
+    'TL;DR: it cuts latency by 30.4% [1].',
   ]) assert.deepEqual(check(answer), [], answer);
+  // A number after a list marker is still checked.
+  assert.deepEqual(check('It works in two steps: 1) estimate difficulty on 77 samples [1].'), ['77']);
   // Rounding further than the digits say is only read so when the answer says it is approximate.
   assert.deepEqual(check('It cuts tokens by 50% [1].'), ['50%']);
 });

@@ -51,12 +51,20 @@ function sourceText(s: Source): string {
   return `${s.title} (paper id: ${s.paperId})\n${byline(s)}\n${s.text}`;
 }
 
+/**
+ * A sentence without what numbers it but states nothing: citations, list markers, inline ones
+ * too ("two steps: 1) estimate, 2) regulate"), how a model names a source ("According to Source
+ * 1", "paper 2"), and "TL;DR".
+ */
 function withoutCitations(sentence: string): string {
   return sentence
     .replace(/\[\s*\d{1,3}(?:\s*(?:[,;]|[-–])\s*\d{1,3})*\s*\]/g, ' ')
     .replace(/\*\*|__|`/g, '')
     .replace(/^\s*\(?(?:\d{1,2}|[ivx]{1,4})[.)]\s+/i, '')
-    .replace(/\((?:\d{1,2}|[ivx]{1,4})\)/gi, ' ');
+    .replace(/\((?:\d{1,2}|[ivx]{1,4})\)/gi, ' ')
+    .replace(/(?<![\p{L}\p{N}.,])(?:\d{1,2}|[ivx]{1,4})\)(?=\s)/giu, ' ')
+    .replace(/\b(?:sources?|papers?|passages?|abstracts?)\s+(?:\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3})*)\b/gi, ' ')
+    .replace(/\bTL;?DR\b/gi, ' ');
 }
 
 interface StatedNumber {
