@@ -196,6 +196,15 @@ interface AuthorIndex {
 }
 
 /** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
+/** Each corpus's venues with their years ("ICML 2026"), each once: a handful, where the papers are up to 100,000. */
+const venueLists = new WeakMap<readonly Paper[], string[]>();
+
+function venuesOf(papers: readonly Paper[]): string[] {
+  let venues = venueLists.get(papers);
+  if (!venues) venueLists.set(papers, (venues = [...new Set(papers.filter((p) => p.venue).map((p) => `${p.venue} ${p.year ?? ''}`))]));
+  return venues;
+}
+
 const authorIndexes = new WeakMap<readonly Paper[], AuthorIndex>();
 
 function authorIndex(papers: readonly Paper[]): AuthorIndex {
@@ -245,7 +254,8 @@ export function unknownAuthorAsked(question: string, papers: readonly Paper[]): 
   const name = m?.[1]?.trim();
   if (!m || !name) return undefined;
   // "Which papers are from ICML 2026?" asks for a venue, which the papers' bylines give.
-  if (papers.some((p) => p.venue && wholeWord(escapeRegExp(name), 'iu').test(`${p.venue} ${p.year ?? ''}`))) return undefined;
+  const asVenue = wholeWord(escapeRegExp(name), 'iu');
+  if (venuesOf(papers).some((venue) => asVenue.test(venue))) return undefined;
   const index = authorIndex(papers);
   if (isAuthorName(index, name)) return undefined;
   const firstOnly = papers.some((p) => p.authorsIncomplete) ? ', and for some papers only the first author' : '';
