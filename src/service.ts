@@ -9,7 +9,7 @@ import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -419,6 +419,9 @@ export class PapercordService {
       return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
     if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    // "Which papers are from ICML 2026?" asks the metadata's venues, not for sentences that write "2026".
+    const fromVenue = venuePapersAnswer(q, this.papers);
+    if (fromVenue) return uncitedAnswer(q, fromVenue, started);
     // "Who is the most prolific author?", "Which paper is the most recent?", "Summarize the corpus" ask of the whole index: what its metadata says, not a sentence that writes "recent" or "corpus".
     if (asksMostPapersAuthors(q)) return { ...uncitedAnswer(q, mostPapersAuthorsAnswer(this.papers), started), basis: 'metadata' };
     if (asksMostRecent(q)) return { ...uncitedAnswer(q, mostRecentAnswer(q, this.papers), started), basis: 'metadata' };

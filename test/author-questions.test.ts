@@ -168,3 +168,15 @@ test('papers asked of a name no author has say so, and that institutions are not
   // A venue is no institution: the bylines give it.
   for (const q of ['Which papers are from ICML?', 'Which papers are from ICML 2026?']) assert.doesNotMatch(await answer(pmlr, q), /author named/, q);
 });
+
+test('"Which papers are from ICML 2026?" is answered from the metadata\'s venues, not refused or searched for "2026"', async () => {
+  for (const service of [icml, pmlr]) {
+    for (const q of ['Which papers are from ICML 2026?', 'How many papers were published at ICML?', 'papers accepted to ICML 2026']) {
+      const a = await service.ask(q, { useModel: false });
+      assert.equal(a.refused, false, q);
+      assert.equal(a.answer, `All ${service.papers.length} indexed papers are from ICML 2026. /papers lists them.`, q);
+    }
+    // An institution is still no venue.
+    assert.match((await service.ask('Which papers are from Google?', { useModel: false })).answer, /^No indexed paper lists an author named Google\./);
+  }
+});

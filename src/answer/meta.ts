@@ -2,6 +2,8 @@
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral, readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
+import { escapeRegExp } from '../text/pattern.js';
+import { joinList } from '../text/clean.js';
 import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
@@ -456,7 +458,7 @@ export function overviewAnswer(papers: readonly Paper[]): string {
 function indexVenues(papers: readonly Paper[], shown = (venue: string, n: number) => `${venue}: ${n}`): string {
   const byVenue = new Map<string, number>();
   for (const p of papers) {
-    const venue = p.venue ? (p.year && !p.venue.includes(String(p.year)) ? `${p.venue} ${p.year}` : p.venue) : 'no venue given';
+    const venue = venueOf(p);
     byVenue.set(venue, (byVenue.get(venue) ?? 0) + 1);
   }
   return [...byVenue.entries()].sort((a, b) => b[1] - a[1]).map(([v, n]) => shown(v, n)).join(', ');
@@ -548,4 +550,26 @@ function exampleName(papers: readonly Paper[]): string | undefined {
     if (name && isCoined(name)) return name;
   }
   return undefined;
+}
+
+/** A paper's venue with its year, as the index lists it ("ICML 2026"). */
+function venueOf(p: Paper): string {
+  return p.venue ? (p.year && !p.venue.includes(String(p.year)) ? `${p.venue} ${p.year}` : p.venue) : 'no venue given';
+}
+
+/** "Which papers are from ICML 2026?", "How many papers were published at ICML?", "papers accepted to ICML": the papers of a venue, not a search for "2026". */
+const FROM_VENUE = /^\s*(?:(?:which|what|how many|list|show(?: me)?|any)\s+)?(?:(?:of\s+)?(?:the|all(?: the)?|your)\s+)?(?:indexed\s+)?(?:papers|articles)\s+(?:(?:are|were|is|was)\s+)?(?:from|at|in|published (?:at|in)|accepted (?:at|to|by)|presented at)\s+(.+?)\s*[?.!]*\s*$/i;
+
+/** How many of the indexed papers are from the venue a question asks about; undefined when it asks none the metadata gives ("papers from Google" asks for an institution). */
+export function venuePapersAnswer(question: string, papers: readonly Paper[]): string | undefined {
+  const asked = FROM_VENUE.exec(question)?.[1]?.replace(/^the\s+/i, '').trim();
+  if (!asked) return undefined;
+  const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(asked).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  const of = papers.filter((p) => p.venue && at.test(venueOf(p)));
+  if (of.length === 0) return undefined;
+  const from = new Set(of);
+  const venues = joinList([...new Set(of.map(venueOf))]);
+  return of.length === papers.length
+    ? `All ${papers.length === 1 ? 'the 1 indexed paper is' : `${papers.length} indexed papers are`} from ${venues}. /papers lists them.`
+    : `${of.length} of the ${papers.length} indexed papers ${of.length === 1 ? 'is' : 'are'} from ${venues}; the others: ${indexVenues(papers.filter((p) => !from.has(p)), (v, n) => `${v} (${n})`)}. /papers lists them.`;
 }
