@@ -307,7 +307,8 @@ export class PapercordService {
     const started = Date.now();
     const typed = withoutGreeting(this.validateQuestion(question));
     // "Which papers use RL?" of papers that write only "reinforcement learning": asked in their words, shown as typed.
-    const inPapersWords = this.withUnwrittenAcronymsSpelledOut(typed);
+    // Not of a question about one paper, whose own words spell it out or not ("Does CoPE use RL?": CoPE writes "continual learning" only).
+    const inPapersWords = opts.paper || this.names.namesIn(typed).papers.length === 1 ? typed : this.withUnwrittenAcronymsSpelledOut(typed);
     if (inPapersWords !== typed) return { ...(await this.answer(inPapersWords, opts)), question: typed };
     // "Who wrote the paper on spatial audio?" after "What is PixelThink?" describes its paper: it is asked as it would be alone.
     const history = describesOwnPaper(typed) ? [] : (opts.history ?? []);
@@ -841,10 +842,19 @@ export class PapercordService {
    * that write every part are read.
    */
   private papersWritingName(name: string): Paper[] {
-    const ids = this.retriever.papersWritingAll(queryConcepts(name).map(([term]) => term!));
-    const parts = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(escapeRegExp);
-    const written = wholeWord(parts.join(NAME_PART_BREAK), 'iu');
-    return [...ids].map((id) => this.retriever.paper(id)).filter((p): p is Paper => p !== undefined && written.test(`${p.title}\n${p.abstract}`));
+    const retriever = this.retriever;
+    // "PixelThinks" and "cMoLLMs" are the names PixelThink and cMoLLM.
+    for (const form of /\p{L}s$/u.test(name) ? [name, name.slice(0, -1)] : [name]) {
+      const written = nameWritten(form);
+      const writers = (ids: Iterable<string>) => [...ids].map((id) => retriever.paper(id)).filter((p): p is Paper => p !== undefined && written.test(`${p.title}\n${p.abstract}`));
+      const asTerms = writers(retriever.papersWritingAll(queryConcepts(form).map(([term]) => term!)));
+      if (asTerms.length) return asTerms;
+      // Written with other joins than the question's ("Qwen2.5VL" of "Qwen2.5-VL", "Llama3" of "Llama 3"): the papers of the terms that hold its longest run of letters.
+      const core = form.match(/\p{L}{3,}/gu)?.sort((a, b) => b.length - a.length)[0]?.toLowerCase();
+      const other = core ? writers(retriever.papersWritingTermsWith(core, NAME_FORMS_READ)) : [];
+      if (other.length) return other;
+    }
+    return [];
   }
 
   /** The papers the catalog finds closest to a name that is none of theirs, for a "Did you mean". */
@@ -1111,8 +1121,22 @@ export class PapercordService {
   }
 }
 
-/** What may stand between the parts of a name as a paper writes it ("GPT-4", "GPT 4", "GPT4", "TGV–KV"). */
-const NAME_PART_BREAK = String.raw`[\s\-‐‑–_]?`;
+/** What may stand between the parts of a name as a paper writes it ("GPT-4", "GPT 4", "GPT4", "TGV–KV", "Qwen2.5", "NeurIPS'20"). */
+const NAME_PART_BREAK = String.raw`[\s\-‐‑–_.'’]?`;
+/** Terms read for the other forms of a name (see papersWritingName): a name's letters are in few terms, and a common run ("model") stops there. */
+const NAME_FORMS_READ = 200;
+
+/**
+ * A name as papers may write it: its parts (split at punctuation and where letters meet digits)
+ * with or without what joins them ("Llama 3", "Llama-3", "Llama3"), as a plural, and, for a name
+ * that ends in letters, with a version after it ("YouCook2" of "YouCook"); not inside a longer
+ * word ("GPT2 tasks" and "GPT-4o" are not GPT-4).
+ */
+function nameWritten(name: string): RegExp {
+  const parts = name.split(/[^\p{L}\p{N}]+|(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u).filter(Boolean).map(escapeRegExp);
+  const version = /\p{L}$/u.test(name) ? String.raw`(?:[\s\-.]?\d+(?:\.\d+)*)?` : '';
+  return wholeWord(`${parts.join(NAME_PART_BREAK)}(?:e?s)?${version}`, 'iu');
+}
 /** How many papers an ambiguous name lists: "Position" starts nine titles. */
 const NAMESAKES_SHOWN = 5;
 /** How many of the papers a count found "Which of them ...?" reads, one search each: a topic 10,000 papers write would take seconds. */

@@ -139,6 +139,9 @@ test('an acronym no paper writes is spelled out as the papers spell it, only whe
   // One paper's phrase is no spelling; nor are two spellings that as many papers use.
   assert.equal(spellingInPapers('rl', rl.slice(0, 1)), undefined);
   assert.equal(spellingInPapers('rl', [...rl, ...of('Representation learning helps.', 'We study representation learning.')]), undefined);
+  // A phrase no paper writes as a name, each word capitalised, is an everyday one: "best overall" is no BO.
+  assert.equal(spellingInPapers('bo', of('It is the best overall.', 'We rank best overall on two tasks.', 'Best overall results.')), undefined);
+  assert.equal(spellingInPapers('bo', of('We use Bayesian Optimization.', 'Bayesian optimization tunes it.', 'Tuned by bayesian optimization.')), 'bayesian optimization');
   // "multimodal large" is the start of a longer name, not what ML stands for.
   assert.equal(spellingInPapers('ml', of('Multimodal large language models see.', 'We tune multimodal large language models.', 'Multimodal Large Language Models (MLLMs) reason.')), undefined);
   const spelled = (q: string, written: string[]) => withUnwrittenAcronymsSpelledOut(q, (t) => written.includes(t), (a) => spellingInPapers(a, rl));
@@ -160,6 +163,8 @@ test('"Which papers use RL?" of papers that write only "reinforcement learning" 
   assert.deepEqual(cited(counted), ['linghu26a']);
   // ML is "multimodal large (language models)" here as often as anything: not spelled out, so refused.
   assert.equal((await icml.ask('Which papers use ML?', { useModel: false })).refused, true);
+  // Of one paper, only as its own abstract spells it: CoPE writes "continual learning", no reinforcement learning.
+  assert.equal((await icml.ask('Does CoPE use RL?', { useModel: false })).refused, true);
 });
 
 test('a question that writes a paper\'s whole title, in any case, is about that paper as one naming it is', async () => {

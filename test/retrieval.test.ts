@@ -1195,6 +1195,13 @@ test('a question about a name nothing indexed has is told so, not answered from 
     // A paper's name written with Chinese right after it, and a site the papers link to (in no term of the index), are no unknown names.
     assert.doesNotMatch((await service.ask('PixelThink是什么？', { useModel: false })).answer, /^Nothing indexed/);
     assert.doesNotMatch((await service.ask('Which papers have code on GitHub?', { useModel: false })).answer, /^Nothing indexed/);
+    // A name as an abstract writes it in another form: with other joins, or as a plural; a longer name is still not it.
+    for (const [q, id] of [['Does SciVideoBench evaluate Qwen2.5-VL?', 'deng26w'], ['Which papers use Qwen2.5VL?', 'deng26w'], ['What are cMoLLMs?', '2607.22577'], ['What is PixelThinks?', '2505.23727']] as const) {
+      const a = await service.ask(q, { useModel: false });
+      assert.doesNotMatch(a.answer, /^Nothing indexed/, q);
+      assert.ok(cited(a).includes(id), `${q}: ${a.answer}`);
+    }
+    assert.match((await service.ask('What is GPT-4?', { useModel: false })).answer, /^Nothing indexed mentions GPT-4:/);
     // A name an abstract writes is searched as before.
     assert.deepEqual(cited(await own.ask('Does FooNet use reinforcement learning?', { useModel: false })), ['qa-foonet']);
   } finally {

@@ -107,22 +107,24 @@ const SPELLING_CUT_SHARE = 0.8;
 /**
  * How the papers spell out an acronym that none of them writes ("RL": "reinforcement learning"),
  * as they most often write it; undefined unless SPELLING_PAPERS_MIN papers spell it one way and
- * clearly more than any other, and that way is not the start of a longer name.
+ * clearly more than any other, that way is not the start of a longer name, and one of them
+ * writes it as a name is written, each word capitalised.
  */
 export function spellingInPapers(acronym: string, papers: Iterable<Paper>): string | undefined {
   if (acronym.length > ACRONYM_LETTERS || !/^[a-z]{2,}$/.test(acronym)) return undefined;
-  const byTerms = new Map<string, { papers: number; uses: number; written: Map<string, number>; next: Map<string, number> }>();
+  const byTerms = new Map<string, { papers: number; uses: number; written: Map<string, number>; next: Map<string, number>; named: boolean }>();
   let read = 0;
   for (const paper of papers) {
     if (read++ === SPELLING_PAPERS_READ) break;
     const seen = new Set<string>();
     for (const { phrase, next } of phrasesWithInitials(acronym, `${paper.title}\n${paper.abstract}`)) {
       const key = terms(phrase, { parts: false }).join(' ');
-      const entry = byTerms.get(key) ?? { papers: 0, uses: 0, written: new Map(), next: new Map() };
+      const entry = byTerms.get(key) ?? { papers: 0, uses: 0, written: new Map(), next: new Map(), named: false };
       byTerms.set(key, entry);
       if (!seen.has(key)) entry.papers++;
       seen.add(key);
       entry.uses++;
+      entry.named ||= phrase.split(' ').every((w) => PASSED_OVER.has(w) || /^\p{Lu}/u.test(w));
       const lower = phrase.toLowerCase();
       entry.written.set(lower, (entry.written.get(lower) ?? 0) + 1);
       if (next && !isStopword(next)) entry.next.set(next, (entry.next.get(next) ?? 0) + 1);
@@ -131,6 +133,8 @@ export function spellingInPapers(acronym: string, papers: Iterable<Paper>): stri
   const [best, second] = [...byTerms.values()].sort((a, b) => b.papers - a.papers);
   if (!best || best.papers < SPELLING_PAPERS_MIN || best.papers < SPELLING_LEAD * (second?.papers ?? 0)) return undefined;
   if (Math.max(0, ...best.next.values()) > SPELLING_CUT_SHARE * best.uses) return undefined;
+  // A name's words are capitalised somewhere (a title, "Reinforcement Learning with Verifiable Rewards"); an everyday phrase's are not ("best overall" is no BO).
+  if (!best.named) return undefined;
   return [...best.written].sort((a, b) => b[1] - a[1])[0]![0];
 }
 

@@ -268,6 +268,17 @@ export class Bm25Index {
     return this.ids.length;
   }
 
+  /** The terms that hold `fragment` ("qwen" of "qwen2.5-vl"), at most `max`: a pass over the vocabulary, for a name written in another form than the question's. */
+  termsContaining(fragment: string, max: number): string[] {
+    const out: string[] = [];
+    for (const term of this.termIds.keys()) {
+      if (!term.includes(fragment)) continue;
+      out.push(term);
+      if (out.length === max) break;
+    }
+    return out;
+  }
+
   /** The ids of the documents that hold `term` (a token as `terms` writes it) in any field. */
   documentsWith(term: string): string[] {
     const t = this.termIds.get(term);

@@ -184,6 +184,11 @@ export class Retriever {
     return new Set(this.index.bm25.documentsWith(term).map((id) => this.chunksById.get(id)!.paperId));
   }
 
+  /** The ids of the papers that write a term holding `fragment` (see Bm25Index.termsContaining), of at most `maxTerms` such terms. */
+  papersWritingTermsWith(fragment: string, maxTerms: number): Set<string> {
+    return new Set(this.index.bm25.termsContaining(fragment, maxTerms).flatMap((t) => [...this.papersWriting(t)]));
+  }
+
   /** The ids of the papers that write every one of `terms` (see papersWriting). */
   papersWritingAll(terms: readonly string[]): Set<string> {
     const [first, ...rest] = terms.map((t) => this.papersWriting(t));
