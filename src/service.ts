@@ -831,7 +831,8 @@ export class PapercordService {
 
   /** "Nothing indexed mentions FooBarNet", with the papers it may misspell and those the question names that are indexed. */
   private nothingMentionedReply(q: string, unmentioned: string[], named: Paper[], started: number): Answer {
-    const meant = unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined);
+    // Until a large corpus's typo-tolerant catalog is built, a misspelling would be a scan of every paper: none is suggested.
+    const meant = this.catalog.fuzzy ? unmentioned.map((n) => this.catalog.misspelled(n)).filter((p): p is Paper => p !== undefined) : [];
     return uncitedAnswer(q, nothingMentions(unmentioned, [...new Set(meant)], named), started, { refused: true });
   }
 
@@ -851,7 +852,7 @@ export class PapercordService {
       if (asTerms.length) return asTerms;
       // Written with other joins than the question's ("Qwen2.5VL" of "Qwen2.5-VL", "Llama3" of "Llama 3"): the papers of the terms that hold its longest run of letters.
       const core = form.match(/\p{L}{3,}/gu)?.sort((a, b) => b.length - a.length)[0]?.toLowerCase();
-      const other = core ? writers(retriever.papersWritingTermsWith(core, NAME_FORMS_READ)) : [];
+      const other = core ? writers(retriever.papersWritingTermsWith(core, NAME_FORMS_READ, NAME_FORM_PAPERS_READ)) : [];
       if (other.length) return other;
     }
     return [];
@@ -1125,6 +1126,8 @@ export class PapercordService {
 const NAME_PART_BREAK = String.raw`[\s\-‐‑–_.'’]?`;
 /** Terms read for the other forms of a name (see papersWritingName): a name's letters are in few terms, and a common run ("model") stops there. */
 const NAME_FORMS_READ = 200;
+/** Papers read for those forms: a name written in thousands of papers is found among the first few hundred. */
+const NAME_FORM_PAPERS_READ = 500;
 
 /**
  * A name as papers may write it: its parts (split at punctuation and where letters meet digits)

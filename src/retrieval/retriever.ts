@@ -184,9 +184,16 @@ export class Retriever {
     return new Set(this.index.bm25.documentsWith(term).map((id) => this.chunksById.get(id)!.paperId));
   }
 
-  /** The ids of the papers that write a term holding `fragment` (see Bm25Index.termsContaining), of at most `maxTerms` such terms. */
-  papersWritingTermsWith(fragment: string, maxTerms: number): Set<string> {
-    return new Set(this.index.bm25.termsContaining(fragment, maxTerms).flatMap((t) => [...this.papersWriting(t)]));
+  /** The ids of the papers that write a term holding `fragment` (see Bm25Index.termsContaining), of at most `maxTerms` such terms, the first `maxPapers`. */
+  papersWritingTermsWith(fragment: string, maxTerms: number, maxPapers: number): Set<string> {
+    const ids = new Set<string>();
+    for (const term of this.index.bm25.termsContaining(fragment, maxTerms)) {
+      for (const id of this.papersWriting(term)) {
+        ids.add(id);
+        if (ids.size === maxPapers) return ids;
+      }
+    }
+    return ids;
   }
 
   /** The ids of the papers that write every one of `terms` (see papersWriting). */
