@@ -293,6 +293,8 @@ test('"Who is the most prolific author?" is answered from the bylines, counted a
   assert.match((await icml.ask('Who is the most prolific author?', { useModel: false })).answer, /^No author has more than one of the 19 indexed papers, .* only the first author/);
   // A question with more in it is not this one.
   assert.doesNotMatch((await pmlr.ask('Who wrote the most cited paper?', { useModel: false })).answer, /most indexed papers/);
+  // Nor is a ranking of papers by their authors.
+  for (const q of ['Which paper has the most authors?', 'Which papers have the most co-authors?']) assert.doesNotMatch((await pmlr.ask(q, { useModel: false })).answer, /most indexed papers/, q);
 });
 
 test('"Which paper is the most recent?" says that all the papers are from one year when they are, and "Summarize the corpus" what the bot can tell of the whole collection, not a sentence that writes "recent" or "corpus"', async () => {

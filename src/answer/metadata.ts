@@ -282,8 +282,12 @@ const ASKING_FOR_RANKING = new Set(
   'who which what whose is are was were the a most top prolific productive leading frequent author authors researcher researchers people scientist scientists has have had wrote write written writes published publish authored appears appear on in of with paper papers works publications number indexed index corpus collection here please'.split(' '),
 );
 
+const PAPER_WITH_MOST_AUTHORS = /\b(?:papers?|works?|articles?|publications?)\s+(?:has|have|had|with|lists?)\s+(?:the\s+)?(?:most|largest number of|biggest number of)\s+(?:co-?)?authors\b/i;
+
 /** Whether a question asks which authors have the most papers, and nothing else ("Who wrote the most cited paper?" asks other things). */
 export function asksMostPapersAuthors(question: string): boolean {
+  // "Which paper has the most authors?" ranks papers by their authors, not authors by their papers.
+  if (PAPER_WITH_MOST_AUTHORS.test(question)) return false;
   const ws = words(question);
   return ws.some((w) => RANKING_WORDS.test(w)) && ws.some((w) => AUTHOR_WORDS.test(w)) && ws.every((w) => ASKING_FOR_RANKING.has(w));
 }
