@@ -121,8 +121,8 @@ export class PapercordService {
   private readonly cache: AnswerCache<Answer | Summary | Related>;
   /** How the papers of an index spell out acronyms none of them writes (see spellingInPapers), read on first use: a pass over up to 500 abstracts; the last ACRONYM_SPELLINGS_KEPT kept. */
   private readonly acronymSpellings = new WeakMap<Retriever, Map<string, string | undefined>>();
-  /** The sites an index's papers link to (see linkHosts). */
-  private readonly hostsOf = new WeakMap<Retriever, Set<string>>();
+  /** The names an index's metadata holds that no term does (see namesInMetadata). */
+  private readonly metadataNamesOf = new WeakMap<Retriever, Set<string>>();
 
   private constructor(
     readonly settings: Settings,
@@ -811,22 +811,25 @@ export class PapercordService {
   private namesNothingMentions(q: string): string[] {
     // The first few, as other name checks: a question of made-up words costs no more than a short one.
     const names = [...new Set([...madeUpNames(q), ...comparedNames(q)])].slice(0, UNMENTIONED_NAME_CHECKS);
-    return names.filter((name) => !this.linkHosts().has(name.toLowerCase()) && this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+    const known = this.namesInMetadata();
+    return names.filter((name) => !known.has(name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')) && this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
   }
 
   /**
-   * The sites the papers link to, by name ("github" of github.com), read once per index from the
-   * metadata's links: "code on GitHub" names a site the abstracts write only in links, which no
-   * term of the index holds.
+   * Names the metadata holds and no term of the index does, read once per index, in lower case
+   * without punctuation: the sites the papers link to ("github" of github.com: "code on GitHub")
+   * and their venues ("icml2026" of ICML 2026: "papers in ICML2026").
    */
-  private linkHosts(): Set<string> {
+  private namesInMetadata(): Set<string> {
     const retriever = this.retriever;
-    let hosts = this.hostsOf.get(retriever);
-    if (!hosts) {
-      hosts = new Set(this.papers.flatMap((p) => [p.url, ...(p.code ?? [])]).flatMap((link) => /^https?:\/\/(?:www\.)?([^./]+)\./i.exec(link ?? '')?.[1]?.toLowerCase() ?? []));
-      this.hostsOf.set(retriever, hosts);
+    let known = this.metadataNamesOf.get(retriever);
+    if (!known) {
+      const hosts = this.papers.flatMap((p) => [p.url, ...(p.code ?? [])]).flatMap((link) => /^https?:\/\/(?:www\.)?([^./]+)\./i.exec(link ?? '')?.[1]?.toLowerCase() ?? []);
+      const venues = this.papers.flatMap((p) => (p.venue ? [p.venue, `${p.venue}${p.year ?? ''}`] : [])).map((v) => v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+      known = new Set([...hosts, ...venues]);
+      this.metadataNamesOf.set(retriever, known);
     }
-    return hosts;
+    return known;
   }
 
   /** "Nothing indexed mentions FooBarNet", with the papers it may misspell and those the question names that are indexed. */

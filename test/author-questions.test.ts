@@ -171,7 +171,7 @@ test('papers asked of a name no author has say so, and that institutions are not
 
 test('"Which papers are from ICML 2026?" is answered from the metadata\'s venues, not refused or searched for "2026"', async () => {
   for (const service of [icml, pmlr]) {
-    for (const q of ['Which papers are from ICML 2026?', 'How many papers were published at ICML?', 'papers accepted to ICML 2026']) {
+    for (const q of ['Which papers are from ICML 2026?', 'How many papers were published at ICML?', 'papers accepted to ICML 2026', 'Which papers are in ICML2026?']) {
       const a = await service.ask(q, { useModel: false });
       assert.equal(a.refused, false, q);
       assert.equal(a.answer, `All ${service.papers.length} indexed papers are from ICML 2026. /papers lists them.`, q);

@@ -2,7 +2,6 @@
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral, readableTex } from '../corpus/text.js';
 import { splitSentences } from '../text/sentences.js';
-import { escapeRegExp } from '../text/pattern.js';
 import { joinList } from '../text/clean.js';
 import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
@@ -564,8 +563,16 @@ const FROM_VENUE = /^\s*(?:(?:which|what|how many|list|show(?: me)?|any)\s+)?(?:
 export function venuePapersAnswer(question: string, papers: readonly Paper[]): string | undefined {
   const asked = FROM_VENUE.exec(question)?.[1]?.replace(/^the\s+/i, '').trim();
   if (!asked) return undefined;
-  const at = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(asked).replace(/\s+/g, '\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
-  const of = papers.filter((p) => p.venue && at.test(venueOf(p)));
+  // "ICML", "ICML 2026" or "ICML2026": the venue's words, or a run of them, written with or without spaces.
+  const fold = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const runs = (venue: string) => {
+    const ws = venue.split(/\s+/);
+    return ws.flatMap((_, i) => ws.slice(i).map((__, j) => fold(ws.slice(i, i + j + 1).join(''))));
+  };
+  const wanted = fold(asked);
+  const venuesAsked = new Map<string, boolean>();
+  const isAsked = (venue: string) => venuesAsked.get(venue) ?? venuesAsked.set(venue, runs(venue).includes(wanted)).get(venue)!;
+  const of = papers.filter((p) => p.venue && isAsked(venueOf(p)));
   if (of.length === 0) return undefined;
   const from = new Set(of);
   const venues = joinList([...new Set(of.map(venueOf))]);
