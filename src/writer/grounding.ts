@@ -53,8 +53,8 @@ function sourceText(s: Source): string {
 
 /**
  * A sentence without what numbers it but states nothing: citations, list markers, inline ones
- * too ("two steps: 1) estimate, 2) regulate"), how a model names a source ("According to Source
- * 1", "paper 2"), and "TL;DR".
+ * too ("two steps: 1) estimate, 2) regulate"; "Step 1: …"), how a model names a source
+ * ("According to Source 1", "paper 2"), and "TL;DR".
  */
 function withoutCitations(sentence: string): string {
   return sentence
@@ -63,7 +63,7 @@ function withoutCitations(sentence: string): string {
     .replace(/^\s*\(?(?:\d{1,2}|[ivx]{1,4})[.)]\s+/i, '')
     .replace(/\((?:\d{1,2}|[ivx]{1,4})\)/gi, ' ')
     .replace(/(?<![\p{L}\p{N}.,])(?:\d{1,2}|[ivx]{1,4})\)(?=\s)/giu, ' ')
-    .replace(/\b(?:sources?|papers?|passages?|abstracts?)\s+(?:\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3})*)\b/gi, ' ')
+    .replace(/\b(?:sources?|papers?|passages?|abstracts?|steps?|stages?|points?|parts?)\s+(?:\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3})*)\b/gi, ' ')
     .replace(/\bTL;?DR\b/gi, ' ');
 }
 
