@@ -41,7 +41,7 @@ test('numbers as a faithful answer may write them: spacing, words, separators, s
     'According to Source 1, it cuts latency by 30.4% [1].',
     'As papers 1 and 2 say, both are efficient [1][2].',
     'TL;DR: it cuts latency by 30.4% [1].',
-    'Step 1: it estimates difficulty. Step 2: it cuts latency by 30.4% [1].',
+    'Step 7: it estimates difficulty [1]. Step 8: it cuts latency by 30.4% [1].',
   ]) assert.deepEqual(check(answer), [], answer);
   // A number after a list marker is still checked.
   assert.deepEqual(check('It works in two steps: 1) estimate difficulty on 77 samples [1].'), ['77']);
