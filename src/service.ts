@@ -840,10 +840,10 @@ export class PapercordService {
   }
 
   /**
-   * The papers whose title or abstract writes a name as a word of its own, its parts joined by a
-   * hyphen, a space or nothing ("MLLM-4D", "MLLM 4D"): not a paper that writes its parts apart, nor
-   * a longer name that starts with it ("GPT2 tasks" and "GPT-4o" are not GPT-4). Only the papers
-   * that write every part are read.
+   * The papers whose title or abstract writes a name as a word of its own, in any form nameWritten
+   * allows ("MLLM-4D", "MLLM 4D"): not a paper that writes its parts apart, nor a longer name that
+   * starts with it ("GPT2 tasks" and "GPT-4o" are not GPT-4). The papers that write every part are
+   * read first; only if none writes it, those whose terms hold its letters.
    */
   private papersWritingName(name: string): Paper[] {
     const retriever = this.retriever;
