@@ -18,10 +18,15 @@ export function processSettings(): Settings {
     if (e instanceof ConfigError) fatal(e.message, 'Fix the variables named above in .env or the environment; .env.example lists them all.');
     throw e;
   }
+  startLogging(settings);
+  return settings;
+}
+
+/** Logging as the settings ask, the console's output through it, and every secret of the settings kept out of it (Ollama's credentials too). */
+export function startLogging(settings: Settings): void {
   configureLogging({ level: settings.logLevel, format: settings.logFormat });
   captureConsole();
   for (const secret of secretValues(settings)) redact(secret);
-  return settings;
 }
 
 /** Opens the service for an entry point; if it cannot be opened, the process ends saying why and what to do. */

@@ -12,10 +12,11 @@ import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSent
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
+import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { comparedNames, foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, namedNotOption, nothingMentions, partOfEach, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, namedNotOption, nothingMentions, partOfEach, SUGGESTED_PAPERS_MAX, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { joinNotices } from './notice.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -179,7 +180,7 @@ export class PapercordService {
       builtAt: index.manifest.createdAt,
       corpusProblems: corpus.problems,
       corpusSkipped: corpus.skipped,
-      ...(failing ? { embedderFailing: `${failing.message}. ${failing.hint}` } : {}),
+      ...(failing ? { embedderFailing: failing.forOperator } : {}),
     };
   }
 
@@ -201,7 +202,7 @@ export class PapercordService {
     if ('paper' in r) return r.paper;
     if ('namesakes' in r) throw ambiguousPaper(q, r.namesakes);
     if ('titled' in r) throw ambiguousPaper(q, r.titled, 'is in the titles of');
-    const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, 3).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
+    const hint = r.candidates.length ? `Did you mean: ${r.candidates.slice(0, SUGGESTED_PAPERS_MAX).map((p) => `"${p.title}" (${p.id})`).join(', ')}?` : 'Use /papers to see the papers that are indexed.';
     throw new PapercordError('UNKNOWN_PAPER', `No paper matches "${cutAt(q, 80)}".`, hint);
   }
 
@@ -812,12 +813,12 @@ export class PapercordService {
     // The first few, as other name checks: a question of made-up words costs no more than a short one.
     const names = [...new Set([...madeUpNames(q), ...comparedNames(q)])].slice(0, UNMENTIONED_NAME_CHECKS);
     const known = this.namesInMetadata();
-    return names.filter((name) => !known.has(name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')) && this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
+    return names.filter((name) => !known.has(normalizeTitle(name)) && this.names.namesIn(name).papers.length === 0 && this.papersWritingName(name).length === 0);
   }
 
   /**
-   * Names the metadata holds and no term of the index does, read once per index, in lower case
-   * without punctuation: the sites the papers link to ("github" of github.com: "code on GitHub")
+   * Names the metadata holds and no term of the index does, read once per index, as normalizeTitle
+   * keys them: the sites the papers link to ("github" of github.com: "code on GitHub")
    * and their venues ("icml2026" of ICML 2026: "papers in ICML2026").
    */
   private namesInMetadata(): Set<string> {
@@ -825,7 +826,7 @@ export class PapercordService {
     let known = this.metadataNamesOf.get(retriever);
     if (!known) {
       const hosts = this.papers.flatMap((p) => [p.url, ...(p.code ?? [])]).flatMap((link) => /^https?:\/\/(?:www\.)?([^./]+)\./i.exec(link ?? '')?.[1]?.toLowerCase() ?? []);
-      const venues = this.papers.flatMap((p) => (p.venue ? [p.venue, `${p.venue}${p.year ?? ''}`] : [])).map((v) => v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+      const venues = this.papers.flatMap((p) => (p.venue ? [p.venue, `${p.venue}${p.year ?? ''}`] : [])).map(normalizeTitle);
       known = new Set([...hosts, ...venues]);
       this.metadataNamesOf.set(retriever, known);
     }

@@ -1,12 +1,13 @@
 /** Questions about the index itself ("How many papers are indexed?"), which no abstract answers. */
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral, readableTex } from '../corpus/text.js';
+import { normalizeTitle } from '../corpus/ids.js';
 import { splitSentences } from '../text/sentences.js';
 import { joinList } from '../text/clean.js';
 import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
-import { listedPaper, moreThanListed } from './metadata.js';
+import { listedPaper, moreThanListed, venuesOf } from './metadata.js';
 import { tldrIndex, tldrIndexAmong } from './summary.js';
 import { citationFor } from './sources.js';
 
@@ -171,7 +172,7 @@ const venueTermSets = new WeakMap<readonly Paper[], Set<string>>();
 function venueTerms(papers: readonly Paper[]): Set<string> {
   let venues = venueTermSets.get(papers);
   if (!venues) {
-    venues = new Set(terms([...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))].join('\n')));
+    venues = new Set(terms(venuesOf(papers).join('\n')));
     venueTermSets.set(papers, venues);
   }
   return venues;
@@ -564,12 +565,11 @@ export function venuePapersAnswer(question: string, papers: readonly Paper[]): s
   const asked = FROM_VENUE.exec(question)?.[1]?.replace(/^the\s+/i, '').trim();
   if (!asked) return undefined;
   // "ICML", "ICML 2026" or "ICML2026": the venue's words, or a run of them, written with or without spaces.
-  const fold = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   const runs = (venue: string) => {
     const ws = venue.split(/\s+/);
-    return ws.flatMap((_, i) => ws.slice(i).map((__, j) => fold(ws.slice(i, i + j + 1).join(''))));
+    return ws.flatMap((_, i) => ws.slice(i).map((__, j) => normalizeTitle(ws.slice(i, i + j + 1).join(''))));
   };
-  const wanted = fold(asked);
+  const wanted = normalizeTitle(asked);
   const venuesAsked = new Map<string, boolean>();
   const isAsked = (venue: string) => venuesAsked.get(venue) ?? venuesAsked.set(venue, runs(venue).includes(wanted)).get(venue)!;
   const of = papers.filter((p) => p.venue && isAsked(venueOf(p)));

@@ -195,16 +195,17 @@ interface AuthorIndex {
   lowerCase: Map<string, boolean>;
 }
 
-/** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
 /** Each corpus's venues with their years ("ICML 2026"), each once: a handful, where the papers are up to 100,000. */
 const venueLists = new WeakMap<readonly Paper[], string[]>();
 
-function venuesOf(papers: readonly Paper[]): string[] {
+/** The venues and years of a corpus's papers, each once, once per corpus (a reindex brings a new array). */
+export function venuesOf(papers: readonly Paper[]): string[] {
   let venues = venueLists.get(papers);
-  if (!venues) venueLists.set(papers, (venues = [...new Set(papers.filter((p) => p.venue).map((p) => `${p.venue} ${p.year ?? ''}`))]));
+  if (!venues) venueLists.set(papers, (venues = [...new Set(papers.map((p) => `${p.venue ?? ''} ${p.year ?? ''}`))]));
   return venues;
 }
 
+/** Built on the first question that asks for someone's papers, once per corpus (a reindex brings a new array). */
 const authorIndexes = new WeakMap<readonly Paper[], AuthorIndex>();
 
 function authorIndex(papers: readonly Paper[]): AuthorIndex {
@@ -652,7 +653,7 @@ export function linksAnswer(paper: Paper, n: number): string {
   const arxiv = [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
   const code = paper.code ?? [];
   const shown = new Set([paper.url, ...code].filter((u) => u !== undefined).map(linkKey));
-  const inAbstract = [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => !shown.has(linkKey(u)));
+  const inAbstract = abstractLinks(paper).filter((u) => !shown.has(linkKey(u)));
   const lines = [
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
@@ -694,7 +695,7 @@ const CODE_HOST = /^https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.o
 /** The paper's code links: the metadata's, else those its abstract gives on a code host. */
 export function codeLinksOf(paper: Paper): string[] {
   if (paper.code?.length) return paper.code;
-  return [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])].filter((u) => CODE_HOST.test(u));
+  return abstractLinks(paper).filter((u) => CODE_HOST.test(u));
 }
 
 /**
@@ -721,4 +722,9 @@ const CODE_RELEASE = /\b(?:code|implementation|source|models?|weights|data(?:set
 function codePromised(abstract: string): string {
   const said = splitSentences(abstract).find((s) => CODE_RELEASE.test(s.text));
   return said ? ` Its abstract says: "${markdownLiteral(said.text.trim())}"` : '';
+}
+
+/** The links a paper's abstract writes, each once, in order. */
+function abstractLinks(paper: Paper): string[] {
+  return [...new Set(paper.abstract.match(URL_IN_TEXT) ?? [])];
 }

@@ -162,7 +162,7 @@ export function picksPlace(question: string): boolean {
 
 /** Whether a follow-up picks a place past the one paper before it ("the second one" after "What is PixelThink?"): it picks none, not that one again. */
 export function placePastOne(question: string, papers: readonly Paper[]): boolean {
-  return papers.length === 1 && picksPlace(question) && paperAtPlace(question, papers) === undefined;
+  return papers.length === 1 && placePastAll(question, papers);
 }
 
 /** Whether a follow-up picks a place past the papers before it ("the 12th one" after a list of ten): among more papers that were found, it may be one of them. */

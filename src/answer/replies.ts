@@ -129,7 +129,7 @@ export function namedNotOption(named: Paper[], option: Paper): string {
 }
 
 /** Papers suggested for a name no paper has: a few, as /summary's "Did you mean" gives. */
-const SUGGESTED_PAPERS_MAX = 3;
+export const SUGGESTED_PAPERS_MAX = 3;
 
 /**
  * Said of a links question whose name no indexed paper has ("Where is the code for LinkNet?"):

@@ -612,14 +612,18 @@ const NAMED_AS_DATA = new RegExp(String.raw`${DATA_NAME}\)?\s+(?:tasks?|benchmar
  * In the abstract's order; none when it names no data ("experiments across diverse benchmarks").
  */
 export function dataSentences(paper: Paper): string[] {
+  return ownSentences(paper, (s) => (DATA_WORD.test(s) && NAMES_DATA.test(s)) || NAMED_AS_DATA.test(s));
+}
+
+/** The sentences of a paper's own work (not of its problem) that `says` holds of, in the abstract's order. */
+function ownSentences(paper: Paper, says: (sentence: string) => boolean): string[] {
   const parts = summaryParts(paper);
-  if (!parts) return [];
-  const namesData = (s: string) => (DATA_WORD.test(s) && NAMES_DATA.test(s)) || NAMED_AS_DATA.test(s);
-  return parts.order.filter((s) => !parts.sections.Problem.includes(s) && namesData(s));
+  return parts ? parts.order.filter((s) => !parts.sections.Problem.includes(s) && says(s)) : [];
 }
 
 /** "How big is X?", "How many …", "What is the size of X?": asks for a figure, whatever words the abstract writes it with. */
 const ASKS_HOW_MUCH = /\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b/i;
+const ASKS_HOW_MUCH_ALL = new RegExp(ASKS_HOW_MUCH.source, 'gi');
 /** A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D", "W3A16"). */
 const FIGURE = /(?<![\p{L}\p{N}.,-])\d[\d,.]*(?![\p{L}-])/u;
 /** The most sentences quoted for a figure asked about: the abstract's first few that state one. */
@@ -631,7 +635,7 @@ const FIGURE_SENTENCES_MAX = 3;
  * think?", which asks how, not how much.
  */
 export function asksOnlyHowMuch(question: string): boolean {
-  return ASKS_HOW_MUCH.test(question) && queryTerms(question.replace(new RegExp(ASKS_HOW_MUCH.source, 'gi'), ' ')).length === 0;
+  return ASKS_HOW_MUCH.test(question) && queryTerms(question.replace(ASKS_HOW_MUCH_ALL, ' ')).length === 0;
 }
 
 /**
@@ -640,7 +644,5 @@ export function asksOnlyHowMuch(question: string): boolean {
  * SciVideoBench?") in words the abstract does not write.
  */
 export function figureSentences(paper: Paper): string[] {
-  const parts = summaryParts(paper);
-  if (!parts) return [];
-  return parts.order.filter((s) => !parts.sections.Problem.includes(s) && FIGURE.test(s)).slice(0, FIGURE_SENTENCES_MAX);
+  return ownSentences(paper, (s) => FIGURE.test(s)).slice(0, FIGURE_SENTENCES_MAX);
 }

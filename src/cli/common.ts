@@ -1,7 +1,8 @@
 import 'dotenv/config';
 import type { ParseArgsConfig } from 'node:util';
-import { loadSettings, ConfigError, secretValues, type Settings } from '../config.js';
-import { captureConsole, configureLogging, log, redact } from '../log.js';
+import { loadSettings, ConfigError, type Settings } from '../config.js';
+import { log } from '../log.js';
+import { startLogging } from '../process.js';
 import { PapercordService, type ServiceOptions } from '../service.js';
 import { operatorFacingError } from '../errors.js';
 import { exitWithError, parseFlags, type Flags, type ScriptError } from './flags.js';
@@ -23,10 +24,7 @@ export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: str
     if (e instanceof ConfigError) fail(json, { code: 'BAD_INPUT', message: e.message, hint: 'Fix the variables named above in .env or the environment; .env.example lists them all.' });
     throw e;
   }
-  configureLogging({ level: settings.logLevel, format: settings.logFormat });
-  captureConsole();
-  // The scripts that ask Ollama send its credentials too.
-  for (const secret of secretValues(settings)) redact(secret);
+  startLogging(settings);
   return { values, positionals, json, settings };
 }
 

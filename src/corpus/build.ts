@@ -1,6 +1,6 @@
 /** Turns the fields an importer found into a checked Paper, the same way for every format. */
 import type { CorpusProblem, Paper } from './paper.js';
-import { LINK_START, openReviewForum, paperIds } from './ids.js';
+import { LINK_START, openReviewForum, paperIds, pmlrPageUrl } from './ids.js';
 import { cleanTitle, collapseWhitespace, isHttpUrl, titleFromAbstract, yearFrom } from './text.js';
 
 /** A link written without its scheme: "github.com/org/repo". */
@@ -76,7 +76,8 @@ export function buildPaper(fields: PaperFields, file: string, record: string): B
   const openreview = fields.openreview ? openReviewForum(fields.openreview) : undefined;
   if (openreview) paper.openreview = openreview;
   const volume = fields.pmlrVolume?.trim().replace(/^v/i, '');
-  if (fields.pmlrId && volume && /^\d+$/.test(volume) && /^[\w-]+$/.test(fields.pmlrId.trim())) paper.pmlrPage = `https://proceedings.mlr.press/v${volume}/${fields.pmlrId.trim()}.html`;
+  const pmlrId = fields.pmlrId?.trim();
+  if (pmlrId && volume && /^\d+$/.test(volume) && /^[\w-]+$/.test(pmlrId)) paper.pmlrPage = pmlrPageUrl(volume, pmlrId);
   return { paper, problems };
 }
 

@@ -41,6 +41,11 @@ export function normalizeTitle(title: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
+/** A PMLR paper's page, from its volume ("306") and id ("zeller26a"). */
+export function pmlrPageUrl(volume: string, id: string): string {
+  return `https://proceedings.mlr.press/v${volume}/${id}.html`;
+}
+
 /** How a link starts, also as people paste it without its scheme ("arxiv.org/abs/…", "www.x.org/…"). */
 export const LINK_START = String.raw`(?:https?://|(?:www\.)?[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/)`;
 

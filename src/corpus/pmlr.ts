@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import type { ImportResult } from './paper.js';
 import { buildPaper, recordLabel, str } from './build.js';
 import { htmlToText, lineAndColumn, parseAuthors, yearFrom } from './text.js';
+import { pmlrPageUrl } from './ids.js';
 
 /** The YAML between a leading `---` line and the next `---` (or `...`) line, and the file line it starts on. */
 export function splitFrontMatter(text: string): { yaml: string; firstLine: number } | undefined {
@@ -58,7 +59,7 @@ export function parsePmlrPost(text: string, file: string): ImportResult {
       authors: parseAuthors(f.author ?? f.authors),
       year,
       venue: venueOf(str(f['container-title']), year),
-      url: id && volume ? `https://proceedings.mlr.press/v${volume}/${id}.html` : str(f.pdf),
+      url: id && volume ? pmlrPageUrl(volume, id) : str(f.pdf),
       code: f.software,
       pmlrId: id,
       pmlrVolume: volume,

@@ -3,6 +3,7 @@ import type { CorpusProblem, ImportResult, Paper } from './paper.js';
 import { buildPaper, recordLabel, str } from './build.js';
 import { describeJsonError } from './jsonpos.js';
 import { htmlToText, parseAuthors, yearFrom } from './text.js';
+import { pmlrPageUrl } from './ids.js';
 
 export interface RecordDefaults {
   venue?: string;
@@ -20,7 +21,7 @@ export function recordToPaper(value: unknown, file: string, label: string, defau
   const pmlrId = str(r.pmlr_id) ?? (volume ? str(r.id) : undefined);
   const venue = str(r.venue) ?? defaults.venue;
   const rawAbstract = str(r.abstract) ?? str(r.summary);
-  const url = str(r.url) ?? (volume && pmlrId ? `https://proceedings.mlr.press/v${volume}/${pmlrId}.html` : undefined) ?? str(r.pdf) ?? str(r.link);
+  const url = str(r.url) ?? (volume && pmlrId ? pmlrPageUrl(volume, pmlrId) : undefined) ?? str(r.pdf) ?? str(r.link);
   return buildPaper(
     {
       title: str(r.title),

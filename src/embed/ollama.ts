@@ -3,7 +3,7 @@ import type { Embedder } from './embedder.js';
 import { PapercordError, type ErrorCode } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { OllamaAuth } from '../config.js';
-import { credentialsFix, errorText, isRefusal, isUnreachable, ollamaClient, ollamaStatus, refusalText } from '../ollama/client.js';
+import { credentialsFix, errorText, isRefusal, isTimeout, isUnreachable, ollamaClient, ollamaStatus, refusalText } from '../ollama/client.js';
 
 /** Task prefixes some embedding models were trained with; without them retrieval quality drops. */
 const PREFIXES: { match: RegExp; document: string; query: string }[] = [
@@ -37,11 +37,19 @@ export class EmbeddingFailed extends PapercordError {
     code: ErrorCode,
     message: string,
     hint: string,
-    /** Nothing answered in time: the server accepts connections and stays silent (stuck, or still loading the model). */
-    readonly timedOut: boolean,
     cause: unknown,
   ) {
     super(code, message, hint, { cause });
+  }
+
+  /** Nothing answered in time: the server accepts connections and stays silent (stuck, or still loading the model). */
+  get timedOut(): boolean {
+    return this.code === 'TIMEOUT';
+  }
+
+  /** What happened and what to do, as an operator reads it. */
+  get forOperator(): string {
+    return `${this.message}. ${this.hint}`;
   }
 }
 
@@ -53,18 +61,18 @@ function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms
   const local = 'or restart papercord with EMBEDDINGS=local to use the built-in embedder (its index is built at start-up)';
   const status = ollamaStatus(e);
   if (isRefusal(status)) {
-    return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} refused an embedding request (${refusalText(status, auth.has(host))})`, `${credentialsFix('OLLAMA_HOST')}, ${local}.`, false, e);
+    return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} refused an embedding request (${refusalText(status, auth.has(host))})`, `${credentialsFix('OLLAMA_HOST')}, ${local}.`, e);
   }
-  if ((e as { name?: unknown } | null)?.name === 'TimeoutError') {
-    return new EmbeddingFailed('TIMEOUT', `Ollama at ${host} did not answer an embedding request with ${model} within ${timeout.ms} ms (${timeout.variable})`, `It may be stuck or still loading the model: restart it (ollama serve), raise ${timeout.variable}, ${local}.`, true, e);
+  if (isTimeout(e)) {
+    return new EmbeddingFailed('TIMEOUT', `Ollama at ${host} did not answer an embedding request with ${model} within ${timeout.ms} ms (${timeout.variable})`, `It may be stuck or still loading the model: restart it (ollama serve), raise ${timeout.variable}, ${local}.`, e);
   }
   if (isUnreachable(e)) {
-    return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} did not answer an embedding request (${errorText(e)})`, `Start Ollama (ollama serve) and check OLLAMA_HOST, ${local}.`, false, e);
+    return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} did not answer an embedding request (${errorText(e)})`, `Start Ollama (ollama serve) and check OLLAMA_HOST, ${local}.`, e);
   }
   // A model the server has but cannot embed with is most often a chat model named as the embedding model.
   const missing = status === 404;
   const fix = missing ? `Check that it has ${model} (ollama pull ${model}), ${local}.` : `Check that ${model} is an embedding model (ollama show ${model}), ${local}.`;
-  return new EmbeddingFailed(missing ? 'MODEL_NOT_FOUND' : 'MODEL_UNREACHABLE', `Ollama at ${host} failed to embed with ${model} (${errorText(e)})`, fix, false, e);
+  return new EmbeddingFailed(missing ? 'MODEL_NOT_FOUND' : 'MODEL_UNREACHABLE', `Ollama at ${host} failed to embed with ${model} (${errorText(e)})`, fix, e);
 }
 
 /** Embeddings from an Ollama server, in batches. */
@@ -103,7 +111,7 @@ export class OllamaEmbedder implements Embedder {
       throw embeddingFailure(host, model, e, { ms: opts.probeTimeoutMs, variable: 'OLLAMA_CONNECT_TIMEOUT_MS' }, opts.auth);
     }
     const dims = res.embeddings[0]?.length;
-    if (!dims) throw new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} returned no embedding for a test text with ${model}`, `Check that ${model} is an embedding model (ollama show ${model}), or use EMBEDDINGS=local.`, false, undefined);
+    if (!dims) throw new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} returned no embedding for a test text with ${model}`, `Check that ${model} is an embedding model (ollama show ${model}), or use EMBEDDINGS=local.`, undefined);
     return new OllamaEmbedder(host, model, dims, opts);
   }
 

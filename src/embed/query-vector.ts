@@ -39,7 +39,7 @@ export async function withSearchNotice<T extends { notice?: Notice }>(request: (
   const missed: SearchFailure = {};
   const result = await searchFailures.run(missed, request);
   if (!missed.failure) return result;
-  const searched: Notice = { said: "The papers were searched by the question's words only, not by its meaning: the embedding model did not answer.", forOperator: `${missed.failure.message}. ${missed.failure.hint}` };
+  const searched: Notice = { said: "The papers were searched by the question's words only, not by its meaning: the embedding model did not answer.", forOperator: missed.failure.forOperator };
   return { ...result, notice: joinNotices(searched, result.notice) };
 }
 

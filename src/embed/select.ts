@@ -22,7 +22,8 @@ export interface EmbedderChoice {
 
 /**
  * EMBEDDINGS=auto takes Ollama when the server answers within the connect timeout and has
- * the model, else the local embedder; `ollama` insists and fails loudly; `local` never asks.
+ * the model (pulled first when OLLAMA_AUTO_PULL=true), else the local embedder; `ollama`
+ * insists and fails loudly; `local` never asks.
  */
 export async function chooseEmbedder(settings: Settings, log: Logger): Promise<EmbedderChoice> {
   if (settings.embeddings === 'local') return { embedder: null, id: localEmbedderId(), reason: 'EMBEDDINGS=local' };

@@ -78,6 +78,11 @@ export function ollamaStatus(e: unknown): number | undefined {
   return undefined;
 }
 
+/** True for a request that ran out of its time (AbortSignal.timeout's TimeoutError), whatever wraps it. */
+export function isTimeout(e: unknown): boolean {
+  return (e as { name?: unknown } | null)?.name === 'TimeoutError';
+}
+
 /** True for errors that mean "no server answered": refused, reset, DNS, or our connect timeout. */
 export function isUnreachable(e: unknown): boolean {
   if (ollamaStatus(e) !== undefined) return false;

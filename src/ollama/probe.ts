@@ -1,5 +1,5 @@
 import type { OllamaAuth } from '../config.js';
-import { errorText, fetchWithTimeout, isRefusal, isUnreachable, ollamaClient, ollamaStatus, refusalText, sameModel } from './client.js';
+import { errorText, fetchWithTimeout, isRefusal, isTimeout, isUnreachable, ollamaClient, ollamaStatus, refusalText, sameModel } from './client.js';
 import { cutAt } from '../text/clean.js';
 
 export interface ProbeResult {
@@ -56,7 +56,7 @@ async function probeNow(host: string, timeoutMs: number, auth: OllamaAuth): Prom
       return { host, reachable: false, models: [], answeredAs, error: `answered, but not as an Ollama server (${answeredAs})` };
     }
     // "The operation was aborted due to timeout (23)" does not say which wait ran out.
-    const timedOut = e instanceof Error && e.name === 'TimeoutError';
+    const timedOut = isTimeout(e);
     const error = timedOut ? `no answer within ${timeoutMs} ms, OLLAMA_CONNECT_TIMEOUT_MS` : errorText(e);
     return { host, reachable: false, models: [], error, ...(timedOut ? { timedOut } : {}) };
   }

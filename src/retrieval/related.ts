@@ -115,12 +115,13 @@ function paperText(paper: Paper): string {
 export async function relatedPapers(retriever: Retriever, target: { paper: Paper } | { text: string }, count: number, settings: RetrievalSettings): Promise<RelatedPaper[]> {
   const self = 'paper' in target ? target.paper : undefined;
   const text = self ? paperText(self) : (target as { text: string }).text;
-  const vector = self ? await paperVector(retriever, self) : await retriever.queryVector(text);
+  // Under way while the key terms and BM25 are read.
+  const vector = self ? paperVector(retriever, self) : retriever.queryVector(text);
   const targetProfile = profile(retriever, parse(text), settings.relatedKeyTerms);
   const table = keyTermTable(retriever, settings.relatedKeyTerms);
   const keywordQuery = self ? [...targetProfile.keys.keys()].join(' ') : text;
-  const vectorHits = (await retriever.vectorSearch(vector, undefined, settings.candidates * 2)).map((h) => h.id);
   const keywordHits = retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2);
+  const vectorHits = (await retriever.vectorSearch(await vector, undefined, settings.candidates * 2)).map((h) => h.id);
 
   // The fused lists find candidate papers (each at the rank of its best chunk); the similarity
   // of the two texts' terms ranks them (the hashed vectors approximate it, with collisions).
@@ -218,6 +219,9 @@ function onTopic(retriever: Retriever, table: KeyTermTable, topic: Profile, pape
   // Which papers write each word of the topic, from the postings (parts count as written: "mixture-of-experts" writes
   // "experts"): only a paper that writes most of the topic has its text read, for how often it writes each word.
   const writers = asked.map(([t]) => retriever.papersWriting(t));
+  // A topic of a few words that is mostly words no paper writes is on nothing indexed: "quantum computing" listed papers that write "computing" alone.
+  const unwritten = asked.reduce((sum, [, w], k) => (writers[k]!.size === 0 ? sum + w : sum), 0);
+  if (asked.length <= SHORT_TOPIC_WORDS && total && unwritten / total > 1 - TOPIC_SHARE) return [];
   const candidates = papers.map((paper, i) => {
     const keys = paperKeys[i]!;
     const covered = asked.reduce((sum, [, w], k) => (writers[k]!.has(paper.id) ? sum + w : sum), 0);
@@ -226,9 +230,6 @@ function onTopic(retriever: Retriever, table: KeyTermTable, topic: Profile, pape
     const score = coverage >= TOPIC_SHARE ? (norms ? topicDot(retriever, asked, paper) / norms : 0) : sparseCosine(topicKeys, keys);
     return { paper, keys, score, coverage };
   });
-  // A topic of a few words that is mostly words no paper writes is on nothing indexed: "quantum computing" listed papers that write "computing" alone.
-  const unwritten = asked.reduce((sum, [, w], k) => (writers[k]!.size === 0 ? sum + w : sum), 0);
-  if (asked.length <= SHORT_TOPIC_WORDS && total && unwritten / total > 1 - TOPIC_SHARE) return [];
   const similar = aboveFloor(candidates, settings);
   const bestCoverage = Math.max(0, ...similar.map((c) => c.coverage));
   return similar.filter((c) => c.coverage >= TOPIC_SHARE * bestCoverage);

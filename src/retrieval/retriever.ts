@@ -88,7 +88,10 @@ export class Retriever {
     const qTerms = queryTerms(query);
     const concepts = queryConcepts(query);
     const asked = this.termStats.weigh(concepts, queryNames(query), conceptWords(query, concepts));
-    const [vectorHits, keywordHits] = await Promise.all([this.vectorSearch(await this.queryVector(query), opts.paperId), Promise.resolve(this.keywordSearch(query, opts.paperId))]);
+    // The embedding request is under way while BM25 runs.
+    const vector = this.queryVector(query);
+    const keywordHits = this.keywordSearch(query, opts.paperId);
+    const vectorHits = await this.vectorSearch(await vector, opts.paperId);
     const fused = new Map<string, { score: number; cosine: number }>();
     const add = (id: string, rank: number, weight: number, cosine = Number.NaN) => {
       const entry = fused.get(id) ?? { score: 0, cosine };

@@ -44,6 +44,11 @@ export function visibleSoFar(raw: string): string {
 /** A citation group: "[3]", "[1, 2]", "[1; 4]", "[2-4]". */
 const GROUP = /\[\s*(\d{1,3}(?:\s*(?:[,;]|[-–])\s*\d{1,3})*)\s*\]/g;
 
+/** A text with its citation groups (see GROUP) blanked out. */
+export function withoutCitationGroups(text: string): string {
+  return text.replace(GROUP, ' ');
+}
+
 function groupNumbers(inner: string): number[] {
   const out: number[] = [];
   for (const part of inner.split(/[,;]/)) {

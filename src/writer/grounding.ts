@@ -20,7 +20,7 @@ import { phraseWithInitials } from '../answer/acronyms.js';
 import { byline } from '../corpus/paper.js';
 import { isEnglishWord } from '../text/english.js';
 import type { Source } from '../types.js';
-import { parseCitations, sentencesWithCitations } from './citations.js';
+import { parseCitations, sentencesWithCitations, withoutCitationGroups } from './citations.js';
 
 /** What an answer states that its sources do not, as the answer writes it, in order, each once. */
 export function unsupportedStatements(text: string, sources: readonly Source[], supplied: ReadonlySet<number>, context: readonly string[]): string[] {
@@ -57,8 +57,7 @@ function sourceText(s: Source): string {
  * ("According to Source 1", "paper 2"), and "TL;DR".
  */
 function withoutCitations(sentence: string): string {
-  return sentence
-    .replace(/\[\s*\d{1,3}(?:\s*(?:[,;]|[-–])\s*\d{1,3})*\s*\]/g, ' ')
+  return withoutCitationGroups(sentence)
     .replace(/\*\*|__|`/g, '')
     .replace(/^\s*\(?(?:\d{1,2}|[ivx]{1,4})[.)]\s+/i, '')
     .replace(/\((?:\d{1,2}|[ivx]{1,4})\)/gi, ' ')

@@ -1,7 +1,8 @@
 /**
  * The model side of papercord: sends chat requests to the Ollama hosts through the generation
  * queue, and turns every way a request can fail into either a (possibly partial) generation
- * or a WriterError whose message says what happened and what to do. It knows nothing about
+ * or a WriterError whose notice says what happened (for members) and what to do (for the
+ * operator), its message both, for the log. It knows nothing about
  * papers or prompts; the service builds those.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
