@@ -18,7 +18,7 @@ import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
 import { HostPool, hostsVariable, noHostNote, type HostState } from './hosts.js';
 import type { ChatMessage } from './prompts.js';
-import { logPullProgress, ModelPull } from './pull.js';
+import { startPull, type ModelPull } from '../ollama/pull.js';
 import { GenerationQueue } from './queue.js';
 import { canChat, checkOllama, type StartupReport } from './startup.js';
 
@@ -354,16 +354,11 @@ export class OllamaWriter implements Writer {
   private pull(host: string): ModelPull {
     let p = this.pulls.get(host);
     if (p && !(p.settled && p.error && !p.nameUnknown)) return p;
-    p = new ModelPull(host, this.model, this.settings.ollamaAuth);
-    this.pulls.set(host, p);
     const log = this.log.child({ host, model: this.model });
-    log.info('pulling the chat model (OLLAMA_AUTO_PULL=true)');
-    logPullProgress(p, log);
+    p = startPull(host, this.model, this.settings.ollamaAuth, 'chat', log);
+    this.pulls.set(host, p);
     p.done.then(
-      () => {
-        this.modelPresent.set(host, true);
-        log.info('pulled the chat model');
-      },
+      () => this.modelPresent.set(host, true),
       (e: unknown) => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: errorText(e) }),
     );
     return p;

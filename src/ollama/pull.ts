@@ -4,7 +4,7 @@
  * as they would wait for a first token, and are told how far it got.
  */
 import type { OllamaAuth } from '../config.js';
-import { errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
+import { errorText, fetchWithSignal, ollamaClient } from './client.js';
 import type { Logger } from '../log.js';
 
 /** What Ollama says when the registry has no model of that name or tag ("pull model manifest: file does not exist"). */
@@ -91,8 +91,20 @@ export class ModelPull {
   }
 }
 
+/**
+ * Starts pulling the chat or the embedding model onto a host (OLLAMA_AUTO_PULL=true), saying so
+ * in `log` when it starts, as it goes and once it is done; a failure is the caller's to report.
+ */
+export function startPull(host: string, model: string, auth: OllamaAuth, role: 'chat' | 'embedding', log: Logger): ModelPull {
+  const pull = new ModelPull(host, model, auth);
+  log.info(`pulling the ${role} model (OLLAMA_AUTO_PULL=true)`);
+  logPullProgress(pull, log);
+  pull.done.then(() => log.info(`pulled the ${role} model`), () => {});
+  return pull;
+}
+
 /** Logs a pull's progress every 10 %: a download of minutes must show that it moves, without a line per chunk. */
-export function logPullProgress(pull: ModelPull, log: Logger): void {
+function logPullProgress(pull: ModelPull, log: Logger): void {
   let lastLogged = -1;
   pull.onProgress((pr) => {
     if (pr.percent !== undefined && pr.percent >= lastLogged + 10) {
