@@ -283,13 +283,17 @@ export function dataPath(settings: Pick<Settings, 'dataDir'>, ...parts: string[]
   return path.resolve(PROJECT_ROOT, settings.dataDir, ...parts);
 }
 
+/** A basic auth header's secrets in every form they are sent or may be echoed in: its token, `user:password`, the password as written in an address and as is. */
+export function credentialForms(authorization: string): string[] {
+  const token = authorization.replace(/^Basic /, '');
+  const credentials = Buffer.from(token, 'base64').toString('utf8');
+  const password = credentials.slice(credentials.indexOf(':') + 1);
+  return [...new Set([token, credentials, password, encodeURIComponent(password)])];
+}
+
 /** The values of every secret setting, so that logs and replies can be scrubbed of them: Ollama's passwords among them, in every form they are sent in. */
 export function secretValues(settings: Settings): string[] {
-  const ollama = [...settings.ollamaAuth.values()].flatMap((header) => {
-    const token = header.replace(/^Basic /, '');
-    const credentials = Buffer.from(token, 'base64').toString('utf8');
-    return [token, credentials, credentials.slice(credentials.indexOf(':') + 1)];
-  });
+  const ollama = [...settings.ollamaAuth.values()].flatMap(credentialForms);
   return [
     ...(Object.entries(VARIABLES) as [keyof Vars, Variable<unknown>][]).filter(([, v]) => v.secret).map(([k]) => settings[k]),
     ...ollama,

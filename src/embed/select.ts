@@ -78,7 +78,7 @@ async function pullEmbedModel(settings: Settings, log: Logger): Promise<Embedder
   try {
     await pull.done;
   } catch {
-    const fix = pull.nameUnknown ? 'Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)' : `Try again once the server can reach the model registry, or pull it yourself: ollama pull ${model}`;
+    const fix = pull.nameUnknown ? 'Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)' : pull.refused ? credentialsFix('OLLAMA_HOST') : `Try again once the server can reach the model registry, or pull it yourself: ollama pull ${model}`;
     return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${model}, and pulling it failed (${pull.error})`, fix };
   }
   return null;

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { abortSignal, errorText, fetchWithSignal, isRefusal, ollamaClient, refusalText } from '../ollama/client.js';
+import { abortSignal, credentialsFix, errorText, fetchWithSignal, isRefusal, ollamaClient, refusalText } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
 import { formatMs } from '../status.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, Notice, ProgressEvent } from '../types.js';
@@ -359,7 +359,7 @@ export class OllamaWriter implements Writer {
     this.pulls.set(host, p);
     p.done.then(
       () => this.modelPresent.set(host, true),
-      (e: unknown) => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: errorText(e) }),
+      () => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: p.error }),
     );
     return p;
   }
@@ -394,7 +394,9 @@ export class OllamaWriter implements Writer {
             // Advising the very pull that just failed would send the operator round in a circle.
             forOperator: pull.nameUnknown
               ? `${failed} No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist (ollama.com/library lists them; ollama list shows what is installed).`
-              : `${failed} Run: ollama pull ${this.model}`,
+              : pull.refused
+                ? `${failed} ${credentialsFix(hostsVariable(this.settings))}.`
+                : `${failed} Run: ollama pull ${this.model}`,
           }),
         );
       }
