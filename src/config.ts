@@ -60,18 +60,34 @@ const parseUrl = (raw: string, name: string): URL => {
   }
 };
 /**
- * An Ollama server's address as papercord shows it (logs, /status, errors) and tells servers
- * apart by: scheme, host and port. A user and password written in it are not part of it: they
- * are sent as a header (see ollamaAuth) and shown nowhere.
+ * An Ollama server as written in OLLAMA_HOST or OLLAMA_HOSTS, read once. `address` is what
+ * papercord sends requests to, shows (logs, /status, errors) and tells servers apart by: scheme,
+ * host, port and path. A user and password written in it are not part of it: they are sent as
+ * `authorization` (see ollamaAuth) and shown nowhere.
  */
-const url: Parse<string> = (raw, name) => {
+interface OllamaAddress {
+  address: string;
+  authorization?: string;
+}
+
+const ollamaAddress: Parse<OllamaAddress> = (raw, name) => {
   const u = parseUrl(raw, name);
   // Ollama speaks HTTP: ftp://... was accepted and then reported unreachable at every answer.
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL such as http://127.0.0.1:11434, got "${shownUrl(raw)}"`);
   // URL drops a scheme's own port ("https://h:443" has port ""), yet it was written: kept, as the ollama client would read a bare host as :11434.
   const port = u.port || /^[a-z]+:\/\/(?:[^/?#]*@)?[^/?#@]*:(\d+)(?:[/?#]|$)/i.exec(raw.trim())?.[1];
   if (!port) throw new ConfigError(`${name} must include a port, for example http://127.0.0.1:11434 (got "${shownUrl(raw)}")`);
-  return `${u.protocol}//${u.hostname}:${port}`;
+  // The ollama client sends to the path (a reverse proxy's prefix: https://host:443/ollama/api/chat) but drops a query or fragment.
+  if (u.search || u.hash) throw new ConfigError(`${name} may hold a path, such as a reverse proxy's /ollama, but no ?query or #fragment: the requests would go without it (got "${shownUrl(raw)}")`);
+  const address = `${u.protocol}//${u.hostname}:${port}${u.pathname.replace(/\/+$/, '')}`;
+  if (!u.username && !u.password) return { address };
+  let credentials: string;
+  try {
+    credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+  } catch {
+    throw new ConfigError(`${name}: the user or password in "${shownUrl(raw)}" has a % not followed by two hex digits (${ESCAPES_HINT})`);
+  }
+  return { address, authorization: `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}` };
 };
 /** A duration as Go writes one ("10m", "1h30m", "300s", "-1s"), which is what Ollama's API reads a keep_alive string as. */
 const GO_DURATION = /^[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
@@ -86,7 +102,7 @@ const keepAlive: Parse<string> = (raw, name) => {
   if (GO_DURATION.test(v)) return v;
   throw new ConfigError(`${name} must be a duration such as 10m, 1h30m or 300s, a number of seconds, or -1 to keep the model loaded, got "${raw}"`);
 };
-const urls: Parse<string[]> = (raw, name) => list(raw, name).map((r) => url(r, name));
+const ollamaAddresses: Parse<OllamaAddress[]> = (raw, name) => list(raw, name).map((r) => ollamaAddress(r, name));
 const apiBase: Parse<string> = (raw, name) => {
   try {
     new URL(raw);
@@ -111,8 +127,8 @@ export const VARIABLES = {
   corpus: { env: 'CORPUS', default: 'icml2026', description: 'Papers to index: comma-separated files or folders (plain-text abstracts, JSON, JSON Lines, PMLR Markdown posts) or the shipped corpora `icml2026` and `pmlr-v306`.', parse: list },
   dataDir: { env: 'DATA_DIR', default: 'data', description: 'Where the index, feedback and other state live (relative to the project root).', parse: str },
   embeddings: { env: 'EMBEDDINGS', default: 'auto', description: '`auto` uses Ollama embeddings when the server has the model, else the built-in local embedder; `ollama` or `local` force one.', parse: oneOf('auto', 'ollama', 'local') },
-  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port. Behind a reverse proxy with basic auth, put its user and password in the address (`https://user:password@host:port`, with @ : / # ? % , in them written %40 %3A %2F %23 %3F %25 %2C): they are sent as an `Authorization: Basic` header, and logs and /status show the address without them.', parse: url },
-  ollamaHosts: { env: 'OLLAMA_HOSTS', default: '', description: 'Several Ollama servers for generation, comma-separated; requests are spread over the ones that answer. Empty: only OLLAMA_HOST. Each may carry a user and password as OLLAMA_HOST does.', parse: urls },
+  ollamaHost: { env: 'OLLAMA_HOST', default: 'http://127.0.0.1:11434', description: 'The Ollama server, with its port, and the path a reverse proxy serves it under if any (`https://host:443/ollama`). Behind a reverse proxy with basic auth, put its user and password in the address (`https://user:password@host:port`, with @ : / # ? % , in them written %40 %3A %2F %23 %3F %25 %2C): they are sent as an `Authorization: Basic` header, and logs and /status show the address without them.', parse: ollamaAddress },
+  ollamaHosts: { env: 'OLLAMA_HOSTS', default: '', description: 'Several Ollama servers for generation, comma-separated; requests are spread over the ones that answer. Empty: only OLLAMA_HOST. Each may carry a path and a user and password as OLLAMA_HOST does.', parse: ollamaAddresses },
   chatModel: { env: 'OLLAMA_CHAT_MODEL', default: 'llama3.2:3b', description: 'The model that writes answers.', parse: str },
   embedModel: { env: 'OLLAMA_EMBED_MODEL', default: 'nomic-embed-text', description: 'The embedding model used when EMBEDDINGS picks Ollama.', parse: str },
   numCtx: { env: 'OLLAMA_NUM_CTX', default: '4096', description: 'Context window (tokens) requested from the chat model; prompts are budgeted to fit it.', parse: int(512, 262144) },
@@ -144,7 +160,11 @@ export const VARIABLES = {
 } satisfies Record<string, Variable<unknown>>;
 
 type Vars = typeof VARIABLES;
-export type Settings = { [K in keyof Vars]: Vars[K] extends Variable<infer T> ? T : never } & {
+type Parsed = { [K in keyof Vars]: Vars[K] extends Variable<infer T> ? T : never };
+export type Settings = Omit<Parsed, 'ollamaHost' | 'ollamaHosts'> & {
+  /** The addresses of OLLAMA_HOST and OLLAMA_HOSTS, without the users and passwords (those are in ollamaAuth). */
+  ollamaHost: string;
+  ollamaHosts: string[];
   /** Tunable numbers of retrieval and answering that are not worth an environment variable. */
   retrieval: RetrievalSettings;
   ollamaAuth: OllamaAuth;
@@ -157,24 +177,12 @@ export type Settings = { [K in keyof Vars]: Vars[K] extends Variable<infer T> ? 
  */
 export type OllamaAuth = ReadonlyMap<string, string>;
 
-function ollamaAuth(env: NodeJS.ProcessEnv): OllamaAuth {
+function ollamaAuth(addresses: readonly OllamaAddress[]): OllamaAuth {
   const auth = new Map<string, string>();
-  const host = VARIABLES.ollamaHost;
-  const hosts = VARIABLES.ollamaHosts;
-  const addresses = [{ raw: env[host.env] || host.default, name: host.env }, ...list(env[hosts.env] ?? '', hosts.env).map((raw) => ({ raw, name: hosts.env }))];
-  for (const { raw, name } of addresses) {
-    const u = parseUrl(raw, name);
-    if (!u.username && !u.password) continue;
-    let credentials: string;
-    try {
-      credentials = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
-    } catch {
-      throw new ConfigError(`${name}: the user or password in "${shownUrl(raw)}" has a % not followed by two hex digits (${ESCAPES_HINT})`);
-    }
-    const address = url(raw, name);
-    const header = `Basic ${Buffer.from(credentials, 'utf8').toString('base64')}`;
-    if (auth.has(address) && auth.get(address) !== header) throw new ConfigError(`OLLAMA_HOST and OLLAMA_HOSTS give ${address} two different users or passwords`);
-    auth.set(address, header);
+  for (const { address, authorization } of addresses) {
+    if (!authorization) continue;
+    if (auth.has(address) && auth.get(address) !== authorization) throw new ConfigError(`OLLAMA_HOST and OLLAMA_HOSTS give ${address} two different users or passwords`);
+    auth.set(address, authorization);
   }
   return auth;
 }
@@ -254,11 +262,15 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   if (errors.length) throw new ConfigError(`Invalid configuration:\n- ${errors.join('\n- ')}`);
   out.retrieval = { ...DEFAULT_RETRIEVAL };
+  const host = out.ollamaHost as OllamaAddress;
+  const hosts = out.ollamaHosts as OllamaAddress[];
   try {
-    out.ollamaAuth = ollamaAuth(env);
+    out.ollamaAuth = ollamaAuth([host, ...hosts]);
   } catch (e) {
     throw new ConfigError(`Invalid configuration:\n- ${(e as Error).message}`);
   }
+  out.ollamaHost = host.address;
+  out.ollamaHosts = hosts.map((h) => h.address);
   return out as Settings;
 }
 
@@ -271,13 +283,17 @@ export function dataPath(settings: Pick<Settings, 'dataDir'>, ...parts: string[]
   return path.resolve(PROJECT_ROOT, settings.dataDir, ...parts);
 }
 
+/** A basic auth header's secrets in every form they are sent or may be echoed in: its token, `user:password`, the password as written in an address and as is. */
+export function credentialForms(authorization: string): string[] {
+  const token = authorization.replace(/^Basic /, '');
+  const credentials = Buffer.from(token, 'base64').toString('utf8');
+  const password = credentials.slice(credentials.indexOf(':') + 1);
+  return [...new Set([token, credentials, password, encodeURIComponent(password)])];
+}
+
 /** The values of every secret setting, so that logs and replies can be scrubbed of them: Ollama's passwords among them, in every form they are sent in. */
 export function secretValues(settings: Settings): string[] {
-  const ollama = [...settings.ollamaAuth.values()].flatMap((header) => {
-    const token = header.replace(/^Basic /, '');
-    const credentials = Buffer.from(token, 'base64').toString('utf8');
-    return [token, credentials, credentials.slice(credentials.indexOf(':') + 1)];
-  });
+  const ollama = [...settings.ollamaAuth.values()].flatMap(credentialForms);
   return [
     ...(Object.entries(VARIABLES) as [keyof Vars, Variable<unknown>][]).filter(([, v]) => v.secret).map(([k]) => settings[k]),
     ...ollama,

@@ -489,3 +489,56 @@ describe('the cooldown while a model writes', () => {
     assertNoPings(h.emu);
   });
 });
+
+describe('a long answer sent as text, split over several messages', () => {
+  /** A grounded answer too long for one message: three sentences of each source, each paragraph citing it. */
+  const longReply = (req: { messages: { role: string; content: string }[] }) => {
+    const prompt = req.messages.filter((m) => m.role === 'user').at(-1)!.content;
+    const sources = /<sources>\n([\s\S]*?)\n<\/sources>/.exec(prompt)![1]!.split(/\n\n(?=\[\d+\] )/);
+    return sources
+      .map((block) => {
+        const [head, ...lines] = block.split('\n');
+        const text = lines.filter((l) => !l.startsWith('Authors: ')).join(' ');
+        return `${text.split(/(?<=[.!?])\s+(?=[A-Z])/).slice(0, 3).join(' ')} [${/^\[(\d+)\]/.exec(head!)![1]}]`;
+      })
+      .join('\n\n');
+  };
+  let h: BotHarness;
+  let calls: ReturnType<typeof spyHistory>;
+  before(async () => {
+    h = await startHarness({ ollama: true, env: { ANSWER_CACHE_SIZE: '0' } });
+    // Long chunks: the fake model counts a chunk as a token, and the answer must not reach its token limit.
+    h.ollama!.script({ reply: longReply, chunkSize: 40 });
+    calls = spyHistory(h);
+  });
+  after(() => h?.close());
+
+  /** The first and the last part of the bot's answer to `q`, once the last (with the footer) is sent. */
+  const partsOf = async (q: StoredMessage, title: string) => {
+    const first = await h.emu.waitForMessage((m) => m.message_reference?.message_id === q.id && m.content.startsWith(`**${title}**\n`));
+    const last = await h.emu.waitForMessage((m) => m.message_reference?.message_id === first.id && /\n-# Written by /.test(m.content));
+    return [first, last] as const;
+  };
+
+  test('after a restart, a reply to any of its parts follows up the whole answer, not its first part alone', async (t) => {
+    const channelId = h.emu.createChannel({ name: 'no-embeds-long', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+    const question = 'How do these methods evaluate visual reasoning?';
+    const asker = h.user();
+    const q = await h.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId });
+    const [first, last] = await partsOf(q, question);
+    const key = buttonIds(first).find((id) => id.startsWith('ans:up:'))!.slice('ans:up:'.length);
+    const remembered = h.bot.ctx.answers.get(key)!.turn!;
+    assert.ok(remembered.answer.length > 2000, `the answer fills more than one message: ${remembered.answer.length} characters`);
+    assert.ok(!first.content.includes(remembered.answer), 'the first part holds only the start of the answer');
+    // A restarted bot remembers no reply: the messages are all there is.
+    const memory = h.bot.ctx.answers;
+    h.bot.ctx.answers = new AnswerMemory();
+    t.after(() => void (h.bot.ctx.answers = memory));
+    for (const [i, part] of [first, last].entries()) {
+      const follow = `Which of them is newest? (${i})`;
+      await partsOf(await h.emu.postMessage({ content: follow, replyTo: part, author: asker, channelId }), follow);
+      const history = calls.filter((c) => c.question === follow).at(-1)!.history;
+      assert.deepEqual(history.map((turn) => ({ question: turn.question, answer: turn.answer })), [{ question, answer: remembered.answer }], `a reply to part ${i + 1}`);
+    }
+  });
+});

@@ -61,6 +61,16 @@ test('OLLAMA_HOST and OLLAMA_HOSTS take http and https only, and say so at start
   assert.equal(loadSettings({ OLLAMA_HOST: '127.0.0.1:11434' }).ollamaHost, 'http://127.0.0.1:11434');
 });
 
+test("OLLAMA_HOST and OLLAMA_HOSTS keep a reverse proxy's path, which the ollama client sends to, and refuse a query or fragment, which it would drop", () => {
+  const s = loadSettings({ OLLAMA_HOST: 'https://ada:secret@gpu.example:443/ollama/', OLLAMA_HOSTS: 'http://a:11434/x/ollama,http://b:11434' });
+  assert.equal(s.ollamaHost, 'https://gpu.example:443/ollama');
+  assert.deepEqual(s.ollamaHosts, ['http://a:11434/x/ollama', 'http://b:11434']);
+  assert.deepEqual([...s.ollamaAuth.keys()], ['https://gpu.example:443/ollama']);
+  for (const raw of ['http://gpu:11434/ollama?key=1', 'http://ada:secret@gpu:11434/ollama#top']) {
+    assert.throws(() => loadSettings({ OLLAMA_HOST: raw }), (e: Error) => /OLLAMA_HOST may hold a path, such as a reverse proxy's \/ollama, but no \?query or #fragment/.test(e.message) && !e.message.includes('secret'), raw);
+  }
+});
+
 test('a user and password in OLLAMA_HOST or OLLAMA_HOSTS are taken out of the address into a basic auth header, are secrets, and are masked in errors', () => {
   const basic = (credentials: string) => `Basic ${Buffer.from(credentials).toString('base64')}`;
   const s = loadSettings({ OLLAMA_HOST: 'https://ada:p%40ss%3Aw%2Frd@ollama.example.com:443', OLLAMA_HOSTS: 'http://a:11434, http://bob:hunter22@b:11434' });

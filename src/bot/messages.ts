@@ -126,11 +126,11 @@ async function referencedBotMessage(message: Message, botId: string, dm: boolean
  * descriptions the answer. Where the bot may not embed, the message's text says the same (see
  * asPlainText), and is read back the same way.
  */
-function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
+async function turnOf(m: Message, memory: AnswerMemory): Promise<Turn | undefined> {
   const key = answerKeyOf(m);
   const remembered = key === undefined ? memory.ofMessage(m.id) : memory.get(key);
   if (remembered?.turn) return remembered.turn;
-  const [first, ...rest] = m.embeds.length ? m.embeds : textEmbeds(m);
+  const [first, ...rest] = m.embeds.length ? m.embeds : await textEmbeds(m);
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
   const listed = listItemIds(first.description);
@@ -140,14 +140,31 @@ function turnOf(m: Message, memory: AnswerMemory): Turn | undefined {
 }
 
 /**
- * The title and description a message the bot sent as text stands for (see readPlainText). A
- * part of a text too long for one message replies to its first part (see sendAsReplyChain)
- * and has no title of its own: its first line in bold names a field ("**Sources**").
+ * The title and description a message the bot sent as text stands for (see readPlainText), read
+ * from the whole text (see wholeText). A part of a text too long for one message replies to its
+ * first part (see sendAsReplyChain) and has no title of its own: its first line in bold names a
+ * field ("**Sources**").
  */
-function textEmbeds(m: Message): { title: string; description: string }[] {
+async function textEmbeds(m: Message): Promise<{ title: string; description: string }[]> {
   if (m.mentions.repliedUser?.id === m.author.id) return [];
-  const read = readPlainText(m.content);
+  const read = readPlainText(m.content) && readPlainText(await wholeText(m));
   return read ? [read] : [];
+}
+
+/** How many messages after a text's first part are searched for its later parts: an answer makes four at most (6,000 characters of embeds), and others may write between them. */
+const TEXT_PARTS_READ = 50;
+
+/**
+ * The text of a message the bot sent as text with its later parts, which reply to it (see
+ * sendAsReplyChain): a long answer's first part alone was read as the whole answer. A text ends
+ * with its footer (small text, "-# "); one whose first part has it was not split.
+ */
+async function wholeText(first: Message): Promise<string> {
+  if (/^-# /m.test(first.content)) return first.content;
+  const later = await first.channel.messages.fetch({ after: first.id, limit: TEXT_PARTS_READ }).catch(() => undefined);
+  const parts = [...(later?.values() ?? [])].filter((m) => m.author.id === first.author.id && m.reference?.messageId === first.id).sort((a, b) => a.createdTimestamp - b.createdTimestamp);
+  // splitText cuts at a blank line first, which it takes out: put back, a field's name after it reads as one again.
+  return [first, ...parts].map((m) => m.content).join('\n\n');
 }
 
 /** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */
@@ -156,7 +173,7 @@ async function chainHistory(start: Message, botId: string, memory: AnswerMemory,
   let cur: Message | undefined = start;
   for (let hops = 0; cur && turns.length < max && hops < max * 4; hops++) {
     if (cur.author.id === botId) {
-      const t = turnOf(cur, memory);
+      const t = await turnOf(cur, memory);
       if (t && !(turns[0] && turns[0].question === t.question && turns[0].answer === t.answer)) turns.unshift(t);
     }
     cur = cur.reference?.messageId ? await cur.fetchReference().catch(() => undefined) : undefined;
@@ -168,10 +185,7 @@ async function chainHistory(start: Message, botId: string, memory: AnswerMemory,
 async function conversationHistory(message: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
   const recent = await message.channel.messages.fetch({ limit: 20, before: message.id }).catch(() => undefined);
   if (!recent) return [];
-  const turns = [...recent.values()]
-    .filter((m) => m.author.id === botId)
-    .sort((a, b) => a.createdTimestamp - b.createdTimestamp)
-    .map((m) => turnOf(m, memory))
-    .filter((t): t is Turn => !!t);
+  const mine = [...recent.values()].filter((m) => m.author.id === botId).sort((a, b) => a.createdTimestamp - b.createdTimestamp);
+  const turns = (await Promise.all(mine.map((m) => turnOf(m, memory)))).filter((t): t is Turn => !!t);
   return turns.slice(-max);
 }

@@ -4,7 +4,7 @@ import { PapercordError, type ErrorCode } from '../errors.js';
 import { credentialsFix } from '../ollama/client.js';
 import { hasModel, probeOllama, type ProbeResult } from '../ollama/probe.js';
 import { LOCAL_EMBEDDER_VERSION } from './local.js';
-import { logPullProgress, ModelPull } from '../writer/pull.js';
+import { startPull } from '../ollama/pull.js';
 import { EmbeddingFailed, OllamaEmbedder } from './ollama.js';
 
 export const LOCAL_DIMS = 512;
@@ -74,16 +74,12 @@ function embedderProblem(settings: Settings, p: ProbeResult): EmbedderProblem | 
  */
 async function pullEmbedModel(settings: Settings, log: Logger): Promise<EmbedderProblem | null> {
   const { ollamaHost: host, embedModel: model } = settings;
-  const pullLog = log.child({ host, model });
-  pullLog.info('pulling the embedding model (OLLAMA_AUTO_PULL=true)');
-  const pull = new ModelPull(host, model, settings.ollamaAuth);
-  logPullProgress(pull, pullLog);
+  const pull = startPull(host, model, settings.ollamaAuth, 'embedding', log.child({ host, model }));
   try {
     await pull.done;
   } catch {
-    const fix = pull.nameUnknown ? 'Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)' : `Try again once the server can reach the model registry, or pull it yourself: ollama pull ${model}`;
+    const fix = pull.nameUnknown ? 'Check the name in OLLAMA_EMBED_MODEL (ollama list shows the models there)' : pull.refused ? credentialsFix('OLLAMA_HOST') : `Try again once the server can reach the model registry, or pull it yourself: ollama pull ${model}`;
     return { code: 'MODEL_NOT_FOUND', what: `Ollama at ${host} does not have ${model}, and pulling it failed (${pull.error})`, fix };
   }
-  pullLog.info('pulled the embedding model');
   return null;
 }

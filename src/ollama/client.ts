@@ -1,5 +1,5 @@
 import { Ollama } from 'ollama';
-import type { OllamaAuth } from '../config.js';
+import { credentialForms, type OllamaAuth } from '../config.js';
 
 /**
  * A signal that aborts when any of `signals` does, or `timeoutMs` from now, with a TimeoutError.
@@ -47,11 +47,27 @@ export function fetchWithSignal(signal: AbortSignal): typeof fetch {
  */
 export function ollamaClient(host: string, auth: OllamaAuth, opts: { timeoutMs?: number; fetch?: typeof fetch } = {}): Ollama {
   const authorization = auth.get(host);
-  return new Ollama({
-    host,
-    fetch: opts.fetch ?? (opts.timeoutMs ? fetchWithTimeout(opts.timeoutMs) : undefined),
-    ...(authorization ? { headers: { Authorization: authorization } } : {}),
-  });
+  const fetch = opts.fetch ?? (opts.timeoutMs ? fetchWithTimeout(opts.timeoutMs) : undefined);
+  if (!authorization) return new Ollama({ host, fetch });
+  return new Ollama({ host, fetch: errorRepliesWithout(credentialForms(authorization), fetch ?? globalThis.fetch), headers: { Authorization: authorization } });
+}
+
+/**
+ * A fetch whose error replies say none of `secrets`. A proxy may echo the request's Authorization
+ * header, or the user and password, in its error page, and the client makes that text the error's
+ * message, which goes to the log, /status and the operator's notes of answers.
+ */
+function errorRepliesWithout(secrets: readonly string[], base: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const reply = await base(input, init);
+    if (reply.ok) return reply;
+    const text = secrets.reduce((t, secret) => t.split(secret).join('[redacted]'), await reply.text());
+    const headers = new Headers(reply.headers);
+    // The text is decoded and may be shorter now.
+    headers.delete('content-length');
+    headers.delete('content-encoding');
+    return new Response(text, { status: reply.status, statusText: reply.statusText, headers });
+  };
 }
 
 /** 401 and 403: the server, or a reverse proxy in front of it, refused the credentials sent, or their absence. */

@@ -65,24 +65,21 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   const gen = await generate(ctx, fit.messages, reserve);
   if ('fallback' in gen) return gen;
   const g = grounded(ctx, gen.text, input.sources, fit.sources.map((s) => s.n));
-  const unused = (kind: UnusedKind) => logUnused(ctx, { task: 'ask', kind, model: gen.model, questionChars: input.question.length, cut: gen.cut });
+  const unused = { task: 'ask', questionChars: input.question.length } as const;
   if (!g.text && !g.dropped) {
-    unused('empty');
-    return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: 'Nothing usable was written before that, so this answer is quoted from the abstracts.' })! : { said: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` } };
+    return replyNotUsed(ctx, gen, { ...unused, kind: 'empty' }, { afterStop: 'Nothing usable was written before that, so this answer is quoted from the abstracts.', why: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` });
   }
   const refused = isRefusal(g.text, g.citations.length);
-  if (refused && input.quotedIfRefused) unused('model-refused');
+  if (refused && input.quotedIfRefused) logUnused(ctx, gen, { ...unused, kind: 'model-refused' });
   if (!refused && g.citations.length === 0) {
     // Citing only sources it was not given is not citing none: the notice says which it was.
     const onlyUnsupplied = g.invalid.length > 0;
-    unused(onlyUnsupplied ? 'only-unsupplied-citations' : 'no-citation');
-    return {
-      fallback: gen.stopped
-        ? joinNotices(gen.stopped, { said: 'It had not cited any source by then, so this answer is quoted from the abstracts instead.' })!
-        : onlyUnsupplied
-          ? { said: `${gen.model}'s answer cited only sources it was not given, so it is not shown; this answer is quoted from the abstracts instead.` }
-          : { said: `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.` },
-    };
+    return replyNotUsed(ctx, gen, { ...unused, kind: onlyUnsupplied ? 'only-unsupplied-citations' : 'no-citation' }, {
+      afterStop: 'It had not cited any source by then, so this answer is quoted from the abstracts instead.',
+      why: onlyUnsupplied
+        ? `${gen.model}'s answer cited only sources it was not given, so it is not shown; this answer is quoted from the abstracts instead.`
+        : `${gen.model}'s answer cited none of the sources, so it is not shown as if it were grounded; this answer is quoted from the abstracts instead.`,
+    });
   }
   if (!refused) {
     // The sources as renumbered in the text, those the model read: a source cut to fit the prompt is no evidence.
@@ -91,8 +88,8 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
     const context = [input.question, ...(input.earlier ? [input.earlier.question, input.earlier.answer] : [])];
     const unsupported = unsupportedStatements(g.text, g.sources, supplied, context);
     if (unsupported.length) {
-      unused('unsupported-statements');
-      return { fallback: joinNotices(gen.stopped, { said: `${gen.model}'s answer stated ${statedList(unsupported)}, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.` })! };
+      const why = `${gen.model}'s answer stated ${statedList(unsupported)}, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.`;
+      return replyNotUsed(ctx, gen, { ...unused, kind: 'unsupported-statements' }, { afterStop: why, why });
     }
   }
   const notice = notices(gen, g);
@@ -112,13 +109,27 @@ function statedList(items: readonly string[]): string {
 /** Why a model's reply was not used as the answer: what an operator counts to judge whether the model is usable. */
 type UnusedKind = 'empty' | 'no-citation' | 'only-unsupplied-citations' | 'unsupported-statements' | 'model-refused' | 'no-usable-reason';
 
+interface UnusedReply {
+  task: 'ask' | 'summary' | 'related';
+  kind: UnusedKind;
+  questionChars?: number;
+}
+
 /**
  * One line per reply the model wrote that is not shown as written. The request's text stays
  * out of the log, as everywhere; its length is enough to see whether long questions fare worse.
  */
-function logUnused(ctx: WriteContext, fields: { task: 'ask' | 'summary' | 'related'; kind: UnusedKind; model: string; questionChars?: number; cut?: string }): void {
-  const { cut, ...rest } = fields;
-  ctx.log.info('model reply not used', cut ? { ...rest, cut } : rest);
+function logUnused(ctx: WriteContext, gen: Generation, { task, kind, questionChars }: UnusedReply): void {
+  ctx.log.info('model reply not used', { task, kind, model: gen.model, ...(questionChars !== undefined ? { questionChars } : {}), ...(gen.cut ? { cut: gen.cut } : {}) });
+}
+
+/**
+ * A reply not used, logged, and the fallback's notice: `why` it was not used, or when the model
+ * was stopped early (gen.stopped says why), what that left (`afterStop`), which follows it.
+ */
+function replyNotUsed(ctx: WriteContext, gen: Generation, unused: UnusedReply, notice: { afterStop: string; why: string }): Fallback {
+  logUnused(ctx, gen, unused);
+  return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: notice.afterStop })! : { said: notice.why } };
 }
 
 /** The model's text with its citations checked (see groundCitations) and its links shown as plain text (see plainLinks). */
@@ -156,8 +167,10 @@ async function writeSummaryText(ctx: WriteContext, input: { source: Source; leng
   if ('fallback' in gen) return gen;
   const g = grounded(ctx, gen.text, [input.source], [input.source.n]);
   if (g.citations.length === 0) {
-    logUnused(ctx, { task: 'summary', kind: !g.text && !g.dropped ? 'empty' : g.invalid.length ? 'only-unsupplied-citations' : 'no-citation', model: gen.model, cut: gen.cut });
-    return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: "This summary is built from the abstract's own sentences instead." })! : { said: `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.` } };
+    return replyNotUsed(ctx, gen, { task: 'summary', kind: !g.text && !g.dropped ? 'empty' : g.invalid.length ? 'only-unsupplied-citations' : 'no-citation' }, {
+      afterStop: "This summary is built from the abstract's own sentences instead.",
+      why: `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.`,
+    });
   }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
@@ -224,8 +237,10 @@ async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { 
     if (sentence && sharesTerms(sentence, `${paper.title}\n${paper.abstract}`) && sharesTerms(sentence, queryTerms)) reasons.set(paper.id, sentence);
   }
   if (reasons.size === 0) {
-    logUnused(ctx, { task: 'related', kind: gen.text ? 'no-usable-reason' : 'empty', model: gen.model, cut: gen.cut });
-    return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: 'The reasons shown are the key terms the abstracts share.' })! : { said: `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.` } };
+    return replyNotUsed(ctx, gen, { task: 'related', kind: gen.text ? 'no-usable-reason' : 'empty' }, {
+      afterStop: 'The reasons shown are the key terms the abstracts share.',
+      why: `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.`,
+    });
   }
   const missing = input.candidates.length - reasons.size;
   const notice = joinNotices(gen.notice, missing ? { said: `${gen.model} explained ${reasons.size} of ${input.candidates.length} papers; the others show the key terms the abstracts share.` } : undefined);

@@ -133,16 +133,15 @@ export function hostsVariable(settings: { ollamaHosts: readonly string[] }): Hos
  * a refused connection or an unknown host, which fail at once. A host that refused papercord's
  * credentials (`refused`, a 401 or 403 from a proxy) is told to have them checked.
  */
-export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs' | 'silent' | 'refused' | 'error'>[], variable: HostsVariable, connectTimeoutMs?: number): { what: string; fix: string } {
+export function noHostNote(hosts: readonly Pick<HostState, 'host' | 'answeredAs' | 'silent' | 'refused' | 'error'>[], variable: HostsVariable, connectTimeoutMs: number): { what: string; fix: string } {
   const refused = hosts.filter((h) => h.refused).map((h) => `${h.host} refused papercord (${h.error})`);
   const answering = hosts.filter((h) => !h.refused);
   const down = answering.filter((h) => !h.answeredAs && !h.silent).map((h) => h.host);
   const stuck = answering.filter((h) => !h.answeredAs && h.silent).map((h) => h.host);
   const foreign = answering.filter((h) => h.answeredAs).map((h) => `${h.host} answered, but not as an Ollama server (${h.answeredAs})`);
-  const within = connectTimeoutMs === undefined ? 'in time' : `within ${formatMs(connectTimeoutMs)}`;
   const what = [
     ...(down.length ? [`No Ollama server answered at ${down.join(', ')}`] : []),
-    ...(stuck.length ? [`${stuck.join(', ')} did not answer ${within} (OLLAMA_CONNECT_TIMEOUT_MS): a server there accepts connections but is busy or stuck, or a firewall drops them`] : []),
+    ...(stuck.length ? [`${stuck.join(', ')} did not answer within ${formatMs(connectTimeoutMs)} (OLLAMA_CONNECT_TIMEOUT_MS): a server there accepts connections but is busy or stuck, or a firewall drops them`] : []),
     ...foreign,
     ...refused,
   ].join('; ');

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { abortSignal, errorText, fetchWithSignal, isRefusal, ollamaClient, refusalText } from '../ollama/client.js';
+import { abortSignal, credentialsFix, errorText, fetchWithSignal, isRefusal, ollamaClient, refusalText } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
 import { formatMs } from '../status.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, Notice, ProgressEvent } from '../types.js';
@@ -18,7 +18,7 @@ import { stripThinking } from './citations.js';
 import { cancelledError, WriterError } from './errors.js';
 import { HostPool, hostsVariable, noHostNote, type HostState } from './hosts.js';
 import type { ChatMessage } from './prompts.js';
-import { logPullProgress, ModelPull } from './pull.js';
+import { startPull, type ModelPull } from '../ollama/pull.js';
 import { GenerationQueue } from './queue.js';
 import { canChat, checkOllama, type StartupReport } from './startup.js';
 
@@ -354,17 +354,12 @@ export class OllamaWriter implements Writer {
   private pull(host: string): ModelPull {
     let p = this.pulls.get(host);
     if (p && !(p.settled && p.error && !p.nameUnknown)) return p;
-    p = new ModelPull(host, this.model, this.settings.ollamaAuth);
-    this.pulls.set(host, p);
     const log = this.log.child({ host, model: this.model });
-    log.info('pulling the chat model (OLLAMA_AUTO_PULL=true)');
-    logPullProgress(p, log);
+    p = startPull(host, this.model, this.settings.ollamaAuth, 'chat', log);
+    this.pulls.set(host, p);
     p.done.then(
-      () => {
-        this.modelPresent.set(host, true);
-        log.info('pulled the chat model');
-      },
-      (e: unknown) => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: errorText(e) }),
+      () => this.modelPresent.set(host, true),
+      () => log.warn(p.nameUnknown ? 'pulling the chat model failed: no model of that name, check OLLAMA_CHAT_MODEL; not tried again' : 'pulling the chat model failed', { error: p.error }),
     );
     return p;
   }
@@ -399,7 +394,9 @@ export class OllamaWriter implements Writer {
             // Advising the very pull that just failed would send the operator round in a circle.
             forOperator: pull.nameUnknown
               ? `${failed} No model is published under that name: check OLLAMA_CHAT_MODEL for a typo or a tag that does not exist (ollama.com/library lists them; ollama list shows what is installed).`
-              : `${failed} Run: ollama pull ${this.model}`,
+              : pull.refused
+                ? `${failed} ${credentialsFix(hostsVariable(this.settings))}.`
+                : `${failed} Run: ollama pull ${this.model}`,
           }),
         );
       }

@@ -183,6 +183,11 @@ export interface OllamaTestServerOptions {
    * user and password, or is answered 401 with the proxy's HTML page (as nginx does). See also `requireAuth`.
    */
   basicAuth?: { user: string; password: string };
+  /**
+   * Emulates a reverse proxy that serves Ollama under a path ("/ollama"): only requests under it
+   * reach the API (recorded without it, as Ollama sees them); others get the proxy's 404 page.
+   */
+  pathPrefix?: string;
 }
 
 export interface WaitOptions {
@@ -421,6 +426,7 @@ export class OllamaTestServer {
   private readonly pullStepDelayMs: number;
   private readonly maxPending: number;
   private requiredAuthorization: string | null = null;
+  private readonly pathPrefix: string;
 
   private persistentScript: ChatScriptSource | null = null;
   private onceScripts: ChatScript[] = [];
@@ -440,6 +446,7 @@ export class OllamaTestServer {
     this.pullStepDelayMs = opts.pullStepDelayMs ?? 0;
     this.maxPending = opts.maxPending ?? Infinity;
     this.requireAuth(opts.basicAuth ?? null);
+    this.pathPrefix = opts.pathPrefix ?? '';
     this.port = opts.port ?? 0;
   }
 
@@ -644,7 +651,9 @@ export class OllamaTestServer {
 
   private async handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     const ac = new AbortController();
-    const record: MutableRecord = { id: this.nextId++, method: req.method ?? 'GET', path: new URL(req.url ?? '/', 'http://x').pathname, body: undefined, at: 0, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const underPrefix = pathname === this.pathPrefix || pathname.startsWith(`${this.pathPrefix}/`);
+    const record: MutableRecord = { id: this.nextId++, method: req.method ?? 'GET', path: underPrefix ? pathname.slice(this.pathPrefix.length) || '/' : pathname, body: undefined, at: 0, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
     const ex: Exchange = { record, req, res, signal: ac.signal, controller: ac, destroyedByServer: false, stoppedByServer: false };
     this.inflight.add(ex);
     statusTargets.set(res, record);
@@ -676,6 +685,12 @@ export class OllamaTestServer {
     recorded = true;
     this.notify('request', record);
 
+    if (!underPrefix) {
+      res.writeHead(404, { 'Content-Type': 'text/html' });
+      res.end('<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n');
+      this.markStatus(res, 404);
+      return;
+    }
     if (this.requiredAuthorization && req.headers.authorization !== this.requiredAuthorization) {
       res.writeHead(401, { 'Content-Type': 'text/html', 'WWW-Authenticate': 'Basic realm="ollama"' });
       res.end('<html>\r\n<head><title>401 Authorization Required</title></head>\r\n<body>\r\n<center><h1>401 Authorization Required</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n');

@@ -4,7 +4,7 @@
  * as they would wait for a first token, and are told how far it got.
  */
 import type { OllamaAuth } from '../config.js';
-import { errorText, fetchWithSignal, ollamaClient } from '../ollama/client.js';
+import { errorText, fetchWithSignal, isRefusal, ollamaClient, ollamaStatus, refusalText } from './client.js';
 import type { Logger } from '../log.js';
 
 /** What Ollama says when the registry has no model of that name or tag ("pull model manifest: file does not exist"). */
@@ -21,6 +21,7 @@ export class ModelPull {
   private latest: PullProgress = { status: 'starting' };
   private finished = false;
   private failure: string | undefined;
+  private refusal = false;
   private readonly listeners = new Set<(p: PullProgress) => void>();
   private readonly ctrl = new AbortController();
 
@@ -51,6 +52,11 @@ export class ModelPull {
     return this.failure !== undefined && UNKNOWN_NAME.test(this.failure);
   }
 
+  /** It failed because the server, or a proxy in front of it, refused the user and password sent, or their absence. */
+  get refused(): boolean {
+    return this.refusal;
+  }
+
   onProgress(listener: (p: PullProgress) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -72,7 +78,10 @@ export class ModelPull {
         this.emit({ status: p.status, percent: total ? Math.floor((100 * completed) / total) : this.latest.percent });
       }
     } catch (e) {
-      this.failure = errorText(e);
+      const status = ollamaStatus(e);
+      // A proxy's refusal is its login page: what it means is the operator's to read, not its HTML.
+      this.refusal = isRefusal(status);
+      this.failure = isRefusal(status) ? refusalText(status, this.auth.has(this.host)) : errorText(e);
       throw e;
     } finally {
       this.finished = true;
@@ -91,8 +100,20 @@ export class ModelPull {
   }
 }
 
+/**
+ * Starts pulling the chat or the embedding model onto a host (OLLAMA_AUTO_PULL=true), saying so
+ * in `log` when it starts, as it goes and once it is done; a failure is the caller's to report.
+ */
+export function startPull(host: string, model: string, auth: OllamaAuth, role: 'chat' | 'embedding', log: Logger): ModelPull {
+  const pull = new ModelPull(host, model, auth);
+  log.info(`pulling the ${role} model (OLLAMA_AUTO_PULL=true)`);
+  logPullProgress(pull, log);
+  pull.done.then(() => log.info(`pulled the ${role} model`), () => {});
+  return pull;
+}
+
 /** Logs a pull's progress every 10 %: a download of minutes must show that it moves, without a line per chunk. */
-export function logPullProgress(pull: ModelPull, log: Logger): void {
+function logPullProgress(pull: ModelPull, log: Logger): void {
   let lastLogged = -1;
   pull.onProgress((pr) => {
     if (pr.percent !== undefined && pr.percent >= lastLogged + 10) {
