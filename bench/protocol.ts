@@ -62,6 +62,8 @@ export interface StartResult {
   firstAnswerMs: number;
   /** Whether the corpus files were found unchanged and not read again. */
   corpusSkipped: boolean;
+  /** Questions the metadata and the postings answer without a search, in order (see METADATA_QUESTIONS), each timed: the event loop is busy for all of it. */
+  metadataAnswers: { question: string; ms: number; answer: string }[];
   peakRssMB: number;
 }
 

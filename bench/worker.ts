@@ -5,6 +5,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '../src/log.js';
+import type { Turn } from '../src/types.js';
 import type { Task, TaskResult, WorkerMessage, IngestResult, StartResult, ServeResult, VectraResult, VectraRecallResult, QualityResult, QualityRow, BotResult, RelatedResult } from './protocol.js';
 import { cpuMs, dirBytes, heapAfterGcMB, latencyStats, peakRssMB, since } from './measure.js';
 
@@ -81,8 +82,31 @@ async function start(task: Extract<Task, { kind: 'start' }>): Promise<StartResul
   const openMs = since(t0);
   const t1 = performance.now();
   await service.ask('Which papers study uncertainty in language models?');
-  return { openMs, firstAnswerMs: since(t1), corpusSkipped: messages.some((m) => m.startsWith('corpus files unchanged')), peakRssMB: peakRssMB() };
+  const firstAnswerMs = since(t1);
+  const metadataAnswers: StartResult['metadataAnswers'] = [];
+  let last: Turn | undefined;
+  for (const { question, followUp } of METADATA_QUESTIONS) {
+    const t = performance.now();
+    const a = await service.ask(question, { useModel: false, ...(followUp && last ? { history: [last] } : {}) });
+    metadataAnswers.push({ question, ms: since(t), answer: a.answer.split('\n')[0]!.slice(0, 80) });
+    last = { question, answer: a.answer, papers: a.citations.map((c) => c.paperId) };
+  }
+  return { openMs, firstAnswerMs, corpusSkipped: messages.some((m) => m.startsWith('corpus files unchanged')), metadataAnswers, peakRssMB: peakRssMB() };
 }
+
+/**
+ * Questions answered by reading many abstracts or the whole metadata rather than by a search: a
+ * count of a common topic reads every abstract that writes its words, and a follow-up to it reads
+ * them again unless the count was kept.
+ */
+const METADATA_QUESTIONS: { question: string; followUp?: boolean }[] = [
+  { question: 'How many papers mention video?' },
+  { question: 'Which papers use RL?' },
+  { question: 'Who wrote the 12th one?', followUp: true },
+  { question: 'How many of them use diffusion?', followUp: true },
+  { question: 'Which papers have code?' },
+  { question: 'Who is the most prolific author?' },
+];
 
 /** Settings for a PapercordService on a bench index: the local embedder, and Ollama on port 9 (discard), which refuses at once, so a start does not wait out a connect timeout. */
 async function serviceSettings(corpus: string[], dataDir: string) {

@@ -9,7 +9,7 @@ import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
@@ -122,6 +122,8 @@ export class PapercordService {
   private readonly cache: AnswerCache<Answer | Summary | Related>;
   /** How the papers of an index spell out acronyms none of them writes (see spellingInPapers), read on first use: a pass over up to 500 abstracts; the last ACRONYM_SPELLINGS_KEPT kept. */
   private readonly acronymSpellings = new WeakMap<Retriever, Map<string, string | undefined>>();
+  /** The papers that write a topic, of the last TOPIC_MENTIONS_KEPT topics counted: a follow-up ("Who wrote the 12th one?") counts its topic again. */
+  private readonly topicMentionsOf = new WeakMap<Retriever, Map<string, TopicMention[]>>();
   /** The names an index's metadata holds that no term does (see namesInMetadata). */
   private readonly metadataNamesOf = new WeakMap<Retriever, Set<string>>();
 
@@ -340,7 +342,7 @@ export class PapercordService {
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
     const metadata = this.metadataAsked(asking);
-    const fromMetadata = this.metadataAnswer(asking, metadata);
+    const fromMetadata = await this.metadataAnswer(asking, metadata);
     if (fromMetadata) return fromMetadata;
     const fromAbstracts = await this.abstractsAnswer(asking, metadata);
     // "Which papers talk about LLM safety?", refused where no paper writes the phrase whole, is asked as "Which papers are about LLM safety?":
@@ -402,9 +404,9 @@ export class PapercordService {
    * topic), the index's size, small talk, a paper's links, an author's papers, an author no paper
    * has, the bylines of the papers the conversation is on, or which paper a question means;
    * undefined for a question the abstracts answer. Limited to one paper by the option, only that
-   * paper's links. A promise only for a link alone, asked again as a question about its paper.
+   * paper's links.
    */
-  private metadataAnswer({ q, opts, started, history, last, talkedAbout, optionPaper }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Answer | Promise<Answer> | undefined {
+  private async metadataAnswer({ q, opts, started, history, last, talkedAbout, optionPaper }: Asking, { authorsAsked, authorsOfNone, authorCount, authorship, withoutAuthors }: MetadataAsked): Promise<Answer | undefined> {
     // The paper option limits a question to one paper as naming it does: "Where is the code?" asks for that paper's links, as
     // "Where is the code for deng26w?" does; the rest asks its abstract (its authors and venue too: see metadataAsked).
     if (optionPaper) {
@@ -418,7 +420,7 @@ export class PapercordService {
     // else saying so is more use than the index's size or "none mentions it".
     if (topicNotNamed(q)) {
       const before = this.conversation.topicTalkedAbout(history);
-      return before ? this.topicCountReply(q, before, opts, started) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+      return before ? this.topicCountReply(q, before, opts, started, await this.mentionsCounted(before)) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
     }
     if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
     // "Which papers are from ICML 2026?" asks the metadata's venues, not for sentences that write "2026".
@@ -456,13 +458,13 @@ export class PapercordService {
     if (countAmong && talkedAbout().length > 0) {
       const counted = this.papersCountedBefore(last!, talkedAbout);
       const among = counted && counted.length > talkedAbout().length ? { papers: counted, which: 'counted' as const } : { papers: talkedAbout(), which: 'listed' as const };
-      return this.topicCountReply(q, countAmong, opts, started, this.mentionsOf(countAmong).filter((m) => among.papers.includes(m.paper)), among);
+      return this.topicCountReply(q, countAmong, opts, started, (await this.mentionsCounted(countAmong)).filter((m) => among.papers.includes(m.paper)), among);
     }
     const countAsked = topicCountAsked(q, this.papers);
-    if (countAsked) return this.topicCountReply(q, countAsked, opts, started);
+    if (countAsked) return this.topicCountReply(q, countAsked, opts, started, await this.mentionsCounted(countAsked));
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
     const listAsked = topicListAsked(q, this.papers);
-    const listed = listAsked ? this.mentionsOf(listAsked) : [];
+    const listed = listAsked ? await this.mentionsCounted(listAsked) : [];
     if (listAsked && listed.length > 0) return this.topicCountReply(q, listAsked, opts, started, listed);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
@@ -721,7 +723,7 @@ export class PapercordService {
   }
 
   /** How many papers mention a topic, and the first of them, best first, each cited with the sentence that mentions it. */
-  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions = this.mentionsOf(asked), among?: { papers: readonly Paper[]; which: CountedAmong }): Answer {
+  private topicCountReply(q: string, asked: TopicAsked, opts: AskOptions, started: number, mentions: TopicMention[], among?: { papers: readonly Paper[]; which: CountedAmong }): Answer {
     const write = (sources: Source[]) => topicCountAnswer(asked, mentions, among?.papers.length ?? this.papers.length, sources, among?.which);
     // None is an answer too, the count the question asked for, not a refusal.
     if (mentions.length === 0) return uncitedAnswer(q, write([]).answer, started);
@@ -760,12 +762,38 @@ export class PapercordService {
 
   /** The papers that write a topic (see topicMentions), those with it in their title first. */
   private mentionsOf(topic: TopicAsked): TopicMention[] {
+    const count = this.topicCount(topic);
+    return count.kept ?? count.keep(topicMentions(count.candidates(), count.asked));
+  }
+
+  /** mentionsOf, read a slice of papers at a time so that the bot answers others meanwhile: a common topic's count at 100,000 papers takes seconds. */
+  private async mentionsCounted(topic: TopicAsked): Promise<TopicMention[]> {
+    const count = this.topicCount(topic);
+    return count.kept ?? count.keep(await topicMentionsInSlices(count.candidates(), count.asked, TOPIC_COUNT_SLICE));
+  }
+
+  /** A topic's count as kept (see topicMentionsOf), or what counting it takes: the topic with its acronyms' forms, the papers to read, and where to keep the count. */
+  private topicCount(topic: TopicAsked) {
     // "RL" counts the papers that write "reinforcement learning" too, as the papers that write RL declare it.
     const asked = withAlternatives(topic, (phrase) => this.acronymForms(phrase));
+    const retriever = this.retriever;
+    let kept = this.topicMentionsOf.get(retriever);
+    if (!kept) this.topicMentionsOf.set(retriever, (kept = new Map()));
+    const key = JSON.stringify(asked);
+    const found = kept.get(key);
+    const keep = (mentions: TopicMention[]) => {
+      kept.delete(key);
+      if (kept.size >= TOPIC_MENTIONS_KEPT) kept.delete(kept.keys().next().value!);
+      kept.set(key, mentions);
+      return mentions;
+    };
     // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
     // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
-    const candidates = new Set(phrasesToLookUp(asked).flatMap((phrase) => [...this.retriever.papersWritingAll(phrase)]));
-    return topicMentions(this.papers.filter((p) => candidates.has(p.id)), asked);
+    const candidates = () => {
+      const ids = papersThatMayWrite(asked, (terms) => retriever.papersWritingAll(terms));
+      return this.papers.filter((p) => ids.has(p.id));
+    };
+    return { asked, kept: found && keep(found), keep, candidates };
   }
 
   /** An acronym's declared expansions ("rl": reinforc learn), or a phrase's acronym when the papers that write it declare it so. */
@@ -1150,6 +1178,10 @@ const NAMESAKES_SHOWN = 5;
 const PICKED_AMONG_MAX = 50;
 /** Acronyms whose spelling in the papers is kept (see withUnwrittenAcronymsSpelledOut), each a pass over up to 500 abstracts to read again. */
 const ACRONYM_SPELLINGS_KEPT = 256;
+/** Topic counts kept for follow-ups: at 100,000 papers a count of a common topic reads tens of thousands of abstracts (1-2 s). */
+const TOPIC_MENTIONS_KEPT = 8;
+/** Papers a topic count reads before it lets other work run (about 50 ms). */
+const TOPIC_COUNT_SLICE = 500;
 /** Made-up names of one question checked for whether anything indexed mentions them (see namesNothingMentions): each a catalog lookup and a postings read. */
 const UNMENTIONED_NAME_CHECKS = 4;
 /** The most papers a pick names as not writing what it asks ("The abstract of VEQ … does not mention it"): of a longer list, those picked are the answer. */

@@ -1,9 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { NO_TOPIC_NAMED, positionPapersAsked, topicCountAsked } from '../src/answer/meta.js';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { NO_TOPIC_NAMED, positionPapersAsked, topicCountAsked, topicMentions, topicMentionsInSlices } from '../src/answer/meta.js';
 import { splitSentences } from '../src/text/sentences.js';
-import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
+import { testSettings, builtIndexSettings, captureLog, tempDir } from './support/env.js';
 import { citedPapers as cited, papersWriting as writing } from './support/answers.js';
 
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
@@ -315,4 +317,33 @@ test('"Which paper is the most recent?" says that all the papers are from one ye
   const listed = await icml.ask('Which papers study video?', { useModel: false });
   const themes = await icml.ask('What are the main themes?', { useModel: false, history: [{ question: listed.question, answer: listed.answer }] });
   assert.doesNotMatch(themes.answer, /^I summarise one paper at a time/);
+});
+
+test('a count reads its papers a slice at a time, letting other work run between, and counts as reading them all at once does', async () => {
+  const asked = topicCountAsked('How many papers mention video?', pmlr.papers)!;
+  let ranBetween = false;
+  setImmediate(() => (ranBetween = true));
+  const sliced = await topicMentionsInSlices(pmlr.papers, asked, 10);
+  assert.equal(ranBetween, true, 'work queued meanwhile ran before the count ended');
+  const whole = topicMentions(pmlr.papers, asked);
+  assert.ok(whole.length >= 2, 'several papers mention video');
+  assert.deepEqual(sliced.map((m) => [m.paper.id, m.sentence]), whole.map((m) => [m.paper.id, m.sentence]));
+});
+
+test('a count of a topic written by more papers than a slice lets a bot answer others before it ends', async () => {
+  const dir = await tempDir();
+  const file = path.join(dir, 'many.jsonl');
+  const papers = Array.from({ length: 1200 }, (_, i) => ({ id: `p${i}`, title: `Study ${i} of scenes`, abstract: `We study video scenes number ${i}. The method tracks objects across frames in ${i % 7} settings.` }));
+  await fs.writeFile(file, papers.map((p) => JSON.stringify(p)).join('\n'));
+  const many = await PapercordService.open(await testSettings({ CORPUS: file }), { log: captureLog(), writer: null });
+  try {
+    let ranBetween = false;
+    const asking = many.ask('How many papers mention video?', { useModel: false });
+    setImmediate(() => (ranBetween = true));
+    const a = await asking;
+    assert.match(a.answer, /^1200 of the 1200 indexed papers mention video:/);
+    assert.equal(ranBetween, true, 'work queued after the question was asked ran before its answer');
+  } finally {
+    await many.close();
+  }
 });

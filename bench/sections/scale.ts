@@ -90,6 +90,15 @@ function scaleTable(sizes: SizeResult[]): Table {
   };
 }
 
+/** Each metadata question's time at each size (see METADATA_QUESTIONS in bench/worker.ts). */
+function metadataTable(sizes: SizeResult[]): Table {
+  const questions = sizes[0]?.start.metadataAnswers.map((a) => a.question) ?? [];
+  return {
+    columns: ['question', ...sizes.map((s) => `${s.label} chunks`)],
+    rows: questions.map((q, i) => [q, ...sizes.map((s) => ms(s.start.metadataAnswers[i]?.ms ?? NaN))]),
+  };
+}
+
 export const scaleSection: Section = {
   id: 'scale',
   title: 'Ingest and retrieval by corpus size (local embedder)',
@@ -107,11 +116,12 @@ export const scaleSection: Section = {
       id: 'scale',
       title: this.title,
       status: 'ok',
-      tables: [scaleTable(sizes)],
+      tables: [scaleTable(sizes), metadataTable(sizes)],
       notes: [
         `Ingest: corpus files to a ready index (load and parse the files, chunk, fit and run the local embedder, write shards, BM25 and metadata, switch CURRENT, load the new build). Each ingest and each query run is its own process; peak RSS is that process's high-water mark. CPU: user + system time of that step (with the garbage collector's threads), for comparison when other processes share the cores.`,
         `Cold start: load the index and answer a first question. Latency: ${QUERIES} questions through Retriever.search (the hybrid path of ask): the labeled eval questions, then generated ones; "one paper": ${FILTERED_QUERIES} questions limited to one paper (ask --paper).`,
         `Service start: what a bot restart on an ingested index waits for, in its own process: PapercordService.open (embedder choice with Ollama refusing at once, the corpus files' fingerprint, which finds them unchanged so they are not read again, the index, retriever and paper catalog; above ${int(SYNC_CATALOG_MAX)} papers the catalog's typo-tolerant index is built in the background afterwards), then one /ask answered extractively.`,
+        `Questions answered from the metadata or by reading every abstract that writes a topic, asked in this order after the service start, extractively, each after the one before ("the 12th one" of the RL papers). Nothing else runs on the event loop meanwhile: a bot answers no other interaction for that long.`,
         // Shards are embedded and written one after the other, so "embed" runs until the last shard is written.
         `Ingest phases ("embed" also tokenizes, fits and writes every shard but the last; "write" is the last shard), ${phases.join('; ')}.`,
       ],

@@ -218,20 +218,49 @@ export type CountedAmong = 'indexed' | 'listed' | 'counted';
 /** A paper that mentions a topic, with the sentence of its abstract that mentions most of it (none when only its title does). */
 export interface TopicMention {
   paper: Paper;
-  sentence?: string;
+  readonly sentence: string | undefined;
 }
 
 /**
  * A text as its words' terms in order, each with its parts ("audio-visual": audio-visual, audio,
  * visual), so that a phrase is found word by word; `split`, with each compound that stands for
- * its parts as those parts in a row ("fine-tuning": fine, tun).
+ * its parts as those parts in a row ("fine-tuning": fine, tun). Each word's terms are worked out
+ * once: a count over thousands of abstracts meets the same words again and again, and stemming
+ * them each time was most of its cost (8 s for "video" at 100,000 papers).
  */
-function termRun(text: string, split = false): Set<string>[] {
-  return words(text).flatMap((w) => {
-    if (split && splittable(w)) return w.split('-').flatMap((p) => (isStopword(p) ? [] : [withSingulars(new Set(terms(p)))]));
-    const ts = terms(w);
-    return ts.length ? [withSingulars(new Set(ts))] : [];
-  });
+class TermRuns {
+  private readonly whole = new Map<string, Set<string>[]>();
+  private readonly split = new Map<string, Set<string>[]>();
+
+  /** A text's run as written (`whole`) and with its compounds taken apart (`split`). */
+  of(text: string): { whole: Set<string>[]; split: Set<string>[] } {
+    const whole: Set<string>[] = [];
+    const split: Set<string>[] = [];
+    for (const w of words(text)) {
+      for (const t of this.wholeTerms(w)) whole.push(t);
+      for (const t of this.splitTerms(w)) split.push(t);
+    }
+    return { whole, split };
+  }
+
+  private wholeTerms(word: string): Set<string>[] {
+    let run = this.whole.get(word);
+    if (!run) {
+      const ts = terms(word);
+      run = ts.length ? [withSingulars(new Set(ts))] : [];
+      this.whole.set(word, run);
+    }
+    return run;
+  }
+
+  private splitTerms(word: string): Set<string>[] {
+    let run = this.split.get(word);
+    if (!run) {
+      run = splittable(word) ? word.split('-').flatMap((p) => (isStopword(p) ? [] : [withSingulars(new Set(terms(p)))])) : this.wholeTerms(word);
+      this.split.set(word, run);
+    }
+    return run;
+  }
 }
 
 /**
@@ -255,16 +284,25 @@ function withSingulars(terms: Set<string>): Set<string> {
 }
 
 /**
- * The phrases whose papers may write a topic, for a lookup in the index's postings: its forms
- * (see phraseForms), and each with its acronyms in the plural, as the postings hold "llms" apart
- * from "llm".
+ * The papers that may write a topic, for a lookup in the index's postings: those that write every
+ * word of one of each phrase's forms (see phraseForms), or of one phrase's for a topic of
+ * alternatives ("video or audio"). `papersWritingAll` gives the papers that write all of some
+ * terms; a phrase is looked up with its acronyms in the plural too, as the postings hold "llms"
+ * apart from "llm".
  */
-export function phrasesToLookUp(asked: TopicAsked): string[][] {
+export function papersThatMayWrite(asked: TopicAsked, papersWritingAll: (terms: string[]) => ReadonlySet<string>): Set<string> {
   const plural = (t: string) => (ACRONYM.test(t) && /[a-z]/.test(t) ? `${t}s` : t);
-  return phraseForms(asked).flat().flatMap((phrase) => {
-    const plurals = phrase.map(plural);
-    return plurals.join(' ') === phrase.join(' ') ? [phrase] : [phrase, plurals];
+  const writers = phraseForms(asked).map((forms) => {
+    const lookups = forms.flatMap((phrase) => {
+      const plurals = phrase.map(plural);
+      return plurals.join(' ') === phrase.join(' ') ? [phrase] : [phrase, plurals];
+    });
+    return new Set(lookups.flatMap((phrase) => [...papersWritingAll(phrase)]));
   });
+  if (asked.any) return new Set(writers.flatMap((w) => [...w]));
+  // Every phrase is needed: a paper that writes "uncertainty" but not "language models" is not read.
+  const [first = new Set<string>(), ...rest] = writers.sort((a, b) => a.size - b.size);
+  return new Set([...first].filter((id) => rest.every((w) => w.has(id))));
 }
 
 /** The forms of a topic's phrases: as written, and with compounds taken apart (the same phrases when none differs). */
@@ -296,39 +334,85 @@ function phraseCount(run: readonly Set<string>[], phrase: readonly string[]): nu
  * abstract writes it more often, then corpus order.
  */
 export function topicMentions(papers: readonly Paper[], asked: TopicAsked): TopicMention[] {
-  const found: { mention: TopicMention; inTitle: number; times: number; at: number }[] = [];
+  const count = new TopicCount(asked);
+  papers.forEach((paper) => count.read(paper));
+  return count.mentions();
+}
+
+/**
+ * topicMentions, reading `slice` papers at a time and letting other work run between: at 100,000
+ * papers a common topic has tens of thousands to read, seconds in which a bot would answer no one.
+ */
+export async function topicMentionsInSlices(papers: readonly Paper[], asked: TopicAsked, slice: number): Promise<TopicMention[]> {
+  const count = new TopicCount(asked);
+  for (let at = 0; at < papers.length; at += slice) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    papers.slice(at, at + slice).forEach((paper) => count.read(paper));
+  }
+  return count.mentions();
+}
+
+/** The papers read so far that write a topic (see topicMentions). */
+class TopicCount {
+  private readonly found: { mention: TopicMention; inTitle: number; times: number; at: number }[] = [];
+  private readonly runs = new TermRuns();
+  private read_ = 0;
+
+  constructor(private readonly asked: TopicAsked) {}
+
+  read(paper: Paper): void {
+    const { asked, runs } = this;
+    const at = this.read_++;
+    const reading = topicReading(paper, asked, runs);
+    if (!reading) return;
+    let sentence: string | undefined | null = null;
+    // Only the listed few are quoted: choosing each one's sentence cost more than the count itself, and holding every reading (or the
+    // words' terms) till then, memory, as counts are kept for follow-ups.
+    const mention = { paper, get sentence() { return sentence === null ? (sentence = mentioningSentence(paper, asked, topicReading(paper, asked, new TermRuns())!)) : sentence; } };
+    this.found.push({ mention, inTitle: reading.inTitle, times: reading.times, at });
+  }
+
+  mentions(): TopicMention[] {
+    return this.found.sort((a, b) => b.inTitle - a.inTitle || b.times - a.times || a.at - b.at).map((f) => f.mention);
+  }
+}
+
+/** How a paper writes a topic: how many of its phrases its title holds, how often its abstract writes them, and in which sentences; undefined when it does not write enough of it. */
+interface TopicReading {
+  inTitle: number;
+  times: number;
+  sentences: { text: string; counts: number[] }[];
+}
+
+function topicReading(paper: Paper, asked: TopicAsked, runs: TermRuns): TopicReading | undefined {
   const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
-  const forms = phraseForms(asked);
   const split = (i: number) => asked.split?.[i] ?? asked.phrases[i]!;
   const alternatives = (i: number) => asked.alternatives?.[i] ?? [];
-  const runs = (text: string) => ({ whole: termRun(text), split: termRun(text, true) });
-  for (const [at, paper] of papers.entries()) {
-    // The words alone first: most papers lack one of them, and are not split into sentences.
-    const bag = withSingulars(new Set(terms(`${paper.title}\n${paper.abstract}`)));
-    const possible = forms.filter((f) => f.some((p) => p.every((t) => bag.has(t)))).length;
-    if (!enough(possible)) continue;
-    const titleRuns = runs(paper.title);
-    const inTitleOf = (p: string[], i: number) => timesWritten(titleRuns, p, split(i), alternatives(i)) > 0;
-    const sentences = splitSentences(paper.abstract).map((s) => {
-      const r = runs(s.text);
-      return { text: s.text, counts: asked.phrases.map((p, i) => timesWritten(r, p, split(i), alternatives(i))) };
-    });
-    const written = asked.phrases.filter((p, i) => inTitleOf(p, i) || sentences.some((s) => s.counts[i]! > 0)).length;
-    if (!enough(written)) continue;
-    const phrasesIn = (counts: number[]) => counts.filter((c) => c > 0).length;
-    const most = Math.max(0, ...sentences.map((s) => phrasesIn(s.counts)));
-    const writesMost = (i: number) => most > 0 && phrasesIn(sentences[i]!.counts) === most;
-    // Of the sentences that write as much of the topic, the one where the paper says what it does, not its field's background.
-    const bestAt = tldrIndexAmong(sentences.map((s) => s.text), paper.title, writesMost) ?? sentences.findIndex((_, i) => writesMost(i));
-    const best = sentences[bestAt];
-    const inTitle = asked.phrases.filter(inTitleOf).length;
-    // A sentence that writes less of the topic than the title does says less of it: the title is what mentions it.
-    const sentence = best && !(enough(inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;
-    const times = sentences.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0);
-    found.push({ mention: { paper, ...(sentence ? { sentence } : {}) }, inTitle, times, at });
-  }
-  return found.sort((a, b) => b.inTitle - a.inTitle || b.times - a.times || a.at - b.at).map((f) => f.mention);
+  const title = runs.of(paper.title);
+  const inTitleOf = (p: string[], i: number) => timesWritten(title, p, split(i), alternatives(i)) > 0;
+  const sentences = splitSentences(paper.abstract).map((s) => {
+    const r = runs.of(s.text);
+    return { text: s.text, counts: asked.phrases.map((p, i) => timesWritten(r, p, split(i), alternatives(i))) };
+  });
+  const written = asked.phrases.filter((p, i) => inTitleOf(p, i) || sentences.some((s) => s.counts[i]! > 0)).length;
+  if (!enough(written)) return undefined;
+  const times = sentences.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0);
+  return { inTitle: asked.phrases.filter(inTitleOf).length, times, sentences };
 }
+
+/** The sentence of a paper's abstract that writes most of the topic; none when its title writes more of it. */
+function mentioningSentence(paper: Paper, asked: TopicAsked, { inTitle, sentences }: TopicReading): string | undefined {
+  const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
+  const phrasesIn = (counts: number[]) => counts.filter((c) => c > 0).length;
+  const most = Math.max(0, ...sentences.map((s) => phrasesIn(s.counts)));
+  const writesMost = (i: number) => most > 0 && phrasesIn(sentences[i]!.counts) === most;
+  // Of the sentences that write as much of the topic, the one where the paper says what it does, not its field's background.
+  const bestAt = tldrIndexAmong(sentences.map((s) => s.text), paper.title, writesMost) ?? sentences.findIndex((_, i) => writesMost(i));
+  const best = sentences[bestAt];
+  // A sentence that writes less of the topic than the title does says less of it: the title is what mentions it.
+  return best && !(enough(inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;
+}
+
 /**
  * "3 of the 19 indexed papers mention video:" and each one, cited, with the sentence that
  * mentions it; "None of the 19 indexed papers mentions video." `sources` are the listed papers'
@@ -351,12 +435,13 @@ function countedOf(n: number, among: CountedAmong = 'indexed'): string {
 
 /** A count's head line, then each listed paper (`sources`) cited with its sentence, or said to be listed for its title. */
 function mentionsListAnswer(head: string, mentions: readonly TopicMention[], sources: readonly Source[]): ExtractiveAnswer {
-  const sentenceOf = new Map(mentions.map((m) => [m.paper.id, m.sentence]));
+  const mentionOf = new Map(mentions.map((m) => [m.paper.id, m]));
+  const sentenceOf = (id: string) => mentionOf.get(id)?.sentence;
   const lines = sources.map((s) => {
-    const sentence = sentenceOf.get(s.paperId);
+    const sentence = sentenceOf(s.paperId);
     return sentence ? `${listedPaper(s)}: ${readableTex(sentence)}` : `${listedPaper(s)} (in its title)`;
   });
-  const citations = sources.map((s) => citationFor(s, sentenceOf.get(s.paperId)));
+  const citations = sources.map((s) => citationFor(s, sentenceOf(s.paperId)));
   return { answer: [head, ...lines, ...moreThanListed(mentions.length, 'a narrower topic lists fewer')].join('\n'), citations };
 }
 
