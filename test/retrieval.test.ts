@@ -1149,6 +1149,21 @@ test('the paper option with a question that names another paper: answered about 
   assert.match((await service.ask('Who wrote it?', { useModel: false, paper: 'PixelThink' })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
 });
 
+test('the paper option with a question that names another paper and then says "it": "it" is the paper named, not the option\'s (QA2 #7)', async () => {
+  for (const q of ['Who wrote VEQ and what does it do?', 'Who wrote VEQ and what is it about?', 'What does VEQ do, and who wrote it?']) {
+    const named = await service.ask(q, { useModel: false, paper: 'PixelThink' });
+    assert.match(named.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/, q);
+    assert.deepEqual(cited(named), ['2602.01037'], q);
+    assert.match(named.notice?.said ?? '', /^The question names VEQ: /, q);
+  }
+  // Set side by side, "it" is still the option's paper, before the name or after it.
+  for (const q of ['How does VEQ compare to it?', 'Is it better than VEQ?']) {
+    const both = await service.ask(q, { useModel: false, paper: 'PixelThink' });
+    assert.deepEqual(cited(both), ['2505.23727', '2602.01037'], q);
+    assert.equal(both.notice, undefined, q);
+  }
+});
+
 test('a question about a name two papers have ("What is PRISM?") says so and answers of each apart, each listed with its own summary, cited in one numbering', async () => {
   const both = await service.ask('What is PRISM?', { useModel: false });
   const [head, first, firstTldr, , second, secondTldr] = both.answer.split('\n');

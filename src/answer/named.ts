@@ -135,6 +135,19 @@ export function describesPaper(question: string): boolean {
   return [...question.matchAll(DESCRIBED_BEFORE)].some((m) => queryConcepts(m[1]!.replace(POINTING_ADJECTIVES, ' ')).length > 0);
 }
 
+/** Words that point back at one paper, bare "it", "this" and "that" too. */
+const POINTER_ALL = new RegExp(`${BACK_TO_ONE.source}|\\b(?:it|this|that)\\b`, 'gi');
+
+/**
+ * Whether a question points back at one paper ("it", "its", "this paper") only after it names
+ * one at `namedAt` ("Who wrote VEQ and what does it do?", "What does VEQ do, and who wrote it?"):
+ * the pointer is that paper, not one before the question.
+ */
+export function pointsBackOnlyAfter(question: string, namedAt: number): boolean {
+  const pointers = [...question.matchAll(POINTER_ALL)];
+  return pointers.length > 0 && pointers.every((m) => m.index! > namedAt);
+}
+
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
 export function pointsBackOnly(rest: string): boolean {
   return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
