@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, pointsBackOnlyAfter, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicNotNamed, phrasesToLookUp, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -571,8 +571,8 @@ export class PapercordService {
     // "Compare VEQ and TGV-KV" asks for no part: "compare" asks a paper's results only of its baselines ("What baselines does TUR-DPO compare against?").
     // "Which one is faster?" of papers set side by side asks for each one's results, as "How fast are they?" does: to pick, the asker reads them.
     const comparedAsked = withoutComparison(withoutWhichOne(names.rest));
-    const comparedPart = comparison && asksOnlyAspects(comparedAsked) ? askedSection(comparedAsked) : undefined;
-    if (comparedPart && compared.every((p) => summaryPart(p, comparedPart) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, comparedPart), started, { refused: true });
+    const aspectCompared = comparison && asksOnlyAspects(comparedAsked) ? askedSection(comparedAsked) : undefined;
+    if (aspectCompared && compared.every((p) => summaryPart(p, aspectCompared) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, aspectCompared), started, { refused: true });
     // "What are the limitations of SPEED-Bench?" asks for the limits the paper states (its summary's part), not for sentences
     // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity"); "What are
     // the results of TGV-KV?" for its results, not for "resulting in memory consumption that scales linearly".
@@ -582,6 +582,10 @@ export class PapercordService {
     const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : [];
     // "How big is SciVideoBench?" asks for a figure its abstract writes with other words ("consists of 1,000 … questions").
     const figuresOnly = paper && !overview && asksOnlyHowMuch(about) ? figureSentences(paper) : [];
+    // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
+    // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
+    const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);
+    const comparedPart = aspectCompared ?? (measureUnwritten && compared.some((p) => summaryPart(p, 'Results') !== undefined) ? 'Results' : undefined);
     const found = overview || comparedPart || namingData.length || figuresOnly.length
       ? { hits: [], relevant: true }
       : partAsked

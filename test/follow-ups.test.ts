@@ -583,6 +583,19 @@ test('"Which one is faster?" or "more accurate?" after a comparison quotes each 
   assert.match((await converse(icml, 'What is TGV-KV?', 'How does it compare to VEQ?', 'which one is faster?')).answer.answer, /boosts end-to-end throughput by 52\.6%/);
 });
 
+test('"Which one uses less memory?", "is cheaper?" or "is smaller?" after a comparison quotes each paper\'s results, as "Which one is faster?" does, rather than picking the one that writes "less" or refusing (QA2 #10)', async () => {
+  for (const asked of ['Which one uses less memory?', 'Which one is cheaper?', 'Which one is smaller?', 'Which of the two is lighter?']) {
+    const { answer } = await converse(icml, 'Compare TGV-KV with VEQ', asked);
+    assert.equal(answer.refused, false, asked);
+    assert.deepEqual(cited(answer), ['2606.03075', '2602.01037'], asked);
+    assert.equal(answer.answer.match(/\*\*Results:\*\* /g)?.length, 2, `${asked}: ${answer.answer}`);
+  }
+  // Named in the question itself, alike.
+  assert.equal((await converse(icml, 'Which of TGV-KV and VEQ uses less memory?')).answer.answer.match(/\*\*Results:\*\* /g)?.length, 2);
+  // Which of them does something, rather than more of it, is still a pick.
+  assert.deepEqual(cited((await converse(icml, 'Compare PixelThink and VEQ', 'Which one uses reinforcement learning?')).answer), ['2505.23727']);
+});
+
 test('"Which ones use reinforcement learning?" after "Which papers study video?" picks among the papers listed, as "which of them" does, not a paper the list left out', async () => {
   const listed = cited((await converse(icml, 'Which papers study video?')).answer);
   for (const q of ['Which ones use reinforcement learning?', 'which of them use reinforcement learning?']) {

@@ -196,12 +196,21 @@ function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undef
  * each one.
  */
 const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of (?:them|these|those))\b/i;
+/** Words that ask which of several papers has more or less of a measure ("uses less memory", "is cheaper"): a comparison of each, not a pick of those that write the word. */
+const COMPARATIVES = 'more|less|fewer|most|least|better|worse|cheaper|smaller|larger|bigger|lighter|heavier|faster|slower|quicker|lower|higher|shorter|longer|leaner';
+const COMPARATIVE = new RegExp(String.raw`\b(?:${COMPARATIVES})\b`, 'i');
+
+/** Whether a question asks which of the papers set side by side has more or less of something ("Which one uses less memory?", "Which one is cheaper?"). */
+export function asksWhichMore(question: string): boolean {
+  return COMPARATIVE.test(question);
+}
+
 /**
  * "Which one uses RL?", "Which of the two is about video?", "Does either use RL?": which of two
- * papers set side by side does something. Not "Which one is faster?" nor "Which of the two is
- * better?": a comparison, of each.
+ * papers set side by side does something. Not "Which one is faster?", "Which of the two is
+ * better?" nor "Which one uses less memory?": a comparison, of each.
  */
-const WHICH_ONE = /\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:is|was|are|were)\s+(?:more|less|better|worse|best|worst|most|least|\p{L}+(?:er|est))\b)/iu;
+const WHICH_ONE = new RegExp(String.raw`\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:(?:is|was|are|were)\s+(?:${COMPARATIVES}|best|worst|\p{L}+(?:er|est))|\p{L}+s\s+(?:${COMPARATIVES}))\b)`, 'iu');
 const PICKING_ALL = new RegExp(`${WHICH_OF.source}|${WHICH_ONE.source}`, 'giu');
 
 /** "which one", "which of the two": how a comparison asks ("Which one is faster?"), no word of what it asks. */
