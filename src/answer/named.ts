@@ -1,7 +1,7 @@
 /** Questions that name papers: which papers a question names, sets side by side, or asks others like. */
 import { namesSystem } from '../corpus/paper.js';
 import type { Paper } from '../corpus/paper.js';
-import type { Source } from '../types.js';
+import type { Source, Turn } from '../types.js';
 import { isStopword, queryConcepts } from '../text/terms.js';
 
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
@@ -171,6 +171,17 @@ export function withoutPlace(question: string): string {
 /** Whether a follow-up picks a paper by its place ("the second one"): see placePicked. */
 export function picksPlace(question: string): boolean {
   return PLACE.test(question);
+}
+
+/**
+ * The turns whose list a follow-up that picks a place picks from: the conversation without the
+ * picks by place that end it ("the first one" after "Who wrote the second one?" is the first of
+ * the list that one was picked from, not of the one paper its answer was about).
+ */
+export function turnsBeforePlacesPicked(history: readonly Turn[]): readonly Turn[] {
+  let end = history.length;
+  while (end > 0 && picksPlace(history[end - 1]!.question)) end--;
+  return end > 0 ? history.slice(0, end) : history;
 }
 
 /** Whether a follow-up picks a place past the one paper before it ("the second one" after "What is PixelThink?"): it picks none, not that one again. */
