@@ -1058,6 +1058,9 @@ test('"How many papers have code?", "Which papers have no code?" and the like ar
     ['Which papers release their code?', withCode],
     ['Do any papers have a GitHub repository?', withCode],
     ['Which papers are open source?', withCode],
+    // Where the code is does not make it a search for sentences that write "code" (QA2 #11).
+    ['Which papers have code on GitHub?', withCode],
+    ['Which papers are on GitHub?', withCode],
     ['Which papers have no code?', total - withCode],
     ["How many papers don't release code?", total - withCode],
     ['Which papers lack a code link?', total - withCode],

@@ -672,14 +672,15 @@ const CODE_WORDS = /(?<![\w-])(?:(?:source )?code|implementations?|github|reposi
 const PAPERS_WORD_ONLY = /\b(?:papers?|works?|articles?|ones)\b/i;
 /** "no code", "without code", "don't release", "lack": the papers that give none. */
 const NO_CODE = /\b(?:no|without|not|lacks?|lacking|missing|none|don|doesn|isn|aren|haven|hasn)\b/i;
-/** What a question about which papers have code holds besides the words for code and papers: words that ask, count, or say it is given or not. */
+/** What a question about which papers have code holds besides the words for code and papers: words that ask, count, say it is given or not, or where ("on GitHub", "on GitLab"). */
 const ASKING_FOR_CODE = new Set(
-  'which what how many number count are is were there any a an some do does did you have has had got list show me find give all the of indexed papers paper ones works exist in your index corpus collection please with their its available public publicly release released releases releasing share shared shares provide provided provides publish published link links linked come comes that no without not don doesn isn aren haven hasn t lack lacks lacking missing none'.split(' '),
+  'which what how many number count are is were there any a an some do does did you have has had got list show me find give all the of indexed papers paper ones works exist in your index corpus collection please with their its available public publicly release released releases releasing share shared shares provide provided provides publish published link links linked come comes that no without not don doesn isn aren haven hasn t lack lacks lacking missing none on at via hosted gitlab bitbucket codeberg'.split(' '),
 );
 
 /**
  * "How many papers have code?", "Which papers have code available?", "Which papers have no
- * code?", "papers with code?", "Which papers are open source?": which papers link their code,
+ * code?", "papers with code?", "Which papers are open source?", "Which papers have code on
+ * GitHub?": which papers link their code (on any host),
  * or do not (`without`), across the index; undefined for a question that asks anything else
  * ("Where is the code for PixelThink?", "Which papers generate code?").
  */
