@@ -626,7 +626,7 @@ export class PapercordService {
       return refused();
     }
     const described = linksOfDescribed && !comparison ? authorSources(q, sources, paper)[0] : undefined;
-    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : described ? { answer: linksAnswer(retriever.paper(described.paperId)!, described.n), citations: [citationFor(described)] } : null;
+    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : described ? { answer: linksAnswer(retriever.paper(described.paperId)!, described.n, q), citations: [citationFor(described)] } : null;
     /** The answer without a model: each compared paper's part, one paper's summary (a part of it, or more of it when going on), else the sentences that answer best. */
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
@@ -827,8 +827,8 @@ export class PapercordService {
 
   /**
    * Names the metadata holds and no term of the index does, read once per index, as normalizeTitle
-   * keys them: the sites the papers link to ("github" of github.com: "code on GitHub")
-   * and their venues ("icml2026" of ICML 2026: "papers in ICML2026").
+   * keys them: the sites the papers link to ("github" of github.com: "code on GitHub"), the
+   * pages they give by id (OpenReview, PMLR) and their venues ("icml2026" of ICML 2026: "papers in ICML2026").
    */
   private namesInMetadata(): Set<string> {
     const retriever = this.retriever;
@@ -836,7 +836,9 @@ export class PapercordService {
     if (!known) {
       const hosts = this.papers.flatMap((p) => [p.url, ...(p.code ?? [])]).flatMap((link) => /^https?:\/\/(?:www\.)?([^./]+)\./i.exec(link ?? '')?.[1]?.toLowerCase() ?? []);
       const venues = this.papers.flatMap((p) => (p.venue ? [p.venue, `${p.venue}${p.year ?? ''}`] : [])).map(normalizeTitle);
-      known = new Set([...hosts, ...venues]);
+      // Pages the metadata gives by id rather than by link: "the OpenReview page of the paper on mental imagery".
+      const pages = [...(this.papers.some((p) => p.openreview) ? ['openreview'] : []), ...(this.papers.some((p) => p.pmlrPage) ? ['pmlr'] : [])];
+      known = new Set([...hosts, ...venues, ...pages]);
       this.metadataNamesOf.set(retriever, known);
     }
     return known;
@@ -879,7 +881,7 @@ export class PapercordService {
 
   /** A paper's links as an answer, cited to its abstract. */
   private linksReply(q: string, paper: Paper, opts: AskOptions, started: number): Answer {
-    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started, { basis: 'metadata' });
+    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n, q), opts, started, { basis: 'metadata' });
   }
 
   /** The indexed papers of the authors asked (together, when several), each cited to its abstract; and, for a name several authors share, who they are. */

@@ -186,3 +186,10 @@ test('"How big is SciVideoBench?" quotes the sentences of its own work that stat
   // Of the paper the conversation is on, too.
   assert.match((await converse(icml, 'What is SciVideoBench?', 'How large is it?')).answer.answer, /1,000/);
 });
+
+test('"the OpenReview page of the paper on mental imagery" asks for its links where no abstract writes OpenReview: the metadata gives OpenReview ids, so it is no unknown name', async () => {
+  assert.ok(!icml.papers.some((p) => /openreview/i.test(`${p.title} ${p.abstract}`)) && icml.papers.some((p) => p.openreview));
+  const { answer } = await converse(icml, 'Where is the OpenReview page of the paper on mental imagery?');
+  assert.equal(answer.refused, false, answer.answer);
+  assert.match(answer.answer, /^\*\*MentisOculi: .*\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\n/s);
+});

@@ -781,6 +781,12 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   // With no link, what the abstract says of its code is said.
   assert.match((await service.ask('Is CoPE open source?', { useModel: false })).answer, /\nNo code link is known for it\. Its abstract says: "Our code will be open-sourced soon\."$/);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
+  // A page asked for by name that the paper lacks is said to be missing before the links it has (QA2 #12).
+  for (const [q, missing] of [['Where is the OpenReview page for PixelThink?', 'OpenReview page'], ['PixelThink pmlr', 'PMLR page']] as const) {
+    const [first, second] = (await service.ask(q, { useModel: false })).answer.split('\n');
+    assert.equal(first, `No ${missing} is known for this paper; these are its links:`, q);
+    assert.match(second!, /^\*\*PixelThink: .*\*\* \(2505\.23727\): https:\/\/pixelthink\.github\.io \[1\]$/, q);
+  }
   // A paper described rather than named: the links of the one the search finds, not two of its sentences without them.
   const described = await service.ask('Where can I find the code of the 4D spatial-temporal paper?', { useModel: false });
   assert.match(described.answer, /^\*\*MLLM-4D: .*\nCode: https:\/\/github\.com\/GVCLab\/MLLM-4D$/s);

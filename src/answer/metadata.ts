@@ -644,17 +644,33 @@ export function withoutLinkWords(question: string): string {
   return question.replace(LINK_WORDS, ' ');
 }
 
+/** The paper's arXiv id, when it has one. */
+const arxivIdOf = (paper: Paper) => [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
+
+/** Pages a question may ask for by name, and whether a paper has one: "Where is the OpenReview page for PixelThink?" of a paper with none is told so. */
+const NAMED_PAGES: { asked: RegExp; page: string; has: (paper: Paper) => boolean }[] = [
+  { asked: /(?<![\w-])open ?review(?![\w-])/i, page: 'OpenReview page', has: (p) => p.openreview !== undefined },
+  { asked: /(?<![\w-])(?:pmlr|proceedings (?:page|entry))(?![\w-])/i, page: 'PMLR page', has: (p) => p.pmlrPage !== undefined || /^https?:\/\/proceedings\.mlr\.press\//i.test(p.url ?? '') },
+  { asked: /(?<![\w-])arxiv(?![\w-])/i, page: 'arXiv id', has: (p) => arxivIdOf(p) !== undefined },
+  // No corpus format records one.
+  { asked: /(?<![\w-])doi(?![\w-])/i, page: 'DOI', has: () => false },
+];
+
 /**
  * The paper's page, its arXiv id, its code links from the metadata and the links its abstract
  * gives (a code or project page), each once; or, when neither gives one, that no code link is
- * known (its page may be its project page, so only the code is said to be missing).
+ * known (its page may be its project page, so only the code is said to be missing). A page the
+ * question asks for by name that the paper lacks ("the OpenReview page", "pmlr") is said to be
+ * missing first, in one line.
  */
-export function linksAnswer(paper: Paper, n: number): string {
-  const arxiv = [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
+export function linksAnswer(paper: Paper, n: number, question = ''): string {
+  const arxiv = arxivIdOf(paper);
+  const missing = NAMED_PAGES.filter((p) => p.asked.test(question) && !p.has(paper)).map((p) => p.page);
   const code = paper.code ?? [];
   const shown = new Set([paper.url, ...code].filter((u) => u !== undefined).map(linkKey));
   const inAbstract = abstractLinks(paper).filter((u) => !shown.has(linkKey(u)));
   const lines = [
+    ...(missing.length ? [`No ${joinList(missing, 'or')} is known for this paper; these are its links:`] : []),
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
     ...(paper.openreview ? [`OpenReview: https://openreview.net/forum?id=${paper.openreview}`] : []),
