@@ -583,7 +583,10 @@ export class PapercordService {
     // "What datasets does CAST use?": the sentences that name its data, whatever word they use for it ("a benchmark spanning YouCook2, COIN, and CrossTask").
     const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : [];
     // "How big is SciVideoBench?" asks for a figure its abstract writes with other words ("consists of 1,000 … questions").
-    const figuresOnly = paper && !overview && asksOnlyHowMuch(about) ? figureSentences(paper) : [];
+    const figureAsked = paper !== undefined && !overview && asksOnlyHowMuch(about);
+    const figuresOnly = figureAsked ? figureSentences(paper) : [];
+    // "How large is cMoLLM?" of an abstract that states no figure of its own work: a sentence that writes "model size" of others' is no answer.
+    if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, 'states no size or other figure of its work'), started, { refused: true });
     // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
     // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
     const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);
