@@ -20,13 +20,13 @@ const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
 const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper'.split(' '));
 
 /** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
-const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) (of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
+const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) ((are|were|is|was|come|comes|came) )?(of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
 /** Verbs of writing: with one, a capitalised word alone may be a surname ("What has Zeller published?"). */
 const WRITING = /\b(publish|published|write|wrote|written|authored|co-?authored)\b/i;
 /** Names written with capitals, one to four words ("What has Song Wang published?"). */
 const CAPITALISED_RUN = /\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}/gu;
-/** What follows "by" or "papers of": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
-const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
+/** What follows "by", "papers of" or "papers are from": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
+const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:(?:are|were|is|was|come|comes|came) )?(?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
 /** What comes before "'s papers" or "'s work": a few words, names among them ending where the possessive starts ("What are Dementyev's papers?", "Song Wang's work", "Dementyev and Zeller's papers"). */
 const POSSESSIVE_RUN = runBefore("['’]s?\\s+(?:papers?|works?|publications?|research)\\b");
 const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
