@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -328,7 +328,9 @@ export class PapercordService {
     }
     let before: Paper[] | undefined;
     let talked: Paper[] | undefined;
-    const talkedBefore = () => (before ??= this.conversation.papersTalkedAbout(history));
+    // "the 11th one" after "Who wrote the 12th one?" is the 11th of the list that one was picked from.
+    const listedIn = picksPlace(q) ? turnsBeforePlacesPicked(history) : history;
+    const talkedBefore = () => (before ??= this.conversation.papersTalkedAbout(listedIn));
     const asking: Asking = {
       q,
       opts,
@@ -336,7 +338,7 @@ export class PapercordService {
       history,
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one. "The 12th one" after a count that listed ten of 41 is the 12th of the 41.
-      talkedAbout: () => (talked ??= placePicked(q, this.placedAmong(q, history, talkedBefore()))),
+      talkedAbout: () => (talked ??= placePicked(q, this.placedAmong(q, listedIn, talkedBefore()))),
       optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
@@ -363,11 +365,14 @@ export class PapercordService {
   /**
    * The papers a question limited to `option` names instead of it: it names some, not that one,
    * and does not point at that one ("Compare it with VEQ" sets VEQ against it; "Who wrote VEQ?"
-   * asks of VEQ only).
+   * asks of VEQ only). An "it" after the name, in a question that sets no papers side by side, is
+   * the named paper ("Who wrote VEQ and what does it do?").
    */
   private papersNamedInstead(q: string, option: Paper): Paper[] {
     const names = this.names.namesIn(q);
-    const pointsAtOption = refersBackToOne(names.rest) || /\b(?:it|this|that)\b/i.test(names.rest);
+    const namedAt = Math.min(...names.words.map((n) => q.indexOf(n.word)).filter((at) => at >= 0));
+    const itIsNamed = !asksBeyondNamed(names.rest) && pointsBackOnlyAfter(q, namedAt);
+    const pointsAtOption = (refersBackToOne(names.rest) || /\b(?:it|this|that)\b/i.test(names.rest)) && !itIsNamed;
     return names.papers.length && !names.papers.includes(option) && !pointsAtOption ? names.papers : [];
   }
 
@@ -570,8 +575,8 @@ export class PapercordService {
     // "Compare VEQ and TGV-KV" asks for no part: "compare" asks a paper's results only of its baselines ("What baselines does TUR-DPO compare against?").
     // "Which one is faster?" of papers set side by side asks for each one's results, as "How fast are they?" does: to pick, the asker reads them.
     const comparedAsked = withoutComparison(withoutWhichOne(names.rest));
-    const comparedPart = comparison && asksOnlyAspects(comparedAsked) ? askedSection(comparedAsked) : undefined;
-    if (comparedPart && compared.every((p) => summaryPart(p, comparedPart) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, comparedPart), started, { refused: true });
+    const aspectCompared = comparison && asksOnlyAspects(comparedAsked) ? askedSection(comparedAsked) : undefined;
+    if (aspectCompared && compared.every((p) => summaryPart(p, aspectCompared) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, aspectCompared), started, { refused: true });
     // "What are the limitations of SPEED-Bench?" asks for the limits the paper states (its summary's part), not for sentences
     // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity"); "What are
     // the results of TGV-KV?" for its results, not for "resulting in memory consumption that scales linearly".
@@ -580,7 +585,14 @@ export class PapercordService {
     // "What datasets does CAST use?": the sentences that name its data, whatever word they use for it ("a benchmark spanning YouCook2, COIN, and CrossTask").
     const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : [];
     // "How big is SciVideoBench?" asks for a figure its abstract writes with other words ("consists of 1,000 … questions").
-    const figuresOnly = paper && !overview && asksOnlyHowMuch(about) ? figureSentences(paper) : [];
+    const figureAsked = paper !== undefined && !overview && asksOnlyHowMuch(about);
+    const figuresOnly = figureAsked ? figureSentences(paper) : [];
+    // "How large is cMoLLM?" of an abstract that states no figure of its own work: a sentence that writes "model size" of others' is no answer.
+    if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, 'states no size or other figure of its work'), started, { refused: true });
+    // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
+    // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
+    const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);
+    const comparedPart = aspectCompared ?? (measureUnwritten && compared.some((p) => summaryPart(p, 'Results') !== undefined) ? 'Results' : undefined);
     const found = overview || comparedPart || namingData.length || figuresOnly.length
       ? { hits: [], relevant: true }
       : partAsked
@@ -619,7 +631,7 @@ export class PapercordService {
       return refused();
     }
     const described = linksOfDescribed && !comparison ? authorSources(q, sources, paper)[0] : undefined;
-    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : described ? { answer: linksAnswer(retriever.paper(described.paperId)!, described.n), citations: [citationFor(described)] } : null;
+    const byWhom = authorship ? authorsAnswer(authorSources(q, sources, paper), authorCount) : described ? { answer: linksAnswer(retriever.paper(described.paperId)!, described.n, q), citations: [citationFor(described)] } : null;
     /** The answer without a model: each compared paper's part, one paper's summary (a part of it, or more of it when going on), else the sentences that answer best. */
     const quoted = (): ExtractiveAnswer => {
       const citingAll = (answer: string) => ({ answer, citations: sources.map((s) => citationFor(s)) });
@@ -846,8 +858,8 @@ export class PapercordService {
 
   /**
    * Names the metadata holds and no term of the index does, read once per index, as normalizeTitle
-   * keys them: the sites the papers link to ("github" of github.com: "code on GitHub")
-   * and their venues ("icml2026" of ICML 2026: "papers in ICML2026").
+   * keys them: the sites the papers link to ("github" of github.com: "code on GitHub"), the
+   * pages they give by id (OpenReview, PMLR) and their venues ("icml2026" of ICML 2026: "papers in ICML2026").
    */
   private namesInMetadata(): Set<string> {
     const retriever = this.retriever;
@@ -855,7 +867,9 @@ export class PapercordService {
     if (!known) {
       const hosts = this.papers.flatMap((p) => [p.url, ...(p.code ?? [])]).flatMap((link) => /^https?:\/\/(?:www\.)?([^./]+)\./i.exec(link ?? '')?.[1]?.toLowerCase() ?? []);
       const venues = this.papers.flatMap((p) => (p.venue ? [p.venue, `${p.venue}${p.year ?? ''}`] : [])).map(normalizeTitle);
-      known = new Set([...hosts, ...venues]);
+      // Pages the metadata gives by id rather than by link: "the OpenReview page of the paper on mental imagery".
+      const pages = [...(this.papers.some((p) => p.openreview) ? ['openreview'] : []), ...(this.papers.some((p) => p.pmlrPage) ? ['pmlr'] : [])];
+      known = new Set([...hosts, ...venues, ...pages]);
       this.metadataNamesOf.set(retriever, known);
     }
     return known;
@@ -898,7 +912,7 @@ export class PapercordService {
 
   /** A paper's links as an answer, cited to its abstract. */
   private linksReply(q: string, paper: Paper, opts: AskOptions, started: number): Answer {
-    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n), opts, started, { basis: 'metadata' });
+    return this.wholePaperAnswer(q, [paper], ([s]) => linksAnswer(paper, s!.n, q), opts, started, { basis: 'metadata' });
   }
 
   /** The indexed papers of the authors asked (together, when several), each cited to its abstract; and, for a name several authors share, who they are. */

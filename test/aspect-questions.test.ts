@@ -207,3 +207,27 @@ test('"How big is SciVideoBench?" quotes the sentences of its own work that stat
   // Of the paper the conversation is on, too.
   assert.match((await converse(icml, 'What is SciVideoBench?', 'How large is it?')).answer.answer, /1,000/);
 });
+
+test('"How large is cMoLLM?" of an abstract whose only numbers are a kernel\'s shape ("1×1") says it states no size, rather than quoting the shape or a sentence on others\' model size; list markers are no figures either (QA2 #14)', async () => {
+  // Read apart from the code: its numbers are a TeX shape and a model's name.
+  assert.match(paper('2607.22577').abstract, /\$1\{\\times\}1\$ convolutional kernel/);
+  for (const q of ['How large is cMoLLM?', 'How big is cMoLLM?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.deepEqual(a.citations, [], q);
+    assert.match(a.answer, /^The abstract of cMoLLM at Scale: .* \(2607\.22577\) states no size or other figure of its work; the paper itself may, at https:\/\/\S+\. /, q);
+  }
+  // VEQ's "1)Modality-expert-aware Quantization" and TGV-KV's "(1) Text-Vision Budgeting" number a list; their results state figures.
+  for (const [name, figure] of [['VEQ', /2\.04% on Kimi-VL/], ['TGV-KV', /52\.6%/]] as const) {
+    const a = await icml.ask(`How big is ${name}?`, { useModel: false });
+    assert.match(a.answer, figure, name);
+    assert.doesNotMatch(a.answer, /\(?1\)\s*(?:\*\*)?(?:Modality|Text)/, name);
+  }
+});
+
+test('"the OpenReview page of the paper on mental imagery" asks for its links where no abstract writes OpenReview: the metadata gives OpenReview ids, so it is no unknown name', async () => {
+  assert.ok(!icml.papers.some((p) => /openreview/i.test(`${p.title} ${p.abstract}`)) && icml.papers.some((p) => p.openreview));
+  const { answer } = await converse(icml, 'Where is the OpenReview page of the paper on mental imagery?');
+  assert.equal(answer.refused, false, answer.answer);
+  assert.match(answer.answer, /^\*\*MentisOculi: .*\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\n/s);
+});

@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited } from './support/answers.js';
+import { venuePapersAnswer } from '../src/answer/meta.js';
+import type { Paper } from '../src/corpus/paper.js';
 
 /** Questions about authors and the corpus as people type them in chat: lower case, no "by" or "'s", the noun alone. */
 const icml = await PapercordService.open(await testSettings({ CORPUS: 'icml2026' }), { log: captureLog(), writer: null });
@@ -179,4 +181,22 @@ test('"Which papers are from ICML 2026?" is answered from the metadata\'s venues
     // An institution is still no venue.
     assert.match((await service.ask('Which papers are from Google?', { useModel: false })).answer, /^No indexed paper lists an author named Google\./);
   }
+});
+
+test('"Which papers are from NeurIPS?" of papers from none is a venue answer, none and where they are from, not "no author named NeurIPS"; "from Zeller" lists Zeller\'s papers as "papers by Zeller" does', async () => {
+  for (const service of [icml, pmlr]) {
+    const n = service.papers.length;
+    for (const [q, venue] of [['Which papers are from NeurIPS?', 'NeurIPS'], ['Which papers are from ICML 2025?', 'ICML 2025'], ['Which papers appeared at NeurIPS 2025?', 'NeurIPS 2025'], ["Which papers are from NeurIPS'20?", "NeurIPS'20"]] as const) {
+      const a = await service.ask(q, { useModel: false });
+      assert.deepEqual([a.answer, a.refused, a.citations], [`None of the ${n} indexed papers is from ${venue}: all are from ICML 2026. /papers lists them.`, false, []], q);
+    }
+    for (const q of ['Which papers are from Zeller?', 'Which papers come from Zeller?']) assert.equal(await answer(service, q), await answer(service, 'papers by Zeller'), q);
+    assert.match(await answer(service, 'papers by Zeller'), /^\*\*Jana Ricarda Zeller\*\* is an author of one indexed paper:/);
+  }
+  // Of papers from several venues, each with how many.
+  const paper = (id: string, venue: string, year: number): Paper => ({ id, title: id, abstract: '', authors: [], aliases: [], source: { file: 'f', record: id }, venue, year });
+  const mixed = [paper('a', 'ICML', 2026), paper('b', 'ICML', 2026), paper('c', 'ICLR', 2025)];
+  assert.equal(venuePapersAnswer('Which papers are from NeurIPS?', mixed), 'None of the 3 indexed papers is from NeurIPS: they are from ICML 2026 (2), ICLR 2025 (1). /papers lists them.');
+  // An institution or a person is no venue.
+  for (const q of ['Which papers are from Google?', 'Which papers are from Zeller?']) assert.equal(venuePapersAnswer(q, mixed), undefined, q);
 });

@@ -379,6 +379,24 @@ test('buttons: quoted passages (ephemeral), related papers (ephemeral), 👍/�
   assert.equal(field(st, 'Feedback'), `👍 ${before.up + 1} · 👎 ${before.down + 1}`);
 });
 
+test('"Quoted passages" of an answer that quotes a few sentences of an abstract shows those sentences, each on its line, not the whole abstract (QA1 #25)', async () => {
+  for (const [question, id, quoted] of [
+    // Three parts of its summary, the first a TL;DR cut short.
+    ['What is SciVideoBench?', 'deng26w', [/we introduce SciVideoBench, a rigorous benchmark/, /^> SciVideoBench consists of 1,000 carefully crafted/m, /^> Our evaluation highlights significant performance deficits/m]],
+    ['What are the results of TGV-KV?', '2606.03075', [/^> We evaluate TGV-KV across five models/m]],
+  ] as const) {
+    const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => x.embeds.length > 0);
+    const click = await h.emu.clickButton(m, buttonIds(m).find((i) => i.startsWith('ans:quotes:'))!, { user: h.user() });
+    const shown = textOf(await click.waitForOriginal()).replace(/\\/g, '');
+    for (const sentence of quoted) assert.match(shown, sentence, question);
+    assert.equal(shown.split('\n').filter((line) => line.startsWith('> ')).length, quoted.length, `${question}: ${shown}`);
+    // The abstract's first sentence, which the answer does not quote, is not shown.
+    const first = paper(id).abstract.split(/(?<=\.)\s/)[0]!;
+    assert.ok(!quoted.some((q) => q.test(`> ${first}`)) && !shown.includes(first.slice(0, 50)), `${question}: ${first}`);
+  }
+});
+
 test('small talk gets its reply alone; a refusal, no "Quoted passages" but 👍/👎; a byline\'s footer says it comes from the metadata, not the abstracts', async () => {
   const user = h.user();
   const thanks = await h.emu.slashCommand('ask', { question: 'thanks!' }, { user });

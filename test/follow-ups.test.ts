@@ -373,6 +373,24 @@ test('after a count that lists 10 of the papers it found, "Who wrote them?" says
   }
 });
 
+test('a place picked right after another is of the same list: "the 11th one" after "Who wrote the 12th one?" is the count\'s 11th, "the first one" after "the second one" the list\'s first (QA2 #13)', async () => {
+  const count = 'how many papers are about reinforcement learning';
+  const eleventh = (await converse(pmlr, count, 'What is the 11th paper about?')).answer;
+  for (const between of [['Who wrote the 12th one?'], ['Who wrote the 12th one?', 'Who wrote the third one?']]) {
+    const { answer } = await converse(pmlr, count, ...between, 'What is the 11th paper about?');
+    assert.equal(answer.refused, false, between.join(' '));
+    assert.deepEqual(cited(answer), cited(eleventh), between.join(' '));
+    assert.equal(answer.answer, eleventh.answer);
+  }
+  const listed = cited((await converse(icml, 'How many papers are about video?')).answer);
+  assert.ok(listed.length >= 3);
+  const first = await converse(icml, 'How many papers are about video?', 'Who wrote the second one?', 'Who wrote the first one?');
+  assert.deepEqual(cited(first.answer), [listed[0]]);
+  assert.deepEqual(cited((await converse(icml, 'How many papers are about video?', 'Who wrote the second one?', 'and the third one?')).answer), [listed[2]]);
+  // After one paper, a place past it is still asked which, whatever place was picked before.
+  assert.match((await converse(icml, 'What is PixelThink?', 'Who wrote the first one?', 'Who wrote the second one?')).answer.answer, /^Which paper\? The last answer is about one paper only: PixelThink/);
+});
+
 test('"the second one" after an answer about one paper says that paper was the only one, naming it, rather than answering about it again', async () => {
   const first = await icml.ask('What is PixelThink?', { useModel: false });
   for (const q of ['the second one', 'who wrote the second one?', 'What is the third paper about?', 'authors of the 2nd one?']) {
@@ -581,6 +599,19 @@ test('"Which one is faster?" or "more accurate?" after a comparison quotes each 
     }
   }
   assert.match((await converse(icml, 'What is TGV-KV?', 'How does it compare to VEQ?', 'which one is faster?')).answer.answer, /boosts end-to-end throughput by 52\.6%/);
+});
+
+test('"Which one uses less memory?", "is cheaper?" or "is smaller?" after a comparison quotes each paper\'s results, as "Which one is faster?" does, rather than picking the one that writes "less" or refusing (QA2 #10)', async () => {
+  for (const asked of ['Which one uses less memory?', 'Which one is cheaper?', 'Which one is smaller?', 'Which of the two is lighter?']) {
+    const { answer } = await converse(icml, 'Compare TGV-KV with VEQ', asked);
+    assert.equal(answer.refused, false, asked);
+    assert.deepEqual(cited(answer), ['2606.03075', '2602.01037'], asked);
+    assert.equal(answer.answer.match(/\*\*Results:\*\* /g)?.length, 2, `${asked}: ${answer.answer}`);
+  }
+  // Named in the question itself, alike.
+  assert.equal((await converse(icml, 'Which of TGV-KV and VEQ uses less memory?')).answer.answer.match(/\*\*Results:\*\* /g)?.length, 2);
+  // Which of them does something, rather than more of it, is still a pick.
+  assert.deepEqual(cited((await converse(icml, 'Compare PixelThink and VEQ', 'Which one uses reinforcement learning?')).answer), ['2505.23727']);
 });
 
 test('"Which ones use reinforcement learning?" after "Which papers study video?" picks among the papers listed, as "which of them" does, not a paper the list left out', async () => {

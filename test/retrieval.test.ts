@@ -781,6 +781,12 @@ test('review of the named-paper rules: "work" as a verb, where/when of something
   // With no link, what the abstract says of its code is said.
   assert.match((await service.ask('Is CoPE open source?', { useModel: false })).answer, /\nNo code link is known for it\. Its abstract says: "Our code will be open-sourced soon\."$/);
   assert.doesNotMatch((await service.ask('Which papers release code?', { useModel: false })).answer, /Link in the abstract/);
+  // A page asked for by name that the paper lacks is said to be missing before the links it has (QA2 #12).
+  for (const [q, missing] of [['Where is the OpenReview page for PixelThink?', 'OpenReview page'], ['PixelThink pmlr', 'PMLR page']] as const) {
+    const [first, second] = (await service.ask(q, { useModel: false })).answer.split('\n');
+    assert.equal(first, `No ${missing} is known for this paper; these are its links:`, q);
+    assert.match(second!, /^\*\*PixelThink: .*\*\* \(2505\.23727\): https:\/\/pixelthink\.github\.io \[1\]$/, q);
+  }
   // A paper described rather than named: the links of the one the search finds, not two of its sentences without them.
   const described = await service.ask('Where can I find the code of the 4D spatial-temporal paper?', { useModel: false });
   assert.match(described.answer, /^\*\*MLLM-4D: .*\nCode: https:\/\/github\.com\/GVCLab\/MLLM-4D$/s);
@@ -1058,6 +1064,9 @@ test('"How many papers have code?", "Which papers have no code?" and the like ar
     ['Which papers release their code?', withCode],
     ['Do any papers have a GitHub repository?', withCode],
     ['Which papers are open source?', withCode],
+    // Where the code is does not make it a search for sentences that write "code" (QA2 #11).
+    ['Which papers have code on GitHub?', withCode],
+    ['Which papers are on GitHub?', withCode],
     ['Which papers have no code?', total - withCode],
     ["How many papers don't release code?", total - withCode],
     ['Which papers lack a code link?', total - withCode],
@@ -1147,6 +1156,21 @@ test('the paper option with a question that names another paper: answered about 
   assert.deepEqual(cited(it), ['2505.23727', '2602.01037']);
   assert.equal(it.notice, undefined);
   assert.match((await service.ask('Who wrote it?', { useModel: false, paper: 'PixelThink' })).answer, /^\*\*PixelThink: .*\*\* is by Song Wang/);
+});
+
+test('the paper option with a question that names another paper and then says "it": "it" is the paper named, not the option\'s (QA2 #7)', async () => {
+  for (const q of ['Who wrote VEQ and what does it do?', 'Who wrote VEQ and what is it about?', 'What does VEQ do, and who wrote it?']) {
+    const named = await service.ask(q, { useModel: false, paper: 'PixelThink' });
+    assert.match(named.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/, q);
+    assert.deepEqual(cited(named), ['2602.01037'], q);
+    assert.match(named.notice?.said ?? '', /^The question names VEQ: /, q);
+  }
+  // Set side by side, "it" is still the option's paper, before the name or after it.
+  for (const q of ['How does VEQ compare to it?', 'Is it better than VEQ?']) {
+    const both = await service.ask(q, { useModel: false, paper: 'PixelThink' });
+    assert.deepEqual(cited(both), ['2505.23727', '2602.01037'], q);
+    assert.equal(both.notice, undefined, q);
+  }
 });
 
 test('a question about a name two papers have ("What is PRISM?") says so and answers of each apart, each listed with its own summary, cited in one numbering', async () => {

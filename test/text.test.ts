@@ -183,6 +183,18 @@ test('a links answer gives the metadata\'s code links before the abstract\'s oth
   assert.doesNotMatch(linksAnswer({ ...paper, abstract: 'We study toys. Code: https://github.com/ann/toy', code: undefined }, 1), /No code link/);
 });
 
+test('a links answer to a question that asks for a page the paper lacks (OpenReview, PMLR, a DOI) says so in one line before the links it has (QA2 #12)', () => {
+  const paper: Paper = { id: '2601.00001', title: 'Toy: A Paper', abstract: 'We study toys.', authors: [], aliases: [], source: { file: 'f', record: 'r' }, url: 'https://toy.github.io', code: ['https://github.com/ann/toy'] };
+  const links = linksAnswer(paper, 1);
+  assert.equal(linksAnswer(paper, 1, 'Where is the OpenReview page for Toy?'), `No OpenReview page is known for this paper; these are its links:\n${links}`);
+  assert.equal(linksAnswer(paper, 1, 'Toy pmlr'), `No PMLR page is known for this paper; these are its links:\n${links}`);
+  assert.equal(linksAnswer(paper, 1, 'openreview or doi of Toy?'), `No OpenReview page or DOI is known for this paper; these are its links:\n${links}`);
+  // What it has, or nothing named, is given as before.
+  for (const q of ['Where is the code for Toy?', 'arXiv link of Toy', '']) assert.equal(linksAnswer(paper, 1, q), links, q);
+  const reviewed = { ...paper, openreview: 'AbC123', pmlrPage: 'https://proceedings.mlr.press/v306/toy26a.html' };
+  for (const q of ['Where is the OpenReview page for Toy?', 'Toy pmlr']) assert.equal(linksAnswer(reviewed, 1, q), linksAnswer(reviewed, 1), q);
+});
+
 test('plain text shows bold as its words and escapes as their characters, and keeps asterisks that were escaped', () => {
   assert.equal(plainText('**TL;DR:** We present **PhaseCoder**, for S\\_N. [1]'), 'TL;DR: We present PhaseCoder, for S_N. [1]');
   assert.equal(plainText('2 \\*\\* 3 and a ** b ** c'), '2 ** 3 and a ** b ** c');

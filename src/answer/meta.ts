@@ -643,7 +643,10 @@ function venueOf(p: Paper): string {
 }
 
 /** "Which papers are from ICML 2026?", "How many papers were published at ICML?", "papers accepted to ICML": the papers of a venue, not a search for "2026". */
-const FROM_VENUE = /^\s*(?:(?:which|what|how many|list|show(?: me)?|any)\s+)?(?:(?:of\s+)?(?:the|all(?: the)?|your)\s+)?(?:indexed\s+)?(?:papers|articles)\s+(?:(?:are|were|is|was)\s+)?(?:from|at|in|published (?:at|in)|accepted (?:at|to|by)|presented at)\s+(.+?)\s*[?.!]*\s*$/i;
+const FROM_VENUE = /^\s*(?:(?:which|what|how many|list|show(?: me)?|any)\s+)?(?:(?:of\s+)?(?:the|all(?: the)?|your)\s+)?(?:indexed\s+)?(?:papers|articles)\s+(?:(?:are|were|is|was)\s+)?(?:from|at|in|published (?:at|in)|accepted (?:at|to|by)|presented at|appeared (?:at|in))\s+(.+?)\s*[?.!]*\s*$/i;
+
+/** Venues people ask about by name, perhaps with a year ("NeurIPS", "ICML 2025", "NeurIPS'20"): asked of papers from none of them, the answer is a venue's. */
+const KNOWN_VENUE = /^(?:neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|eacl|coling|aaai|ijcai|kdd|colt|aistats|uai|sigir|www|tmlr|jmlr|corl|rss|icra|iros|interspeech|icassp|miccai)(?:\s*['’]?\s*\d{2}(?:\d{2})?)?$/i;
 
 /** How many of the indexed papers are from the venue a question asks about; undefined when it asks none the metadata gives ("papers from Google" asks for an institution). */
 export function venuePapersAnswer(question: string, papers: readonly Paper[]): string | undefined {
@@ -658,7 +661,12 @@ export function venuePapersAnswer(question: string, papers: readonly Paper[]): s
   const venuesAsked = new Map<string, boolean>();
   const isAsked = (venue: string) => venuesAsked.get(venue) ?? venuesAsked.set(venue, runs(venue).includes(wanted)).get(venue)!;
   const of = papers.filter((p) => p.venue && isAsked(venueOf(p)));
-  if (of.length === 0) return undefined;
+  // "Which papers are from NeurIPS?", "… at ICML 2025?": a venue none of them is from is answered by the ones they are from, not as an institution.
+  if (of.length === 0) {
+    if (!KNOWN_VENUE.test(asked) || papers.length === 0) return undefined;
+    const all = indexVenues(papers, (v, n) => `${v} (${n})`);
+    return `None of the ${papers.length} indexed papers is from ${markdownLiteral(asked)}: ${/\),/.test(all) ? `they are from ${all}` : `all are from ${venueOf(papers[0]!)}`}. /papers lists them.`;
+  }
   const from = new Set(of);
   const venues = joinList([...new Set(of.map(venueOf))]);
   return of.length === papers.length

@@ -20,13 +20,13 @@ const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
 const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper'.split(' '));
 
 /** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
-const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) (of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
+const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) ((are|were|is|was|come|comes|came) )?(of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
 /** Verbs of writing: with one, a capitalised word alone may be a surname ("What has Zeller published?"). */
 const WRITING = /\b(publish|published|write|wrote|written|authored|co-?authored)\b/i;
 /** Names written with capitals, one to four words ("What has Song Wang published?"). */
 const CAPITALISED_RUN = /\p{Lu}[\p{L}.'’-]*(?:\s+\p{Lu}[\p{L}.'’-]*){0,3}/gu;
-/** What follows "by" or "papers of": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
-const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
+/** What follows "by", "papers of" or "papers are from": a list of names ("by Artem Dementyev and Jana Zeller", "by Wang, Li and Zhang"). */
+const BY_RUN = /(?<=\b(?:by|(?:papers?|works?) (?:(?:are|were|is|was|come|comes|came) )?(?:of|from))\s+)[\p{L}.'’-]+(?:(?:\s*,\s*|\s+)[\p{L}.'’-]+)*/giu;
 /** What comes before "'s papers" or "'s work": a few words, names among them ending where the possessive starts ("What are Dementyev's papers?", "Song Wang's work", "Dementyev and Zeller's papers"). */
 const POSSESSIVE_RUN = runBefore("['’]s?\\s+(?:papers?|works?|publications?|research)\\b");
 const LIST_SEPARATOR = /\s*,\s*|\s+(?:and|or)\s+/i;
@@ -644,17 +644,33 @@ export function withoutLinkWords(question: string): string {
   return question.replace(LINK_WORDS, ' ');
 }
 
+/** The paper's arXiv id, when it has one. */
+const arxivIdOf = (paper: Paper) => [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
+
+/** Pages a question may ask for by name, and whether a paper has one: "Where is the OpenReview page for PixelThink?" of a paper with none is told so. */
+const NAMED_PAGES: { asked: RegExp; page: string; has: (paper: Paper) => boolean }[] = [
+  { asked: /(?<![\w-])open ?review(?![\w-])/i, page: 'OpenReview page', has: (p) => p.openreview !== undefined },
+  { asked: /(?<![\w-])(?:pmlr|proceedings (?:page|entry))(?![\w-])/i, page: 'PMLR page', has: (p) => p.pmlrPage !== undefined || /^https?:\/\/proceedings\.mlr\.press\//i.test(p.url ?? '') },
+  { asked: /(?<![\w-])arxiv(?![\w-])/i, page: 'arXiv id', has: (p) => arxivIdOf(p) !== undefined },
+  // No corpus format records one.
+  { asked: /(?<![\w-])doi(?![\w-])/i, page: 'DOI', has: () => false },
+];
+
 /**
  * The paper's page, its arXiv id, its code links from the metadata and the links its abstract
  * gives (a code or project page), each once; or, when neither gives one, that no code link is
- * known (its page may be its project page, so only the code is said to be missing).
+ * known (its page may be its project page, so only the code is said to be missing). A page the
+ * question asks for by name that the paper lacks ("the OpenReview page", "pmlr") is said to be
+ * missing first, in one line.
  */
-export function linksAnswer(paper: Paper, n: number): string {
-  const arxiv = [paper.id, ...paper.aliases].find((a) => /^\d{4}\.\d{4,5}$/.test(a));
+export function linksAnswer(paper: Paper, n: number, question = ''): string {
+  const arxiv = arxivIdOf(paper);
+  const missing = NAMED_PAGES.filter((p) => p.asked.test(question) && !p.has(paper)).map((p) => p.page);
   const code = paper.code ?? [];
   const shown = new Set([paper.url, ...code].filter((u) => u !== undefined).map(linkKey));
   const inAbstract = abstractLinks(paper).filter((u) => !shown.has(linkKey(u)));
   const lines = [
+    ...(missing.length ? [`No ${joinList(missing, 'or')} is known for this paper; these are its links:`] : []),
     `**${markdownLiteral(paper.title)}** (${paper.id})${paper.url ? `: ${paper.url}` : ''} [${n}]`,
     ...(arxiv ? [`arXiv: ${arxiv} (https://arxiv.org/abs/${arxiv})`] : []),
     ...(paper.openreview ? [`OpenReview: https://openreview.net/forum?id=${paper.openreview}`] : []),
@@ -672,14 +688,15 @@ const CODE_WORDS = /(?<![\w-])(?:(?:source )?code|implementations?|github|reposi
 const PAPERS_WORD_ONLY = /\b(?:papers?|works?|articles?|ones)\b/i;
 /** "no code", "without code", "don't release", "lack": the papers that give none. */
 const NO_CODE = /\b(?:no|without|not|lacks?|lacking|missing|none|don|doesn|isn|aren|haven|hasn)\b/i;
-/** What a question about which papers have code holds besides the words for code and papers: words that ask, count, or say it is given or not. */
+/** What a question about which papers have code holds besides the words for code and papers: words that ask, count, say it is given or not, or where ("on GitHub", "on GitLab"). */
 const ASKING_FOR_CODE = new Set(
-  'which what how many number count are is were there any a an some do does did you have has had got list show me find give all the of indexed papers paper ones works exist in your index corpus collection please with their its available public publicly release released releases releasing share shared shares provide provided provides publish published link links linked come comes that no without not don doesn isn aren haven hasn t lack lacks lacking missing none'.split(' '),
+  'which what how many number count are is were there any a an some do does did you have has had got list show me find give all the of indexed papers paper ones works exist in your index corpus collection please with their its available public publicly release released releases releasing share shared shares provide provided provides publish published link links linked come comes that no without not don doesn isn aren haven hasn t lack lacks lacking missing none on at via hosted gitlab bitbucket codeberg'.split(' '),
 );
 
 /**
  * "How many papers have code?", "Which papers have code available?", "Which papers have no
- * code?", "papers with code?", "Which papers are open source?": which papers link their code,
+ * code?", "papers with code?", "Which papers are open source?", "Which papers have code on
+ * GitHub?": which papers link their code (on any host),
  * or do not (`without`), across the index; undefined for a question that asks anything else
  * ("Where is the code for PixelThink?", "Which papers generate code?").
  */

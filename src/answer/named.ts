@@ -1,7 +1,7 @@
 /** Questions that name papers: which papers a question names, sets side by side, or asks others like. */
 import { namesSystem } from '../corpus/paper.js';
 import type { Paper } from '../corpus/paper.js';
-import type { Source } from '../types.js';
+import type { Source, Turn } from '../types.js';
 import { isStopword, queryConcepts } from '../text/terms.js';
 
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
@@ -135,6 +135,19 @@ export function describesPaper(question: string): boolean {
   return [...question.matchAll(DESCRIBED_BEFORE)].some((m) => queryConcepts(m[1]!.replace(POINTING_ADJECTIVES, ' ')).length > 0);
 }
 
+/** Words that point back at one paper, bare "it", "this" and "that" too. */
+const POINTER_ALL = new RegExp(`${BACK_TO_ONE.source}|\\b(?:it|this|that)\\b`, 'gi');
+
+/**
+ * Whether a question points back at one paper ("it", "its", "this paper") only after it names
+ * one at `namedAt` ("Who wrote VEQ and what does it do?", "What does VEQ do, and who wrote it?"):
+ * the pointer is that paper, not one before the question.
+ */
+export function pointsBackOnlyAfter(question: string, namedAt: number): boolean {
+  const pointers = [...question.matchAll(POINTER_ALL)];
+  return pointers.length > 0 && pointers.every((m) => m.index! > namedAt);
+}
+
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
 export function pointsBackOnly(rest: string): boolean {
   return refersBackToOne(rest) && queryConcepts(withoutPointingBack(rest)).length === 0;
@@ -160,6 +173,17 @@ export function picksPlace(question: string): boolean {
   return PLACE.test(question);
 }
 
+/**
+ * The turns whose list a follow-up that picks a place picks from: the conversation without the
+ * picks by place that end it ("the first one" after "Who wrote the second one?" is the first of
+ * the list that one was picked from, not of the one paper its answer was about).
+ */
+export function turnsBeforePlacesPicked(history: readonly Turn[]): readonly Turn[] {
+  let end = history.length;
+  while (end > 0 && picksPlace(history[end - 1]!.question)) end--;
+  return end > 0 ? history.slice(0, end) : history;
+}
+
 /** Whether a follow-up picks a place past the one paper before it ("the second one" after "What is PixelThink?"): it picks none, not that one again. */
 export function placePastOne(question: string, papers: readonly Paper[]): boolean {
   return papers.length === 1 && placePastAll(question, papers);
@@ -183,12 +207,21 @@ function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undef
  * each one.
  */
 const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of (?:them|these|those))\b/i;
+/** Words that ask which of several papers has more or less of a measure ("uses less memory", "is cheaper"): a comparison of each, not a pick of those that write the word. */
+const COMPARATIVES = 'more|less|fewer|most|least|better|worse|cheaper|smaller|larger|bigger|lighter|heavier|faster|slower|quicker|lower|higher|shorter|longer|leaner';
+const COMPARATIVE = new RegExp(String.raw`\b(?:${COMPARATIVES})\b`, 'i');
+
+/** Whether a question asks which of the papers set side by side has more or less of something ("Which one uses less memory?", "Which one is cheaper?"). */
+export function asksWhichMore(question: string): boolean {
+  return COMPARATIVE.test(question);
+}
+
 /**
  * "Which one uses RL?", "Which of the two is about video?", "Does either use RL?": which of two
- * papers set side by side does something. Not "Which one is faster?" nor "Which of the two is
- * better?": a comparison, of each.
+ * papers set side by side does something. Not "Which one is faster?", "Which of the two is
+ * better?" nor "Which one uses less memory?": a comparison, of each.
  */
-const WHICH_ONE = /\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:is|was|are|were)\s+(?:more|less|better|worse|best|worst|most|least|\p{L}+(?:er|est))\b)/iu;
+const WHICH_ONE = new RegExp(String.raw`\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:(?:is|was|are|were)\s+(?:${COMPARATIVES}|best|worst|\p{L}+(?:er|est))|\p{L}+s\s+(?:${COMPARATIVES}))\b)`, 'iu');
 const PICKING_ALL = new RegExp(`${WHICH_OF.source}|${WHICH_ONE.source}`, 'giu');
 
 /** "which one", "which of the two": how a comparison asks ("Which one is faster?"), no word of what it asks. */

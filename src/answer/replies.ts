@@ -56,11 +56,14 @@ export function onlyOnePaper(paper: Paper): string {
   return `Which paper? The last answer is about one paper only: ${titleAndId(paper)}. Ask about it, or name the paper you mean.`;
 }
 
-/** "The abstract of X (id) states no limitations; the paper itself may", with where the paper is and what /summary shows; of several papers, "The abstracts of X and Y". */
-export function aspectNotStated(papers: Paper[], section: SummarySection | undefined): string {
+/**
+ * "The abstract of X (id) states no limitations; the paper itself may", with where the paper is and what /summary shows; of several papers, "The abstracts of X and Y".
+ * `unsaid`: what one paper's abstract does not say, for an aspect that is no part of a summary ("states no size").
+ */
+export function aspectNotStated(papers: Paper[], section: SummarySection | undefined, unsaid = 'does not say'): string {
   const [paper] = papers;
   if (papers.length > 1) return `The abstracts of ${joinList(papers.map(titleAndId))} ${section ? `state no ${ASPECT_NAMES[section]}` : 'do not say'}; the papers themselves may. /summary shows what each abstract covers.`;
-  const said = section ? `states no ${ASPECT_NAMES[section]}` : 'does not say';
+  const said = section ? `states no ${ASPECT_NAMES[section]}` : unsaid;
   return `The abstract of ${titleAndId(paper!)} ${said}; the paper itself may${paper!.url ? `, at ${paper!.url}` : ''}. /summary ${paper!.id} shows what its abstract covers.`;
 }
 

@@ -624,8 +624,12 @@ function ownSentences(paper: Paper, says: (sentence: string) => boolean): string
 /** "How big is X?", "How many …", "What is the size of X?": asks for a figure, whatever words the abstract writes it with. */
 const ASKS_HOW_MUCH = /\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b/i;
 const ASKS_HOW_MUCH_ALL = new RegExp(ASKS_HOW_MUCH.source, 'gi');
-/** A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D", "W3A16"). */
-const FIGURE = /(?<![\p{L}\p{N}.,-])\d[\d,.]*(?![\p{L}-])/u;
+/**
+ * A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D",
+ * "W3A16"), a shape ("a 1×1 convolutional kernel", "3 x 3") or a list's marker ("(1) Text-Vision Budgeting"),
+ * which say nothing of how big a paper's work is.
+ */
+const FIGURE = /(?<![\p{L}\p{N}.,×-])(?<![×x]\s)\d[\d,.]*(?![\p{L}-]|\s?[×x]\s?\d|\)\s*[*_]*\p{L})/u;
 /** The most sentences quoted for a figure asked about: the abstract's first few that state one. */
 const FIGURE_SENTENCES_MAX = 3;
 
@@ -644,5 +648,6 @@ export function asksOnlyHowMuch(question: string): boolean {
  * SciVideoBench?") in words the abstract does not write.
  */
 export function figureSentences(paper: Paper): string[] {
-  return ownSentences(paper, (s) => FIGURE.test(s)).slice(0, FIGURE_SENTENCES_MAX);
+  // As read: TeX writes a shape "$1{\times}1$".
+  return ownSentences(paper, (s) => FIGURE.test(readableTex(s))).slice(0, FIGURE_SENTENCES_MAX);
 }

@@ -14,6 +14,8 @@ import { isMissingPermission } from './token.js';
 import { withoutMentionMarkup } from './mentions.js';
 import { byline } from '../corpus/paper.js';
 import { joinList } from '../text/clean.js';
+import { splitSentences } from '../text/sentences.js';
+import { readableTex } from '../corpus/text.js';
 import { CHANNEL_PERMISSIONS } from './permissions.js';
 
 /**
@@ -144,15 +146,37 @@ export function relatedMessages(r: Related, key: string): Outgoing[] {
   return messages(doc, [row(...voteButtons(key))]);
 }
 
-/** The quoted passages behind an answer: each cited source with the sentence it relies on (or the passage). */
+/**
+ * The quoted passages behind an answer: each cited source with the sentences of it the answer
+ * quotes (a summary's parts, a search's best sentences), one a line; the whole passage only
+ * where the answer quotes none word for word (a model's, which writes its own).
+ */
 export function quotesMessages(q: RememberedAnswer): Outgoing[] {
   const shown = citedSources(q.citations, q.sources);
   const blocks = (shown.length ? shown : q.sources).map((s) => {
-    const quotes = q.citations.filter((c) => c.n === s.n && c.quote).map((c) => c.quote!);
+    const quoted = sentencesQuoted(q.turn?.answer ?? '', s.text);
+    const quotes = quoted.length ? quoted : q.citations.filter((c) => c.n === s.n && c.quote).map((c) => c.quote!);
     const text = quotes.length ? [...new Set(quotes)].join('\n') : s.text;
     return `${sourceLine(s.n, s.title, s.url, s.paperId)}\n${blockQuote(text)}`;
   });
   return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
+}
+
+/** A TL;DR cut short ("…we introduce SciVideoBench, a rigorous benchmark … [1]"): the end of a sentence an answer quotes. */
+const CUT_QUOTE = /…([^\n[]+?)\s*\[\d/g;
+/** The shortest end of a sentence taken for a quote of it: a few words could end any sentence. */
+const CUT_QUOTE_MIN_CHARS = 30;
+
+/** The sentences of a passage an answer quotes, as it shows them (TeX read), whole or the end of one cut short; in the passage's order. */
+function sentencesQuoted(answer: string, passage: string): string[] {
+  if (!answer) return [];
+  const cutEnds = [...answer.matchAll(CUT_QUOTE)].map((m) => m[1]!.trim()).filter((end) => end.length >= CUT_QUOTE_MIN_CHARS);
+  return splitSentences(passage)
+    .map((sentence) => sentence.text)
+    .filter((sentence) => {
+      const read = readableTex(sentence);
+      return answer.includes(read) || cutEnds.some((end) => read.endsWith(end));
+    });
 }
 
 /**
