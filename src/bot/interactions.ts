@@ -36,20 +36,14 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
   try {
     checkAccess(ctx.settings, askerOf(interaction));
     spec.precheck();
-    ctx.cooldown.take(interaction.user.id);
   } catch (e) {
     await replyEphemeral(interaction, [errorMessage(e)]);
     return;
   }
   const { log } = spec;
-  try {
-    await deferReply(interaction, log);
-  } catch (e) {
-    ctx.cooldown.release(interaction.user.id);
-    throw e;
-  }
+  await deferReply(interaction, log);
   const responder = interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: spec.what, words: spec.asked } });
-  await runRequest(ctx, responder, { ...spec, giveBackTurn: () => ctx.cooldown.release(interaction.user.id) });
+  await runRequest(ctx, responder, { ...spec, turn: ctx.cooldown.turnFor(interaction.user.id) });
 }
 
 /** The channel allow list applies to every command but /help; answered only to the asker. */
