@@ -1,8 +1,8 @@
-import { PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
-import { channelGuard } from '../src/bot/interactions.js';
+import { channelGuard, isServerAdmin } from '../src/bot/interactions.js';
 import { statusMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
 import { mayEmbedIn } from '../src/bot/permissions.js';
@@ -12,12 +12,12 @@ import { collectStatus } from '../src/status.js';
 export const data = new SlashCommandBuilder().setName(COMMANDS.status.name).setDescription(COMMANDS.status.description);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
-  if (!(await channelGuard(interaction, ctx))) return;
+  if (!(await channelGuard(interaction, ctx, { openToAdmins: true }))) return;
   // Asking Ollama whether it answers can take up to OLLAMA_CONNECT_TIMEOUT_MS. Shown only to the
   // asker: an admin's status says where Ollama runs, which is not for the whole channel.
   await deferReply(interaction, log, { ephemeral: true });
   const status = await collectStatus(ctx.service, { latencies: ctx.latencies, feedback: ctx.feedback.status(), startedAt: ctx.startedAt });
-  const forAdmin = interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  const forAdmin = isServerAdmin(interaction);
   const embedsHere = mayEmbedIn(interaction.channel, interaction.client.user);
   await withRetry('reply', () => interaction.editReply(payload(statusMessage(status, { forAdmin, embedsHere }))), log);
 }

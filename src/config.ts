@@ -45,6 +45,17 @@ const oneOf = <T extends string>(...values: T[]): Parse<T> => (raw, name) => {
   return v;
 };
 const list: Parse<string[]> = (raw) => raw.split(',').map((s) => s.trim()).filter(Boolean);
+/**
+ * A Discord id (a snowflake: 17 to 20 digits) of a server, channel or role, with where Discord
+ * shows it. A channel or role written by its name was accepted, matched nothing, and the bot
+ * fell silent everywhere; a server's name failed only at registration, blamed on the invite.
+ */
+const discordId = (what: string, copy: string): Parse<string> => (raw, name) => {
+  const v = raw.trim();
+  if (v && !/^\d{17,20}$/.test(v)) throw new ConfigError(`${name}: "${raw}" is not a ${what} id (ids are 17 to 20 digits). To get one, turn on Developer Mode in Discord (User Settings, Advanced), then ${copy}`);
+  return v;
+};
+const discordIds = (what: string, copy: string): Parse<string[]> => (raw, name) => list(raw, name).map((v) => discordId(what, copy)(v, name));
 /** How a user or password is written in an address when it holds a character that ends that part. */
 const ESCAPES_HINT = 'a user or password holding @ : / # ? % or , is written with %40 %3A %2F %23 %3F %25 %2C';
 /**
@@ -146,11 +157,11 @@ export const VARIABLES = {
   maxQuestionChars: { env: 'MAX_QUESTION_CHARS', default: '1000', description: 'Longest question (or /related topic) accepted; the Discord options are registered with it as their length (at most 6000).', parse: int(10, 100000) },
   discordToken: { env: 'DISCORD_TOKEN', default: '', description: 'The bot token. Without it `npm start` runs the local console instead of the bot.', parse: str, secret: true },
   discordClientId: { env: 'DISCORD_CLIENT_ID', default: '', description: 'The application id, needed only by `npm run deploy-commands` before the bot has logged in once (otherwise read from the token).', parse: str },
-  discordGuildId: { env: 'DISCORD_GUILD_ID', default: '', description: 'Register slash commands in this server only (instant); empty registers them globally.', parse: str },
+  discordGuildId: { env: 'DISCORD_GUILD_ID', default: '', description: 'Register slash commands in this server only (instant); empty registers them globally. The server\'s id, not its name.', parse: discordId('server', "right-click the server's icon and Copy Server ID") },
   discordApiBase: { env: 'DISCORD_API_BASE', default: 'https://discord.com/api', description: 'Discord REST base URL, for a REST proxy or the test emulator.', parse: apiBase },
   discordShards: { env: 'DISCORD_SHARDS', default: 'auto', description: 'Shards started by `npm run start:sharded`: a number, or `auto` for the count Discord recommends. `npm start` ignores it (one process, one shard).', parse: shardCount },
-  allowedChannels: { env: 'DISCORD_ALLOWED_CHANNELS', default: '', description: 'Channel ids the bot answers in, comma-separated; empty: every channel.', parse: list },
-  allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids allowed to ask, comma-separated; empty: everyone.', parse: list },
+  allowedChannels: { env: 'DISCORD_ALLOWED_CHANNELS', default: '', description: 'Channel ids (not names) the bot answers in, comma-separated; empty: every channel.', parse: discordIds('channel', 'right-click the channel and Copy Channel ID') },
+  allowedRoles: { env: 'DISCORD_ALLOWED_ROLES', default: '', description: 'Role ids (not names) allowed to ask, comma-separated; empty: everyone.', parse: discordIds('role', 'right-click the role (Server Settings, Roles) and Copy Role ID') },
   directMessages: { env: 'DISCORD_DMS', default: 'auto', description: 'Answer direct messages (every message in a DM is a question) and offer the slash commands there: `true`, `false`, or `auto`: yes unless `DISCORD_ALLOWED_CHANNELS` or `DISCORD_ALLOWED_ROLES` limits the bot, since neither can be checked in a DM.', parse: autoOrBool },
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
@@ -272,6 +283,20 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   out.ollamaHost = host.address;
   out.ollamaHosts = hosts.map((h) => h.address);
   return out as Settings;
+}
+
+/**
+ * Settings each valid alone that together do not work as written, said at start-up with what
+ * will happen (a warning, not an error: the operator may mean it).
+ */
+export function settingsWarnings(settings: Settings): string[] {
+  const warnings: string[] = [];
+  const total = settings.generationTimeoutMs;
+  const first = settings.firstTokenTimeoutMs;
+  if (total < first) {
+    warnings.push(`OLLAMA_TIMEOUT_MS (${total} ms) is shorter than OLLAMA_FIRST_TOKEN_TIMEOUT_MS (${first} ms): every answer is stopped after ${total} ms, even while the model is still loading, and the abstracts are quoted instead. Raise OLLAMA_TIMEOUT_MS above ${first}, or lower OLLAMA_FIRST_TOKEN_TIMEOUT_MS.`);
+  }
+  return warnings;
 }
 
 /** What papercord keeps under DATA_DIR besides its index: the feedback log and the registered slash commands. */

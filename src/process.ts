@@ -1,5 +1,5 @@
-import { ConfigError, loadSettings, secretValues, type Settings } from './config.js';
-import { captureConsole, configureLogging, redact, type Logger } from './log.js';
+import { ConfigError, loadSettings, secretValues, settingsWarnings, type Settings } from './config.js';
+import { captureConsole, configureLogging, log, redact, type Logger } from './log.js';
 import { operatorFacingError } from './errors.js';
 import { PapercordService, type ServiceOptions } from './service.js';
 
@@ -27,6 +27,7 @@ export function startLogging(settings: Settings): void {
   configureLogging({ level: settings.logLevel, format: settings.logFormat });
   captureConsole();
   for (const secret of secretValues(settings)) redact(secret);
+  for (const warning of settingsWarnings(settings)) log.warn(warning);
 }
 
 /** Opens the service for an entry point; if it cannot be opened, the process ends saying why and what to do. */

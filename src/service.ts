@@ -54,6 +54,8 @@ export interface IndexInfo {
   chunks: number;
   embedder: string;
   embedderReason: string;
+  /** embedderReason in a few words. */
+  embedderBrief: string;
   buildId: string;
   builtAt: string;
   corpusProblems: number;
@@ -178,6 +180,7 @@ export class PapercordService {
       chunks: index.manifest.chunks,
       embedder: index.manifest.embedder.id,
       embedderReason: embedderChoice.reason,
+      embedderBrief: embedderChoice.brief,
       buildId: index.manifest.buildId,
       builtAt: index.manifest.createdAt,
       corpusProblems: corpus.problems,

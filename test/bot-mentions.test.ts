@@ -475,17 +475,36 @@ describe('the cooldown while a model writes', () => {
     const first = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user });
     assert.match((await first.waitForOriginal(isAnswer)).embeds.at(-1)!.footer!.text, /^Written by /);
     const second = await h.emu.slashCommand('summary', { paper: 'ProactiveLLM' }, { user });
-    const m = await second.waitForOriginal();
+    // Told only to the asker: the public reply the command was deferred with is taken away.
+    const m = await second.waitForFollowup();
     assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
     assert.match(textOf(m), /Please wait (5\d|60) s before your next question/);
     assert.match(textOf(m), /have the model write one answer every 60 s/);
-    const q = await h.emu.postMessage({ content: 'And its results?', mentionsBot: true, author: user });
-    assert.match(textOf(await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id)), /Please wait/);
+    assert.equal(second.original()?.deleted, true);
+    const q = await h.emu.postMessage({ content: 'What does MentisOculi evaluate?', mentionsBot: true, author: user });
+    assert.match(textOf(await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && x.embeds.length > 0)), /Please wait/);
     // The cooldown is per user; browsing is not a question.
     const other = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user: h.user() });
     await other.waitForOriginal(isAnswer);
     const browse = await h.emu.slashCommand('papers', {}, { user });
     assert.match(textOf(await browse.waitForOriginal()), /Page 1/);
+    assertNoPings(h.emu);
+  });
+
+  test('within the wait, what the model is not asked to write is answered at once: thanks, a byline, a link', async () => {
+    const user = h.user();
+    const first = await h.emu.postMessage({ content: 'What is ProactiveLLM?', mentionsBot: true, author: user });
+    const answer = await h.emu.waitForMessage((x) => x.message_reference?.message_id === first.id && isAnswer(x));
+    assert.match(answer.embeds.at(-1)!.footer!.text, /^Written by /);
+    const finalReplyTo = (q: StoredMessage) => h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && x.embeds.length > 0);
+    for (const content of ['thanks!', 'Who wrote it?', 'Where is the code?']) {
+      const reply = await finalReplyTo(await h.emu.postMessage({ content, replyTo: answer, author: user }));
+      assert.doesNotMatch(textOf(reply), /Please wait/, content);
+      assert.doesNotMatch(reply.embeds.at(-1)!.footer?.text ?? '', /^Written by /, content);
+    }
+    // A question the model would write still waits its turn, however many came between.
+    const again = await finalReplyTo(await h.emu.postMessage({ content: 'What are its results?', replyTo: answer, author: user }));
+    assert.match(textOf(again), /Please wait (5\d|60) s before your next question/);
     assertNoPings(h.emu);
   });
 });

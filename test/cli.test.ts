@@ -171,3 +171,16 @@ test('an ingest that finds another one building says once, on stderr, that it wa
   assert.equal(await exited, 0, stderr);
   assert.equal(stderr, `Waiting for another ingest (pid ${process.pid}) to finish: it holds ${lock}\n`);
 });
+
+test('ingest with Ollama unreachable ends with one short line: the built-in embedder and why in a few words, not the error chain', async () => {
+  const own = await tempDir();
+  const r = await runScript('ingest', [], undefined, { DATA_DIR: own, EMBEDDINGS: 'auto', OLLAMA_HOST: 'http://127.0.0.1:9' });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /^index rebuilt: 19 papers, 19 chunks, embedder local-hash-v\d+-512 \(built-in local embedder: Ollama unreachable\), built \S+ in [\d.]+ s\n$/);
+});
+
+test('settings that cannot work as written are a warning at start-up: a total answer time shorter than the wait for the first token', async () => {
+  const r = await scriptRun('papers', ['--json'], undefined, { OLLAMA_TIMEOUT_MS: '100' });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stderr, /OLLAMA_TIMEOUT_MS \(100 ms\) is shorter than OLLAMA_FIRST_TOKEN_TIMEOUT_MS \(60000 ms\)/);
+});

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadSettings, ConfigError, VARIABLES, PROJECT_ROOT, secretValues } from '../src/config.js';
+import { loadSettings, ConfigError, VARIABLES, PROJECT_ROOT, secretValues, settingsWarnings } from '../src/config.js';
 import { envExample, withEnvTable } from '../src/envdocs.js';
 
 test('defaults load without any environment', () => {
@@ -109,4 +109,27 @@ test('DISCORD_DMS is auto by default, takes the words of a switch, and names its
   assert.equal(loadSettings({ DISCORD_DMS: 'yes' }).directMessages, true);
   assert.equal(loadSettings({ DISCORD_DMS: 'off' }).directMessages, false);
   assert.throws(() => loadSettings({ DISCORD_DMS: 'sometimes' }), /DISCORD_DMS must be auto, true or false, got "sometimes"/);
+});
+
+test('Discord server, channel and role ids: a name instead of an id is refused with how to copy the id; ids and empty lists pass', () => {
+  assert.throws(
+    () => loadSettings({ DISCORD_GUILD_ID: 'My Server', DISCORD_ALLOWED_CHANNELS: 'general, 112233445566778899', DISCORD_ALLOWED_ROLES: 'Moderators' }),
+    (e: Error) =>
+      e instanceof ConfigError &&
+      /DISCORD_GUILD_ID: "My Server" is not a server id \(ids are 17 to 20 digits\)\. To get one, turn on Developer Mode in Discord \(User Settings, Advanced\), then right-click the server's icon and Copy Server ID/.test(e.message) &&
+      /DISCORD_ALLOWED_CHANNELS: "general" is not a channel id .*Copy Channel ID/.test(e.message) &&
+      /DISCORD_ALLOWED_ROLES: "Moderators" is not a role id .*Copy Role ID/.test(e.message),
+  );
+  const s = loadSettings({ DISCORD_GUILD_ID: ' 112233445566778899 ', DISCORD_ALLOWED_CHANNELS: '112233445566778899, 112233445566778800,', DISCORD_ALLOWED_ROLES: '' });
+  assert.equal(s.discordGuildId, '112233445566778899');
+  assert.deepEqual(s.allowedChannels, ['112233445566778899', '112233445566778800']);
+  assert.deepEqual(s.allowedRoles, []);
+  assert.equal(loadSettings({}).discordGuildId, '');
+});
+
+test('OLLAMA_TIMEOUT_MS shorter than the wait for the first token: a warning that says what will happen; none by default', () => {
+  assert.deepEqual(settingsWarnings(loadSettings({})), []);
+  const [warning, ...rest] = settingsWarnings(loadSettings({ OLLAMA_TIMEOUT_MS: '100' }));
+  assert.deepEqual(rest, []);
+  assert.match(warning!, /^OLLAMA_TIMEOUT_MS \(100 ms\) is shorter than OLLAMA_FIRST_TOKEN_TIMEOUT_MS \(60000 ms\): every answer is stopped after 100 ms/);
 });

@@ -69,6 +69,15 @@ test('without a sidecar the heading is skipped uncounted and titles come from th
   ]);
 });
 
+test('"Title:" and "Authors:" header lines above an abstract get a hint to use the sidecar, once for the file', () => {
+  const r = parsePlaintext(`Title: Paper A\nAuthors: X Y\n\n${ABSTRACT_A}\n\nTitle: Paper B\nAuthors: Z W\n\n${ABSTRACT_B}\n`, 'x.txt');
+  const hints = r.problems.filter((p) => /Title:/.test(p.message));
+  assert.deepEqual(hints, [
+    { file: 'x.txt', record: 'paragraph 1 (line 1)', message: '"Title:" lines are not read from a .txt file (a short first paragraph is a heading, any other an abstract): put titles and authors in a metadata sidecar (x.meta.json or x.metadata.json), or use a .json or .jsonl file with title and authors' },
+  ]);
+  assert.equal(parsePlaintext(`ICML 2026 Papers\n\n${ABSTRACT_A}\n`, 'x.txt').problems.filter((p) => /lines are not read/.test(p.message)).length, 0, 'none for an ordinary heading');
+});
+
 test('a first paragraph that is an abstract is kept; Markdown headings are headings', () => {
   assert.equal(parsePlaintext(`${ABSTRACT_A}\n\n${ABSTRACT_B}`, 'x.txt').papers.length, 2);
   assert.equal(parsePlaintext(`# My reading list, with notes on why each paper matters to this project.\n\n${ABSTRACT_A}`, 'x.txt').papers.length, 1);

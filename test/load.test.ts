@@ -16,6 +16,8 @@ import { PROJECT_ROOT } from '../src/config.js';
 
 const MODEL_LATENCY_MS = 400;
 const COOLDOWN_SECONDS = 1;
+/** How much sooner than the other one question may reach the model (search, under the load of the test run). */
+const REACHING_THE_MODEL_MS = 500;
 
 let h: BotHarness;
 let report: LoadReport;
@@ -58,13 +60,14 @@ test('every one gets its answer, a queue position then its answer, the cooldown 
   assert.ok(o['queued, then answered'] > 0, 'some waited in the queue and were told their position');
   assert.equal(report.withNote, 0, 'the model wrote every answer it was asked for (no timeout or fallback note)');
   assert.ok(report.modes.model > 0);
-  // The cooldown spaces each user's answers written by the model: a question after one comes at
-  // least COOLDOWN_SECONDS later (less a little for the moment the bot received them, which the
-  // emulator does not see). An extractive answer (an off-topic refusal) gave its turn back.
-  const accepted = report.results.filter((r) => r.mode).sort((a, b) => a.createdAt - b.createdAt);
-  for (const r of accepted.filter((x) => x.mode === 'model')) {
-    const next = accepted.find((x) => x.user === r.user && x.createdAt > r.createdAt);
-    if (next) assert.ok(next.createdAt - r.createdAt >= COOLDOWN_SECONDS * 1000 - 100, `${r.user}: questions ${next.createdAt - r.createdAt} ms apart were both answered`);
+  // The cooldown spaces each user's answers written by the model: the next one was asked at
+  // least COOLDOWN_SECONDS later, less the time each took to reach the model, where its turn is
+  // taken (the emulator does not see it). A question the model was not asked for (an off-topic
+  // refusal) neither takes a turn nor waits for one.
+  const written = report.results.filter((r) => r.mode === 'model').sort((a, b) => a.createdAt - b.createdAt);
+  for (const r of written) {
+    const next = written.find((x) => x.user === r.user && x.createdAt > r.createdAt);
+    if (next) assert.ok(next.createdAt - r.createdAt >= COOLDOWN_SECONDS * 1000 - REACHING_THE_MODEL_MS, `${r.user}: questions ${next.createdAt - r.createdAt} ms apart were both written by the model`);
   }
 });
 

@@ -207,6 +207,23 @@ describe('the writer when servers come and go', () => {
     assert.ok(notUsed >= 0 && log.lines.indexOf(back[0]!) > notUsed, 'after the lines that said it was not used');
   });
 
+  test('while the server is down, "model not used" is a warning once, not at every question; again once it was back and went down again', async () => {
+    const server = await OllamaTestServer.start();
+    after(() => server.stop());
+    await server.stop();
+    const { writer, log } = await writerFor({ OLLAMA_HOST: server.host });
+    await writer.start();
+    const warned = () => log.lines.filter((l) => l.msg === 'model not used' && l.level === 'warn');
+    for (let i = 0; i < 3; i++) await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable'));
+    assert.equal(warned().length, 1, log.text());
+    assert.equal(log.lines.filter((l) => l.msg === 'model not used' && l.level === 'debug').length, 2, 'the repeats are still there at debug');
+    await server.restart();
+    await writer.generate({ messages: MESSAGES });
+    await server.stop();
+    for (let i = 0; i < 2; i++) await assert.rejects(writer.generate({ messages: MESSAGES }), failsWith('unreachable'));
+    assert.equal(warned().length, 2, log.text());
+  });
+
   test('a server that was always up: no "used again" line', async () => {
     const server = await OllamaTestServer.start();
     after(() => server.stop());

@@ -1,7 +1,8 @@
 import type { Message } from 'discord.js';
 import type { RequestOptions } from '../types.js';
-import { userFacingError } from '../errors.js';
+import { userFacingError, type PapercordError } from '../errors.js';
 import type { BotContext } from './context.js';
+import type { CooldownTurn } from './cooldown.js';
 import { errorMessage, ProgressText, type Outgoing } from './render.js';
 import type { Logger } from '../log.js';
 import { AskerUnreachableError, DeliveryError, type Responder } from './reply.js';
@@ -28,12 +29,13 @@ export interface RequestSpec<T> {
   /** False for work much longer than a question (a rebuild), whose time would swamp the answers' latencies in /status. */
   recordLatency?: boolean;
   /**
-   * Gives back the cooldown turn the question took, before the reply is sent (someone told to
-   * try again, or to name the paper, may do so at once). Called when the asker gets no answer,
-   * and when the model wrote nothing for the answer (a refusal, small talk, a byline, quotes of
-   * the abstracts, a cached answer): the turn is for the model's time.
+   * The asker's cooldown turn: taken when the model is about to be asked (the request waits for
+   * it or starts on it), and a request within the wait is stopped then with COOLDOWN; given back
+   * before the reply is sent when the asker gets no answer, or when the model wrote nothing for
+   * it (it failed, or was stopped). A question the model is never asked for (a refusal, small
+   * talk, a byline, quotes of the abstracts, a cached answer) neither takes nor waits for it.
    */
-  giveBackTurn?: () => void;
+  turn?: CooldownTurn;
 }
 
 /**
@@ -47,7 +49,6 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   try {
     work = ctx.work.begin();
   } catch (e) {
-    spec.giveBackTurn?.();
     await replyWithError(responder, e, log);
     return;
   }
@@ -55,7 +56,17 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   const progress = spec.what && new ProgressText(spec.what);
   const editor = new ThrottledEditor((text) => responder.progress(text), (e) => log.warn('progress edit failed', { error: e }), ctx.progressIntervalMs, responder.startedAt);
   let modelWrote = false;
+  // Thrown into the service's progress callback, COOLDOWN would be swallowed (the queue guards
+  // against a failing callback); cancelling the work stops the request and replies with it.
+  const takeTurn = () => {
+    try {
+      spec.turn?.take();
+    } catch (e) {
+      work.cancel(e as PapercordError);
+    }
+  };
   const onProgress: Required<RequestOptions>['onProgress'] = (event) => {
+    if (event.type === 'queued' || event.type === 'started') takeTurn();
     if (event.type === 'queued') work.waiting = true;
     else if (event.type === 'started' || event.type === 'token') work.waiting = false;
     if (event.type === 'token') modelWrote = true;
@@ -68,7 +79,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     try {
       const result = await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal);
       reply = spec.render(result, Date.now() - started);
-      if (!modelWrote) spec.giveBackTurn?.();
+      if (!modelWrote) spec.turn?.giveBack();
     } catch (e) {
       await editor.close();
       // A cancelled request reports why it was cancelled (a restart), not how the service noticed.
@@ -76,7 +87,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       const ue = userFacingError(shown);
       if (ue.code === 'INTERNAL') log.error('request failed', { error: e });
       else log.info('request refused', { code: ue.code });
-      spec.giveBackTurn?.();
+      spec.turn?.giveBack();
       await replyWithError(responder, shown, log);
       return;
     }
@@ -86,7 +97,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
       const sent = await responder.final(reply);
       spec.delivered?.(sent);
     } catch (e) {
-      await undelivered(e, responder, log, spec.giveBackTurn);
+      await undelivered(e, responder, log, spec.turn);
       return;
     }
     const ms = Date.now() - started;
@@ -103,22 +114,24 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
  * or say what was refused); an answer already partly shown is left as it is. When no way to
  * the asker is left at all, the responder has logged why, and there is no one to tell.
  */
-async function undelivered(e: unknown, responder: Responder, log: Logger, giveBackTurn: (() => void) | undefined): Promise<void> {
+async function undelivered(e: unknown, responder: Responder, log: Logger, turn: CooldownTurn | undefined): Promise<void> {
   if (e instanceof AskerUnreachableError) {
-    giveBackTurn?.();
+    turn?.giveBack();
     return;
   }
   const sent = e instanceof DeliveryError ? e.sent : 0;
   const cause = e instanceof DeliveryError ? e.cause : e;
   log.error('could not deliver the answer', { error: cause, partsSent: sent });
   if (sent > 0) return;
-  giveBackTurn?.();
+  turn?.giveBack();
   await replyWithError(responder, cause, log);
 }
 
 /** Tells the asker what went wrong, if anything can still reach them (the responder logged why not when nothing can). */
 async function replyWithError(responder: Responder, e: unknown, log: Logger): Promise<void> {
-  await responder.final([errorMessage(e)]).catch((err: unknown) => {
+  const reply = [errorMessage(e)];
+  const sent = userFacingError(e).code === 'COOLDOWN' && responder.personal ? responder.personal(reply) : responder.final(reply);
+  await sent.catch((err: unknown) => {
     if (!(err instanceof AskerUnreachableError)) log.warn('reply failed', { error: err });
   });
 }

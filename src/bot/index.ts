@@ -13,6 +13,7 @@ import { AnswerMemory } from './memory.js';
 import { onMessage } from './messages.js';
 import { applicationIdFromToken, commandDefinitions, registerCommands, type RegistrationResult } from './registration.js';
 import { createRouter } from './router.js';
+import { LIMITS } from './split.js';
 import { PROGRESS_INTERVAL_MS } from './throttle.js';
 import { DISCORD_TOKEN_LIFETIME } from './token.js';
 import { WorkTracker } from './work.js';
@@ -45,6 +46,9 @@ export async function startBot(settings: Settings, service: PapercordService, op
   if (!settings.discordToken) throw new PapercordError('BAD_INPUT', 'DISCORD_TOKEN is not set.', 'Set it in .env; the README explains how to get one.');
   redact(settings.discordToken);
   const commands = await loadCommands(opts.commandsDir);
+  if (settings.maxQuestionChars > LIMITS.optionLength) {
+    log.warn(`MAX_QUESTION_CHARS is ${settings.maxQuestionChars}, but Discord's command options hold at most ${LIMITS.optionLength} characters: /ask questions and /related topics stop at ${LIMITS.optionLength} (a mention, at Discord's message length).`);
+  }
   const feedback = await FeedbackStore.open(dataPath(settings, FEEDBACK_FILE));
   if (feedback.unreadable) log.warn('lines of the feedback file could not be read; their votes are not counted', { file: feedback.file, lines: feedback.unreadable });
   const client = createClient(settings, opts.clientOptions);
@@ -68,8 +72,14 @@ export async function startBot(settings: Settings, service: PapercordService, op
   client.on(Events.MessageCreate, (m) => void onMessage(m, ctx).catch((e: unknown) => log.error('message handler failed', { error: e, message: m.id })));
   client.on(Events.Error, (e) => log.error('discord client error', { error: e }));
   client.on(Events.Warn, (w) => log.warn('discord client warning', { warning: w }));
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn('gateway disconnected', { shard, code: event.code }));
-  client.on(Events.ShardReconnecting, (shard) => log.info('gateway reconnecting', { shard }));
+  // Closing the gateway on shutdown is no dropped connection: said, it read as one between "stopping" and "stopped".
+  let closing = false;
+  client.on(Events.ShardDisconnect, (event, shard) => {
+    if (!closing) log.warn('gateway disconnected', { shard, code: event.code });
+  });
+  client.on(Events.ShardReconnecting, (shard) => {
+    if (!closing) log.info('gateway reconnecting', { shard });
+  });
   client.on(Events.ShardResume, (shard, replayed) => log.info('gateway resumed', { shard, replayed }));
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -81,14 +91,25 @@ export async function startBot(settings: Settings, service: PapercordService, op
   }
   await ready;
 
+  const guildId = settings.discordGuildId;
+  // A shard sees only its own servers: only a bot that runs alone can tell that one is missing.
+  const seesEveryServer = !client.shard || client.shard.count <= 1;
+  if (seesEveryServer) warnOfUnknownIds(client, settings, log);
   let registration: BotHandle['registration'] = { registered: false, error: 'registration was switched off' };
-  if (opts.register !== false) {
+  if (opts.register !== false && seesEveryServer && guildId && !client.guilds.cache.has(guildId)) {
+    // Discord would answer "Missing Access", which read as a missing applications.commands scope.
+    registration = { registered: false, error: `the bot is not in server ${guildId}` };
+    log.error(`DISCORD_GUILD_ID ${guildId} is a server the bot is not in, so the slash commands were not registered (mentions still work)`, {
+      botIsIn: serverNames(client),
+      hint: 'Set DISCORD_GUILD_ID to the id of a server the bot is in (Developer Mode on, right-click the server icon, Copy Server ID), invite the bot to that server, or leave it empty to register the commands globally.',
+    });
+  } else if (opts.register !== false) {
     const applicationId = client.application?.id || settings.discordClientId || applicationIdFromToken(settings.discordToken) || '';
     try {
       if (!applicationId) throw new Error('the application id is unknown; set DISCORD_CLIENT_ID');
       registration = await registerCommands(client.rest, {
         applicationId,
-        guildId: settings.discordGuildId || undefined,
+        guildId: guildId || undefined,
         defs: commandDefinitions(commands, settings),
         registryFile: dataPath(settings, COMMANDS_REGISTRY_FILE),
       });
@@ -100,7 +121,8 @@ export async function startBot(settings: Settings, service: PapercordService, op
       log.error('could not register the slash commands; was the bot invited with the applications.commands scope?', { error });
     }
   }
-  log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size, commands: commands.size });
+  const slashCommands = registration.registered ? 'registered' : 'error' in registration ? 'not registered' : 'unchanged';
+  log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size, slashCommands, ...('error' in registration ? {} : { commands: registration.commands }) });
 
   let stopping: Promise<void> | undefined;
   return {
@@ -113,6 +135,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
         const graceMs = stopOpts.graceMs ?? settings.shutdownGraceSeconds * 1000;
         log.info('stopping', { inFlight: ctx.work.size, graceMs });
         await ctx.work.drain(graceMs);
+        closing = true;
         await client.destroy();
         log.info('stopped');
       })();
@@ -121,11 +144,32 @@ export async function startBot(settings: Settings, service: PapercordService, op
   };
 }
 
+/** The servers the bot is in, as an operator recognises them, for a DISCORD_GUILD_ID that names none of them. */
+function serverNames(client: Client): string[] {
+  const names = [...client.guilds.cache.values()].map((g) => `${g.name} (${g.id})`);
+  return names.length > 10 ? [...names.slice(0, 10), `and ${names.length - 10} more`] : names;
+}
+
+/**
+ * Allow-list ids of no channel or role the bot can see (a typo, another server's, a deleted one):
+ * nobody can ask there, and the bot would only seem to have gone quiet.
+ */
+function warnOfUnknownIds(client: Client, settings: Settings, log: Logger): void {
+  const channels = settings.allowedChannels.filter((id) => !client.channels.cache.has(id));
+  const roles = settings.allowedRoles.filter((id) => !client.guilds.cache.some((g) => g.roles.cache.has(id)));
+  const noneLeft = (listed: string[], unknown: string[]) => (unknown.length === listed.length ? '; nobody can ask the bot anything' : '');
+  const check = 'Check the ids (Developer Mode on, right-click, Copy ID) and that the bot was invited to their server.';
+  if (channels.length) log.warn(`DISCORD_ALLOWED_CHANNELS lists ids of no channel the bot can see${noneLeft(settings.allowedChannels, channels)}`, { ids: channels, hint: check });
+  if (roles.length) log.warn(`DISCORD_ALLOWED_ROLES lists ids of no role in the bot's servers${noneLeft(settings.allowedRoles, roles)}`, { ids: roles, hint: check });
+}
+
 /** Login failures with what to do about them. */
 function loginError(e: unknown): PapercordError {
   const code = (e as { code?: string }).code;
+  // discord.js 14.28 has no code for it: @discordjs/ws reports the gateway's close 4014 as a plain Error with this text.
+  const disallowedIntents = code === 'DisallowedIntents' || /^Used disallowed intents$/i.test((e as Error)?.message ?? '');
   if (code === 'TokenInvalid') return new PapercordError('BAD_INPUT', 'Discord rejected DISCORD_TOKEN.', 'Copy the bot token again from the Developer Portal (Bot, Reset Token) into .env.', { cause: e });
-  if (code === 'DisallowedIntents') {
+  if (disallowedIntents) {
     return new PapercordError('BAD_INPUT', 'Discord refused the Message Content intent.', 'Enable it in the Developer Portal: Bot, Privileged Gateway Intents, Message Content Intent.', { cause: e });
   }
   return new PapercordError('INTERNAL', `Could not connect to Discord: ${(e as Error).message}`, 'Check the network and DISCORD_API_BASE.', { cause: e });

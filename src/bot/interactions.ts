@@ -1,4 +1,4 @@
-import type { AutocompleteInteraction, ChatInputCommandInteraction, Interaction } from 'discord.js';
+import { PermissionFlagsBits, type AutocompleteInteraction, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import type { BotContext } from './context.js';
 import { checkAccess, type Asker } from './access.js';
 import { runRequest, type RequestSpec } from './flow.js';
@@ -36,24 +36,23 @@ export async function answerInteraction<T>(interaction: ChatInputCommandInteract
   try {
     checkAccess(ctx.settings, askerOf(interaction));
     spec.precheck();
-    ctx.cooldown.take(interaction.user.id);
   } catch (e) {
     await replyEphemeral(interaction, [errorMessage(e)]);
     return;
   }
   const { log } = spec;
-  try {
-    await deferReply(interaction, log);
-  } catch (e) {
-    ctx.cooldown.release(interaction.user.id);
-    throw e;
-  }
+  await deferReply(interaction, log);
   const responder = interactionResponder(interaction, { log, lifetime: ctx.tokenLifetime, asked: { what: spec.what, words: spec.asked } });
-  await runRequest(ctx, responder, { ...spec, giveBackTurn: () => ctx.cooldown.release(interaction.user.id) });
+  await runRequest(ctx, responder, { ...spec, turn: ctx.cooldown.turnFor(interaction.user.id) });
 }
 
-/** The channel allow list applies to every command but /help; answered only to the asker. */
-export async function channelGuard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<boolean> {
+/**
+ * The channel allow list applies to every command but /help; answered only to the asker.
+ * `openToAdmins`: a Manage Server member passes anywhere (/status, to find out why the bot is
+ * quiet when the list keeps everyone out).
+ */
+export async function channelGuard(interaction: ChatInputCommandInteraction, ctx: BotContext, opts: { openToAdmins?: boolean } = {}): Promise<boolean> {
+  if (opts.openToAdmins && isServerAdmin(interaction)) return true;
   try {
     checkAccess({ ...ctx.settings, allowedRoles: [] }, askerOf(interaction));
     return true;
@@ -61,6 +60,11 @@ export async function channelGuard(interaction: ChatInputCommandInteraction, ctx
     await replyEphemeral(interaction, [errorMessage(e)]);
     return false;
   }
+}
+
+/** Whether the asker may manage the server: an admin, who gets /status's operator view. */
+export function isServerAdmin(interaction: ChatInputCommandInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
 }
 
 /** Papers matching what was typed so far (typos and partial words welcome), as autocomplete choices. */

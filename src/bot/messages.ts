@@ -56,7 +56,6 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     if (ctx.work.stopping) throw restartingError();
     checkAccess(ctx.settings, asker);
     ctx.service.validateQuestion(withoutMentions(question));
-    ctx.cooldown.take(message.author.id);
   } catch (e) {
     await fail(e);
     return;
@@ -72,7 +71,6 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     responder = await messageResponder(message, { thread: newThread, threadName: questionText(shown), log });
   } catch (e) {
     log.warn('could not start the reply', { error: e });
-    ctx.cooldown.release(message.author.id);
     // A refusal names what the admin is to give: what the placeholder (and its thread) need that the bot lacks here.
     const needed: ChannelPermission[] = newThread ? ['CreatePublicThreads', 'SendMessagesInThreads', 'ReadMessageHistory'] : [channel.isThread() ? 'SendMessagesInThreads' : 'SendMessages', 'ReadMessageHistory'];
     await fail(e, missingPermissions(channel, me, needed));
@@ -83,7 +81,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     log,
     what: 'answer',
     fields: { turns: history.length, thread: newThread || undefined },
-    giveBackTurn: () => ctx.cooldown.release(message.author.id),
+    turn: ctx.cooldown.turnFor(message.author.id),
     run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }, shown),
     ...rememberedAnswerReply(ctx.answers, 'mention'),
   });

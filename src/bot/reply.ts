@@ -36,6 +36,11 @@ export interface Responder {
    * AskerUnreachableError says no way to the asker is left (and was logged).
    */
   final(messages: Outgoing[]): Promise<Message[]>;
+  /**
+   * A refusal that concerns the asker alone (the cooldown's wait), shown only to them where the
+   * responder can: a slash command's public deferred reply is taken away instead of showing it.
+   */
+  personal?(messages: Outgoing[]): Promise<void>;
 }
 
 /** The final reply could not be sent whole; `sent` messages of it were. */
@@ -131,6 +136,15 @@ export function interactionResponder(interaction: ChatInputCommandInteraction | 
       if (token.usable) await interaction.editReply(payload(movedToChannelMessage(sent[0]!.url))).catch((e: unknown) => log.debug('could not point the deferred reply at the channel', { error: e }));
       return sent;
     },
+    ...(ephemeral
+      ? {}
+      : {
+          async personal(messages: Outgoing[]) {
+            if (!token.usable) throw new AskerUnreachableError('the interaction token expired');
+            await interaction.deleteReply();
+            for (const m of messages) await interaction.followUp({ ...payload(m), flags: MessageFlags.Ephemeral });
+          },
+        }),
   };
 }
 

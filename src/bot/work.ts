@@ -80,7 +80,12 @@ export class WorkTracker {
 
 /** The promise's value, or the signal's reason as soon as it aborts (for work that ignores signals). */
 export function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // Work can be cancelled before it first awaits (a question stopped by the cooldown as it
+    // reaches the model): its failure is no longer wanted, but must not go unhandled.
+    p.catch(() => undefined);
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

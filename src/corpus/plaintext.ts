@@ -42,6 +42,9 @@ export function isHeading(paragraph: string): boolean {
   return paragraph.length < 120 && !/[.!?]["'”’)\]]?$/.test(paragraph);
 }
 
+/** A paragraph that opens with a header line such as "Title: Paper A" or "Authors: X Y". */
+const HEADER_LINE = /^(title|authors?)\s*:/i;
+
 /** Sidecar names tried for `X.txt`, in order: X.meta.json, X.metadata.json, and foo-metadata.json for foo-abstracts.txt. */
 export function sidecarCandidates(txtPath: string): string[] {
   const dir = path.dirname(txtPath);
@@ -195,10 +198,15 @@ export function parsePlaintext(text: string, file: string, sidecar?: Sidecar): I
     if (built.paper) papers.push(built.paper);
     else skipped++;
   }
+  const names = sidecarCandidates(file).map((f) => path.basename(f)).join(' or ');
   // Once for the file, not once per paper: the sidecar is optional.
   if (!sidecar && papers.length) {
-    const names = sidecarCandidates(file).map((f) => path.basename(f)).join(' or ');
     problems.push({ file, message: `no metadata sidecar read (${names}): the titles of its ${papers.length} paper${papers.length === 1 ? '' : 's'} are their abstracts' first sentences` });
+  }
+  // What people write above an abstract; read as a heading (or as an abstract), the title was lost without a word.
+  const header = paragraphs.find((p) => HEADER_LINE.test(p.text));
+  if (header) {
+    problems.push({ file, record: `paragraph ${header.index} (line ${header.line})`, message: `"${HEADER_LINE.exec(header.text)![1]}:" lines are not read from a .txt file (a short first paragraph is a heading, any other an abstract): put titles and authors in a metadata sidecar (${names}), or use a .json or .jsonl file with title and authors` });
   }
   return { papers, problems, skipped };
 }

@@ -76,7 +76,7 @@ export function renderPapers(papers: PaperRef[]): string {
 }
 
 export function renderInfo(i: IndexInfo): string {
-  return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderReason}), built ${i.builtAt}`;
+  return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderBrief}), built ${i.builtAt}`;
 }
 
 function footer(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes'): string {

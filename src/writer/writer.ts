@@ -99,6 +99,11 @@ export class OllamaWriter implements Writer {
   private lastError: { message: string; at: number; answeredSince: boolean } | undefined;
   /** When the model was last not used because no server could be reached; cleared by the next answer it writes. */
   private unreachableSince: number | undefined;
+  /**
+   * Why the log last said the model was not used: the same reason at the next question, until the
+   * model writes again, is no news (each answer's note says it to the asker), so it goes to debug.
+   */
+  private toldNotUsed: string | undefined;
   private modelPresent = new Map<string, boolean>();
   private warming: Promise<void> | undefined;
   /** Aborted by close(): ends the warm-up and any download. */
@@ -229,6 +234,7 @@ export class OllamaWriter implements Writer {
         this.usedAgain(host);
         // Why it was last not used stays for /status, as past: an admin may still be asked about that answer.
         if (this.lastError) this.lastError.answeredSince = true;
+        this.toldNotUsed = undefined;
         const text = stripThinking(out.raw);
         if (out.cut) this.log.warn('answer cut off', { host, model: this.model, cut: out.cut, ms: out.ms, error: out.error });
         return { text, raw: out.raw, model: this.model, host, ms: Date.now() - started, firstTokenMs: out.firstTokenMs, ...(out.cut ? { cut: out.cut, ...this.cutNotices(out.cut, out.error) } : {}) };
@@ -432,7 +438,14 @@ export class OllamaWriter implements Writer {
     this.lastError = { message: e.message, at: Date.now(), answeredSince: false };
     if (e.kind === 'unreachable') this.unreachableSince ??= Date.now();
     // The operator's detail goes to the log too: the bot shows server members only what happened.
-    this.log.warn('model not used', { kind: e.kind, model: this.model, said: e.notice.said, forOperator: e.notice.forOperator });
+    const fields = { kind: e.kind, model: this.model, said: e.notice.said, forOperator: e.notice.forOperator };
+    const reason = `${e.kind}: ${e.notice.forOperator ?? e.notice.said}`;
+    if (reason === this.toldNotUsed) {
+      this.log.debug('model not used', fields);
+    } else {
+      this.toldNotUsed = reason;
+      this.log.warn('model not used', { ...fields, repeats: 'logged at debug until the reason changes or the model writes again' });
+    }
     return e;
   }
 }

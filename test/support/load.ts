@@ -179,8 +179,13 @@ async function settle(emu: DiscordEmulator, it: InteractionHandle, command: Comm
   const base = { command, user, createdAt: it.createdAt };
   let final: StoredMessage;
   try {
-    // The deferred reply has no embed until the answer (or an error) replaces the progress text.
-    final = await it.waitForOriginal((m) => m.embeds.length > 0, timeoutMs);
+    // The deferred reply has no embed until the answer (or an error) replaces the progress text; a
+    // question stopped by the cooldown as it reached the model has its deferred reply taken away
+    // and is told so in a follow-up only the asker sees.
+    final = await emu.waitFor(() => {
+      const original = it.original();
+      return original && !original.deleted && original.embeds.length > 0 ? original : it.followups().find((m) => m.flags & EPHEMERAL);
+    }, `the final reply of interaction ${it.id}`, timeoutMs);
   } catch {
     return { ...base, outcome: 'failed', ackMs: ackOf(it), problem: it.acknowledgedAt === undefined ? 'never acknowledged' : 'no final reply' };
   }
