@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SECRET_MIN_CHARS } from './log.js';
 
 /** The project root, so that paths in the settings work from any working directory. */
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -308,12 +309,18 @@ export function dataPath(settings: Pick<Settings, 'dataDir'>, ...parts: string[]
   return path.resolve(PROJECT_ROOT, settings.dataDir, ...parts);
 }
 
-/** A basic auth header's secrets in every form they are sent or may be echoed in: its token, `user:password`, the password as written in an address and as is. */
+/**
+ * A basic auth header's secrets in every form they are sent or may be echoed in: its token,
+ * `user:password`, the password as written in an address and as is; the user too when there is
+ * no password (`https://token@host`). None shorter than SECRET_MIN_CHARS.
+ */
 export function credentialForms(authorization: string): string[] {
   const token = authorization.replace(/^Basic /, '');
   const credentials = Buffer.from(token, 'base64').toString('utf8');
-  const password = credentials.slice(credentials.indexOf(':') + 1);
-  return [...new Set([token, credentials, password, encodeURIComponent(password)])];
+  const colon = credentials.indexOf(':');
+  const password = credentials.slice(colon + 1);
+  const secret = password || credentials.slice(0, Math.max(colon, 0)) || credentials;
+  return [...new Set([token, credentials, secret, encodeURIComponent(secret)])].filter((form) => form.length >= SECRET_MIN_CHARS);
 }
 
 /** The values of every secret setting, so that logs and replies can be scrubbed of them: Ollama's passwords among them, in every form they are sent in. */

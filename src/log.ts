@@ -31,9 +31,12 @@ function jsonFor(format: string | undefined): boolean {
   return format === 'json' || (format !== 'text' && !process.stderr.isTTY);
 }
 
+/** Secrets shorter than this are not replaced: "ab" or "" replaced everywhere would cut every line apart. */
+export const SECRET_MIN_CHARS = 4;
+
 /** Never print this value; replaces it with [redacted] in every later log line. */
 export function redact(value: string): void {
-  if (value && value.length >= 4) secrets.add(value);
+  if (value && value.length >= SECRET_MIN_CHARS) secrets.add(value);
 }
 
 export function scrub(text: string): string {

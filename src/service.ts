@@ -346,6 +346,7 @@ export class PapercordService {
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
     if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
+    await this.keepCountsBefore(q, [listedIn.at(-1), asking.last]);
     const metadata = this.metadataAsked(asking);
     const fromMetadata = await this.metadataAnswer(asking, metadata);
     if (fromMetadata) return fromMetadata;
@@ -777,38 +778,55 @@ export class PapercordService {
 
   /** The papers that write a topic (see topicMentions), those with it in their title first. */
   private mentionsOf(topic: TopicAsked): TopicMention[] {
-    const count = this.topicCount(topic);
-    return count.kept ?? count.keep(topicMentions(count.candidates(), count.asked));
+    const { asked, kept, candidates } = this.topicCount(topic);
+    return kept.get() ?? kept.set(topicMentions(candidates(), asked));
   }
 
   /** mentionsOf, read a slice of papers at a time so that the bot answers others meanwhile: a common topic's count at 100,000 papers takes seconds. */
   private async mentionsCounted(topic: TopicAsked): Promise<TopicMention[]> {
-    const count = this.topicCount(topic);
-    return count.kept ?? count.keep(await topicMentionsInSlices(count.candidates(), count.asked, TOPIC_COUNT_SLICE));
+    const { asked, kept, candidates } = this.topicCount(topic);
+    return kept.get() ?? kept.set(await topicMentionsInSlices(candidates(), asked, TOPIC_COUNT_SLICE));
   }
 
-  /** A topic's count as kept (see topicMentionsOf), or what counting it takes: the topic with its acronyms' forms, the papers to read, and where to keep the count. */
-  private topicCount(topic: TopicAsked) {
+  /** What counting a topic takes: the topic with its acronyms' forms, its count as kept in the current index's last few (see topicMentionsOf), and the papers to read. */
+  private topicCount(topic: TopicAsked): { asked: TopicAsked; kept: { get(): TopicMention[] | undefined; set(mentions: TopicMention[]): TopicMention[] }; candidates(): Paper[] } {
     // "RL" counts the papers that write "reinforcement learning" too, as the papers that write RL declare it.
     const asked = withAlternatives(topic, (phrase) => this.acronymForms(phrase));
-    const retriever = this.retriever;
-    let kept = this.topicMentionsOf.get(retriever);
-    if (!kept) this.topicMentionsOf.set(retriever, (kept = new Map()));
+    const { retriever, papers } = this;
+    let counts = this.topicMentionsOf.get(retriever);
+    if (!counts) this.topicMentionsOf.set(retriever, (counts = new Map()));
     const key = JSON.stringify(asked);
-    const found = kept.get(key);
-    const keep = (mentions: TopicMention[]) => {
-      kept.delete(key);
-      if (kept.size >= TOPIC_MENTIONS_KEPT) kept.delete(kept.keys().next().value!);
-      kept.set(key, mentions);
+    // The most recently used last: the first is the one to drop.
+    const set = (mentions: TopicMention[]) => {
+      counts.delete(key);
+      if (counts.size >= TOPIC_MENTIONS_KEPT) counts.delete(counts.keys().next().value!);
+      counts.set(key, mentions);
       return mentions;
+    };
+    const get = () => {
+      const mentions = counts.get(key);
+      return mentions && set(mentions);
     };
     // Only papers that write every word of a phrase are read: at 100,000 papers, reading each abstract took 10 s.
     // A phrase written either way: "fine tuning" is read in papers that write fine-tuning too.
     const candidates = () => {
       const ids = papersThatMayWrite(asked, (terms) => retriever.papersWritingAll(terms));
-      return this.papers.filter((p) => ids.has(p.id));
+      return papers.filter((p) => ids.has(p.id));
     };
-    return { asked, kept: found && keep(found), keep, candidates };
+    return { asked, kept: { get, set }, candidates };
+  }
+
+  /**
+   * Keeps the count a follow-up may pick from or count among ("the 12th one", "How many of them
+   * use RL?", "Which of them …"), counted again a slice at a time when it is no longer kept (after
+   * a restart, or eight other counts): papersCountedBefore reads it at once.
+   */
+  private async keepCountsBefore(q: string, turns: (Turn | undefined)[]): Promise<void> {
+    if (!(picksPlace(q) || refersBackToSeveral(q) || topicCountAmongAsked(q, this.papers))) return;
+    for (const turn of new Set(turns)) {
+      const topic = turn && topicAskedBefore(turn.question, this.papers);
+      if (topic) await this.mentionsCounted(topic);
+    }
   }
 
   /** An acronym's declared expansions ("rl": reinforc learn), or a phrase's acronym when the papers that write it declare it so. */

@@ -12,6 +12,7 @@ import { Perm, type StoredMessage } from './support/discord-emulator.js';
 import { captureLog, testSettings } from './support/env.js';
 import { PapercordService } from '../src/service.js';
 import { isPapercordError } from '../src/errors.js';
+import { ollamaClient } from '../src/ollama/client.js';
 
 const USER = 'ada';
 /** Characters that end a part of a URL unless escaped: the address carries it as p%40ss%3Aw%2Frd. */
@@ -108,4 +109,25 @@ test('OLLAMA_HOST without the user and password the proxy asks for: extractive a
   assert.ok(isPapercordError(refusedOpen), String(refusedOpen));
   assert.equal(refusedOpen.message, `EMBEDDINGS=ollama but Ollama at ${server.host} refused papercord ${asks}.`);
   assert.match(refusedOpen.hint ?? '', /^Check the user and password in OLLAMA_HOST, written in the address: https:\/\/user:password@host:port, or set EMBEDDINGS=auto/);
+});
+
+test('an error reply from a host with a user and no password, or a short password, reaches the operator as written, with only real secrets taken out', async () => {
+  const page = 'Unauthorized: bad user, header dTpwLHE=';
+  const fetchPage: typeof fetch = async () => new Response(page, { status: 401 });
+  const errorOf = async (host: string) => {
+    const s = await testSettings({ OLLAMA_HOST: host });
+    try {
+      await ollamaClient(s.ollamaHost, s.ollamaAuth, { fetch: fetchPage }).list();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    assert.fail('the 401 reply is an error');
+  };
+  // An empty password replaced everywhere put [redacted] between every letter; "ab" replaced every "ab".
+  assert.equal(await errorOf('http://tok@127.0.0.1:9'), page);
+  assert.equal(await errorOf('http://u:ab@127.0.0.1:9'), page);
+  // A token given as the user is the secret: taken out as a password is.
+  const echoing: typeof fetch = async () => new Response('no such user longtoken123', { status: 401 });
+  const s = await testSettings({ OLLAMA_HOST: 'http://longtoken123@127.0.0.1:9' });
+  await assert.rejects(ollamaClient(s.ollamaHost, s.ollamaAuth, { fetch: echoing }).list(), (e: Error) => e.message === 'no such user [redacted]');
 });

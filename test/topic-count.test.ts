@@ -330,20 +330,35 @@ test('a count reads its papers a slice at a time, letting other work run between
   assert.deepEqual(sliced.map((m) => [m.paper.id, m.sentence]), whole.map((m) => [m.paper.id, m.sentence]));
 });
 
-test('a count of a topic written by more papers than a slice lets a bot answer others before it ends', async () => {
+test('a count of a topic written by more papers than a slice lets a bot answer others before it ends, and so does a follow-up that counts it again', async () => {
   const dir = await tempDir();
   const file = path.join(dir, 'many.jsonl');
   const papers = Array.from({ length: 1200 }, (_, i) => ({ id: `p${i}`, title: `Study ${i} of scenes`, abstract: `We study video scenes number ${i}. The method tracks objects across frames in ${i % 7} settings.` }));
   await fs.writeFile(file, papers.map((p) => JSON.stringify(p)).join('\n'));
-  const many = await PapercordService.open(await testSettings({ CORPUS: file }), { log: captureLog(), writer: null });
+  const settings = await testSettings({ CORPUS: file });
+  const many = await PapercordService.open(settings, { log: captureLog(), writer: null });
+  const count = { question: 'How many papers mention video?', answer: '' };
   try {
     let ranBetween = false;
-    const asking = many.ask('How many papers mention video?', { useModel: false });
+    const asking = many.ask(count.question, { useModel: false });
     setImmediate(() => (ranBetween = true));
     const a = await asking;
     assert.match(a.answer, /^1200 of the 1200 indexed papers mention video:/);
     assert.equal(ranBetween, true, 'work queued after the question was asked ran before its answer');
+    count.answer = a.answer;
   } finally {
     await many.close();
+  }
+  // After a restart the count is no longer kept: a follow-up that picks from it counts again, a slice at a time too.
+  const restarted = await PapercordService.open(settings, { log: captureLog(), writer: null });
+  try {
+    let ranBetween = false;
+    const asking = restarted.ask('Who wrote the 12th one?', { useModel: false, history: [count] });
+    setImmediate(() => (ranBetween = true));
+    const a = await asking;
+    assert.deepEqual(a.citations.map((c) => c.paperId), ['p11'], 'the 12th of the papers counted, in corpus order as all are alike');
+    assert.equal(ranBetween, true, 'work queued after the follow-up was asked ran before its answer');
+  } finally {
+    await restarted.close();
   }
 });

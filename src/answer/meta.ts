@@ -356,19 +356,19 @@ export async function topicMentionsInSlices(papers: readonly Paper[], asked: Top
 class TopicCount {
   private readonly found: { mention: TopicMention; inTitle: number; times: number; at: number }[] = [];
   private readonly runs = new TermRuns();
-  private read_ = 0;
+  private papersRead = 0;
 
   constructor(private readonly asked: TopicAsked) {}
 
   read(paper: Paper): void {
     const { asked, runs } = this;
-    const at = this.read_++;
+    const at = this.papersRead++;
     const reading = topicReading(paper, asked, runs);
     if (!reading) return;
-    let sentence: string | undefined | null = null;
+    let chosen: { sentence: string | undefined } | undefined;
     // Only the listed few are quoted: choosing each one's sentence cost more than the count itself, and holding every reading (or the
     // words' terms) till then, memory, as counts are kept for follow-ups.
-    const mention = { paper, get sentence() { return sentence === null ? (sentence = mentioningSentence(paper, asked, topicReading(paper, asked, new TermRuns())!)) : sentence; } };
+    const mention = { paper, get sentence() { return (chosen ??= { sentence: mentioningSentence(paper, asked, topicReading(paper, asked, new TermRuns())!) }).sentence; } };
     this.found.push({ mention, inTitle: reading.inTitle, times: reading.times, at });
   }
 
@@ -384,8 +384,13 @@ interface TopicReading {
   sentences: { text: string; counts: number[] }[];
 }
 
+/** Whether `n` of a topic's phrases are enough: one of them for "video or audio", else all. */
+function enoughOf(asked: TopicAsked, n: number): boolean {
+  return asked.any ? n > 0 : n === asked.phrases.length;
+}
+
 function topicReading(paper: Paper, asked: TopicAsked, runs: TermRuns): TopicReading | undefined {
-  const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
+  const enough = (n: number) => enoughOf(asked, n);
   const split = (i: number) => asked.split?.[i] ?? asked.phrases[i]!;
   const alternatives = (i: number) => asked.alternatives?.[i] ?? [];
   const title = runs.of(paper.title);
@@ -402,7 +407,6 @@ function topicReading(paper: Paper, asked: TopicAsked, runs: TermRuns): TopicRea
 
 /** The sentence of a paper's abstract that writes most of the topic; none when its title writes more of it. */
 function mentioningSentence(paper: Paper, asked: TopicAsked, { inTitle, sentences }: TopicReading): string | undefined {
-  const enough = (n: number) => (asked.any ? n > 0 : n === asked.phrases.length);
   const phrasesIn = (counts: number[]) => counts.filter((c) => c > 0).length;
   const most = Math.max(0, ...sentences.map((s) => phrasesIn(s.counts)));
   const writesMost = (i: number) => most > 0 && phrasesIn(sentences[i]!.counts) === most;
@@ -410,7 +414,7 @@ function mentioningSentence(paper: Paper, asked: TopicAsked, { inTitle, sentence
   const bestAt = tldrIndexAmong(sentences.map((s) => s.text), paper.title, writesMost) ?? sentences.findIndex((_, i) => writesMost(i));
   const best = sentences[bestAt];
   // A sentence that writes less of the topic than the title does says less of it: the title is what mentions it.
-  return best && !(enough(inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;
+  return best && !(enoughOf(asked, inTitle) && phrasesIn(best.counts) < inTitle) ? best.text : undefined;
 }
 
 /**
