@@ -151,6 +151,27 @@ test('an acronym no paper writes is spelled out as the papers spell it, only whe
   assert.equal(spelled('Which papers use rl or LLMs?', []), 'Which papers use rl or LLMs?');
 });
 
+test('an acronym no paper writes is spelled out only as a term some abstract declares or writes as a name, not as boilerplate or the end of longer names', () => {
+  const of = (...abstracts: string[]) => abstracts.map((abstract, i) => ({ ...paper('deng26w'), id: `p${i}`, title: `Paper ${i}`, abstract }));
+  // A sentence's first capital and a heading are no name: "source code" is no SC.
+  assert.equal(spellingInPapers('sc', of('The source code is available.', 'Source Code: https://example.org/x.', 'Our source code is released.')), undefined);
+  // Nor is a title's: "Real-World" in a title does not make "real world" RW.
+  const titled = of('We test on real world data.', 'It works in the real world.').map((p, i) => ({ ...p, title: i ? 'Real-World Robots' : p.title }));
+  assert.equal(spellingInPapers('rw', titled), undefined);
+  // Declared within a longer acronym, the phrase is a term: "neural networks (PINNs)" writes NN.
+  assert.equal(spellingInPapers('nn', of('Physics-informed neural networks (PINNs) solve PDEs.', 'We train neural networks on graphs.', 'Deep neural networks fit.')), 'neural networks');
+  // Mostly the end of longer names, it is not one of its own: Large and Recurrent Reasoning Models are no RM.
+  assert.equal(spellingInPapers('rm', of('Large Reasoning Models (LRMs) think.', 'Recurrent Reasoning Models (RRMs) loop.', 'We test adaptive reasoning models.')), undefined);
+  // Three words with the initials in two papers need no declaration.
+  assert.equal(spellingInPapers('nlp', of('Models for natural language processing.', 'We apply it to natural language processing and vision.')), 'natural language processing');
+});
+
+test('"Which papers use SC?" and "… RM?" are refused rather than read as "source code" and "reasoning models"; NLP and NN are spelled out', async () => {
+  for (const q of ['Which papers use SC?', 'Which papers use RM?', 'Which papers use RW?']) assert.equal((await pmlr.ask(q, { useModel: false })).refused, true, q);
+  assert.match((await pmlr.ask('Which papers use NLP?', { useModel: false })).answer, /^2 of the 293 indexed papers mention natural language processing:/);
+  assert.match((await pmlr.ask('Which papers use NN?', { useModel: false })).answer, /indexed papers mention neural networks:/);
+});
+
 test('"Which papers use RL?" of papers that write only "reinforcement learning" lists them, and counts among a list agree with picks', async () => {
   for (const q of ['Which papers use RL?', 'How many papers use RL?']) {
     const a = await icml.ask(q, { useModel: false });

@@ -187,6 +187,16 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/summary: a summary stating figures and names the abstract does not is replaced by its own sentences, with what it stated', async () => {
+    scriptBy(h, [[/Summarise this paper/, { reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' }]]);
+    const it = await h.emu.slashCommand('summary', { paper: 'zeller26a' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.doesNotMatch(m.embeds[0]!.description!, /GPT-5|97%/);
+    assert.match(m.embeds[0]!.description!, /TL;DR/);
+    assert.equal(field(m, '⚠️ Note'), "llama3.2:3b's summary stated “GPT-5” and “97%”, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.");
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
   test('whoever waits for the model sees their place in the queue', async () => {
     // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
     scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);

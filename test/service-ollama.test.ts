@@ -342,6 +342,33 @@ describe('answers written by the model', () => {
     assert.deepEqual(s.notice, { said: 'Left out a sentence citing only sources llama3.2:3b was not given.' });
   });
 
+  test('summary: a summary stating a figure or a name the abstract does not is not shown: the extractive summary, a notice naming them, one log line', async () => {
+    fx.server.script({ reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' });
+    // Short: the medium and long summaries above are cached.
+    const extractive = await service.summary('zeller26a', { length: 'short', useModel: false });
+    const from = log.lines.length;
+    const s = await service.summary('zeller26a', { length: 'short' });
+    assert.equal(s.mode, 'extractive');
+    assert.equal(s.summary, extractive.summary);
+    assert.equal(s.notice!.said, "llama3.2:3b's summary stated “GPT-5” and “97%”, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.");
+    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind: 'unsupported-statements', model: 'llama3.2:3b' }]);
+  });
+
+  test("related: a reason stating a figure or a name the paper's abstract does not keeps the term reason; the others stay the model's", async () => {
+    // Four: the three of the test below are cached once it has run.
+    const baseline = await service.related('zeller26a', { count: 4, useModel: false });
+    const [a, b] = baseline.related;
+    fx.server.script({ reply: `1. Like MentisOculi, ${a!.title} studies reasoning of multimodal models, solving 97% of ImageNet.\n2. Like MentisOculi, ${b!.title} studies reasoning of multimodal models.\n` });
+    const from = log.lines.length;
+    const r = await service.related('zeller26a', { count: 4 });
+    assert.equal(r.mode, 'ollama');
+    assert.equal(r.related[0]!.reason, baseline.related[0]!.reason);
+    assert.equal(r.related[0]!.reasonBy, undefined);
+    assert.equal(r.related[1]!.reason, `Like MentisOculi, ${b!.title} studies reasoning of multimodal models.`);
+    assert.equal(r.related[1]!.reasonBy, 'model');
+    assert.deepEqual(log.lines.slice(from).filter((l) => l.msg === 'model reasons not used').map((l) => l.fields), [{ task: 'related', kind: 'unsupported-statements', model: 'llama3.2:3b', reasons: 1 }]);
+  });
+
   test('related: ranking from retrieval, one grounded sentence per paper from the model, term reasons where it fails', async () => {
     const baseline = await service.related('zeller26a', { count: 3, useModel: false });
     assert.equal(baseline.mode, 'extractive');

@@ -49,6 +49,22 @@ test('numbers as a faithful answer may write them: spacing, words, separators, s
   assert.deepEqual(check('It cuts tokens by 50% [1].'), ['50%']);
 });
 
+test('a model family without its version, a version written apart, a Greek letter spelled out and a unit written apart are the source’s names; other versions and families are not', () => {
+  const bench = source(1, 'SciVideoBench', "We evaluate Gemini 2.5 Pro and Qwen2.5-VL; VLA-ATTC cuts the failure rate of PI0.5 by over 50% at 30FPS on a 24GB GPU, beating methods of prior work (NeurIPS'20).");
+  const of = (answer: string) => unsupportedStatements(answer, [bench], new Set([1]), ['What does it evaluate?']);
+  for (const answer of [
+    'Models such as Gemini and Qwen struggle on it [1].',
+    'It evaluates Gemini 2.5 Pro and Qwen 2.5-VL [1].',
+    'It cuts the failure rate of π0.5 by over 50% [1].',
+    'It runs at 30 FPS on a 24 GB GPU [1].',
+    // A quote with a year after a name's apostrophe: "20)" is no list marker.
+    "It beats methods of prior work (NeurIPS'20) [1].",
+  ]) assert.deepEqual(of(answer), [], answer);
+  assert.deepEqual(of('It evaluates Qwen 3-VL and Claude [1].'), ['Qwen 3-VL', 'Claude']);
+  assert.deepEqual(of('It evaluates Qwen3-VL [1].'), ['Qwen3-VL']);
+  assert.deepEqual(of('It beats π0.6 at 30 TPS [1].'), ['π0.6', 'TPS']);
+});
+
 test('names as a faithful answer may write them: case, hyphens, plurals, possessives, compounds, spelled-out acronyms, the question', () => {
   for (const answer of [
     "PixelThink's tokens fall [1]. Unlike TGV-KV, PixelThink uses reinforcement learning [1].",

@@ -79,9 +79,34 @@ export function phraseWithInitials(acronym: string, text: string): string | unde
   return undefined;
 }
 
-/** Each run of words of a text that phraseWithInitials would take, with the word after it ('' at the end). */
-function* phrasesWithInitials(acronym: string, text: string): Generator<{ phrase: string; next: string }> {
-  const ws = [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => m[0]);
+/** A run of words of a text that phraseWithInitials would take, and how the text writes it. */
+interface PhraseWithInitials {
+  phrase: string;
+  /** The word after it, in lower case ('' at the end). */
+  next: string;
+  /** Written as a name of its own: each word capitalised, not where a sentence starts, not after another capitalised word ("we use Bayesian Optimization"). */
+  named: boolean;
+  /** Given its acronym in brackets, alone or as the start or end of a longer one: "neural networks (PINNs)", "Reinforcement Learning with Verifiable Rewards (RLVR)". */
+  declared: boolean;
+  /** The end of a longer name: after a capitalised word ("Large Reasoning Models"), or its acronym in brackets longer at the front ("reasoning models (LRMs)"). */
+  tail: boolean;
+}
+
+/** An acronym in brackets, as a text declares one: "(PINNs)", "(SE-RRMs)", "(RNNs/DNNs)". */
+const BRACKETED = /^\s*\(([\p{L}\p{N}/-]{2,16})\)/u;
+
+/** The capitals of each acronym a bracket holds, or [] for none: "RNNs/DNNs": RNN, DNN. */
+function bracketedAcronyms(after: string): string[] {
+  const inside = BRACKETED.exec(after)?.[1];
+  return inside ? inside.split('/').map((a) => a.replace(/[^\p{Lu}]/gu, '')).filter((a) => a.length >= 2) : [];
+}
+
+/** Each run of words of a text that phraseWithInitials would take (see PhraseWithInitials). */
+function* phrasesWithInitials(acronym: string, text: string): Generator<PhraseWithInitials> {
+  const found = [...text.matchAll(/[\p{L}\p{N}]+/gu)];
+  const ws = found.map((m) => m[0]);
+  const capitalised = (w: string) => /^\p{Lu}/u.test(w);
+  const upper = acronym.toUpperCase();
   for (let start = 0; start < ws.length; start++) {
     let letter = 0;
     let at = start;
@@ -91,7 +116,27 @@ function* phrasesWithInitials(acronym: string, text: string): Generator<{ phrase
       else if (letter < 2 || !PASSED_OVER.has(w)) break;
       at++;
     }
-    if (letter === acronym.length) yield { phrase: ws.slice(start, at).join(' '), next: (ws[at] ?? '').toLowerCase() };
+    if (letter < acronym.length) continue;
+    const words = ws.slice(start, at);
+    const before = start > 0 ? ws[start - 1]! : '';
+    const sentenceStart = start === 0 || /[.!?:]\s*$|\n/.test(text.slice(found[start - 1]!.index! + before.length, found[start]!.index));
+    const afterBefore = before && capitalised(before) && !isStopword(before.toLowerCase());
+    const lastEnd = found[at - 1]!.index! + ws[at - 1]!.length;
+    const rightAfter = bracketedAcronyms(text.slice(lastEnd));
+    // A bracket a few words on declares it as the start of a longer name when those words spell the rest.
+    let headOf = false;
+    for (let more = at, rest = ''; more < Math.min(ws.length, at + ACRONYM_LETTERS) && !headOf; more++) {
+      const w = ws[more]!;
+      if (!isStopword(w.toLowerCase())) rest += w[0]!.toUpperCase();
+      headOf = bracketedAcronyms(text.slice(found[more]!.index! + w.length)).includes(upper + rest);
+    }
+    yield {
+      phrase: words.join(' '),
+      next: (ws[at] ?? '').toLowerCase(),
+      named: !sentenceStart && !afterBefore && words.every((w) => PASSED_OVER.has(w) || capitalised(w)),
+      declared: headOf || rightAfter.some((a) => a.endsWith(upper)),
+      tail: (afterBefore && capitalised(words[0]!)) || rightAfter.some((a) => a.length > upper.length && a.endsWith(upper)),
+    };
   }
 }
 
@@ -103,38 +148,50 @@ const SPELLING_PAPERS_MIN = 2;
 const SPELLING_LEAD = 2;
 /** The share of a spelling's uses followed by one same word past which it is the start of a longer name ("multimodal large" language models), not one of its own. */
 const SPELLING_CUT_SHARE = 0.8;
+/** The share of a spelling's uses in abstracts that end a longer name past which it is no name of its own: "reasoning models" of Large, Recurrent and Hierarchical Reasoning Models is no RM. */
+const SPELLING_TAIL_SHARE = 0.5;
+/** The fewest letters of an acronym whose spelling needs no declaration: three words in a row with its initials, in two papers, are seldom chance ("natural language processing"); two often are ("source code", "experimental results"). */
+const SPELLING_UNDECLARED_LETTERS = 3;
 
 /**
  * How the papers spell out an acronym that none of them writes ("RL": "reinforcement learning"),
  * as they most often write it; undefined unless SPELLING_PAPERS_MIN papers spell it one way and
- * clearly more than any other, that way is not the start of a longer name, and one of them
- * writes it as a name is written, each word capitalised.
+ * clearly more than any other, that way is not the start nor mostly the end of a longer name, and,
+ * for a two-letter acronym, some abstract writes it as a term: declared with its acronym in
+ * brackets, alone or within a longer one ("neural networks (PINNs)"), or capitalised as a name
+ * mid-sentence ("we use Bayesian Optimization"). A title's capitals say nothing ("Real-World"), nor
+ * do a sentence's ("Source code is available"): "real world" and "source code" are no RW nor SC.
  */
 export function spellingInPapers(acronym: string, papers: Iterable<Paper>): string | undefined {
   if (acronym.length > ACRONYM_LETTERS || !/^[a-z]{2,}$/.test(acronym)) return undefined;
-  const byTerms = new Map<string, { papers: number; uses: number; written: Map<string, number>; next: Map<string, number>; named: boolean }>();
+  const byTerms = new Map<string, { papers: number; uses: number; written: Map<string, number>; next: Map<string, number>; term: boolean; inAbstracts: number; tails: number }>();
   let read = 0;
   for (const paper of papers) {
     if (read++ === SPELLING_PAPERS_READ) break;
     const seen = new Set<string>();
-    for (const { phrase, next } of phrasesWithInitials(acronym, `${paper.title}\n${paper.abstract}`)) {
-      const key = terms(phrase, { parts: false }).join(' ');
-      const entry = byTerms.get(key) ?? { papers: 0, uses: 0, written: new Map(), next: new Map(), named: false };
-      byTerms.set(key, entry);
-      if (!seen.has(key)) entry.papers++;
-      seen.add(key);
-      entry.uses++;
-      entry.named ||= phrase.split(' ').every((w) => PASSED_OVER.has(w) || /^\p{Lu}/u.test(w));
-      const lower = phrase.toLowerCase();
-      entry.written.set(lower, (entry.written.get(lower) ?? 0) + 1);
-      if (next && !isStopword(next)) entry.next.set(next, (entry.next.get(next) ?? 0) + 1);
+    for (const [text, isAbstract] of [[paper.title, false], [paper.abstract, true]] as const) {
+      for (const { phrase, next, named, declared, tail } of phrasesWithInitials(acronym, text)) {
+        const key = terms(phrase, { parts: false }).join(' ');
+        const entry = byTerms.get(key) ?? { papers: 0, uses: 0, written: new Map(), next: new Map(), term: false, inAbstracts: 0, tails: 0 };
+        byTerms.set(key, entry);
+        if (!seen.has(key)) entry.papers++;
+        seen.add(key);
+        entry.uses++;
+        const lower = phrase.toLowerCase();
+        entry.written.set(lower, (entry.written.get(lower) ?? 0) + 1);
+        if (next && !isStopword(next)) entry.next.set(next, (entry.next.get(next) ?? 0) + 1);
+        if (!isAbstract) continue;
+        entry.inAbstracts++;
+        entry.term ||= named || declared;
+        if (tail) entry.tails++;
+      }
     }
   }
   const [best, second] = [...byTerms.values()].sort((a, b) => b.papers - a.papers);
   if (!best || best.papers < SPELLING_PAPERS_MIN || best.papers < SPELLING_LEAD * (second?.papers ?? 0)) return undefined;
   if (Math.max(0, ...best.next.values()) > SPELLING_CUT_SHARE * best.uses) return undefined;
-  // A name's words are capitalised somewhere (a title, "Reinforcement Learning with Verifiable Rewards"); an everyday phrase's are not ("best overall" is no BO).
-  if (!best.named) return undefined;
+  if (best.tails > SPELLING_TAIL_SHARE * best.inAbstracts) return undefined;
+  if (!best.term && acronym.length < SPELLING_UNDECLARED_LETTERS) return undefined;
   return [...best.written].sort((a, b) => b[1] - a[1])[0]![0];
 }
 

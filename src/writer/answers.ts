@@ -172,6 +172,12 @@ async function writeSummaryText(ctx: WriteContext, input: { source: Source; leng
       why: `${gen.model}'s summary did not cite the abstract, so this summary is built from the abstract's own sentences instead.`,
     });
   }
+  // A summary is read as the paper's own account: a figure or name the abstract does not hold would be taken for one of it (see unsupportedStatements).
+  const unsupported = unsupportedStatements(g.text, [input.source], new Set([input.source.n]), []);
+  if (unsupported.length) {
+    logUnused(ctx, gen, { task: 'summary', kind: 'unsupported-statements' });
+    return { fallback: joinNotices(gen.stopped, { said: `${gen.model}'s summary stated ${statedList(unsupported)}, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.` })! };
+  }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
 }
@@ -231,13 +237,19 @@ async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { 
   const lines = parseNumberedLines(gen.text);
   const queryTerms = new Set(terms('topic' in query ? query.topic : `${query.title}\n${query.text}`));
   const reasons = new Map<string, string>();
+  // A reason is checked as an answer is (see unsupportedStatements): against its paper's abstract, the query's words counting as the question's.
+  const queryText = 'topic' in input.query ? input.query.topic : `${input.query.title}\n${input.query.abstract}`;
+  let unsupported = 0;
   for (const s of fit.sources) {
     const sentence = lines.get(s.n);
     const paper = input.candidates[s.n - 1]!;
-    if (sentence && sharesTerms(sentence, `${paper.title}\n${paper.abstract}`) && sharesTerms(sentence, queryTerms)) reasons.set(paper.id, sentence);
+    if (!sentence || !sharesTerms(sentence, `${paper.title}\n${paper.abstract}`) || !sharesTerms(sentence, queryTerms)) continue;
+    if (unsupportedStatements(sentence, [paperSource(paper, s.n)], new Set([s.n]), [queryText]).length) unsupported++;
+    else reasons.set(paper.id, sentence);
   }
+  if (unsupported) ctx.log.info('model reasons not used', { task: 'related', kind: 'unsupported-statements', model: gen.model, reasons: unsupported });
   if (reasons.size === 0) {
-    return replyNotUsed(ctx, gen, { task: 'related', kind: gen.text ? 'no-usable-reason' : 'empty' }, {
+    return replyNotUsed(ctx, gen, { task: 'related', kind: unsupported ? 'unsupported-statements' : gen.text ? 'no-usable-reason' : 'empty' }, {
       afterStop: 'The reasons shown are the key terms the abstracts share.',
       why: `${gen.model} did not explain the recommendations in a usable way, so the reasons shown are the key terms the abstracts share.`,
     });
@@ -259,6 +271,11 @@ export function parseNumberedLines(text: string): Map<number, string> {
     if (first && !out.has(n)) out.set(n, cutText(first, 300));
   }
   return out;
+}
+
+/** A whole paper as a source the model read: its abstract, with the title and byline a reason may name. */
+function paperSource(paper: Paper, n: number): Source {
+  return { n, paperId: paper.id, title: paper.title, authors: paper.authors, year: paper.year, venue: paper.venue, score: 0, text: paper.abstract, chunkId: paper.id, start: 0, end: paper.abstract.length };
 }
 
 function sharesTerms(sentence: string, other: string | Set<string>): boolean {

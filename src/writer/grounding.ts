@@ -19,6 +19,7 @@
 import { phraseWithInitials } from '../answer/acronyms.js';
 import { byline } from '../corpus/paper.js';
 import { isEnglishWord } from '../text/english.js';
+import { isStopword } from '../text/terms.js';
 import type { Source } from '../types.js';
 import { parseCitations, sentencesWithCitations, withoutCitationGroups } from './citations.js';
 
@@ -35,11 +36,14 @@ export function unsupportedStatements(text: string, sources: readonly Source[], 
     const bare = withoutCitations(sentence);
     const stated = (number: StatedNumber) => (cited.length ? cited.some((n) => evidenceOf.get(n)!.hasNumber(number)) || titles.hasNumber(number) : anywhere.hasNumber(number));
     const found: { text: string; start: number; end: number }[] = numbersIn(bare).filter((n) => !stated(n));
-    for (const name of namesIn(bare).filter((n) => !anywhere.hasName(n.text))) {
-      // "Yann LeCun" is one statement, not two.
+    for (const name of namesIn(bare)) {
+      if (anywhere.hasName(name.text) || (name.version && anywhere.hasName(name.version.text))) continue;
+      const stated = name.version ?? name;
+      // "Yann LeCun" is one statement, not two; "Qwen 3-VL" is one already.
       const last = found.at(-1);
-      if (last && last.end <= name.start && /^\s+$/.test(bare.slice(last.end, name.start))) found[found.length - 1] = { text: `${last.text} ${name.text}`, start: last.start, end: name.end };
-      else found.push(name);
+      if (name.version && last?.start === stated.start) found[found.length - 1] = stated;
+      else if (last && last.end <= stated.start && /^\s+$/.test(bare.slice(last.end, stated.start))) found[found.length - 1] = { text: `${last.text} ${stated.text}`, start: last.start, end: stated.end };
+      else found.push(stated);
     }
     for (const f of found.sort((a, b) => a.start - b.start)) out.add(f.text);
   }
@@ -61,7 +65,7 @@ function withoutCitations(sentence: string): string {
     .replace(/\*\*|__|`/g, '')
     .replace(/^\s*\(?(?:\d{1,2}|[ivx]{1,4})[.)]\s+/i, '')
     .replace(/\((?:\d{1,2}|[ivx]{1,4})\)/gi, ' ')
-    .replace(/(?<![\p{L}\p{N}.,])(?:\d{1,2}|[ivx]{1,4})\)(?=\s)/giu, ' ')
+    .replace(/(?<![\p{L}\p{N}.,'’])(?:\d{1,2}|[ivx]{1,4})\)(?=\s)/giu, ' ')
     .replace(/\b(?:sources?|papers?|passages?|abstracts?|steps?|stages?|points?|parts?)\s+(?:\d{1,3}(?:\s*(?:,|and|&)\s*\d{1,3})*)\b/gi, ' ')
     .replace(/\bTL;?DR\b/gi, ' ');
 }
@@ -140,7 +144,12 @@ class Evidence {
     }
     const words = [...this.text.matchAll(NAME_TOKEN)].map((m) => m[0]);
     words.forEach((w, i) => {
-      for (const part of [w, ...w.split(/[-/]/)]) this.keys.add(key(part));
+      for (const part of [w, ...w.split(/[-/]/)]) {
+        this.keys.add(key(part));
+        // "Qwen" of "Qwen2.5-VL" (a family named without its version), "FPS" of "30FPS" (a unit written apart).
+        const letters = FAMILY.exec(part)?.[1] ?? UNIT_AFTER_FIGURE.exec(part)?.[1];
+        if (letters) this.keys.add(key(letters));
+      }
       // "Pixel Think" for "PixelThink", "TGV KV" for "TGV-KV".
       if (i + 1 < words.length) this.keys.add(key(w + words[i + 1]!));
       if (i + 2 < words.length) this.keys.add(key(w + words[i + 1]! + words[i + 2]!));
@@ -170,9 +179,21 @@ class Evidence {
 /** A word as it may be a name: letters and digits, with inner hyphens, dots, slashes and apostrophes ("GPT-4", "Qwen2.5-VL", "LeCun's"). */
 const NAME_TOKEN = /[\p{L}\p{N}]+(?:[-./'’][\p{L}\p{N}]+)*/gu;
 
-/** How a name is looked up: in lower case, without hyphens, dots, spaces or a possessive. */
+/** The letters a versioned name starts with, its family: "Qwen" of "Qwen2.5", "GPT" of "GPT4o"; not one letter ("W3A16"). */
+const FAMILY = /^(\p{L}{2,})\d/u;
+/** The unit of a figure written with it: "FPS" of "30FPS", "GB" of "24GB". */
+const UNIT_AFTER_FIGURE = /^\d+(?:\.\d+)?(\p{L}{2,})$/u;
+
+/** Greek letters as a source may spell them out: "π0.5" is "PI0.5". */
+const GREEK: Record<string, string> = { α: 'alpha', β: 'beta', γ: 'gamma', δ: 'delta', ε: 'epsilon', θ: 'theta', λ: 'lambda', μ: 'mu', π: 'pi', σ: 'sigma', τ: 'tau', φ: 'phi', ψ: 'psi', ω: 'omega' };
+
+/** How a name is looked up: in lower case, Greek letters spelled out, without hyphens, dots, spaces or a possessive. */
 function key(word: string): string {
-  return word.replace(/['’]s$/u, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return word
+    .replace(/['’]s$/u, '')
+    .toLowerCase()
+    .replace(/[α-ω]/gu, (g) => GREEK[g] ?? g)
+    .replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -194,13 +215,34 @@ function isName(word: string, sentenceStart: boolean): boolean {
   return !sentenceStart && /^\p{Lu}/u.test(letters) && !w.split(/[-/.'’]/).every((p) => isEnglishWord(p));
 }
 
-function namesIn(sentence: string): { text: string; start: number; end: number }[] {
-  const out: { text: string; start: number; end: number }[] = [];
+interface StatedName {
+  text: string;
+  start: number;
+  end: number;
+  /** A version written apart from the name before it, with that name: "Qwen 2.5-VL" of "2.5-VL". */
+  version?: { text: string; start: number; end: number };
+}
+
+function namesIn(sentence: string): StatedName[] {
+  const out: StatedName[] = [];
+  let previous: RegExpExecArray | undefined;
   for (const m of sentence.matchAll(NAME_TOKEN)) {
     const before = sentence.slice(0, m.index).trimEnd();
     // After a colon, a dash or an opening quote, a capital is as likely a sentence's first word.
     const start = before === '' || /[:;—–("'“‘]$/.test(before);
-    if (isName(m[0], start)) out.push({ text: m[0].replace(/['’]s$/u, ''), start: m.index!, end: m.index! + m[0].length });
+    if (isName(m[0], start)) {
+      const name: StatedName = { text: m[0].replace(/['’]s$/u, ''), start: m.index!, end: m.index! + m[0].length };
+      if (previous && /^\d/.test(m[0]) && versionedName(previous[0]) && sentence.slice(previous.index! + previous[0].length, m.index) === ' ') {
+        name.version = { text: `${previous[0]} ${name.text}`, start: previous.index!, end: name.end };
+      }
+      out.push(name);
+    }
+    previous = m;
   }
   return out;
+}
+
+/** A word a version may follow, apart: a capitalised word of letters that is no small word ("Qwen 2.5-VL", "Gemini 2.5"; not "On 3D"). */
+function versionedName(word: string): boolean {
+  return /^\p{Lu}\p{L}+$/u.test(word) && !isStopword(word.toLowerCase());
 }
