@@ -204,6 +204,15 @@ describe('answers written by the model', () => {
     }
   });
 
+  test("/ask: the model's headings, tables and HTML read as Discord shows Markdown: bold lines, a list, the text", async () => {
+    const reply = '## Overview\nPixelThink regulates <b>reasoning generation</b> [1].<br>It learns to compress reasoning length [1].\n\n| Paper | Idea |\n|---|---|\n| PixelThink | reasoning length follows scene complexity [1] |\n<script>alert(1)</script>';
+    scriptBy(h, [[/PixelThink/, { reply, tokenDelayMs: 2 }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'How does PixelThink regulate reasoning?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
+    assert.equal(m.embeds[0]!.description, '**Overview**\nPixelThink regulates **reasoning generation** [1].\nIt learns to compress reasoning length [1].\n\n**Paper · Idea**\n- PixelThink · reasoning length follows scene complexity [1]');
+  });
+
   test('/summary: a summary stating figures and names the abstract does not is replaced by its own sentences, with what it stated', async () => {
     scriptBy(h, [[/Summarise this paper/, { reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' }]]);
     const it = await h.emu.slashCommand('summary', { paper: 'zeller26a' }, { user: h.user() });
