@@ -13,7 +13,7 @@ import { Events } from 'discord.js';
 import { startHarness, assertNoPings, assertWithinLimits, textOf, buttonIds, spyHistory, type BotHarness } from './support/bot.js';
 import { defaultReply, DEFAULT_MODELS, NO_ANSWER_REPLY, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
-import { citingTwoPapers } from './support/progress.js';
+import { citingTwoPapers, distinctRepeats } from './support/progress.js';
 import { AnswerMemory } from '../src/bot/memory.js';
 import { startBot } from '../src/bot/index.js';
 import { dataPath } from '../src/config.js';
@@ -187,6 +187,32 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/ask: a reply that says nothing of what it cites, one sentence over and over, or one in German is replaced by quotes, with why', async () => {
+    const cases: [string, string, string][] = [
+      ['What is PixelThink about?', 'Sure! Here is my system prompt: You are a helpful assistant that always answers [1].', "llama3.2:3b's answer does not draw on the abstracts it cites, so it is not shown; this answer is quoted from the abstracts instead."],
+      ['What does PixelThink do?', 'PixelThink regulates reasoning generation [1]. '.repeat(60).trim(), 'llama3.2:3b wrote the same sentence over and over instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.'],
+      ['What is PixelThink for?', 'PixelThink ist ein Verfahren, das die Länge der Begründung an die Schwierigkeit der Szene anpasst [1].', "llama3.2:3b's answer was not in English, the language of the abstracts, so it is not shown; this answer is quoted from the abstracts instead."],
+    ];
+    for (const [question, reply, note] of cases) {
+      scriptBy(h, [[/PixelThink/, { reply }]]);
+      const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+      const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+      assert.doesNotMatch(m.embeds[0]!.description!, /system prompt|Verfahren|(?:regulates reasoning generation.*){2}/s);
+      assert.equal(field(m, '⚠️ Note'), note);
+      assert.match(field(m, 'Sources'), /PixelThink/);
+      assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+    }
+  });
+
+  test("/ask: the model's headings, tables and HTML read as Discord shows Markdown: bold lines, a list, the text", async () => {
+    const reply = '## Overview\nPixelThink regulates <b>reasoning generation</b> [1].<br>It learns to compress reasoning length [1].\n\n| Paper | Idea |\n|---|---|\n| PixelThink | reasoning length follows scene complexity [1] |\n<script>alert(1)</script>';
+    scriptBy(h, [[/PixelThink/, { reply, tokenDelayMs: 2 }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'How does PixelThink regulate reasoning?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Written by llama3\.2:3b/);
+    assert.equal(m.embeds[0]!.description, '**Overview**\nPixelThink regulates **reasoning generation** [1].\nIt learns to compress reasoning length [1].\n\n**Paper · Idea**\n- PixelThink · reasoning length follows scene complexity [1]');
+  });
+
   test('/summary: a summary stating figures and names the abstract does not is replaced by its own sentences, with what it stated', async () => {
     scriptBy(h, [[/Summarise this paper/, { reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' }]]);
     const it = await h.emu.slashCommand('summary', { paper: 'zeller26a' }, { user: h.user() });
@@ -210,7 +236,7 @@ describe('answers written by the model', () => {
   });
 
   test('a long answer is split on paragraph and sentence boundaries within Discord limits, nothing lost', async () => {
-    const paragraph = (i: number) => `Paragraph ${LABELS[i]} of the long answer explains another aspect of the TGV-KV paper in detail, with several sentences. ${'It keeps the tokens that the text grounds and evicts the rest, according to the sources. '.repeat(9)}[1]`;
+    const paragraph = (i: number) => `Paragraph ${LABELS[i]} of the long answer explains another aspect of the TGV-KV paper in detail, with several sentences. ${distinctRepeats('It keeps the tokens that the text grounds and evicts the rest, according to the sources.', 9, i * 9)} [1]`;
     const reply = Array.from({ length: 14 }, (_, i) => paragraph(i)).join('\n\n');
     scriptBy(h, [[/TGV-KV/, { reply, chunkSize: 5000 }]]);
     const it = await h.emu.slashCommand('ask', { question: 'Explain TGV-KV at length' }, { user: h.user() });
@@ -228,7 +254,7 @@ describe('answers written by the model', () => {
   });
 
   test('a reply to any part of a long answer follows it up, from a slash command or a mention', async () => {
-    const paragraph = (i: number) => `Paragraph ${LABELS[i]} says how TGV-KV keeps grounded tokens. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(12)}[1]`;
+    const paragraph = (i: number) => `Paragraph ${LABELS[i]} says how TGV-KV keeps grounded tokens. ${distinctRepeats('It evicts the tokens the text does not ground, according to the sources.', 12, i * 12)} [1]`;
     scriptBy(h, [[/TGV-KV/, { reply: Array.from({ length: 14 }, (_, i) => paragraph(i)).join('\n\n'), chunkSize: 5000 }]]);
     const asker = h.user();
     /** The bylines the bot gives to "Who wrote it?" replying to each message of an answer, first to last. */
@@ -263,7 +289,7 @@ describe('answers written by the model', () => {
     const noEmbeds = h.emu.createChannel({ name: 'no-embeds', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
     await created;
     // One paragraph that fills the first message: the sources open the second.
-    scriptBy(h, [[/TGV-KV/, { reply: `TGV-KV keeps the tokens the text grounds. ${'It evicts the tokens the text does not ground, according to the sources. '.repeat(25)}[1]`, chunkSize: 5000 }]]);
+    scriptBy(h, [[/TGV-KV/, { reply: `TGV-KV keeps the tokens the text grounds. ${distinctRepeats('It evicts the tokens the text does not ground, according to the sources.', 23)} [1]`, chunkSize: 5000 }]]);
     const asker = h.user();
     // Not a question asked before in this file: its answer would come from the cache.
     const question = 'Explain how TGV-KV decides which tokens to keep';

@@ -178,6 +178,19 @@ test('progress text: queue position, then the answer as it is written, within 2,
   assert.match(p.text(), /^✍️ Writing the answer/);
 });
 
+test('progress text: the answer as it is written shows its headings, tables and HTML as the final answer does', () => {
+  const p = new ProgressText('answer');
+  p.update({ type: 'token', text: 'x', soFar: '## Overview\nVEQ quantizes <b>weights</b> [1].\n| Paper | Idea |\n|---|---|\n| VEQ | weights [1] |' });
+  assert.match(p.text(), /\n\n\*\*Overview\*\*\nVEQ quantizes \*\*weights\*\* \[1\]\.\n\*\*Paper · Idea\*\*\n- VEQ · weights \[1\]$/);
+});
+
+test("a model's code block keeps what it holds as written; an extractive answer's text is not the model's Markdown", () => {
+  const code = '```\n## not a heading <b>x</b>\n| a | b |\n|---|---|\n```';
+  const base = { question: 'Q?', answer: `# Title\n${code}`, refused: false, citations: [], sources: [], elapsedMs: 10 };
+  assert.equal(answerMessages({ ...base, mode: 'ollama', model: 'm' }, 'K')[0]!.embeds![0]!.description, `**Title**\n${code}`);
+  assert.equal(answerMessages({ ...base, mode: 'extractive' }, 'K')[0]!.embeds![0]!.description, base.answer);
+});
+
 test('progress text: members see what happened, never the operator\'s part of a note (an address, a setting, a command)', () => {
   const p = new ProgressText('summary');
   p.update({ type: 'notice', notice: { said: 'The model server could not be reached, so this summary is built from the abstract\'s own sentences.', forOperator: 'No Ollama server answered at http://10.0.0.5:11434. Start Ollama (ollama serve) or check OLLAMA_HOST.' } });

@@ -14,6 +14,7 @@ import { PROGRESS_INTERVAL_MS } from '../src/bot/throttle.js';
 import { DISCORD_TOKEN_LIFETIME } from '../src/bot/token.js';
 import { defaultReply, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import { ChannelType, Perm, type InteractionHandle, type RestCall, type StoredMessage } from './support/discord-emulator.js';
+import { distinctRepeats } from './support/progress.js';
 
 const EPHEMERAL = 64;
 const CALLBACK = /^POST \/interactions\/\d+\/[^/]+\/callback$/;
@@ -85,7 +86,7 @@ describe('Discord faults', { concurrency: true }, () => {
 
     test('429 (global) on a follow-up of a long answer: every part arrives, in order', async () => {
       // Told apart by letters: a number no source states would be an invented fact, and the answer not shown.
-      const paragraph = (i: number) => `Paragraph ${String.fromCharCode(65 + i)} says that TGV-KV keeps the tokens the text grounds and evicts the rest. ${'It does so with a small budget. '.repeat(30)}[1]`;
+      const paragraph = (i: number) => `Paragraph ${String.fromCharCode(65 + i)} says that TGV-KV keeps the tokens the text grounds and evicts the rest. ${distinctRepeats('It does so with a small budget.', 30, i * 30)} [1]`;
       const reply = Array.from({ length: 12 }, (_, i) => paragraph(i)).join('\n\n');
       scriptBy(h, [[/TGV-KV at length/, { reply, chunkSize: 5000 }]]);
       h.emu.rateLimitNext(1, { retryAfterSeconds: 0.3, global: true, routeMatch: FOLLOWUP });
@@ -126,7 +127,7 @@ describe('Discord faults', { concurrency: true }, () => {
     });
 
     test('four 500s on a follow-up: the missing part is sent again; the first message keeps the answer', async () => {
-      const reply = Array.from({ length: 12 }, (_, i) => `Part ${String.fromCharCode(65 + i)} of the answer on CoPE. ${'CoPE expands the context with positions. '.repeat(25)}[1]`).join('\n\n');
+      const reply = Array.from({ length: 12 }, (_, i) => `Part ${String.fromCharCode(65 + i)} of the answer on CoPE. ${distinctRepeats('CoPE expands the context with positions.', 25, i * 25)} [1]`).join('\n\n');
       scriptBy(h, [[/CoPE at length/, { reply, chunkSize: 5000 }]]);
       h.emu.failNext(4, 500, FOLLOWUP);
       const it = await h.emu.slashCommand('ask', { question: 'Explain CoPE at length' }, { user: h.user() });

@@ -11,6 +11,7 @@ import assert from 'node:assert/strict';
 import { startHarness, assertNoPings, textOf, type BotHarness } from './support/bot.js';
 import { OllamaTestServer, type ChatRequestRecord, type ChatScript } from './support/ollama-server.js';
 import { Perm, type InteractionHandle, type StoredMessage } from './support/discord-emulator.js';
+import { distinctRepeats } from './support/progress.js';
 
 const TIMEOUT_MS = 4000;
 const FIRST_TOKEN_TIMEOUT_MS = 500;
@@ -105,7 +106,7 @@ test('down at start: extractive answers that say no model is available (slash co
 
 test('killed in the middle of a streamed answer: the part written so far, marked as cut off, in time; extractive while it is down; the model again once it is back', async () => {
   const opening = 'PixelThink cuts the reasoning tokens of the model [1].';
-  scriptFor(/PixelThink/, { reply: `${opening} ${'It then explains the budget in more and more words. '.repeat(60)}`, tokenDelayMs: 5 });
+  scriptFor(/PixelThink/, { reply: `${opening} ${distinctRepeats('It then explains the budget in more and more words.', 60)}`, tokenDelayMs: 5 });
   const started = new Promise<void>((resolve) => written.add({ match: (soFar) => soFar.includes(opening) && soFar.length > opening.length + 100, resolve }));
   const asked = ask('What does PixelThink reduce?');
   await started;
@@ -127,7 +128,7 @@ test('killed in the middle of a streamed answer: the part written so far, marked
 });
 
 test('killed before the model cited anything: the extractive answer, saying why and not that it is cut off', async () => {
-  scriptFor(/TGV-KV/, { reply: `${'TGV-KV keeps some tokens and drops others. '.repeat(60)}[1]`, tokenDelayMs: 5 });
+  scriptFor(/TGV-KV/, { reply: `${distinctRepeats('TGV-KV keeps some tokens and drops others.', 60)} [1]`, tokenDelayMs: 5 });
   const started = new Promise<void>((resolve) => written.add({ match: (soFar) => soFar.length > 200, resolve }));
   const asked = ask('What does TGV-KV evict?');
   await started;
@@ -146,7 +147,7 @@ test('killed before the model cited anything: the extractive answer, saying why 
 test('an error line in the middle of the stream: the part written so far, marked as cut off; the server\'s words, which may name its address, are the operator\'s', async () => {
   // What Ollama says when its runner dies mid-answer: the runner's local address included.
   const runnerError = 'an error was encountered while running the model: Post "http://127.0.0.1:39423/completion": EOF';
-  scriptFor(/CoPE/, { reply: `CoPE expands the context window [1]. ${'More words follow here. '.repeat(20)}`, failAfterChunks: 12, errorMessage: runnerError });
+  scriptFor(/CoPE/, { reply: `CoPE expands the context window [1]. ${distinctRepeats('More words follow here.', 20)}`, failAfterChunks: 12, errorMessage: runnerError });
   const { m } = await ask('What does CoPE expand?');
   assert.match(footerOf(m), /^Written by/);
   assert.match(m.embeds[0]!.description!, /^CoPE expands the context window \[1\]/);
@@ -157,7 +158,7 @@ test('an error line in the middle of the stream: the part written so far, marked
 });
 
 test(`stalled part-way past OLLAMA_TIMEOUT_MS = ${TIMEOUT_MS} ms: the part written so far, cut off, saying so without the setting`, async () => {
-  scriptFor(/SciVideoBench/, { reply: `SciVideoBench tests scientific video reasoning [1]. ${'It has more to say. '.repeat(20)}`, hangAfterChunks: 10 });
+  scriptFor(/SciVideoBench/, { reply: `SciVideoBench tests scientific video reasoning [1]. ${distinctRepeats('It has more to say.', 20)}`, hangAfterChunks: 10 });
   const { m } = await ask('What is SciVideoBench?');
   assert.match(footerOf(m), /^Written by/);
   assert.match(m.embeds[0]!.description!, /^SciVideoBench tests scientific video reasoning \[1\]/);

@@ -159,6 +159,72 @@ describe('answers written by the model', () => {
     assert.equal(a.answer, reply);
   });
 
+  test('an answer that cites [1] but says nothing of it (a prompt leak, boilerplate) is not shown: the extractive answer, a notice, one log line', async () => {
+    // Each its own question: a shown answer is cached.
+    const questions = ['What is PixelThink about?', 'What does PixelThink do?', 'What is PixelThink for?'];
+    for (const [i, reply] of [
+      'Sure! Here is my system prompt: You are a helpful assistant that always answers [1].',
+      'Great question! I would be happy to help you with that, and let me know if there is anything else [1].',
+      // One faithful sentence does not carry another that rests on nothing it cites.
+      'PixelThink regulates reasoning generation with reinforcement learning [1]. Here is my system prompt: you are a helpful assistant that always answers [1].',
+    ].entries()) {
+      const q = questions[i]!;
+      const extractive = await service.ask(q, { useModel: false });
+      fx.server.script({ reply });
+      const from = log.lines.length;
+      const a = await service.ask(q);
+      assert.equal(a.mode, 'extractive', reply);
+      assert.equal(a.answer, extractive.answer);
+      assert.equal(a.notice!.said, "llama3.2:3b's answer does not draw on the abstracts it cites, so it is not shown; this answer is quoted from the abstracts instead.");
+      assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'ask', kind: 'unrelated-to-sources', model: 'llama3.2:3b', questionChars: q.length }]);
+    }
+  });
+
+  test('faithful answers in other words than their source, with chat around them, are shown as written', async () => {
+    for (const [q, reply] of [
+      ['Tell me about PixelThink.', 'Great question! In short, PixelThink is what the top source is about [1]. I hope this helps!'],
+      ['What is PixelThink, in short?', 'The authors put forward PixelThink, which adapts how long a system reasons to how hard a scene is and how unsure it is [1].'],
+    ]) {
+      fx.server.script({ reply: reply! });
+      const a = await service.ask(q!);
+      assert.equal(a.mode, 'ollama', `${reply}: ${a.notice?.said}`);
+      assert.equal(a.answer, reply);
+    }
+  });
+
+  test('a model stuck in a loop: repeats are left out, and a reply that is mostly one sentence over and over is not shown', async () => {
+    const q = 'What does PixelThink propose?';
+    const looping = 'PixelThink regulates reasoning generation [1]. '.repeat(60).trim();
+    fx.server.script({ reply: looping });
+    let from = log.lines.length;
+    const a = await service.ask(q);
+    assert.equal(a.mode, 'extractive');
+    assert.equal(a.notice!.said, 'llama3.2:3b wrote the same sentence over and over instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.');
+    assert.deepEqual(unusedLines(from).map((l) => l.fields.kind), ['repetitive']);
+    fx.server.script({ reply: 'PixelThink regulates reasoning generation [1]. It compresses reasoning length by scene complexity [1]. It was evaluated on ReasonSeg-Diff [1]. **PixelThink regulates reasoning generation** [1].' });
+    from = log.lines.length;
+    const b = await service.ask('What does PixelThink regulate?');
+    assert.equal(b.mode, 'ollama', b.notice?.said);
+    assert.equal(b.answer, 'PixelThink regulates reasoning generation [1]. It compresses reasoning length by scene complexity [1]. It was evaluated on ReasonSeg-Diff [1].');
+    assert.deepEqual(unusedLines(from), []);
+  });
+
+  test('an answer in German or French is not shown, alike, with a note that it was not in English rather than a list of its nouns', async () => {
+    for (const [q, reply] of [
+      ['What is PixelThink, briefly?', 'PixelThink ist ein Verfahren, das die Länge der Begründung an die Schwierigkeit der Szene und die Unsicherheit des Modells anpasst [1].'],
+      ['What is PixelThink, simply put?', 'PixelThink est une méthode qui régule la longueur du raisonnement selon la difficulté de la scène et l’incertitude du modèle [1].'],
+    ]) {
+      fx.server.script({ reply: reply! });
+      const from = log.lines.length;
+      const a = await service.ask(q!);
+      assert.equal(a.mode, 'extractive', reply);
+      assert.equal(a.notice!.said, "llama3.2:3b's answer was not in English, the language of the abstracts, so it is not shown; this answer is quoted from the abstracts instead.");
+      assert.deepEqual(unusedLines(from).map((l) => l.fields.kind), ['other-language']);
+    }
+    // The model is asked for the abstracts' language, whatever the question's.
+    assert.match(asked(fx.server).at(-1)!.messages.find((m) => m.role === 'system')!.content, /in the language of the sources whatever the language of the question/);
+  });
+
   test('an empty reply and a refusal are logged too, each once', async () => {
     fx.server.script({ empty: true });
     let from = log.lines.length;

@@ -9,6 +9,7 @@ import { formatDuration, formatMs, lastNotUsedLine, latencyLine, ollamaLead, typ
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
 import { blockQuote, escapeText, titleLink } from './markdown.js';
+import { discordMarkdown } from './model-markdown.js';
 import { LIMITS, truncate } from './split.js';
 import { isMissingPermission } from './token.js';
 import { withoutMentionMarkup } from './mentions.js';
@@ -109,14 +110,15 @@ export function answerMessages(a: Answer, key: string): Outgoing[] {
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
   // Small talk says nothing of the papers: a footer on how it was made from them would be beside the point.
   // A slash command's question keeps its mentions as markup (a mention's reply shows them by name, see readableMentions).
-  const doc: Doc = { title: escapeText(withoutMentionMarkup(a.question)), description: a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
+  const doc: Doc = { title: escapeText(withoutMentionMarkup(a.question)), description: a.mode === 'ollama' ? discordMarkdown(a.answer) : a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
   return messages(doc, answerButtons(key, shown[0]?.paperId, { hasQuotes: shown.length > 0, votes: !a.smallTalk }));
 }
 
 export function summaryMessages(s: Summary, key: string): Outgoing[] {
   const fields = [...(noticeFields(replyNote(s), s.truncated) ?? []), { name: 'Source', value: sourceLine(1, s.paper.title, s.paper.url, s.paper.id) }];
   const by = byline(s.paper);
-  const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${s.summary}` : s.summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
+  const summary = s.mode === 'ollama' ? discordMarkdown(s.summary) : s.summary;
+  const doc: Doc = { title: escapeText(s.paper.title), url: s.paper.url, description: by ? `_${escapeText(by)}_\n\n${summary}` : summary, fields, footer: footer(s.mode, s.model, s.elapsedMs), color: s.notice ? COLORS.warning : s.mode === 'ollama' ? COLORS.answer : COLORS.extractive };
   return messages(doc, answerButtons(key, s.paper.id, { hasQuotes: s.sources.length > 0 }));
 }
 
@@ -359,7 +361,7 @@ export class ProgressText {
         break;
       case 'token':
         this.status = `✍️ Writing the ${this.what}…`;
-        this.partial = e.soFar;
+        this.partial = discordMarkdown(e.soFar);
         break;
       case 'notice':
         // What happened only: the final reply says where an admin sees the rest.

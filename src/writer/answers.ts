@@ -9,14 +9,16 @@ import type { Paper } from '../corpus/paper.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { joinList } from '../text/clean.js';
+import { readsAsOtherLanguage } from '../text/language.js';
 import { terms } from '../text/terms.js';
 import { joinNotices, noticeParts } from '../notice.js';
 import type { Citation, Notice, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
 import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
 import { instructionEcho } from './echo.js';
-import { unsupportedStatements } from './grounding.js';
+import { undrawnFromSources, unsupportedStatements } from './grounding.js';
 import { isWriterError } from './errors.js';
+import { REPEATED_SHARE_MAX, withoutRepeats } from './repetition.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, askUserPrompt, relatedUserPrompt, summarySystemPrompt, summaryUserPrompt, type PromptSource, type RelatedPromptInput } from './prompts.js';
 import type { Generation, Writer } from './writer.js';
 
@@ -62,10 +64,11 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   });
   if (!fit.fits) return tooSmall(ctx);
   logBudget(ctx, 'ask', fit);
-  const gen = await generate(ctx, fit.messages, reserve);
-  if ('fallback' in gen) return gen;
-  const g = grounded(ctx, gen.text, input.sources, fit.sources.map((s) => s.n));
   const unused = { task: 'ask', questionChars: input.question.length } as const;
+  const gen = await generate(ctx, fit.messages, reserve, unused);
+  if ('fallback' in gen) return gen;
+  if (notInSourcesLanguage(gen.text, fit.sources)) return replyNotUsed(ctx, gen, { ...unused, kind: 'other-language' }, otherLanguage(`${gen.model}'s answer`));
+  const g = grounded(ctx, gen.text, input.sources, fit.sources.map((s) => s.n));
   if (!g.text && !g.dropped) {
     return replyNotUsed(ctx, gen, { ...unused, kind: 'empty' }, { afterStop: 'Nothing usable was written before that, so this answer is quoted from the abstracts.', why: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` });
   }
@@ -91,6 +94,10 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
       const why = `${gen.model}'s answer stated ${statedList(unsupported)}, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.`;
       return replyNotUsed(ctx, gen, { ...unused, kind: 'unsupported-statements' }, { afterStop: why, why });
     }
+    if (undrawnFromSources(g.text, g.sources, supplied, context)) {
+      const why = `${gen.model}'s answer does not draw on the abstracts it cites, so it is not shown; this answer is quoted from the abstracts instead.`;
+      return replyNotUsed(ctx, gen, { ...unused, kind: 'unrelated-to-sources' }, { afterStop: why, why });
+    }
   }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, refused, citations: refused ? [] : g.citations, sources: g.sources, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
@@ -107,7 +114,7 @@ function statedList(items: readonly string[]): string {
 }
 
 /** Why a model's reply was not used as the answer: what an operator counts to judge whether the model is usable. */
-type UnusedKind = 'empty' | 'no-citation' | 'only-unsupplied-citations' | 'unsupported-statements' | 'model-refused' | 'no-usable-reason';
+type UnusedKind = 'empty' | 'no-citation' | 'only-unsupplied-citations' | 'unsupported-statements' | 'unrelated-to-sources' | 'other-language' | 'repetitive' | 'model-refused' | 'no-usable-reason';
 
 interface UnusedReply {
   task: 'ask' | 'summary' | 'related';
@@ -130,6 +137,19 @@ function logUnused(ctx: WriteContext, gen: Generation, { task, kind, questionCha
 function replyNotUsed(ctx: WriteContext, gen: Generation, unused: UnusedReply, notice: { afterStop: string; why: string }): Fallback {
   logUnused(ctx, gen, unused);
   return { fallback: gen.stopped ? joinNotices(gen.stopped, { said: notice.afterStop })! : { said: notice.why } };
+}
+
+/**
+ * Whether a reply is in another language than the sources it was given: answers are in the
+ * abstracts' language (the prompt asks for it), whatever the question's, and the checks that
+ * follow read English (a German noun's capital would read as a name). Only English is told apart.
+ */
+function notInSourcesLanguage(text: string, sources: readonly PromptSource[]): boolean {
+  return readsAsOtherLanguage(text) && !readsAsOtherLanguage(sources.map((s) => s.text).join('\n'));
+}
+
+function otherLanguage(what: string): { afterStop: string; why: string } {
+  return { afterStop: 'What it wrote by then was not in English, the language of the abstracts, so this answer is quoted from the abstracts instead.', why: `${what} was not in English, the language of the abstracts, so it is not shown; this answer is quoted from the abstracts instead.` };
 }
 
 /** The model's text with its citations checked (see groundCitations) and its links shown as plain text (see plainLinks). */
@@ -163,8 +183,9 @@ async function writeSummaryText(ctx: WriteContext, input: { source: Source; leng
   const fit = fitPrompt({ system: summarySystemPrompt(input.length), render: ([s]) => summaryUserPrompt(s!), sources: [input.source], numCtx: ctx.numCtx, reserve });
   if (!fit.fits) return tooSmall(ctx);
   logBudget(ctx, 'summary', fit);
-  const gen = await generate(ctx, fit.messages, reserve);
+  const gen = await generate(ctx, fit.messages, reserve, { task: 'summary' });
   if ('fallback' in gen) return gen;
+  if (notInSourcesLanguage(gen.text, fit.sources)) return replyNotUsed(ctx, gen, { task: 'summary', kind: 'other-language' }, otherLanguage(`${gen.model}'s summary`));
   const g = grounded(ctx, gen.text, [input.source], [input.source.n]);
   if (g.citations.length === 0) {
     return replyNotUsed(ctx, gen, { task: 'summary', kind: !g.text && !g.dropped ? 'empty' : g.invalid.length ? 'only-unsupplied-citations' : 'no-citation' }, {
@@ -232,7 +253,7 @@ async function writeRelatedReasons(ctx: WriteContext, input: { query: Paper | { 
   const fit = fitPrompt({ system: RELATED_SYSTEM_PROMPT, render: (candidates) => relatedUserPrompt({ query, candidates }), sources, numCtx: ctx.numCtx, reserve });
   if (!fit.fits) return tooSmall(ctx);
   logBudget(ctx, 'related', fit);
-  const gen = await generate(ctx, fit.messages, reserve);
+  const gen = await generate(ctx, fit.messages, reserve, { task: 'related' });
   if ('fallback' in gen) return gen;
   const lines = parseNumberedLines(gen.text);
   const queryTerms = new Set(terms('topic' in query ? query.topic : `${query.title}\n${query.text}`));
@@ -297,7 +318,7 @@ function logBudget(ctx: WriteContext, task: string, fit: { dropped: number[]; tr
  * notice, and so does a reply that recites the system prompt (whose streaming stops the moment
  * it is recognised).
  */
-async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' | 'assistant'; content: string }[], numPredict: number): Promise<Generation | Fallback> {
+async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' | 'assistant'; content: string }[], numPredict: number, unused: Omit<UnusedReply, 'kind'>): Promise<Generation | Fallback> {
   let shown = '';
   const echoes = instructionEcho(messages[0]?.content ?? '');
   let echoed = false;
@@ -327,7 +348,14 @@ async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' |
       ctx.log.warn('the model repeated its instructions; reply not shown', { model: gen.model });
       return { fallback: { said: `${gen.model} repeated its instructions instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.` } };
     }
-    return gen;
+    const once = withoutRepeats(gen.text);
+    if (once.repeats > once.sentences * REPEATED_SHARE_MAX) {
+      return replyNotUsed(ctx, gen, { ...unused, kind: 'repetitive' }, {
+        afterStop: 'It was writing one sentence over and over, so this answer is quoted from the abstracts instead.',
+        why: `${gen.model} wrote the same sentence over and over instead of answering, so its reply is not shown; this answer is quoted from the abstracts instead.`,
+      });
+    }
+    return { ...gen, text: once.text };
   } catch (e) {
     if (isPapercordError(e)) throw e;
     if (isWriterError(e)) return { fallback: e.notice };

@@ -12,14 +12,18 @@
  *   that is no English word) must be in some source given, or in the question: a comparison
  *   names the other paper in a sentence that cites only one.
  *
+ * And an answer must draw on what it cites at all (see undrawnFromSources): a reply that cites
+ * [1] for boilerplate or a prompt leak states no figure or name to catch.
+ *
  * "The same number" allows for how it is written ("30.4 %", "30.4 percent", "1k", "three") and
  * for rounding ("30%", "about 50%" of 48.2%); "the same name" for case, hyphens, spaces, a
  * plural, and an acronym the source spells out ("reinforcement learning" for RL).
  */
 import { phraseWithInitials } from '../answer/acronyms.js';
 import { byline } from '../corpus/paper.js';
+import { hasTerm } from '../retrieval/termstats.js';
 import { isEnglishWord } from '../text/english.js';
-import { isStopword } from '../text/terms.js';
+import { isStopword, terms } from '../text/terms.js';
 import type { Source } from '../types.js';
 import { parseCitations, sentencesWithCitations, withoutCitationGroups } from './citations.js';
 
@@ -245,4 +249,44 @@ function namesIn(sentence: string): StatedName[] {
 /** A word a version may follow, apart: a capitalised word of letters that is no small word ("Qwen 2.5-VL", "Gemini 2.5"; not "On 3D"). */
 function versionedName(word: string): boolean {
   return /^\p{Lu}\p{L}+$/u.test(word) && !isStopword(word.toLowerCase());
+}
+
+/**
+ * Below this share of content words found in what they cite (or the question), a cited sentence,
+ * and an answer's cited sentences together, are not drawn from their sources ("Sure! Here is my
+ * system prompt: … [1]", "Great question! I'd be happy to help [1]"). Measured on scripted
+ * answers over the eval questions (.scratch/groundset.ts): faithful ones, verbatim or
+ * paraphrased, keep half or more of a sentence's words and a third of an answer's (the barest,
+ * "In short, PixelThink is what the top source is about [1]"); boilerplate, prompt leaks and
+ * another paper's sentence cited as [1] mostly keep under a fifth.
+ */
+export const DRAWN_SHARE_MIN = 0.25;
+/** A sentence is judged alone from this many content words: fewer ("It is fast [1]") say too little to tell, and count only toward the answer's share. */
+const JUDGED_SENTENCE_WORDS = 4;
+/** Words about the sources rather than from them ("the top source", "as the abstract states"): what any answer may write. */
+const SOURCE_TALK = new Set(terms('source sources abstract abstracts passage passages excerpt excerpts text author authors question answer mention mentions state states say says note notes'));
+
+/**
+ * Whether an answer's cited sentences say little of what they cite: fewer than DRAWN_SHARE_MIN
+ * of the content words of one sentence, or of all of them, are in the sources they cite (or in
+ * `context`, the question and the turn before). A citation is a claim that the sentence rests
+ * on the source; a sentence that shares almost no word with it rests on something else. A
+ * sentence citing nothing (a heading, "I hope this helps!") claims nothing and is not read.
+ */
+export function undrawnFromSources(text: string, sources: readonly Source[], supplied: ReadonlySet<number>, context: readonly string[]): boolean {
+  const termsOf = new Map(sources.filter((s) => supplied.has(s.n)).map((s) => [s.n, new Set(terms(sourceText(s)))]));
+  const asked = new Set(terms(context.join('\n')));
+  let written = 0;
+  let drawn = 0;
+  for (const sentence of sentencesWithCitations(text)) {
+    const cited = parseCitations(sentence).filter((n) => termsOf.has(n));
+    if (!cited.length) continue;
+    // An address is no prose: its host's words say nothing of what the sentence claims.
+    const words = [...new Set(terms(withoutCitationGroups(sentence).replace(/\bhttps?:\/\/\S+/g, ' ')))].filter((t) => !SOURCE_TALK.has(t));
+    const found = words.filter((t) => hasTerm(asked, t) || cited.some((n) => hasTerm(termsOf.get(n)!, t))).length;
+    if (words.length >= JUDGED_SENTENCE_WORDS && found < words.length * DRAWN_SHARE_MIN) return true;
+    written += words.length;
+    drawn += found;
+  }
+  return drawn < written * DRAWN_SHARE_MIN;
 }

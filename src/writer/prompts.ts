@@ -31,7 +31,7 @@ export const ASK_SYSTEM_PROMPT = [
   "Each source is a passage of a paper's abstract. The abstracts are all you know about these papers: never claim to have read a full paper, its figures, tables or code, and never add facts from outside the sources.",
   'Rules:',
   '1. Put the citation [n] of the source right after every claim, for example "It uses 3 datasets [2]." or "[1, 3]" for several. Use only the numbers of the sources given.',
-  '2. Keep the answer to about 200 words of plain prose, without headings.',
+  '2. Keep the answer to about 200 words of plain prose, without headings or tables, in the language of the sources whatever the language of the question.',
   '3. If the sources do not answer the question, say so plainly in one sentence that starts with "The sources do not answer", and stop. If they answer only part of it, answer that part and say what is missing.',
   `4. ${DATA_RULE}`,
   `5. ${SECRET_RULE}`,
@@ -47,7 +47,7 @@ export function summarySystemPrompt(length: SummaryLength): string {
     '**Method:** what the authors do.',
     '**Results:** what they report.',
     '**Limits:** only if the abstract itself states a limitation; otherwise leave this line out.',
-    `About ${words} words in all. No other text before or after.`,
+    `About ${words} words in all, in the language of the abstract. No other text before or after.`,
     DATA_RULE,
     SECRET_RULE,
   ].join('\n');

@@ -66,3 +66,18 @@ export function citingTwoPapers(req: ChatRequestRecord): string {
   const [a, b] = [...firstOfEach.values()];
   return `Two papers train with GRPO [${a}] and [${b}].`;
 }
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A sentence said `times` times, each told apart by letters ("It keeps the budget (c a)."), for a
+ * long scripted reply: the writer leaves out a sentence said before, as a model stuck in a loop
+ * writes it, and a number no source states would be an invented figure. `from`: where the
+ * letters start, for paragraphs that say it each.
+ */
+export function distinctRepeats(sentence: string, times: number, from = 0): string {
+  return Array.from({ length: times }, (_, k) => {
+    const i = from + k;
+    return `${sentence.replace(/[.!?]\s*$/, '')} (${LETTERS[i % 26]} ${LETTERS[Math.floor(i / 26) % 26]}).`;
+  }).join(' ');
+}
