@@ -120,6 +120,16 @@ test('autocomplete suggests papers for typos and partial words on every paper op
   const topic = await h.emu.autocomplete('related', { paper_or_topic: 'spatial reasoning in video' }, 'paper_or_topic', { user });
   await topic.callback();
   assert.deepEqual(topic.choices()!.at(-1), { name: 'Topic: spatial reasoning in video', value: 'spatial reasoning in video' });
+  // The papers matching every word typed, when some do: "video reasoning" listed five more that write "reasoning" or "video" alone, "Song Wang" three by another Wang.
+  for (const [cmd, focused, typed, expected] of [
+    ['summary', 'paper', 'video reasoning', ['deng26w']],
+    ['related', 'paper_or_topic', 'video reasoning', ['deng26w', 'video reasoning']],
+    ['ask', 'paper', 'Song Wang', ['2505.23727']],
+  ] as const) {
+    const it = await h.emu.autocomplete(cmd, cmd === 'ask' ? { question: 'q', paper: typed } : { [focused]: typed }, focused, { user });
+    await it.callback();
+    assert.deepEqual(it.choices()!.map((c) => c.value), expected, `${cmd} ${typed}`);
+  }
 });
 
 test('/ask with a paper limits the sources to that paper', async () => {
