@@ -154,6 +154,20 @@ test('a related paper\'s reason names each thing once, and no phrase made across
   assert.deepEqual(distinctPhrases(['spatial audio', 'Spatial audio', 'audio', 'microphone', 'microphone']), ['spatial audio', 'microphone']);
 });
 
+test('/related on a phrase names the phrase a paper writes, and a list shorter than asked says why in one line', async () => {
+  const r = await service.related('KV cache', { count: 10, useModel: false });
+  const rethinking = r.related.find((p) => p.paperId === 'yang26bv');
+  // Its abstract writes "KV cache"; the reason named only "cache".
+  assert.equal(rethinking?.reason, 'Its abstract uses your query\'s term "kv cache".');
+  assert.ok(r.related.length < 10);
+  assert.match(r.notice!.said, new RegExp(`^Listed ${r.related.length} of the 10 papers asked for: no other paper is close enough to this topic\\.`));
+  const full = await service.related('KV cache', { count: 2, useModel: false });
+  assert.equal(full.related.length, 2);
+  assert.doesNotMatch(full.notice?.said ?? '', /Listed/, 'a full list says nothing of it');
+  const paper = await service.related('PixelThink', { count: 10, useModel: false });
+  assert.match(paper.notice!.said, new RegExp(`^Listed ${paper.related.length} of the 10 papers asked for: no other paper is close enough to this one\\.`));
+});
+
 test('related papers for a free-text topic match the topic', async () => {
   const r = await service.related('spatial audio and microphone arrays', { count: 3 });
   assert.equal(r.paper, undefined);
