@@ -3,7 +3,7 @@ import MiniSearch, { type SearchOptions } from 'minisearch';
 import { isCoined, systemName, type Paper } from './corpus/paper.js';
 import { TEX_FORMAT } from './corpus/text.js';
 import { isEnglishWord } from './text/english.js';
-import { isStopword, normalize, words } from './text/terms.js';
+import { isStopword, normalize, WORD, words } from './text/terms.js';
 import type { PaperRef } from './types.js';
 import { idInLink, LINK_START, normalizeArxiv, pageOfPdf } from './corpus/ids.js';
 
@@ -26,6 +26,8 @@ const WORD_OTHERS_MAX = 1;
  * prefix tolerance let "GPT" find "GPU", "VQA" "VLA" and "nope" "CoPE".
  */
 const SHORT_WORD = 4;
+/** Typos a longer word may have in a title when suggesting: this fraction of its letters, rounded (MiniSearch's fuzzy). */
+const TITLE_TYPOS = 0.25;
 /** Two letters ("s3", "rl") are too often an abbreviation of something else to name a paper in lower case. */
 const LOWERCASE_NAME_MIN = 3;
 
@@ -83,8 +85,8 @@ export class PaperCatalog {
       storeFields: [],
       // Stopwords would make "a paper about basket weaving" fuzzily match half the titles.
       processTerm: (t) => (isStopword(normalize(t)) ? null : normalize(t)),
-      tokenize: (t, field) => (field === 'titleParts' ? hyphenParts(t) : words(t)),
-      searchOptions: { fields: RESOLVING_FIELDS, boost: { title: 2, keys: 3, titleParts: 2 }, prefix: true, fuzzy: 0.25, combineWith: 'OR' },
+      tokenize: (t, field) => (field === 'titleParts' ? wordParts(t) : words(t)),
+      searchOptions: { fields: RESOLVING_FIELDS, boost: { title: 2, keys: 3, titleParts: 2 }, prefix: true, fuzzy: TITLE_TYPOS, combineWith: 'OR' },
     });
     if (papers.length <= SYNC_CATALOG_MAX) {
       this.add(papers);
@@ -244,18 +246,37 @@ export class PaperCatalog {
   }
 
   /**
-   * Best matches for what a user is typing, best first: any word, each as a prefix, with typos,
-   * so a half-written title already finds its paper. An empty query lists papers in corpus order.
+   * Best matches for what a user is typing, best first: each word as the start of a word of a
+   * title or id (its hyphenated parts too: "dpo" finds TUR-DPO), a word longer than SHORT_WORD
+   * with typos too, so a half-written title already finds its paper; and an author's name written
+   * whole, or its start or a typo of it when longer than SHORT_WORD ("zettlem", "Zetlemoyer").
+   * The papers that match every word, when some do; otherwise those matching any. "kv cache"
+   * offered its titles, then fifteen that matched an author "Ke" or "Lv" a typo away from "kv";
+   * "model soups" its paper, then 24 titles that write "model". An empty query lists papers in
+   * corpus order.
    */
   suggest(query: string, limit = 25): PaperMatch[] {
-    return this.matching(query, limit, (q) => (this.complete ? this.found(q) : this.scan(q)));
+    return this.matching(query, limit, (q) => {
+      if (!this.complete) return wholeFirst(this.scan(q));
+      const loose = (term: string) => term.length > SHORT_WORD;
+      const found = this.search.search({
+        combineWith: 'OR',
+        queries: [
+          // MiniSearch's quarter of the word's letters, not typos(): it counts swapped letters as two edits ("FooNte"), and misspelled() picks from these.
+          { queries: [q], fields: LISTING_FIELDS.filter((f) => f !== 'authors'), prefix: true, fuzzy: (term) => (loose(term) ? TITLE_TYPOS : false) },
+          { queries: [q], fields: ['authors'], prefix: loose, fuzzy: (term) => (loose(term) ? typos(term) : false) },
+        ],
+      });
+      const asked = new Set(queryTerms(q)).size;
+      return wholeFirst(found.map((r) => ({ paper: this.get(String(r.id))!, score: r.score, whole: r.queryTerms.length >= asked })));
+    });
   }
 
   /**
    * The papers a search lists (/papers): those matching every word, best first. suggest()'s
    * "any word" listed 110 papers for "Song Wang", every Song and every Wang, and its typo
    * tolerance on short words added the Yangs and Longs; here only a word longer than
-   * SHORT_WORD may be misspelled. A title's hyphenated words count as their parts too
+   * SHORT_WORD may be misspelled. A title's hyphenated words and joined names (KernelFoundry) count as their parts too
    * ("large vision language models" finds "Large Vision-Language Models"), which resolve()
    * must not do: there the parts made "VLA" match every "VLA-..." title equally.
    */
@@ -286,14 +307,14 @@ export class PaperCatalog {
    * `strict`: a short query word only as a whole word, as strictSearch matches it; `every`:
    * only papers that match every query word, and a title's hyphenated words as their parts too, as list() wants.
    */
-  private scan(query: string, strict = false, every = false): PaperMatch[] {
+  private scan(query: string, strict = false, every = false): WordMatch[] {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
     if (qWords.length === 0) return [];
     const matches = (ws: string[], q: string) => ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q)));
-    const out: PaperMatch[] = [];
+    const out: WordMatch[] = [];
     for (const paper of this.papers) {
       const fields: [string[], number][] = [
-        [every ? [...words(paper.title), ...hyphenParts(paper.title)] : words(paper.title), 2],
+        [every ? [...words(paper.title), ...wordParts(paper.title)] : words(paper.title), 2],
         [words([paper.id, ...paper.aliases].join(' ')), 3],
         [words(paper.authors.join(' ')), 1],
       ];
@@ -304,7 +325,7 @@ export class PaperCatalog {
         for (const [ws, weight] of fields) if (matches(ws, q)) (s += weight), (hit = true);
         all &&= hit;
       }
-      if (s > 0 && (all || !every)) out.push({ paper, score: s });
+      if (s > 0 && (all || !every)) out.push({ paper, score: s, whole: all });
     }
     return out.sort((a, b) => b.score - a.score);
   }
@@ -479,9 +500,19 @@ function catalogDoc(p: Paper): CatalogDoc {
   return { id: p.id, title: p.title, keys: [p.id, ...p.aliases].join(' '), authors: p.authors.join(' '), titleParts: p.title };
 }
 
-/** The parts of the hyphenated words of a text ("Vision-Language" -> vision, language): the listing's words beside words() of the title, which keeps them whole. */
-export function hyphenParts(text: string): string[] {
-  return words(text).flatMap((w) => (w.includes('-') ? w.split('-').filter(Boolean) : []));
+/** Where a made-up name joins its words: "Kernel|Foundry", "Sci|Video|Bench", "Open|GPT". */
+const JOINED_WORDS = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
+
+/**
+ * The parts of a text's joined words: hyphenated ("Vision-Language" -> vision, language) and names
+ * made of words ("KernelFoundry" -> kernel, foundry), which users type apart ("kernel found"). The
+ * listing's and suggestions' words beside words() of the title, which keeps them whole.
+ */
+export function wordParts(text: string): string[] {
+  return (text.match(WORD) ?? []).flatMap((w) => {
+    const parts = w.split('-').flatMap((part) => part.split(JOINED_WORDS)).filter(Boolean);
+    return parts.length > 1 ? parts.map(normalize) : [];
+  });
 }
 
 export function paperRef(p: Paper): PaperRef {
@@ -510,6 +541,28 @@ function codeKey(url: string): string {
 
 function keyOf(s: string): string {
   return normalize(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** A match, and whether it matched every query word. */
+type WordMatch = PaperMatch & { whole: boolean };
+
+/**
+ * The matches of every query word first, when there are some, then those of fewer words that
+ * score as high as one of them (a typo can make a paper match every word: "kernel foundy" in
+ * "Kernel ... Bound"); the rest would pad the list with papers on something else.
+ */
+function wholeFirst(matches: WordMatch[]): PaperMatch[] {
+  const whole = matches.filter((m) => m.whole);
+  const floor = Math.min(...whole.map((m) => m.score));
+  const strongPartial = matches.filter((m) => !m.whole && (whole.length === 0 || m.score >= floor));
+  return [...whole, ...strongPartial].map(({ paper, score }) => ({ paper, score }));
+}
+
+/** The query's words as the fuzzy index reads them (see its processTerm): "a paper about KV cache" is paper, kv, cache. */
+function queryTerms(query: string): string[] {
+  return words(query)
+    .map(normalize)
+    .filter((t) => !isStopword(t));
 }
 
 /** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`, counted up to `max` + 1. */

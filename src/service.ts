@@ -4,7 +4,7 @@ import { type PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js
 import type { BuildProgress } from './index/store.js';
 import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
-import { relatedPapers } from './retrieval/related.js';
+import { fewerRelated, relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
@@ -1064,7 +1064,9 @@ export class PapercordService {
     const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);
     const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
-    return this.explainRelated(base, paper, count, opts, started);
+    const explained = await this.explainRelated(base, paper, count, opts, started);
+    const fewer = fewerRelated(related.length, count, !!paper);
+    return fewer ? { ...explained, notice: joinNotices(fewer, explained.notice) } : explained;
   }
 
   /**

@@ -120,6 +120,16 @@ test('autocomplete suggests papers for typos and partial words on every paper op
   const topic = await h.emu.autocomplete('related', { paper_or_topic: 'spatial reasoning in video' }, 'paper_or_topic', { user });
   await topic.callback();
   assert.deepEqual(topic.choices()!.at(-1), { name: 'Topic: spatial reasoning in video', value: 'spatial reasoning in video' });
+  // The papers matching every word typed, when some do: "video reasoning" listed five more that write "reasoning" or "video" alone, "Song Wang" three by another Wang.
+  for (const [cmd, focused, typed, expected] of [
+    ['summary', 'paper', 'video reasoning', ['deng26w']],
+    ['related', 'paper_or_topic', 'video reasoning', ['deng26w', 'video reasoning']],
+    ['ask', 'paper', 'Song Wang', ['2505.23727']],
+  ] as const) {
+    const it = await h.emu.autocomplete(cmd, cmd === 'ask' ? { question: 'q', paper: typed } : { [focused]: typed }, focused, { user });
+    await it.callback();
+    assert.deepEqual(it.choices()!.map((c) => c.value), expected, `${cmd} ${typed}`);
+  }
 });
 
 test('/ask with a paper limits the sources to that paper', async () => {
@@ -242,6 +252,12 @@ test('/related: ranked papers with a reason each, never the paper itself, count 
   const topic = await h.emu.slashCommand('related', { paper_or_topic: 'video benchmarks for scientific reasoning' }, { user: h.user() });
   const t = await topic.waitForOriginal((x) => x.embeds.length > 0);
   assert.match(embedOf(t).title!, /^Papers on "video benchmarks/);
+  // A phrase the paper writes is named whole, and fewer papers than asked for say why.
+  const kv = await h.emu.slashCommand('related', { paper_or_topic: 'KV cache', count: 10 }, { user: h.user() });
+  const k = await kv.waitForOriginal((x) => x.embeds.length > 0);
+  assert.match(embedOf(k).description!, /`2606\.03075`\nIts abstract uses your query's term "kv cache"\./);
+  assert.match(field(k, '⚠️ Note'), /^Listed 1 of the 10 papers asked for: no other paper is close enough to this topic\./);
+  assertNoPings(h.emu);
 });
 
 test('/papers: pages of ten with ◀ ▶ buttons that turn the page in place; search narrows it', async () => {

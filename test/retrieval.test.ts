@@ -154,6 +154,20 @@ test('a related paper\'s reason names each thing once, and no phrase made across
   assert.deepEqual(distinctPhrases(['spatial audio', 'Spatial audio', 'audio', 'microphone', 'microphone']), ['spatial audio', 'microphone']);
 });
 
+test('/related on a phrase names the phrase a paper writes, and a list shorter than asked says why in one line', async () => {
+  const r = await service.related('KV cache', { count: 10, useModel: false });
+  const rethinking = r.related.find((p) => p.paperId === 'yang26bv');
+  // Its abstract writes "KV cache"; the reason named only "cache".
+  assert.equal(rethinking?.reason, 'Its abstract uses your query\'s term "kv cache".');
+  assert.ok(r.related.length < 10);
+  assert.match(r.notice!.said, new RegExp(`^Listed ${r.related.length} of the 10 papers asked for: no other paper is close enough to this topic\\.`));
+  const full = await service.related('KV cache', { count: 2, useModel: false });
+  assert.equal(full.related.length, 2);
+  assert.doesNotMatch(full.notice?.said ?? '', /Listed/, 'a full list says nothing of it');
+  const paper = await service.related('PixelThink', { count: 10, useModel: false });
+  assert.match(paper.notice!.said, new RegExp(`^Listed ${paper.related.length} of the 10 papers asked for: no other paper is close enough to this one\\.`));
+});
+
 test('related papers for a free-text topic match the topic', async () => {
   const r = await service.related('spatial audio and microphone arrays', { count: 3 });
   assert.equal(r.paper, undefined);
@@ -208,7 +222,7 @@ test('a pasted link suggests its paper or none, not the titles its words start (
   assert.deepEqual(service.catalog.suggest('https://arxiv.org/abs/2505.23727').map((m) => m.paper.id), ['2505.23727']);
 });
 
-test('a papers search of several words lists the papers matching all of them; autocomplete still offers any', () => {
+test('a papers search of several words lists the papers matching all of them; autocomplete too, when some do', () => {
   const listed = service.listPapers('Song Wang');
   assert.equal(listed[0]?.id, '2505.23727', 'the paper by Song Wang first');
   // Each word starts a word of the title, an author or the id: "Song" alone or "Wang" alone is not enough.
@@ -219,7 +233,27 @@ test('a papers search of several words lists the papers matching all of them; au
   assert.ok(listed.length <= 3, `${listed.length} papers listed`);
   // A typo in a long word is still forgiven; a short one ("Wang" as "Yang") is another name.
   assert.deepEqual(service.listPapers('Mikrophone geometry').map((p) => p.id), ['dementyev26a']);
-  assert.equal(service.catalog.suggest('Song Wang', 25).length, 25, 'autocomplete offers papers matching any word');
+  // Autocomplete: Song Wang's paper, not every Song and every Wang after it.
+  assert.deepEqual(service.catalog.suggest('Song Wang', 25).map((m) => m.paper.id), ['2505.23727']);
+  assert.ok(service.catalog.suggest('Song', 25).length > 1, 'one word of a name offers every paper it matches');
+});
+
+test('autocomplete offers the papers that match every word typed, not titles padded in by a typo of a short word or one common word', () => {
+  const ids = (q: string) => service.catalog.suggest(q, 25).map((m) => m.paper.id);
+  // "kv cache" offered its 2 KV-cache titles, then 16 papers with an author "Ke" or "Lv", one typo from "kv".
+  assert.deepEqual(ids('kv cache').sort(), ['liu26ga', 'yang26bv']);
+  assert.deepEqual(ids('kv').sort(), ['2606.03075', 'liu26ga', 'yang26bv'], 'TGV-KV too');
+  // One title, not the 24 others that write "model" too.
+  assert.deepEqual(ids('model soups'), ['abdollahpoorrostam26a']);
+  // An author's name written whole or a longer word's start or typo; a short word names only a whole name ("Ke", not "Kexin").
+  assert.deepEqual(ids('Ke Hu').slice(0, 2).sort(), ['ding26aa', 'ding26z']);
+  assert.deepEqual(ids('Zetlemoyer'), ['chen26a']);
+  assert.ok(!ids('furina').some((id) => id !== 'wu26bw'), 'no author Furong for "furina"');
+  // A title's joined words, typed apart: TUR-DPO for "dpo", KernelFoundry while "kernel found" is typed.
+  assert.deepEqual(ids('dpo'), ['abas26a']);
+  assert.equal(ids('kernel found')[0], 'wiedemann26a');
+  // Nothing matches every word: the papers matching any, best first.
+  assert.equal(ids('phasecoder kittens')[0], 'dementyev26a');
 });
 
 test("a papers search finds a title's hyphenated words written apart, however many words it has; resolving a paper keeps them whole", () => {

@@ -3,7 +3,7 @@ import { DEFAULT_RETRIEVAL, type RetrievalSettings } from '../config.js';
 import { words, stem, isStopword, terms, normalize, WORD } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import type { Retriever } from './retriever.js';
-import type { RelatedPaper } from '../types.js';
+import type { Notice, RelatedPaper } from '../types.js';
 
 /** A text's words as a reason needs them; parsed anew for each list, only for the texts it shows. */
 interface ParsedText {
@@ -355,6 +355,15 @@ function commonForm(key: string, phrase: string, a: Profile, b: Profile): string
   return a.parsed.pairs.get(key) === phrase ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
 }
 
+/**
+ * What a list shorter than asked for says: that no other paper passed the relevance floor, so
+ * the reader does not take it for a fault (six of the ten asked for "KV cache").
+ */
+export function fewerRelated(listed: number, asked: number, aboutPaper: boolean): Notice | undefined {
+  if (listed === 0 || listed >= asked) return undefined;
+  return { said: `Listed ${listed} of the ${asked} papers asked for: no other paper is close enough to this ${aboutPaper ? 'one' : 'topic'}.` };
+}
+
 /** Cosine of two texts' key-term weights: a sum over `a`'s terms in its order, so the same two texts always give the same bits. */
 function sparseCosine(a: KeyTerms, b: KeyTerms): number {
   let dot = 0;
@@ -402,7 +411,8 @@ const PHRASE_GAP = /^[ \t]+$/;
  * Adjacent word pairs, keyed by stems. Only words the text writes next to each other count:
  * across a full stop, a parenthesis or the line between title and abstract they are no phrase
  * ("... Resolution Diffusion" then "Diffusion Transformers" gave "diffusion diffusion",
- * "language models (LMMs)" gave "models lmms").
+ * "language models (LMMs)" gave "models lmms"). A word of two letters is part of one ("KV
+ * cache", "RL agents"): without it, a paper that writes "KV cache" was listed for "cache".
  */
 function pairs(text: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -411,7 +421,7 @@ function pairs(text: string): Map<string, string> {
   for (let i = 0; i + 1 < ws.length; i++) {
     const [a, b] = [ws[i]!, ws[i + 1]!];
     const [x, y] = [a[0], b[0]];
-    if (isStopword(x) || isStopword(y) || x.length < 3 || y.length < 3 || /^\d/.test(x) || /^\d/.test(y)) continue;
+    if (isStopword(x) || isStopword(y) || x.length < 2 || y.length < 2 || /^\d/.test(x) || /^\d/.test(y)) continue;
     if (!PHRASE_GAP.test(norm.slice(a.index + x.length, b.index)) || stem(x) === stem(y)) continue;
     out.set(`${stem(x)} ${stem(y)}`, `${x} ${y}`);
   }

@@ -122,6 +122,9 @@ function planBurst(emu: DiscordEmulator, plan: LoadPlan): Planned[] {
   return out.sort((a, b) => a.atMs - b.atMs);
 }
 
+/** The sentence a /related list shorter than asked for starts its note with (see fewerRelated). */
+const FEWER_RELATED = /^Listed \d+ of the \d+ papers asked for: [^.]*\.\s*/;
+
 /**
  * Sends the burst on schedule (the arrival process: timers here are the load, not a wait for
  * an event), then waits for every interaction's final reply and classifies it.
@@ -208,7 +211,8 @@ async function settle(emu: DiscordEmulator, it: InteractionHandle, command: Comm
   }
   const mode = /^Written by/.test(footer(last)!) ? 'model' : 'extractive';
   const queued = final.history.some((r) => QUEUE.test(r.content));
-  const note = final.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === '⚠️ Note')?.value;
+  // A /related list shorter than asked says so in its note too; that says nothing of the model.
+  const note = final.embeds.flatMap((e) => e.fields ?? []).find((f) => f.name === '⚠️ Note')?.value.replace(FEWER_RELATED, '').trim();
   return { ...base, outcome: queued ? 'queued, then answered' : 'answered', ackMs, doneMs: last.history.at(-1)!.at - it.createdAt, mode, ...(note ? { note } : {}) };
 }
 
