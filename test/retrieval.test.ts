@@ -1171,6 +1171,8 @@ test('the paper option with a question that names another paper and then says "i
     assert.deepEqual(cited(both), ['2505.23727', '2602.01037'], q);
     assert.equal(both.notice, undefined, q);
   }
+  // "beat" with no pointer after it relates the paper described to no other.
+  assert.deepEqual(cited(await service.ask('The paper that first brings verifiable-reward RL to video-based 3D scene understanding claims to beat larger mainstream models on which benchmark?', { useModel: false })), ['linghu26a']);
 });
 
 test('a question about a name two papers have ("What is PRISM?") says so and answers of each apart, each listed with its own summary, cited in one numbering', async () => {

@@ -260,12 +260,15 @@ export function pickedConcepts(question: string): string[][] {
   return queryConcepts(withoutPicking(question)).filter((group) => !group.every(smallWordForm));
 }
 
-/** Verbs that relate a paper to another without the words of a comparison: "Does VEQ outperform it?", "Does VEQ build on it?". */
-const RELATES_TO = /\b(?:outperform(?:s|ed|ing)?|beat(?:s|ing)?|improv(?:es?|ed|ing) (?:up)?on|buil(?:ds?|t|ding) (?:up)?on|extend(?:s|ed|ing)?|cit(?:es?|ed|ing))\b/i;
+/**
+ * A verb that relates a paper to the one pointed at, without the words of a comparison: "Does VEQ
+ * outperform it?", "Does VEQ build on that paper?". Not "claims to beat larger models": no pointer after it.
+ */
+const RELATES_TO_ONE = /\b(?:outperform(?:s|ed|ing)?|beat(?:s|ing)?|improv(?:es?|ed|ing) (?:up)?on|buil(?:ds?|t|ding) (?:up)?on|extend(?:s|ed|ing)?|cit(?:es?|ed|ing))\s+(?:it|(?:this|that) (?:paper|work|one))\b/i;
 
 /** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV", "Does VEQ outperform it?"): `rest` is the question without the named paper's names. */
 export function comparesWithOneBefore(rest: string): boolean {
-  return (COMPARISON.test(rest) || RELATES_TO.test(rest)) && refersBackToOne(rest);
+  return (COMPARISON.test(rest) && refersBackToOne(rest)) || RELATES_TO_ONE.test(rest);
 }
 
 /** A question without the words with which it points back at one paper: "one" of "Who wrote that one?" is not what to search for. */
