@@ -10,13 +10,13 @@ import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
 import { comparedNames, foundOnlyByName, madeUpNames, QuestionNames, type Names } from './answer/names.js';
 import { answersAboutNoPaper, asksOnlyForLinks, asksOnlyOfPointedAt, continuesConversation, ConversationReader, describesOwnPaper, standsAlone } from './answer/conversation.js';
-import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, namedNotOption, nothingMentions, partOfEach, SUGGESTED_PAPERS_MAX, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
+import { otherLanguageRefusal, notMentioning, ALL_SAID_OF_EACH, allSaid, noRelatedTo, aspectNotStated, noFigureStated, modelSaidNotAnswered, notInAbstracts, onlyOnePaper, noPaperCalled, namedNotOption, nothingMentions, partOfEach, SUGGESTED_PAPERS_MAX, summaryPart, titleAndId, uncitedAnswer, whichPaper } from './answer/replies.js';
 import { PapercordError } from './errors.js';
 import { joinNotices } from './notice.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -592,7 +592,7 @@ export class PapercordService {
     const figureAsked = paper !== undefined && !overview && asksOnlyHowMuch(about);
     const figuresOnly = figureAsked ? figureSentences(paper) : [];
     // "How large is cMoLLM?" of an abstract that states no figure of its own work: a sentence that writes "model size" of others' is no answer.
-    if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, 'states no size or other figure of its work'), started, { refused: true });
+    if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, noFigureStated(sizesUnread(paper))), started, { refused: true });
     // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
     // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
     const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { askedSection, asksForData, dataSentences } from '../src/answer/summary.js';
+import { askedSection, asksForData, dataSentences, figureSentences } from '../src/answer/summary.js';
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
@@ -223,6 +223,18 @@ test('"How large is cMoLLM?" of an abstract whose only numbers are a kernel\'s s
     assert.match(a.answer, figure, name);
     assert.doesNotMatch(a.answer, /\(?1\)\s*(?:\*\*)?(?:Modality|Text)/, name);
   }
+});
+
+test('a number after a word that ends in "x" is a figure ("max 10 GPUs", "index 4096 tokens", "a box 512 pixels"), and so is the count of "8 × 24GB"; shapes are not', () => {
+  const toy = (sentence: string) => ({ id: 'toy', title: 'Toy', abstract: `We propose Toy. ${sentence} It works.`, authors: [], aliases: [], source: { file: 'f', record: 'r' } });
+  for (const s of ['We train on max 10 GPUs.', 'We use index 4096 tokens.', 'We draw a box 512 pixels wide.', 'We train on 8 x 24GB GPUs.', 'We train on 8 × 24 GB GPUs.']) assert.deepEqual(figureSentences(toy(s)), [s], s);
+  for (const s of ['We use a 1×1 convolution.', 'We use a 3 x 3 kernel.', 'We use a 3x3 kernel.']) assert.deepEqual(figureSentences(toy(s)), [], s);
+});
+
+test('"How large is TodoEvolve?" of an abstract that writes its size as a name\'s part or in words ("Todo-14B", "five") says no figure was found and quotes them, not that it states none', async () => {
+  const a = await pmlr.ask('How large is TodoEvolve?', { useModel: false });
+  assert.equal(a.refused, true);
+  assert.match(a.answer, /^The abstract of TodoEvolve: .* \(liu26fz\) states no figure of its size that I can find, though it writes "Todo-14B" and "five"; the paper itself may, at https:\/\/\S+\. /);
 });
 
 test('"the OpenReview page of the paper on mental imagery" asks for its links where no abstract writes OpenReview: the metadata gives OpenReview ids, so it is no unknown name', async () => {

@@ -199,4 +199,10 @@ test('"Which papers are from NeurIPS?" of papers from none is a venue answer, no
   assert.equal(venuePapersAnswer('Which papers are from NeurIPS?', mixed), 'None of the 3 indexed papers is from NeurIPS: they are from ICML 2026 (2), ICLR 2025 (1). /papers lists them.');
   // An institution or a person is no venue.
   for (const q of ['Which papers are from Google?', 'Which papers are from Zeller?']) assert.equal(venuePapersAnswer(q, mixed), undefined, q);
+  // Of papers without any venue (a .txt corpus without its sidecar), that the metadata gives none, not "all are from no venue given".
+  const noVenue = mixed.map(({ venue: _, ...p }) => p);
+  for (const [q, venue] of [['Which papers are from NeurIPS?', 'NeurIPS'], ['Which papers are from ICML?', 'ICML']]) {
+    assert.equal(venuePapersAnswer(q, noVenue), `The metadata gives no venue for the 3 indexed papers, so I cannot tell which are from ${venue}. /papers lists them.`, q);
+  }
+  assert.equal(venuePapersAnswer('Which papers are from NeurIPS?', noVenue.slice(0, 1)), 'The metadata gives no venue for the 1 indexed paper, so I cannot tell which is from NeurIPS. /papers lists them.');
 });

@@ -148,6 +148,17 @@ test('/ask "Who wrote VEQ?" with the paper option set to PixelThink answers abou
   assert.match(field(m, '⚠️ Note'), /^The question names VEQ: .* \(2602\.01037\), not PixelThink: .* \(2505\.23727\) that it was limited to, so the answer is about that one\./);
 });
 
+test('/ask with the paper option set to PixelThink: "it" in a clause after the name is the named paper; in the name\'s own clause ("Does VEQ outperform it?") it is PixelThink, set against VEQ', async () => {
+  const named = await h.emu.slashCommand('ask', { question: 'Who wrote VEQ and what does it do?', paper: 'PixelThink' }, { user: h.user() });
+  const n = await named.waitForOriginal((x) => x.embeds.length > 0);
+  assert.deepEqual(sourceIds(n), ['2602.01037']);
+  assert.match(field(n, '⚠️ Note'), /^The question names VEQ: /);
+  const against = await h.emu.slashCommand('ask', { question: 'Does VEQ outperform it?', paper: 'PixelThink' }, { user: h.user() });
+  const a = await against.waitForOriginal((x) => x.embeds.length > 0);
+  assert.deepEqual(sourceIds(a).sort(), ['2505.23727', '2602.01037']);
+  assert.doesNotMatch(field(a, '⚠️ Note'), /The question names VEQ/);
+});
+
 test('/ask "Where is the code?" with a paper gives that paper\'s links, as naming it in the question does', async () => {
   const it = await h.emu.slashCommand('ask', { question: 'Where is the code?', paper: 'scivideo' }, { user: h.user() });
   const m = await it.waitForOriginal((x) => x.embeds.length > 0);

@@ -560,4 +560,57 @@ describe('a long answer sent as text, split over several messages', () => {
       assert.deepEqual(history.map((turn) => ({ question: turn.question, answer: turn.answer })), [{ question, answer: remembered.answer }], `a reply to part ${i + 1}`);
     }
   });
+
+  test('after a restart, a follow-up to a chain of long text answers reads each one whole with one request for their later parts, not one per answer', async (t) => {
+    const channelId = h.emu.createChannel({ name: 'no-embeds-chain', permissionOverwrites: [{ id: h.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] }).id;
+    const asker = h.user();
+    const [question1, question2] = ['How do these methods evaluate visual reasoning?', 'Which of them is newest?'];
+    const [, last1] = await partsOf(await h.emu.postMessage({ content: question1, mentionsBot: true, author: asker, channelId }), question1);
+    const [first2, last2] = await partsOf(await h.emu.postMessage({ content: question2, replyTo: last1, author: asker, channelId }), question2);
+    const wholeAnswers = calls.filter((c) => c.question === question2).at(-1)!.history.map((turn) => turn.answer);
+    const key = buttonIds(first2).find((id) => id.startsWith('ans:up:'))!.slice('ans:up:'.length);
+    const answers = [...wholeAnswers, h.bot.ctx.answers.get(key)!.turn!.answer];
+    assert.ok(answers.length === 2 && answers.every((a) => a.length > 2000), 'two answers, each over more than one message');
+    // A restarted bot remembers no reply: the messages are all there is.
+    const memory = h.bot.ctx.answers;
+    h.bot.ctx.answers = new AnswerMemory();
+    t.after(() => void (h.bot.ctx.answers = memory));
+    const since = h.emu.mark();
+    const follow = 'Which of them is oldest?';
+    await partsOf(await h.emu.postMessage({ content: follow, replyTo: last2, author: asker, channelId }), follow);
+    const history = calls.filter((c) => c.question === follow).at(-1)!.history;
+    assert.deepEqual(history.map((turn) => ({ question: turn.question, answer: turn.answer })), [{ question: question1, answer: answers[0] }, { question: question2, answer: answers[1] }]);
+    const partReads = h.emu.requests.filter((c) => c.seq > since && c.method === 'GET' && c.path === `/channels/${channelId}/messages` && c.query.after !== undefined);
+    assert.equal(partReads.length, 1, 'one read of later parts for the whole chain');
+  });
+
+  test("after a restart, in the bot's own thread, the thread's long text answers are read whole from the messages read for its history, with no request per answer", async (t) => {
+    const own = await startHarness({ ollama: true, env: { ANSWER_CACHE_SIZE: '0', DISCORD_THREADS: 'true' } });
+    t.after(() => own.close());
+    own.ollama!.script({ reply: longReply, chunkSize: 40 });
+    const asked = spyHistory(own);
+    const created = once(own.bot.client, Events.ChannelCreate);
+    const channel = own.emu.createChannel({ name: 'no-embeds-thread', permissionOverwrites: [{ id: own.emu.botUser.id, type: 1, allow: '0', deny: String(Perm.EmbedLinks) }] });
+    await created;
+    const asker = own.user();
+    const lastPartAfter = (first: StoredMessage) => own.emu.waitForMessage((m) => m.message_reference?.message_id === first.id && /\n-# Written by /.test(m.content));
+    const question = 'How do these methods evaluate visual reasoning?';
+    const q = await own.emu.postMessage({ content: question, mentionsBot: true, author: asker, channelId: channel.id });
+    const first = await own.emu.waitForMessage((m) => m.channel_id === q.id && m.content.startsWith(`**${question}**\n`));
+    await lastPartAfter(first);
+    const thread = first.channel_id;
+    const key = buttonIds(first).find((id) => id.startsWith('ans:up:'))!.slice('ans:up:'.length);
+    const answer = own.bot.ctx.answers.get(key)!.turn!.answer;
+    assert.ok(answer.length > 2000, 'the answer fills more than one message');
+    // A restarted bot remembers no reply: the messages are all there is.
+    own.bot.ctx.answers = new AnswerMemory();
+    const since = own.emu.mark();
+    const follow = 'Which of them is newest?';
+    const f = await own.emu.postMessage({ content: follow, author: asker, channelId: thread });
+    await lastPartAfter(await own.emu.waitForMessage((m) => m.message_reference?.message_id === f.id && m.content.startsWith(`**${follow}**\n`)));
+    const history = asked.filter((c) => c.question === follow).at(-1)!.history;
+    assert.deepEqual(history.map((turn) => ({ question: turn.question, answer: turn.answer })), [{ question, answer }]);
+    const partReads = own.emu.requests.filter((c) => c.seq > since && c.method === 'GET' && c.path === `/channels/${thread}/messages` && c.query.after !== undefined);
+    assert.deepEqual(partReads, [], 'no request of its own for a text\'s later parts');
+  });
 });

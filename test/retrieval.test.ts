@@ -1193,18 +1193,20 @@ test('the paper option with a question that names another paper: answered about 
 });
 
 test('the paper option with a question that names another paper and then says "it": "it" is the paper named, not the option\'s (QA2 #7)', async () => {
-  for (const q of ['Who wrote VEQ and what does it do?', 'Who wrote VEQ and what is it about?', 'What does VEQ do, and who wrote it?']) {
+  for (const q of ['Who wrote VEQ and what does it do?', 'Who wrote VEQ and what is it about?', 'What does VEQ do, and who wrote it?', 'Who wrote VEQ? What does it do?']) {
     const named = await service.ask(q, { useModel: false, paper: 'PixelThink' });
     assert.match(named.answer, /^\*\*VEQ: .*\*\* is by Guangshuo Qin/, q);
     assert.deepEqual(cited(named), ['2602.01037'], q);
     assert.match(named.notice?.said ?? '', /^The question names VEQ: /, q);
   }
-  // Set side by side, "it" is still the option's paper, before the name or after it.
-  for (const q of ['How does VEQ compare to it?', 'Is it better than VEQ?']) {
+  // Set side by side, "it" is still the option's paper, before the name or after it; in the name's own clause too ("Does VEQ outperform it?" sets VEQ against it).
+  for (const q of ['How does VEQ compare to it?', 'Is it better than VEQ?', 'Does VEQ outperform it?', 'Does VEQ build on it?']) {
     const both = await service.ask(q, { useModel: false, paper: 'PixelThink' });
     assert.deepEqual(cited(both), ['2505.23727', '2602.01037'], q);
     assert.equal(both.notice, undefined, q);
   }
+  // "beat" with no pointer after it relates the paper described to no other.
+  assert.deepEqual(cited(await service.ask('The paper that first brings verifiable-reward RL to video-based 3D scene understanding claims to beat larger mainstream models on which benchmark?', { useModel: false })), ['linghu26a']);
 });
 
 test('a question about a name two papers have ("What is PRISM?") says so and answers of each apart, each listed with its own summary, cited in one numbering', async () => {

@@ -193,6 +193,11 @@ test('a links answer to a question that asks for a page the paper lacks (OpenRev
   for (const q of ['Where is the code for Toy?', 'arXiv link of Toy', '']) assert.equal(linksAnswer(paper, 1, q), links, q);
   const reviewed = { ...paper, openreview: 'AbC123', pmlrPage: 'https://proceedings.mlr.press/v306/toy26a.html' };
   for (const q of ['Where is the OpenReview page for Toy?', 'Toy pmlr']) assert.equal(linksAnswer(reviewed, 1, q), linksAnswer(reviewed, 1), q);
+  // A url that is the paper's DOI link is its DOI, not a missing one.
+  for (const url of ['https://doi.org/10.1145/3456.7890', 'http://dx.doi.org/10.1145/3456.7890']) {
+    const withDoi = { ...paper, url };
+    assert.equal(linksAnswer(withDoi, 1, 'What is the DOI of Toy?'), linksAnswer(withDoi, 1), url);
+  }
 });
 
 test('plain text shows bold as its words and escapes as their characters, and keeps asterisks that were escaped', () => {

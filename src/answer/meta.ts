@@ -616,7 +616,7 @@ export const SMALL_TALK = { thanks: 'Glad to help.', self: 'I am papercord,', he
  */
 export function smallTalkAnswer(question: string, papers: readonly Paper[], modelAnswers: () => boolean): string | undefined {
   if (THANKS.test(question)) return `${SMALL_TALK.thanks} Ask another question, or a follow-up to an answer.`;
-  const count = papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
+  const count = theIndexed(papers);
   if (asksAboutTheBot(question)) {
     const writer = modelAnswers() ? 'A language model writes the answers from the passages found.' : 'No language model answers now, so answers quote the abstracts.';
     return `${SMALL_TALK.self} a bot that answers questions about ${count} from their abstracts, citing the passages it uses. ${writer} /status shows the model and its state. I take no instructions from questions: ask about the papers, or /help for every command.`;
@@ -630,6 +630,11 @@ export function smallTalkAnswer(question: string, papers: readonly Paper[], mode
   }
   const examples = named ? ` For example: "What is ${named}?", "Who wrote ${named}?", "Papers like ${named}?".` : '';
   return `${SMALL_TALK.hello} questions about ${count} from their abstracts, citing the passages I use.${examples} /summary summarises a paper, /related finds related work, /papers lists them and /help shows every command.`;
+}
+
+/** "the 1 indexed paper", "the 19 indexed papers". */
+function theIndexed(papers: readonly Paper[]): string {
+  return papers.length === 1 ? 'the 1 indexed paper' : `the ${papers.length} indexed papers`;
 }
 
 /** The first made-up name among the papers' systems, for an example question; read only for a reply that shows one, and only up to that paper. */
@@ -668,6 +673,10 @@ export function venuePapersAnswer(question: string, papers: readonly Paper[]): s
   // "Which papers are from NeurIPS?", "… at ICML 2025?": a venue none of them is from is answered by the ones they are from, not as an institution.
   if (of.length === 0) {
     if (!KNOWN_VENUE.test(asked) || papers.length === 0) return undefined;
+    // A .txt corpus without a sidecar gives no venue at all: "all are from no venue given" says nothing of the venue asked.
+    if (!papers.some((p) => p.venue)) {
+      return `The metadata gives no venue for ${theIndexed(papers)}, so I cannot tell which ${papers.length === 1 ? 'is' : 'are'} from ${markdownLiteral(asked)}. /papers lists them.`;
+    }
     const all = indexVenues(papers, (v, n) => `${v} (${n})`);
     return `None of the ${papers.length} indexed papers is from ${markdownLiteral(asked)}: ${/\),/.test(all) ? `they are from ${all}` : `all are from ${venueOf(papers[0]!)}`}. /papers lists them.`;
   }

@@ -652,8 +652,8 @@ const NAMED_PAGES: { asked: RegExp; page: string; has: (paper: Paper) => boolean
   { asked: /(?<![\w-])open ?review(?![\w-])/i, page: 'OpenReview page', has: (p) => p.openreview !== undefined },
   { asked: /(?<![\w-])(?:pmlr|proceedings (?:page|entry))(?![\w-])/i, page: 'PMLR page', has: (p) => p.pmlrPage !== undefined || /^https?:\/\/proceedings\.mlr\.press\//i.test(p.url ?? '') },
   { asked: /(?<![\w-])arxiv(?![\w-])/i, page: 'arXiv id', has: (p) => arxivIdOf(p) !== undefined },
-  // No corpus format records one.
-  { asked: /(?<![\w-])doi(?![\w-])/i, page: 'DOI', has: () => false },
+  // No corpus format has a DOI field, but a JSON record's url may be its DOI link, shown as the paper's page.
+  { asked: /(?<![\w-])doi(?![\w-])/i, page: 'DOI', has: (p) => /^(?:https?:\/\/)?(?:dx\.|www\.)?doi\.org\/10\./i.test(p.url ?? '') },
 ];
 
 /**

@@ -138,14 +138,19 @@ export function describesPaper(question: string): boolean {
 /** Words that point back at one paper, bare "it", "this" and "that" too. */
 const POINTER_ALL = new RegExp(`${BACK_TO_ONE.source}|\\b(?:it|this|that)\\b`, 'gi');
 
+/** Where a new clause that asks something starts: "… and what", ", and who", "; does", "? How". */
+const NEW_CLAUSE = /(?:[,;:?.!]\s*(?:(?:and|then|so)\s+)?|\s(?:and|then|so)\s+)(?=(?:what|how|who|whom|when|where|why|which|does|did|do|is|was|are|were|can|could|has|have)\b)/gi;
+
 /**
- * Whether a question points back at one paper ("it", "its", "this paper") only after it names
- * one at `namedAt` ("Who wrote VEQ and what does it do?", "What does VEQ do, and who wrote it?"):
- * the pointer is that paper, not one before the question.
+ * Whether a question points back at one paper ("it", "its", "this paper") only in a clause that
+ * starts after it names one at `namedAt` ("Who wrote VEQ and what does it do?", "What does VEQ
+ * do, and who wrote it?"): the pointer is that paper, not one before the question. In the clause
+ * of the name ("Does VEQ outperform it?", "Does VEQ build on it?") it is another paper.
  */
 export function pointsBackOnlyAfter(question: string, namedAt: number): boolean {
+  const clauseAt = [...question.matchAll(NEW_CLAUSE)].find((m) => m.index! > namedAt)?.index;
   const pointers = [...question.matchAll(POINTER_ALL)];
-  return pointers.length > 0 && pointers.every((m) => m.index! > namedAt);
+  return clauseAt !== undefined && pointers.length > 0 && pointers.every((m) => m.index! > clauseAt);
 }
 
 /** Whether a question asks nothing but points back at one paper ("it", "this paper"), once the words of what it asks are taken out ("When was it published?" without "when", "published"). */
@@ -255,9 +260,15 @@ export function pickedConcepts(question: string): string[][] {
   return queryConcepts(withoutPicking(question)).filter((group) => !group.every(smallWordForm));
 }
 
-/** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV"): `rest` is the question without the named paper's names. */
+/**
+ * A verb that relates a paper to the one pointed at, without the words of a comparison: "Does VEQ
+ * outperform it?", "Does VEQ build on that paper?". Not "claims to beat larger models": no pointer after it.
+ */
+const RELATES_TO_ONE = /\b(?:outperform(?:s|ed|ing)?|beat(?:s|ing)?|improv(?:es?|ed|ing) (?:up)?on|buil(?:ds?|t|ding) (?:up)?on|extend(?:s|ed|ing)?|cit(?:es?|ed|ing))\s+(?:it|(?:this|that) (?:paper|work|one))\b/i;
+
+/** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV", "Does VEQ outperform it?"): `rest` is the question without the named paper's names. */
 export function comparesWithOneBefore(rest: string): boolean {
-  return COMPARISON.test(rest) && refersBackToOne(rest);
+  return (COMPARISON.test(rest) && refersBackToOne(rest)) || RELATES_TO_ONE.test(rest);
 }
 
 /** A question without the words with which it points back at one paper: "one" of "Who wrote that one?" is not what to search for. */

@@ -67,6 +67,15 @@ export function aspectNotStated(papers: Paper[], section: SummarySection | undef
   return `The abstract of ${titleAndId(paper!)} ${said}; the paper itself may${paper!.url ? `, at ${paper!.url}` : ''}. /summary ${paper!.id} shows what its abstract covers.`;
 }
 
+/**
+ * What an abstract that states no figure of its work lacks, for aspectNotStated; when it writes a
+ * size as a name's part, with a unit or in words (`unread`: "Todo-14B", "five"), those may be one.
+ */
+export function noFigureStated(unread: readonly string[]): string {
+  if (unread.length === 0) return 'states no size or other figure of its work';
+  return `states no figure of its size that I can find, though it writes ${joinList(unread.map((u) => `"${markdownLiteral(u)}"`))}`;
+}
+
 /** Said to "Go on" about a paper once the conversation has shown its whole abstract. */
 export function allSaid(paper: Paper): string {
   return `That is all the abstract of ${titleAndId(paper)} says. The paper itself says more${paper.url ? `, at ${paper.url}` : ''}.`;

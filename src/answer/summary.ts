@@ -629,7 +629,8 @@ const ASKS_HOW_MUCH_ALL = new RegExp(ASKS_HOW_MUCH.source, 'gi');
  * "W3A16"), a shape ("a 1×1 convolutional kernel", "3 x 3") or a list's marker ("(1) Text-Vision Budgeting"),
  * which say nothing of how big a paper's work is.
  */
-const FIGURE = /(?<![\p{L}\p{N}.,×-])(?<![×x]\s)\d[\d,.]*(?![\p{L}-]|\s?[×x]\s?\d|\)\s*[*_]*\p{L})/u;
+// A shape's "x" follows a digit ("3 x 3"), not a word ("max 10 GPUs", "index 4096"); "8 × 24GB" is eight of a size, no shape.
+const FIGURE = /(?<![\p{L}\p{N}.,×-])(?<!\d\s?[×x]\s?)\d[\d,.]*(?![\p{L}-]|\s?[×x]\s?\d(?![\d.]*\s?[KMGT]i?B\b)|\)\s*[*_]*\p{L})/u;
 /** The most sentences quoted for a figure asked about: the abstract's first few that state one. */
 const FIGURE_SENTENCES_MAX = 3;
 
@@ -650,4 +651,18 @@ export function asksOnlyHowMuch(question: string): boolean {
 export function figureSentences(paper: Paper): string[] {
   // As read: TeX writes a shape "$1{\times}1$".
   return ownSentences(paper, (s) => FIGURE.test(readableTex(s))).slice(0, FIGURE_SENTENCES_MAX);
+}
+
+/**
+ * Sizes written as a name's part or a unit ("Todo-14B", "2M") or in words ("five benchmarks", "thousands"):
+ * no figure FIGURE reads, but they may say how large the work is.
+ */
+const SIZE_UNREAD = /[\p{L}\p{N}.-]*\d[\d.,]*[kKMBT]\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?)\b/giu;
+/** The most of them a refusal quotes. */
+const SIZES_UNREAD_SHOWN = 3;
+
+/** Sizes of a paper's own work its abstract writes in ways figureSentences does not read (see SIZE_UNREAD), each once, in its order. */
+export function sizesUnread(paper: Paper): string[] {
+  const found = ownSentences(paper, () => true).flatMap((s) => [...readableTex(s).matchAll(SIZE_UNREAD)].map((m) => m[0]));
+  return [...new Set(found)].slice(0, SIZES_UNREAD_SHOWN);
 }

@@ -122,13 +122,13 @@ async function referencedBotMessage(message: Message, botId: string, dm: boolean
  * /related list's papers. Else from the message: a list of papers (a /papers page, which is never
  * remembered) is about the papers it shows; otherwise the embed's title is the question, its
  * descriptions the answer. Where the bot may not embed, the message's text says the same (see
- * asPlainText), and is read back the same way.
+ * asPlainText), and is read back the same way, with the later parts `parts` gives it.
  */
-async function turnOf(m: Message, memory: AnswerMemory): Promise<Turn | undefined> {
+function turnOf(m: Message, memory: AnswerMemory, parts: TextParts): Turn | undefined {
   const key = answerKeyOf(m);
   const remembered = key === undefined ? memory.ofMessage(m.id) : memory.get(key);
   if (remembered?.turn) return remembered.turn;
-  const [first, ...rest] = m.embeds.length ? m.embeds : await textEmbeds(m);
+  const [first, ...rest] = m.embeds.length ? m.embeds : textEmbeds(m, parts);
   if (!first?.title || !first.description) return undefined;
   const answer = [first.description, ...rest.map((e) => e.description ?? '')].join('\n').trim();
   const listed = listItemIds(first.description);
@@ -143,47 +143,71 @@ async function turnOf(m: Message, memory: AnswerMemory): Promise<Turn | undefine
  * first part (see sendAsReplyChain) and has no title of its own: its first line in bold names a
  * field ("**Sources**").
  */
-async function textEmbeds(m: Message): Promise<{ title: string; description: string }[]> {
+function textEmbeds(m: Message, parts: TextParts): { title: string; description: string }[] {
   if (m.mentions.repliedUser?.id === m.author.id) return [];
-  const read = readPlainText(m.content) && readPlainText(await wholeText(m));
+  const read = readPlainText(m.content) && readPlainText(wholeText(m, parts));
   return read ? [read] : [];
 }
 
-/** How many messages after a text's first part are searched for its later parts: an answer makes four at most (6,000 characters of embeds), and others may write between them. */
-const TEXT_PARTS_READ = 50;
+/** The later parts of a text the bot sent in several messages (see sendAsReplyChain), given its first part. */
+type TextParts = (first: Message) => Message[];
+
+/** Later parts among messages already read: those that reply to the first part, in the order sent. */
+function partsAmong(messages: Iterable<Message>): TextParts {
+  const all = [...messages];
+  return (first) => all.filter((m) => m.author.id === first.author.id && m.reference?.messageId === first.id).sort((a, b) => a.createdTimestamp - b.createdTimestamp);
+}
+
+/**
+ * How many messages after the oldest text of a reply chain are read for the later parts of its
+ * texts, in one request (Discord's most): an answer makes four at most (6,000 characters of
+ * embeds), a chain holds HISTORY_TURNS of them, and others may write between them.
+ */
+const TEXT_PARTS_READ = 100;
 
 /**
  * The text of a message the bot sent as text with its later parts, which reply to it (see
  * sendAsReplyChain): a long answer's first part alone was read as the whole answer. A text ends
  * with its footer (small text, "-# "); one whose first part has it was not split.
  */
-async function wholeText(first: Message): Promise<string> {
+function wholeText(first: Message, parts: TextParts): string {
   if (/^-# /m.test(first.content)) return first.content;
-  const later = await first.channel.messages.fetch({ after: first.id, limit: TEXT_PARTS_READ }).catch(() => undefined);
-  const parts = [...(later?.values() ?? [])].filter((m) => m.author.id === first.author.id && m.reference?.messageId === first.id).sort((a, b) => a.createdTimestamp - b.createdTimestamp);
   // splitText cuts at a blank line first, which it takes out: put back, a field's name after it reads as one again.
-  return [first, ...parts].map((m) => m.content).join('\n\n');
+  return [first, ...parts(first)].map((m) => m.content).join('\n\n');
 }
 
-/** The last turns of a reply chain that ends at `start` (a bot message), oldest first. */
+/**
+ * The last turns of a reply chain that ends at `start` (a bot message), oldest first. The later
+ * parts of its texts are read with one request for the whole chain, after its oldest text that was
+ * split, not one per text: every follow-up in a channel without Embed Links reads the chain again.
+ */
 async function chainHistory(start: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
-  const turns: Turn[] = [];
+  const read: { message: Message; turn: Turn }[] = [];
+  const split: Message[] = [];
+  const noteSplit: TextParts = (first) => (split.push(first), []);
   let cur: Message | undefined = start;
-  for (let hops = 0; cur && turns.length < max && hops < max * 4; hops++) {
+  for (let hops = 0; cur && read.length < max && hops < max * 4; hops++) {
     if (cur.author.id === botId) {
-      const t = await turnOf(cur, memory);
-      if (t && !(turns[0] && turns[0].question === t.question && turns[0].answer === t.answer)) turns.unshift(t);
+      const t = turnOf(cur, memory, noteSplit);
+      if (t && !(read[0] && read[0].turn.question === t.question && read[0].turn.answer === t.answer)) read.unshift({ message: cur, turn: t });
     }
     cur = cur.reference?.messageId ? await cur.fetchReference().catch(() => undefined) : undefined;
   }
-  return turns;
+  if (split.length === 0) return read.map((r) => r.turn);
+  const oldest = split.reduce((a, b) => (b.createdTimestamp < a.createdTimestamp ? b : a));
+  const later = await oldest.channel.messages.fetch({ after: oldest.id, limit: TEXT_PARTS_READ }).catch(() => undefined);
+  const parts = partsAmong(later?.values() ?? []);
+  return read.map((r) => (split.includes(r.message) ? (turnOf(r.message, memory, parts) ?? r.turn) : r.turn));
 }
 
-/** In a thread the bot started, or a DM, the conversation is the channel: its last answers, oldest first. */
+/**
+ * In a thread the bot started, or a DM, the conversation is the channel: its last answers, oldest
+ * first. The later parts of its texts are among the messages read, after their first parts.
+ */
 async function conversationHistory(message: Message, botId: string, memory: AnswerMemory, max = HISTORY_TURNS): Promise<Turn[]> {
   const recent = await message.channel.messages.fetch({ limit: 20, before: message.id }).catch(() => undefined);
   if (!recent) return [];
   const mine = [...recent.values()].filter((m) => m.author.id === botId).sort((a, b) => a.createdTimestamp - b.createdTimestamp);
-  const turns = (await Promise.all(mine.map((m) => turnOf(m, memory)))).filter((t): t is Turn => !!t);
-  return turns.slice(-max);
+  const parts = partsAmong(recent.values());
+  return mine.map((m) => turnOf(m, memory, parts)).filter((t): t is Turn => !!t).slice(-max);
 }
