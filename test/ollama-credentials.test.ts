@@ -20,6 +20,8 @@ const PASSWORD = 'p@ss:w/rd';
 const HEADER = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
 /** Any of these in a log line, a reply or /status is a leak. */
 const SECRETS = [PASSWORD, encodeURIComponent(PASSWORD), HEADER.slice('Basic '.length), `${USER}:`, `${USER}@`];
+/** The secrets proper, for text that quotes the address: the user name beside a password is not one. */
+const PASSWORDS = SECRETS.slice(0, 3);
 
 const isAnswer = (m: StoredMessage) => m.embeds.some((e) => /^(Written by|Extractive)/.test(e.footer?.text ?? ''));
 const footerOf = (m: StoredMessage) => m.embeds.at(-1)?.footer?.text ?? '';
@@ -27,8 +29,8 @@ const field = (m: StoredMessage, name: string) => m.embeds.flatMap((e) => e.fiel
 /** The markdown escapes taken out. */
 const plain = (text: string) => text.replace(/\\(.)/g, '$1');
 
-function assertNoSecret(text: string, where: string): void {
-  for (const secret of SECRETS) assert.ok(!text.includes(secret), `${where} shows ${secret}: ${text}`);
+function assertNoSecret(text: string, where: string, secrets = SECRETS): void {
+  for (const secret of secrets) assert.ok(!text.includes(secret), `${where} shows ${secret}: ${text}`);
 }
 
 async function ask(h: BotHarness, question: string): Promise<StoredMessage> {
@@ -130,4 +132,29 @@ test('an error reply from a host with a user and no password, or a short passwor
   const echoing: typeof fetch = async () => new Response('no such user longtoken123', { status: 401 });
   const s = await testSettings({ OLLAMA_HOST: 'http://longtoken123@127.0.0.1:9' });
   await assert.rejects(ollamaClient(s.ollamaHost, s.ollamaAuth, { fetch: echoing }).list(), (e: Error) => e.message === 'no such user [redacted]');
+});
+
+test('an error line streamed inside a 200 reply that echoes the credentials (Ollama behind a proxy that quotes the request): the cut-off answer, the extractive one, /status and the log show none of them', async () => {
+  server.requireAuth({ user: USER, password: PASSWORD });
+  // A proxy's words for a request it let through and then lost, quoting what it was sent.
+  const echo = `upstream reset; request had Authorization: ${HEADER}, url http://${USER}:${encodeURIComponent(PASSWORD)}@ollama, user ${USER}:${PASSWORD}`;
+  const h = await startHarness({ env: { ...env, OLLAMA_HOST: withCredentials } });
+  after(() => h.close());
+
+  server.scriptOnce({ reply: 'MentisOculi evaluates mental imagery [1]. It then goes on and on', failAfterChunks: 6, errorMessage: echo });
+  const cut = await ask(h, 'What does MentisOculi evaluate?');
+  assert.match(footerOf(cut), /^Written by/, textOf(cut));
+  assert.equal(plain(field(cut, '⚠️ Note')), 'The model stopped with an error part-way, so the answer is cut off.');
+  const cutLine = await h.log.waitFor((l) => l.msg === 'answer cut off');
+  assert.match(String(cutLine.fields.error), /upstream reset; request had Authorization: Basic \[redacted\]/, h.log.text());
+
+  server.scriptOnce({ failAfterChunks: 0, errorMessage: echo });
+  const failed = await ask(h, 'How does PhaseCoder localize sound?');
+  assert.match(footerOf(failed), /^Extractive/, textOf(failed));
+  const told = await statusForAdmin(h);
+  assert.match(plain(field(told, 'Ollama')), /upstream reset; request had Authorization: Basic \[redacted\]/);
+
+  for (const m of [cut, failed, told]) assertNoSecret(JSON.stringify(h.emu.message(m.id)!.history), 'a reply', PASSWORDS);
+  assertNoSecret(h.log.text(), 'the log', PASSWORDS);
+  assertNoSecret(JSON.stringify(h.service.modelStatus()), 'the model status', PASSWORDS);
 });

@@ -53,21 +53,43 @@ export function ollamaClient(host: string, auth: OllamaAuth, opts: { timeoutMs?:
 }
 
 /**
- * A fetch whose error replies say none of `secrets`. A proxy may echo the request's Authorization
+ * A fetch whose replies say none of `secrets`. A proxy may echo the request's Authorization
  * header, or the user and password, in its error page, and the client makes that text the error's
- * message, which goes to the log, /status and the operator's notes of answers.
+ * message, which goes to the log, /status and the operator's notes of answers. The same goes for
+ * an `{"error": ...}` line that Ollama, or a proxy, streams inside a 200 reply: the client throws
+ * it just as well, so a streamed reply is scrubbed line by line (the client parses it by lines).
  */
 function errorRepliesWithout(secrets: readonly string[], base: typeof fetch): typeof fetch {
+  // Inside a JSON string a secret with a quote or a backslash is sent escaped.
+  const forms = [...new Set(secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]))];
+  const without = (text: string) => forms.reduce((t, secret) => t.split(secret).join('[redacted]'), text);
   return async (input, init) => {
     const reply = await base(input, init);
-    if (reply.ok) return reply;
-    const text = secrets.reduce((t, secret) => t.split(secret).join('[redacted]'), await reply.text());
     const headers = new Headers(reply.headers);
     // The text is decoded and may be shorter now.
     headers.delete('content-length');
     headers.delete('content-encoding');
-    return new Response(text, { status: reply.status, statusText: reply.statusText, headers });
+    const init2 = { status: reply.status, statusText: reply.statusText, headers };
+    if (!reply.ok) return new Response(without(await reply.text()), init2);
+    if (!reply.body) return reply;
+    return new Response(reply.body.pipeThrough(new TextDecoderStream()).pipeThrough(linesWithout(without)).pipeThrough(new TextEncoderStream()), init2);
   };
+}
+
+/** Text scrubbed by `without` a whole line at a time, so that a secret split between two chunks is still found. */
+function linesWithout(without: (text: string) => string): TransformStream<string, string> {
+  let rest = '';
+  return new TransformStream({
+    transform(chunk, out) {
+      const text = rest + chunk;
+      const end = text.lastIndexOf('\n') + 1;
+      rest = text.slice(end);
+      if (end) out.enqueue(without(text.slice(0, end)));
+    },
+    flush(out) {
+      if (rest) out.enqueue(without(rest));
+    },
+  });
 }
 
 /** 401 and 403: the server, or a reverse proxy in front of it, refused the credentials sent, or their absence. */
