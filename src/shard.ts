@@ -5,6 +5,7 @@ import { ShardingManager, type Shard } from 'discord.js';
 import { PROJECT_ROOT, type Settings } from './config.js';
 import { fatal, openServiceOrExit, processSettings, runMain, stopOnSignals } from './process.js';
 import { log as rootLog } from './log.js';
+import { idsSeenBy, warnOfUnknownIds } from './bot/unknown-ids.js';
 
 /**
  * `npm run start:sharded`: the Discord bot as several shards, one `src/main.ts` process each,
@@ -17,7 +18,9 @@ import { log as rootLog } from './log.js';
  * 3. Spawns the shards one after the other (each waits for the previous one to be ready and
  *    5.5 s more, Discord's identify rate); each gets SHARDS and SHARD_COUNT in its environment,
  *    which the discord.js Client reads. A shard that dies later is respawned.
- * 4. On SIGTERM or SIGINT, passes SIGTERM on to every shard (each stops as `npm start` does,
+ * 4. Once all are ready, warns of DISCORD_ALLOWED_CHANNELS and DISCORD_ALLOWED_ROLES ids that
+ *    no shard sees (each shard checks DISCORD_GUILD_ID itself: its server is on one shard).
+ * 5. On SIGTERM or SIGINT, passes SIGTERM on to every shard (each stops as `npm start` does,
  *    within SHUTDOWN_GRACE_SECONDS), waits for them and exits 0.
  */
 
@@ -114,7 +117,18 @@ async function main(): Promise<void> {
     await stopAll();
     fatal(`A shard did not start: ${(e as Error).message ?? String(e)}`, 'Its own log lines above say why; `npm start` runs a single process and shows the same problems.');
   }
-  if (!shutdown.stopping) log.info('all shards ready', { shards: totalShards });
+  if (shutdown.stopping) return;
+  log.info('all shards ready', { shards: totalShards });
+
+  // 4. Allow-list ids that no shard sees: each shard sees only its own servers, so none of them can tell alone (one shard checks them itself).
+  if (totalShards > 1 && (settings.allowedChannels.length || settings.allowedRoles.length)) {
+    const listed = { allowedChannels: settings.allowedChannels, allowedRoles: settings.allowedRoles };
+    try {
+      warnOfUnknownIds(settings, await manager.broadcastEval(idsSeenBy, { context: listed }), log);
+    } catch (e) {
+      log.warn('could not check the allow-lists\' ids over the shards', { error: e });
+    }
+  }
 }
 
 /** Discord's recommended shard count, asked at DISCORD_API_BASE. */

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { DiscordEmulator, shardOf, type GatewayRecord } from './support/discord-emulator.js';
+import { DiscordEmulator, shardOf, snowflake, type GatewayRecord } from './support/discord-emulator.js';
 import { PROJECT_ROOT } from '../src/config.js';
 import { childEnv } from './support/env.js';
 
@@ -155,6 +155,43 @@ test('DISCORD_SHARDS=auto asks GET /gateway/bot at DISCORD_API_BASE, and a SIGTE
     await until(() => !groupAlive(child.pid!), 10_000, 'every process of the group to exit');
     // Only shard 0 had been started; the manager's 5.5 s spawn delay was still running.
     assert.doesNotMatch(output(), /"msg":"shard starting"[^\n]*"shard":1/);
+  } finally {
+    killGroup(run?.child);
+    await emu.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('sharded, the start-up checks are made over every shard: allow-list ids that no shard sees are told once, ids seen by another shard are not, and a DISCORD_GUILD_ID the bot is not in is told by the shard it falls on, with nothing sent to be refused', { timeout: 45_000 }, async () => {
+  const emu = await DiscordEmulator.start({ shards: 2, guilds: [{ id: GUILD_A, name: 'Guild A' }, { id: GUILD_B, name: 'Guild B', roles: [{ name: 'researcher' }] }] });
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'papercord-shards-'));
+  const guildB = emu.guilds.find((g) => g.id === GUILD_B)!;
+  // Seen by shard 1 only, so shard 0 alone would call them unknown.
+  const channelB = guildB.channelIds[0]!;
+  const roleB = guildB.roles.find((r) => r.name === 'researcher')!.id;
+  const [ghostChannel, ghostRole, elsewhere] = [snowflake(), snowflake(), snowflake()];
+  let run: Launcher | undefined;
+  try {
+    run = startLauncher(emu, dir, { DISCORD_SHARDS: '2', DISCORD_ALLOWED_CHANNELS: `${channelB},${ghostChannel}`, DISCORD_ALLOWED_ROLES: `${roleB},${ghostRole}`, DISCORD_GUILD_ID: elsewhere });
+    const { child, output } = run;
+    const tail = () => output().slice(-4000);
+    await until(() => output().includes('DISCORD_ALLOWED_ROLES lists ids'), 30_000, `the allow-list warnings\n${tail()}`);
+    const lines = output()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { level: string; msg: string; ids?: string[]; component?: string });
+    const about = (re: RegExp) => lines.filter((l) => re.test(l.msg));
+    assert.deepEqual(about(/^DISCORD_ALLOWED_CHANNELS lists ids/).map((l) => l.ids), [[ghostChannel]], tail());
+    assert.deepEqual(about(/^DISCORD_ALLOWED_ROLES lists ids/).map((l) => l.ids), [[ghostRole]], tail());
+    assert.ok(about(/lists ids of no/).every((l) => !/nobody can ask/.test(l.msg)), 'some ids are seen');
+    assert.equal(about(new RegExp(`^DISCORD_GUILD_ID ${elsewhere} is a server the bot is not in`)).length, 1, tail());
+    assert.doesNotMatch(output(), /applications\.commands scope/);
+    assert.equal(emu.requests.filter((c) => c.method === 'PUT' && c.path.endsWith('/commands')).length, 0, 'nothing sent to be refused');
+
+    process.kill(child.pid!, 'SIGTERM');
+    const [code] = await run.exit;
+    assert.equal(code, 0, tail());
+    await until(() => !groupAlive(child.pid!), 10_000, 'every process of the group to exit');
   } finally {
     killGroup(run?.child);
     await emu.stop();

@@ -1,4 +1,4 @@
-import { Events, type Client, type ClientOptions } from 'discord.js';
+import { Events, ShardClientUtil, type Client, type ClientOptions } from 'discord.js';
 import { COMMANDS_REGISTRY_FILE, dataPath, FEEDBACK_FILE, type Settings } from '../config.js';
 import { PapercordError } from '../errors.js';
 import { FeedbackStore } from '../feedback.js';
@@ -17,6 +17,7 @@ import { LIMITS } from './split.js';
 import { PROGRESS_INTERVAL_MS } from './throttle.js';
 import { DISCORD_TOKEN_LIFETIME } from './token.js';
 import { WorkTracker } from './work.js';
+import { idsSeenBy, warnOfUnknownIds } from './unknown-ids.js';
 
 export interface BotOptions {
   /** Extra discord.js client options (REST base, identify throttler, timeouts), merged over the defaults. */
@@ -92,11 +93,15 @@ export async function startBot(settings: Settings, service: PapercordService, op
   await ready;
 
   const guildId = settings.discordGuildId;
-  // A shard sees only its own servers: only a bot that runs alone can tell that one is missing.
-  const seesEveryServer = !client.shard || client.shard.count <= 1;
-  if (seesEveryServer) warnOfUnknownIds(client, settings, log);
+  // A shard sees only its own servers: the allow-lists are checked by the shard launcher, over every shard (src/shard.ts).
+  if (!client.shard || client.shard.count <= 1) warnOfUnknownIds(settings, idsSeenBy(client, settings), log);
+  // DISCORD_GUILD_ID's server is on one shard only, which tells whether the bot is in it and registers the commands there.
+  const guildShard = guildId && client.shard ? ShardClientUtil.shardIdForGuildId(guildId, client.shard.count) : undefined;
+  const guildElsewhere = guildShard !== undefined && !client.shard!.ids.includes(guildShard);
   let registration: BotHandle['registration'] = { registered: false, error: 'registration was switched off' };
-  if (opts.register !== false && seesEveryServer && guildId && !client.guilds.cache.has(guildId)) {
+  if (opts.register !== false && guildElsewhere) {
+    registration = { registered: false, error: `server ${guildId} is on shard ${guildShard}, which registers the commands` };
+  } else if (opts.register !== false && guildId && !client.guilds.cache.has(guildId)) {
     // Discord would answer "Missing Access", which read as a missing applications.commands scope.
     registration = { registered: false, error: `the bot is not in server ${guildId}` };
     log.error(`DISCORD_GUILD_ID ${guildId} is a server the bot is not in, so the slash commands were not registered (mentions still work)`, {
@@ -148,19 +153,6 @@ export async function startBot(settings: Settings, service: PapercordService, op
 function serverNames(client: Client): string[] {
   const names = [...client.guilds.cache.values()].map((g) => `${g.name} (${g.id})`);
   return names.length > 10 ? [...names.slice(0, 10), `and ${names.length - 10} more`] : names;
-}
-
-/**
- * Allow-list ids of no channel or role the bot can see (a typo, another server's, a deleted one):
- * nobody can ask there, and the bot would only seem to have gone quiet.
- */
-function warnOfUnknownIds(client: Client, settings: Settings, log: Logger): void {
-  const channels = settings.allowedChannels.filter((id) => !client.channels.cache.has(id));
-  const roles = settings.allowedRoles.filter((id) => !client.guilds.cache.some((g) => g.roles.cache.has(id)));
-  const noneLeft = (listed: string[], unknown: string[]) => (unknown.length === listed.length ? '; nobody can ask the bot anything' : '');
-  const check = 'Check the ids (Developer Mode on, right-click, Copy ID) and that the bot was invited to their server.';
-  if (channels.length) log.warn(`DISCORD_ALLOWED_CHANNELS lists ids of no channel the bot can see${noneLeft(settings.allowedChannels, channels)}`, { ids: channels, hint: check });
-  if (roles.length) log.warn(`DISCORD_ALLOWED_ROLES lists ids of no role in the bot's servers${noneLeft(settings.allowedRoles, roles)}`, { ids: roles, hint: check });
 }
 
 /** Login failures with what to do about them. */
