@@ -1,15 +1,15 @@
-import { InteractionContextType, PermissionFlagsBits, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
+import { InteractionContextType, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
 import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { reindexInteraction } from '../src/bot/reindex.js';
-import { channelGuard } from '../src/bot/interactions.js';
+import { channelGuard, SERVER_ADMIN_PERMISSION } from '../src/bot/interactions.js';
 
 // Only in servers: who may rebuild the index is a server's Manage Server permission, which a DM has not.
 export const data = new SlashCommandBuilder()
   .setName(COMMANDS.reindex.name)
   .setDescription(COMMANDS.reindex.description)
-  .setDefaultMemberPermissions(PermissionFlagsBits.ManageGuild)
+  .setDefaultMemberPermissions(SERVER_ADMIN_PERMISSION)
   .setContexts(InteractionContextType.Guild);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {

@@ -360,6 +360,23 @@ test('/help is ephemeral and lists the commands; /reindex only for those who may
   assert.match(embedOf(await admin.waitForOriginal()).description!, /\/reindex/);
 });
 
+test('one rule says who is a server admin, for /help, /reindex and /status alike: Administrator counts as Manage Server, other moderators\' permissions do not', async () => {
+  const host = h.settings.ollamaHost.replace(/^https?:\/\//, '');
+  const moderator = Perm.ViewChannel | Perm.ManageChannels | Perm.ManageMessages | Perm.KickMembers | Perm.BanMembers;
+  const administrator = Perm.ViewChannel | Perm.Administrator;
+  const helpFor = async (memberPermissions: bigint) => embedOf(await (await h.emu.slashCommand('help', {}, { user: h.user(), memberPermissions })).waitForOriginal()).description!;
+  const statusFor = async (memberPermissions: bigint) => field(await (await h.emu.slashCommand('status', {}, { user: h.user(), memberPermissions })).waitForOriginal((x) => x.embeds.length > 0), 'Ollama');
+
+  assert.doesNotMatch(await helpFor(moderator), /\/reindex/);
+  assert.ok(!(await statusFor(moderator)).includes(host), 'a moderator gets the members\' /status');
+  const refused = await (await h.emu.slashCommand('reindex', {}, { user: h.user(), memberPermissions: moderator })).waitForOriginal();
+  assert.match(textOf(refused), /Only members with the Manage Server permission can rebuild the index/);
+  assert.equal(h.service.isReindexing, false);
+
+  assert.match(await helpFor(administrator), /\/reindex/);
+  assert.ok((await statusFor(administrator)).includes(host), 'an Administrator gets the operator\'s /status');
+});
+
 test('buttons: quoted passages (ephemeral), related papers (ephemeral), 👍/👎 stored and counted in /status', async () => {
   const asker = h.user();
   const question = 'How does PhaseCoder localize sound?';

@@ -62,9 +62,12 @@ export async function channelGuard(interaction: ChatInputCommandInteraction, ctx
   }
 }
 
-/** Whether the asker may manage the server: an admin, who gets /status's operator view. */
+/** The permission that makes a member a server admin (Administrator includes it). */
+export const SERVER_ADMIN_PERMISSION = PermissionFlagsBits.ManageGuild;
+
+/** Whether the asker may manage the server: an admin, who gets /status's operator view, /reindex and its line in /help. */
 export function isServerAdmin(interaction: ChatInputCommandInteraction): boolean {
-  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false;
+  return interaction.memberPermissions?.has(SERVER_ADMIN_PERMISSION) ?? false;
 }
 
 /** Papers matching what was typed so far (typos and partial words welcome), as autocomplete choices. */

@@ -1,4 +1,4 @@
-import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import { PapercordError } from '../errors.js';
 import type { BotContext } from './context.js';
 import type { Logger } from '../log.js';
@@ -6,6 +6,7 @@ import { runRequest } from './flow.js';
 import { errorMessage, reindexedMessage } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
+import { isServerAdmin } from './interactions.js';
 
 const PHASES = { chunk: 'splitting the abstracts', embed: 'embedding the chunks', write: 'writing the index' } as const;
 
@@ -15,7 +16,7 @@ const PHASES = { chunk: 'splitting the abstracts', embed: 'embedding the chunks'
  * old index while the new one is built, then switches.
  */
 export async function reindexInteraction(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
-  if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+  if (!isServerAdmin(interaction)) {
     await replyEphemeral(interaction, [errorMessage(new PapercordError('FORBIDDEN', 'Only members with the Manage Server permission can rebuild the index.', 'Ask a server admin to run /reindex.'))]);
     return;
   }
