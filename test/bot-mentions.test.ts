@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { Events } from 'discord.js';
 import { startHarness, assertNoPings, buttonIds, spyHistory, textOf, type BotHarness } from './support/bot.js';
 import { Perm, type StoredMessage } from './support/discord-emulator.js';
+import { loadModelScript } from './support/load.js';
 import { AnswerMemory } from '../src/bot/memory.js';
 
 const EPHEMERAL = 64;
@@ -489,6 +490,27 @@ describe('the cooldown while a model writes', () => {
     const browse = await h.emu.slashCommand('papers', {}, { user });
     assert.match(textOf(await browse.waitForOriginal()), /Page 1/);
     assertNoPings(h.emu);
+  });
+
+  test('/related takes the turn only when the model writes its reasons: a list the model wrote nothing for leaves the next question free, one it wrote reasons for makes it wait', async () => {
+    const user = h.user();
+    const related = async () => (await h.emu.slashCommand('related', { paper_or_topic: 'PixelThink' }, { user })).waitForOriginal(isAnswer);
+    // The model is asked and writes nothing: the key terms are shown, and no turn is spent.
+    h.ollama!.scriptOnce({ empty: true });
+    const terms = await related();
+    assert.doesNotMatch(terms.embeds.at(-1)!.footer?.text ?? '', /^Written by /, textOf(terms));
+    const chats = h.ollama!.chats.length;
+    const free = await h.emu.slashCommand('ask', { question: 'What is ProactiveLLM?' }, { user });
+    assert.match((await free.waitForOriginal(isAnswer)).embeds.at(-1)!.footer!.text, /^Written by /);
+    assert.equal(h.ollama!.chats.length, chats + 1);
+
+    const later = h.user();
+    // One reason per candidate, naming it and the paper asked about: kept, and shown as written by the model.
+    h.ollama!.scriptOnce(loadModelScript(0));
+    const reasons = await (await h.emu.slashCommand('related', { paper_or_topic: 'PixelThink' }, { user: later })).waitForOriginal(isAnswer);
+    assert.match(reasons.embeds.at(-1)!.footer!.text, /^Written by /, textOf(reasons));
+    const next = await h.emu.slashCommand('summary', { paper: 'ProactiveLLM' }, { user: later });
+    assert.match(textOf(await next.waitForFollowup()), /Please wait (5\d|60) s before your next question/);
   });
 
   test('within the wait, what the model is not asked to write is answered at once: thanks, a byline, a link', async () => {
