@@ -67,32 +67,36 @@ function fieldValue(v: unknown, depth = 0): unknown {
   return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fieldValue(x, depth + 1)]));
 }
 
-function format(level: Level, msg: string, fields: Fields): string {
+function format(level: Level, msg: string, fields: Fields, asJson = json): string {
   const clean: Fields = {};
   msg = scrub(msg);
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) clean[k] = fieldValue(v);
-  if (json) return JSON.stringify({ time: new Date().toISOString(), level, msg, ...clean });
+  if (asJson) return JSON.stringify({ time: new Date().toISOString(), level, msg, ...clean });
   const kv = Object.entries(clean)
     .map(([k, v]) => `${k}=${typeof v === 'string' && !/\s/.test(v) ? v : JSON.stringify(v)}`)
     .join(' ');
   return `${new Date().toISOString().slice(11, 19)} ${level.padEnd(5)} ${msg}${kv ? ' ' + kv : ''}`;
 }
 
-function make(base: Fields): Logger {
-  const emit = (level: Level, msg: string, fields: Fields = {}) => {
-    if (ORDER[level] < ORDER[minLevel]) return;
-    sink(scrub(format(level, msg, { ...base, ...fields })));
-  };
-  return {
-    debug: (m, f) => emit('debug', m, f),
-    info: (m, f) => emit('info', m, f),
-    warn: (m, f) => emit('warn', m, f),
-    error: (m, f) => emit('error', m, f),
-    child: (f) => make({ ...base, ...f }),
-  };
+type Emit = (level: Level, msg: string, fields: Fields) => void;
+
+function make(base: Fields, emit: Emit): Logger {
+  const at = (level: Level) => (msg: string, fields: Fields = {}) => emit(level, msg, { ...base, ...fields });
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (f) => make({ ...base, ...f }, emit) };
 }
 
-export const log: Logger = make({});
+export const log: Logger = make({}, (level, msg, fields) => {
+  if (ORDER[level] < ORDER[minLevel]) return;
+  sink(scrub(format(level, msg, fields)));
+});
+
+/**
+ * A logger whose lines, of every level, are formatted as JSON and scrubbed exactly as the log's
+ * own are, and handed to `sink`: for tests, to see what an operator would.
+ */
+export function jsonLinesTo(sink: (line: string) => void): Logger {
+  return make({}, (level, msg, fields) => sink(scrub(format(level, msg, fields, true))));
+}
 
 /**
  * Sends what libraries print with console.log, info, debug and warn to the log (standard error)

@@ -26,8 +26,13 @@ export function processSettings(): Settings {
 export function startLogging(settings: Settings): void {
   configureLogging({ level: settings.logLevel, format: settings.logFormat });
   captureConsole();
-  for (const secret of secretValues(settings)) redact(secret);
+  redactSecrets(settings);
   for (const warning of settingsWarnings(settings)) log.warn(warning);
+}
+
+/** Every secret of the settings (Ollama's credentials too) kept out of the log from now on. */
+export function redactSecrets(settings: Settings): void {
+  for (const secret of secretValues(settings)) redact(secret);
 }
 
 /** Opens the service for an entry point; if it cannot be opened, the process ends saying why and what to do. */

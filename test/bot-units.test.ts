@@ -19,7 +19,7 @@ import { FeedbackStore } from '../src/feedback.js';
 import { parseLine } from '../src/console/parse.js';
 import { isPapercordError } from '../src/errors.js';
 import { configureLogging, log as rootLog, redact } from '../src/log.js';
-import { tempDir } from './support/env.js';
+import { captureLog, tempDir } from './support/env.js';
 import type { Answer } from '../src/types.js';
 
 const flush = () => new Promise<void>((r) => setImmediate(r));
@@ -413,4 +413,30 @@ test('log fields: a Date or URL is written as itself (not {}), inside plain obje
   assert.deepEqual(line.nested, { at: '2026-01-02T03:04:05.000Z', list: ['2026-01-02T03:04:05.000Z'] });
   assert.deepEqual(line.bare, { n: 1 });
   assert.equal(line.url, 'https://example.org/p?key=[redacted]');
+});
+
+test('captureLog keeps what the real log writes: the same fields, a registered secret out of the message, fields, nested values and errors; a form never registered still shows, so a test for leaks can fail', () => {
+  const secret = 'capture-log-secret-91bd';
+  redact(secret);
+  const fields = { error: new Error(`refused ${secret}`), nested: { list: [`a ${secret} b`] }, at: new Date(Date.UTC(2026, 0, 2)), n: 3, gone: undefined };
+  const written: string[] = [];
+  configureLogging({ sink: (l) => written.push(l), json: true });
+  try {
+    rootLog.child({ component: 'c' }).warn(`told ${secret}`, fields);
+  } finally {
+    configureLogging({ sink: (l) => process.stderr.write(l + '\n'), json: process.env.LOG_FORMAT === 'json' || !process.stderr.isTTY });
+  }
+  const captured = captureLog();
+  captured.child({ component: 'c' }).warn(`told ${secret}`, fields);
+  const { time: _time, level, msg, ...rest } = JSON.parse(written[0]!) as Record<string, unknown>;
+  assert.deepEqual(captured.lines, [{ level, msg, fields: rest }]);
+  assert.deepEqual(captured.lines[0], {
+    level: 'warn',
+    msg: 'told [redacted]',
+    fields: { component: 'c', error: 'Error: refused [redacted]', nested: { list: ['a [redacted] b'] }, at: '2026-01-02T00:00:00.000Z', n: 3 },
+  });
+  assert.ok(!captured.text().includes(secret));
+  // What the scrub does not know (here the secret base64-encoded) is in the line, for a test to find.
+  captured.info('sent', { header: Buffer.from(secret).toString('base64') });
+  assert.ok(captured.text().includes(Buffer.from(secret).toString('base64')));
 });

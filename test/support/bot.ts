@@ -11,6 +11,7 @@ import { OllamaTestServer, type OllamaTestServerOptions } from './ollama-server.
 import { captureLog, testSettings, type CapturedLog } from './env.js';
 import { PapercordService } from '../../src/service.js';
 import { startBot, type BotHandle } from '../../src/bot/index.js';
+import { redactSecrets } from '../../src/process.js';
 import type { Settings } from '../../src/config.js';
 import type { Turn } from '../../src/types.js';
 
@@ -40,6 +41,8 @@ export async function startHarness(opts: { env?: Record<string, string> | ((emu:
     ...(ollama ? { OLLAMA_HOST: ollama.host } : {}),
     ...(typeof opts.env === 'function' ? opts.env(emu) : opts.env),
   });
+  // The log keeps the settings' secrets out, as an entry point's does (src/process.ts).
+  redactSecrets(settings);
   const log = captureLog();
   const service = await PapercordService.open(settings, { log });
   const bot = await startBot(settings, service, { clientOptions: emu.clientOptions(opts.restTimeoutMs ? { timeout: opts.restTimeoutMs } : {}), log });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after } from 'node:test';
 import { dataPath, loadSettings, PROJECT_ROOT, VARIABLES, type Settings } from '../../src/config.js';
-import type { Logger, Fields } from '../../src/log.js';
+import { jsonLinesTo, type Logger, type Fields } from '../../src/log.js';
 
 /** A fresh temp folder, removed when the test file ends. */
 export async function tempDir(prefix = 'papercord-test-'): Promise<string> {
@@ -29,21 +29,20 @@ export interface CapturedLog extends Logger {
   waitFor(predicate: (line: LogLine) => boolean, timeoutMs?: number): Promise<LogLine>;
 }
 
-/** A logger that keeps what it was told, for assertions on log lines. */
+/**
+ * A logger that keeps what it was told, for assertions on log lines: every level, each line
+ * formatted and scrubbed of the registered secrets as the real log's (src/log.ts), then read
+ * back, so that a test sees what an operator would (an Error as "Name: message", no secret).
+ */
 export function captureLog(): CapturedLog {
   const lines: LogLine[] = [];
   const waiters = new Set<(line: LogLine) => void>();
-  const push = (line: LogLine) => {
+  const push = (json: string) => {
+    const { time: _time, level, msg, ...fields } = JSON.parse(json) as { time: string; level: string; msg: string } & Fields;
+    const line = { level, msg, fields };
     lines.push(line);
     for (const w of [...waiters]) w(line);
   };
-  const make = (base: Fields): Logger => ({
-    debug: (msg, f) => push({ level: 'debug', msg, fields: { ...base, ...f } }),
-    info: (msg, f) => push({ level: 'info', msg, fields: { ...base, ...f } }),
-    warn: (msg, f) => push({ level: 'warn', msg, fields: { ...base, ...f } }),
-    error: (msg, f) => push({ level: 'error', msg, fields: { ...base, ...f } }),
-    child: (f) => make({ ...base, ...f }),
-  });
   const text = () => lines.map((l) => `${l.level} ${l.msg} ${JSON.stringify(l.fields)}`).join('\n');
   const waitFor = (predicate: (line: LogLine) => boolean, timeoutMs = 5000) => {
     const seen = lines.find(predicate);
@@ -62,7 +61,7 @@ export function captureLog(): CapturedLog {
       waiters.add(check);
     });
   };
-  return Object.assign(make({}), { lines, text, waitFor });
+  return Object.assign(jsonLinesTo(push), { lines, text, waitFor });
 }
 
 /** The environment of this process without any papercord setting, plus the given ones: for `npm start` in a child process. */
