@@ -70,6 +70,11 @@ export class AnswerMemory {
     for (const id of messageIds) this.keyOfMessage.set(id, key);
   }
 
+  /** How many replies are remembered (at most `keep`). */
+  get size(): number {
+    return this.map.size;
+  }
+
   get(key: string): RememberedAnswer | undefined {
     return this.map.get(key)?.remembered;
   }
