@@ -238,7 +238,7 @@ function print(r: LoadReport, m: { atStart: Memory; before: Memory; afterBurst: 
       line('right after the burst', m.afterBurst, m.before),
       line(`${c.settleMs / 1000} s later`, m.settled, m.before),
       ...m.later.map((x, i) => line(`burst ${i + 2}, ${c.settleMs / 1000} s after it`, x, m.before)),
-      `  peak RSS during the run: ${mb(m.settled.maxRss)}`,
+      `  peak RSS during the run: ${mb((m.later.at(-1) ?? m.settled).maxRss)}`,
       `what the bot holds (after the warm-up, then ${c.settleMs / 1000} s after the last burst): ${heldLine(m.before.held, (m.later.at(-1) ?? m.settled).held)}`,
       '',
       problems.length ? `NOT MET:\n${problems.map((p) => `  - ${p}`).join('\n')}` : 'All met: every interaction acknowledged in time and answered (or queued then answered, or cooled down, or paged); no crash; memory back within 10 %.',
