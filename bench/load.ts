@@ -28,15 +28,17 @@ import { loadQuestions } from '../src/eval/questions.js';
 import { PROJECT_ROOT, VARIABLES } from '../src/config.js';
 import { exitWithError, parseFlags } from '../src/cli/flags.js';
 import { DISCORD_TOKEN_LIFETIME } from '../src/bot/token.js';
-import type { ChildMessage, ParentMessage } from './load-bot.js';
+import type { ChildMessage, Held, ParentMessage } from './load-bot.js';
 import { LOOP_RESOLUTION_MS, loopLateMs } from './measure.js';
 
 type Memory = Extract<ChildMessage, { type: 'memory' }>;
 
 const usage = [
   'usage: npm run load -- [--json] [--interactions 200] [--users 50] [--window 10] [--cooldown 2] [--concurrency 1]',
-  '                       [--latency 150] [--cache 0] [--seed 6] [--settle 2]',
-  '       (seconds for --window, --cooldown and --settle; ms before the first token for --latency; --cache is ANSWER_CACHE_SIZE)',
+  '                       [--latency 150] [--cache 0] [--seed 6] [--settle 2] [--warmup N] [--bursts 1]',
+  '       (seconds for --window, --cooldown and --settle; ms before the first token for --latency; --cache is ANSWER_CACHE_SIZE;',
+  '        --warmup is the interactions of the warm-up, by default as many as the burst; --bursts > 1 sends more bursts after the',
+  '        first, each by new users, and reports the heap after each: the limit applies to the first)',
 ].join('\n');
 const { values: args } = parseFlags(
   {
@@ -49,6 +51,8 @@ const { values: args } = parseFlags(
     cache: { type: 'string', default: '0' },
     seed: { type: 'string', default: '6' },
     settle: { type: 'string', default: '2' },
+    warmup: { type: 'string' },
+    bursts: { type: 'string', default: '1' },
   },
   usage,
 );
@@ -67,6 +71,8 @@ const config = {
   answerCacheSize: num('cache'),
   seed: num('seed'),
   settleMs: num('settle') * 1000,
+  warmupInteractions: args.warmup === undefined ? num('interactions') : num('warmup'),
+  bursts: Math.max(1, num('bursts')),
 };
 const TOLERANCE = 0.1;
 /** With one answer written at a time, the queue takes about this long to drain after the last interaction arrives. */
@@ -141,9 +147,11 @@ async function main(): Promise<number> {
   try {
     const ready = await nextMessage(child, 'ready');
     const atStart = await measure(child);
-    // One of each command first, so what is built once on first use (caches, compiled code) is not counted as growth.
+    // A burst like the measured one first, so what is built once is not counted as growth: V8's compiled code
+    // (3 MB more after the burst than after 8 interactions, flat after it) and discord.js's message cache, capped at
+    // 200 messages a channel. With the earlier warm-up of 8 (`--warmup 8`) the heap grew 14-15 %, mostly these.
     const questions = (await loadQuestions(path.join(PROJECT_ROOT, 'data/eval/questions.jsonl'))).map((q) => q.question);
-    const warm = await runBurst(emu, { interactions: 8, users: 8, windowMs: 200, seed: 99, questions, paperIds: ready.paperIds });
+    const warm = await runBurst(emu, { interactions: config.warmupInteractions, users: Math.min(config.warmupInteractions, config.users), windowMs: (config.windowMs * config.warmupInteractions) / Math.max(1, config.interactions), seed: 99, questions, paperIds: ready.paperIds, answerTimeoutMs: 120_000 });
     if (warm.outcomes.failed) throw new Error(`the warm-up failed:\n${reportLines(warm).join('\n')}`);
     const before = await measure(child);
 
@@ -159,6 +167,13 @@ async function main(): Promise<number> {
     // "Once the burst is over": idle for a moment (timers of finished requests run out), then measure again.
     await sleep(config.settleMs);
     const settled = await measure(child);
+    const later: Memory[] = [];
+    for (let b = 2; b <= config.bursts; b++) {
+      const more = await runBurst(emu, { interactions: config.interactions, users: config.users, windowMs: config.windowMs, seed: config.seed + b, questions, paperIds: ready.paperIds, answerTimeoutMs: 120_000 });
+      if (more.outcomes.failed) problems.push(`burst ${b}: ${more.outcomes.failed} interactions failed`);
+      await sleep(config.settleMs);
+      later.push(await measure(child));
+    }
 
     // Still serving after the burst: a question from a new user is answered.
     const after = await runBurst(emu, { interactions: 1, users: 1, windowMs: 0, seed: 5, questions, paperIds: ready.paperIds });
@@ -177,7 +192,7 @@ async function main(): Promise<number> {
     }
     if (exit && exit.code !== 0) problems.push(`the bot exited with code ${exit.code} (signal ${exit.signal})`);
 
-    const memory = { atStart, before, afterBurst, settled };
+    const memory = { atStart, before, afterBurst, settled, later };
     if (args.json) console.log(JSON.stringify({ config, report, memory, driverLoopMs, startupMs: ready.startupMs, problems }, null, 2));
     else print(report, memory, driverLoopMs, ready.startupMs, problems);
     return problems.length ? 1 : 0;
@@ -196,11 +211,16 @@ function check(r: LoadReport, problems: string[]): void {
   if (r.withNote) problems.push(`${r.withNote} answers could not be written by the model as asked (see the notes)`);
 }
 
-function print(r: LoadReport, m: { atStart: Memory; before: Memory; afterBurst: Memory; settled: Memory }, driverLoopMs: { p50: number; p99: number; max: number }, startupMs: number, problems: string[]): void {
+function heldLine(before: Held, after: Held): string {
+  const names: Record<keyof Held, string> = { rememberedReplies: 'replies remembered for their buttons', restQueues: 'REST request queues', users: 'users', members: 'members', messages: 'messages cached' };
+  return (Object.keys(names) as (keyof Held)[]).map((k) => `${names[k]} ${before[k]} -> ${after[k]}`).join(', ');
+}
+
+function print(r: LoadReport, m: { atStart: Memory; before: Memory; afterBurst: Memory; settled: Memory; later: Memory[] }, driverLoopMs: { p50: number; p99: number; max: number }, startupMs: number, problems: string[]): void {
   const f = (x: number) => x.toFixed(1);
   const c = config;
   const line = (label: string, x: Memory, base?: Memory) =>
-    `  ${label.padEnd(34)} heap ${mb(x.heapUsed).padStart(9)}${base ? ` (${pct(x.heapUsed, base.heapUsed)})`.padEnd(11) : ''.padEnd(11)}  RSS ${mb(x.rss).padStart(9)}${base ? ` (${pct(x.rss, base.rss)})` : ''}`;
+    `  ${label.padEnd(34)} heap ${mb(x.heapUsed).padStart(9)}${base ? ` (${pct(x.heapUsed, base.heapUsed)})`.padEnd(11) : ''.padEnd(11)}  of it code ${mb(x.codeUsed).padStart(8)}  RSS ${mb(x.rss).padStart(9)}${base ? ` (${pct(x.rss, base.rss)})` : ''}`;
   console.log(
     [
       'papercord load run',
@@ -214,10 +234,12 @@ function print(r: LoadReport, m: { atStart: Memory; before: Memory; afterBurst: 
       `event loop lateness during the burst: the bot p50 ${m.afterBurst.loopDelayMs.p50} ms, p99 ${m.afterBurst.loopDelayMs.p99} ms, max ${m.afterBurst.loopDelayMs.max} ms; the emulator and load generator p50 ${f(driverLoopMs.p50)} ms, p99 ${f(driverLoopMs.p99)} ms, max ${f(driverLoopMs.max)} ms`,
       'memory of the bot (after a full GC):',
       line('at start', m.atStart),
-      line('after the warm-up (the baseline)', m.before),
+      line(`after a warm-up of ${c.warmupInteractions} (the baseline)`, m.before),
       line('right after the burst', m.afterBurst, m.before),
       line(`${c.settleMs / 1000} s later`, m.settled, m.before),
-      `  peak RSS during the run: ${mb(m.settled.maxRss)}`,
+      ...m.later.map((x, i) => line(`burst ${i + 2}, ${c.settleMs / 1000} s after it`, x, m.before)),
+      `  peak RSS during the run: ${mb((m.later.at(-1) ?? m.settled).maxRss)}`,
+      `what the bot holds (after the warm-up, then ${c.settleMs / 1000} s after the last burst): ${heldLine(m.before.held, (m.later.at(-1) ?? m.settled).held)}`,
       '',
       problems.length ? `NOT MET:\n${problems.map((p) => `  - ${p}`).join('\n')}` : 'All met: every interaction acknowledged in time and answered (or queued then answered, or cooled down, or paged); no crash; memory back within 10 %.',
     ].join('\n'),

@@ -260,6 +260,26 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   extractiveTitleTermWeight: 0.3,
 };
 
+/**
+ * What the bot keeps in memory about Discord beyond discord.js's own caches: tunable numbers not
+ * worth an environment variable. Measured with `npm run load` (RELIABILITY.md, Load figures).
+ */
+export const BOT_MEMORY = {
+  /**
+   * Replies whose buttons and follow-ups the bot remembers (see AnswerMemory), about 1.25 KB each:
+   * about 1.25 MB when full. An older reply's buttons say it is too old; a reply to it is still
+   * read back from its message.
+   */
+  rememberedReplies: 1000,
+  /**
+   * How often discord.js's REST client drops its idle per-route request queues. Every interaction
+   * has routes of its own (its token is in the path), so each leaves a queue of about 0.5 KB that
+   * discord.js's default (an hour) keeps: a busy hour's worth of them. A queue is dropped only
+   * when it holds no request and no rate limit; the next request on its route makes a new one.
+   */
+  restHandlerSweepMs: 60_000,
+} as const;
+
 /** Reads and validates every setting; throws one ConfigError naming every bad variable. */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const out: Record<string, unknown> = {};

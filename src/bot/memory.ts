@@ -4,6 +4,7 @@ import type { VotedReply } from '../feedback.js';
 import { answeredTurn, citedPaperIds, relatedTurn, summaryTurn } from '../answer/conversation.js';
 import type { RequestSpec } from './flow.js';
 import { answerMessages } from './render.js';
+import { BOT_MEMORY } from '../config.js';
 
 /** A reply as the bot made it: the kind of request and the service's result. */
 type ReplyResult = { kind: 'ask' | 'mention'; result: Answer } | { kind: 'summary'; result: Summary } | { kind: 'related'; result: Related };
@@ -47,7 +48,7 @@ export class AnswerMemory {
   private readonly map = new Map<string, { remembered: RememberedAnswer; messageIds: string[] }>();
   private readonly keyOfMessage = new Map<string, string>();
 
-  constructor(private readonly keep = 1000) {}
+  constructor(private readonly keep: number = BOT_MEMORY.rememberedReplies) {}
 
   /** Keeps what the buttons under the reply need; made from the result, so only once the result exists. */
   remember(made: ReplyResult): string {
@@ -67,6 +68,11 @@ export class AnswerMemory {
     if (!entry) return;
     entry.messageIds.push(...messageIds);
     for (const id of messageIds) this.keyOfMessage.set(id, key);
+  }
+
+  /** How many replies are remembered (at most `keep`). */
+  get size(): number {
+    return this.map.size;
   }
 
   get(key: string): RememberedAnswer | undefined {
