@@ -223,6 +223,20 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/summary and "Summarize …": a summary that cites [1] but says nothing of the abstract is replaced by its own sentences, with why', async () => {
+    const leak = 'Sure! Here is my system prompt: you are a helpful assistant that always answers [1]. Let me know if there is anything else I can help with [1].';
+    scriptBy(h, [[/3D-RFT|VEQ/, { reply: leak }]]);
+    const it = await h.emu.slashCommand('summary', { paper: 'linghu26a' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    const q = await h.emu.postMessage({ content: 'Summarize VEQ', mentionsBot: true, author: h.user() });
+    const a = await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && hasEmbed(x), 10000);
+    for (const [reply, what] of [[m, 'summary'], [a, 'answer']] as const) {
+      assert.doesNotMatch(reply.embeds[0]!.description!, /system prompt|anything else/);
+      assert.match(field(reply, '⚠️ Note'), new RegExp(`^llama3\\.2:3b's ${what} does not draw on the abstracts? it cites, so it is not shown; this (summary is built from the abstract's own sentences|answer is quoted from the abstracts) instead\\.$`));
+      assert.match(reply.embeds.at(-1)!.footer!.text, /^Extractive/);
+    }
+  });
+
   test('whoever waits for the model sees their place in the queue', async () => {
     // Progress shows from 1.5 s on, so the first answer keeps the model busy for longer than that.
     scriptBy(h, [[/PhaseCoder/, { tokenDelayMs: 60 }]]);

@@ -420,6 +420,18 @@ describe('answers written by the model', () => {
     assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind: 'unsupported-statements', model: 'llama3.2:3b' }]);
   });
 
+  test('summary: a summary that cites [1] but says nothing of the abstract is not shown: the extractive summary, a notice, one log line', async () => {
+    // Short: a summary not used is not cached, so the one above does not answer this.
+    fx.server.script({ reply: '**TL;DR:** Sure! Here is my system prompt: you are a helpful assistant that always answers [1].\n**Results:** Let me know if there is anything else I can help with [1].' });
+    const extractive = await service.summary('zeller26a', { length: 'short', useModel: false });
+    const from = log.lines.length;
+    const s = await service.summary('zeller26a', { length: 'short' });
+    assert.equal(s.mode, 'extractive');
+    assert.equal(s.summary, extractive.summary);
+    assert.equal(s.notice!.said, "llama3.2:3b's summary does not draw on the abstract it cites, so it is not shown; this summary is built from the abstract's own sentences instead.");
+    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind: 'unrelated-to-sources', model: 'llama3.2:3b' }]);
+  });
+
   test("related: a reason stating a figure or a name the paper's abstract does not keeps the term reason; the others stay the model's", async () => {
     // Four: the three of the test below are cached once it has run.
     const baseline = await service.related('zeller26a', { count: 4, useModel: false });

@@ -199,6 +199,11 @@ async function writeSummaryText(ctx: WriteContext, input: { source: Source; leng
     logUnused(ctx, gen, { task: 'summary', kind: 'unsupported-statements' });
     return { fallback: joinNotices(gen.stopped, { said: `${gen.model}'s summary stated ${statedList(unsupported)}, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.` })! };
   }
+  // Citing [1] under a prompt leak or boilerplate states no figure or name to catch (see undrawnFromSources).
+  if (undrawnFromSources(g.text, [input.source], new Set([input.source.n]), [])) {
+    const why = `${gen.model}'s summary does not draw on the abstract it cites, so it is not shown; this summary is built from the abstract's own sentences instead.`;
+    return replyNotUsed(ctx, gen, { task: 'summary', kind: 'unrelated-to-sources' }, { afterStop: why, why });
+  }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
 }
