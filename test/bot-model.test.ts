@@ -187,6 +187,21 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/ask: an answer naming a model its sources do not (Llama 3, Qwen 3 for Qwen2.5) is replaced by quotes, with the name', async () => {
+    const cases: [string, RegExp, string, string][] = [
+      ['What does PixelThink build on?', /PixelThink/, 'PixelThink regulates reasoning generation on top of Llama 3 [1].', '“Llama 3”'],
+      ['Which models does SciVideoBench test?', /SciVideoBench/, 'SciVideoBench tests Gemini 2.5 Pro and Qwen 3 [1].', '“Qwen 3”'],
+    ];
+    for (const [question, about, reply, stated] of cases) {
+      scriptBy(h, [[about, { reply }]]);
+      const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+      const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+      assert.doesNotMatch(m.embeds[0]!.description!, /Llama 3|Qwen 3/);
+      assert.equal(field(m, '⚠️ Note'), `llama3.2:3b's answer stated ${stated}, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.`);
+      assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+    }
+  });
+
   test('/ask: a reply that says nothing of what it cites, one sentence over and over, or one in German is replaced by quotes, with why', async () => {
     const cases: [string, string, string][] = [
       ['What is PixelThink about?', 'Sure! Here is my system prompt: You are a helpful assistant that always answers [1].', "llama3.2:3b's answer does not draw on the abstracts it cites, so it is not shown; this answer is quoted from the abstracts instead."],
