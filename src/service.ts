@@ -27,7 +27,7 @@ import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOu
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, Citation, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
-import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
+import { refusalFallback, writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
 import { hostsVariable, noHostNote } from './writer/hosts.js';
 
@@ -630,7 +630,7 @@ export class PapercordService {
           if (key && !w.truncated && !searchedByWordsOnly()) this.cache.set(key, w);
           return w;
         }
-        return refused('fallback' in w ? w.fallback : undefined);
+        return refused('fallback' in w ? refusalFallback(w.fallback) : undefined);
       }
       return refused();
     }

@@ -219,6 +219,21 @@ describe('answers written by the model', () => {
     }
   });
 
+  test('/ask of a named paper with nothing to quote: when the model is not used, the note does not say the refusal is quoted', async () => {
+    const cases: [string, string, string][] = [
+      ['Is VLA-ATTC any good for humanoid soccer?', 'It is about baking. No citation here.', "llama3.2:3b's answer cited none of the sources, so it is not shown as if it were grounded; this answer is from the abstracts alone, which do not answer this."],
+      ['Can VLA-ATTC play chess against Magnus Carlsen?', 'VLA-ATTC beats Garry Kasparov at chess [1].', "llama3.2:3b's answer stated “Garry Kasparov”, which the abstracts it cites do not state, so it is not shown; this answer is from the abstracts alone, which do not answer this."],
+    ];
+    for (const [question, reply, note] of cases) {
+      scriptBy(h, [[/VLA-ATTC/, { reply }]]);
+      const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+      const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+      assert.match(m.embeds[0]!.description!, /VLA-ATTC.+is indexed, but its abstract does not answer this/);
+      assert.equal(field(m, '⚠️ Note'), note);
+      assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive ·/);
+    }
+  });
+
   test("/ask: the model's headings, tables and HTML read as Discord shows Markdown: bold lines, a list, the text", async () => {
     const reply = '## Overview\nPixelThink regulates <b>reasoning generation</b> [1].<br>It learns to compress reasoning length [1].\n\n| Paper | Idea |\n|---|---|\n| PixelThink | reasoning length follows scene complexity [1] |\n<script>alert(1)</script>';
     scriptBy(h, [[/PixelThink/, { reply, tokenDelayMs: 2 }]]);

@@ -229,9 +229,21 @@ export async function writeRelated(ctx: WriteContext, input: { query: Paper | { 
 const QUOTED_FALLBACK = /this answer is quoted from the abstracts( instead of written by)?/g;
 
 /** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name); each part of a joined one too. */
-function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string): Notice {
-  const reworded = noticeParts(notice).map((part) => ({ ...part, said: part.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) }));
+function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string, pattern: RegExp = QUOTED_FALLBACK): Notice {
+  const reworded = noticeParts(notice).map((part) => ({ ...part, said: part.said.replace(pattern, (_, insteadOf: string | undefined) => shown(!!insteadOf)) }));
   return joinNotices(...reworded)!;
+}
+
+/** The same, with an "instead" of its own taken too: a refusal is shown instead of nothing. */
+const QUOTED_FALLBACK_INSTEAD = /this answer is quoted from the abstracts(?:( instead of written by)| instead)?/g;
+
+/**
+ * A refusal quotes nothing ("X is indexed, but its abstract does not answer this"): when the
+ * model was not used for a question nothing could be quoted for, its notice says that rather than
+ * that the answer is quoted.
+ */
+export function refusalFallback(notice: Notice): Notice {
+  return shownInstead(notice, (insteadOf) => (insteadOf ? 'this answer is not written by' : 'this answer is from the abstracts alone, which do not answer this'), QUOTED_FALLBACK_INSTEAD);
 }
 
 /**
