@@ -234,6 +234,17 @@ describe('answers written by the model', () => {
     }
   });
 
+  test('/ask: while a looping reply streams, the edits show its sentence once, never the loop growing', async () => {
+    // Long enough to stream past the first progress edit (1.5 s).
+    scriptBy(h, [[/PixelThink/, { reply: 'PixelThink regulates reasoning generation [1]. '.repeat(24).trim(), tokenDelayMs: 20 }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What does PixelThink regulate, briefly?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 15000);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+    const shown = h.emu.message(m.id)!.history.map((v) => v.content);
+    assert.ok(shown.some((c) => /PixelThink regulates reasoning generation \[1\]\./.test(c)), `the reply streamed: ${shown.join(' | ')}`);
+    for (const c of shown) assert.doesNotMatch(c, /regulates reasoning generation \[1\]\.\s+PixelThink/, c);
+  });
+
   test("/ask: the model's headings, tables and HTML read as Discord shows Markdown: bold lines, a list, the text", async () => {
     const reply = '## Overview\nPixelThink regulates <b>reasoning generation</b> [1].<br>It learns to compress reasoning length [1].\n\n| Paper | Idea |\n|---|---|\n| PixelThink | reasoning length follows scene complexity [1] |\n<script>alert(1)</script>';
     scriptBy(h, [[/PixelThink/, { reply, tokenDelayMs: 2 }]]);

@@ -209,6 +209,29 @@ describe('answers written by the model', () => {
     assert.deepEqual(unusedLines(from), []);
   });
 
+  test('while a reply streams, a repeat is never shown, nor the start of one; other text follows as written', async () => {
+    const sentence = 'PixelThink regulates reasoning generation [1]. ';
+    const soFar = async (q: string, reply: string) => {
+      fx.server.script({ reply });
+      const rec = recorder();
+      const a = await service.ask(q, { onProgress: rec.onProgress });
+      return { a, shown: rec.events.filter((e): e is Extract<ProgressEvent, { type: 'token' }> => e.type === 'token').map((e) => e.soFar) };
+    };
+    const loop = await soFar('What does PixelThink regulate, in brief?', sentence.repeat(20).trim());
+    assert.equal(loop.a.mode, 'extractive');
+    assert.ok(loop.shown.includes(sentence.trim()), 'the first time is shown');
+    // Not even a word of the second time: "PixelThink" alone, while it could still be a repeat.
+    assert.deepEqual(loop.shown.filter((x) => x.trimEnd().length > sentence.trim().length), []);
+
+    const answer = 'PixelThink regulates reasoning generation [1]. PixelThink compresses reasoning length by scene complexity [1]. It was evaluated on ReasonSeg-Diff [1].';
+    const mixed = await soFar('What does PixelThink compress?', `${answer} ${sentence.trim()}`);
+    assert.equal(mixed.a.answer, answer);
+    assert.equal(mixed.shown.at(-1)!.trimEnd(), answer);
+    assert.ok(mixed.shown.every((x) => answer.startsWith(x.trimEnd())), 'never more than the answer shown at the end');
+    // A sentence that starts like an earlier one waits only until it says something else: one word here.
+    assert.ok(mixed.shown.includes('PixelThink regulates reasoning generation [1]. PixelThink compresses'), mixed.shown.join(' | '));
+  });
+
   test('an answer in German or French is not shown, alike, with a note that it was not in English rather than a list of its nouns', async () => {
     for (const [q, reply] of [
       ['What is PixelThink, briefly?', 'PixelThink ist ein Verfahren, das die Länge der Begründung an die Schwierigkeit der Szene und die Unsicherheit des Modells anpasst [1].'],

@@ -18,7 +18,7 @@ import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, ty
 import { instructionEcho } from './echo.js';
 import { undrawnFromSources, unsupportedStatements } from './grounding.js';
 import { isWriterError } from './errors.js';
-import { REPEATED_SHARE_MAX, withoutRepeats } from './repetition.js';
+import { REPEATED_SHARE_MAX, withoutRepeats, withoutRepeatsSoFar } from './repetition.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, askUserPrompt, relatedUserPrompt, summarySystemPrompt, summaryUserPrompt, type PromptSource, type RelatedPromptInput } from './prompts.js';
 import type { Generation, Writer } from './writer.js';
 
@@ -347,11 +347,12 @@ async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' |
         onProgress: ctx.onProgress,
         onText: (raw) => {
           if (echoed) return;
-          const visible = visibleSoFar(raw);
-          if (echoes(visible)) {
+          const written = visibleSoFar(raw);
+          if (echoes(written)) {
             echoed = true;
             return;
           }
+          const visible = withoutRepeatsSoFar(written);
           if (visible.length > shown.length && visible.startsWith(shown)) {
             const text = visible.slice(shown.length);
             shown = visible;
