@@ -189,7 +189,7 @@ describe('answers written by the model', () => {
 
   test('/ask: an answer naming a model its sources do not (Llama 3, Qwen 3 for Qwen2.5) is replaced by quotes, with the name', async () => {
     const cases: [string, RegExp, string, string][] = [
-      ['What does PixelThink build on?', /PixelThink/, 'PixelThink regulates reasoning generation on top of Llama 3 [1].', '“Llama 3”'],
+      ['How does PixelThink compress its reasoning?', /PixelThink/, 'PixelThink regulates reasoning generation on top of Llama 3 [1].', '“Llama 3”'],
       ['Which models does SciVideoBench test?', /SciVideoBench/, 'SciVideoBench tests Gemini 2.5 Pro and Qwen 3 [1].', '“Qwen 3”'],
     ];
     for (const [question, about, reply, stated] of cases) {
