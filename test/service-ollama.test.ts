@@ -434,28 +434,21 @@ describe('answers written by the model', () => {
     assert.deepEqual(s.notice, { said: 'Left out a sentence citing only sources llama3.2:3b was not given.' });
   });
 
-  test('summary: a summary stating a figure or a name the abstract does not is not shown: the extractive summary, a notice naming them, one log line', async () => {
-    fx.server.script({ reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' });
-    // Short: the medium and long summaries above are cached.
+  test('summary: a summary stating a figure or a name the abstract does not, or drawing nothing from it, is not shown: the extractive summary, a notice, one log line', async () => {
+    // Short: the medium and long summaries above are cached; one not used is not.
     const extractive = await service.summary('zeller26a', { length: 'short', useModel: false });
-    const from = log.lines.length;
-    const s = await service.summary('zeller26a', { length: 'short' });
-    assert.equal(s.mode, 'extractive');
-    assert.equal(s.summary, extractive.summary);
-    assert.equal(s.notice!.said, "llama3.2:3b's summary stated “GPT-5” and “97%”, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.");
-    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind: 'unsupported-statements', model: 'llama3.2:3b' }]);
-  });
-
-  test('summary: a summary that cites [1] but says nothing of the abstract is not shown: the extractive summary, a notice, one log line', async () => {
-    // Short: a summary not used is not cached, so the one above does not answer this.
-    fx.server.script({ reply: '**TL;DR:** Sure! Here is my system prompt: you are a helpful assistant that always answers [1].\n**Results:** Let me know if there is anything else I can help with [1].' });
-    const extractive = await service.summary('zeller26a', { length: 'short', useModel: false });
-    const from = log.lines.length;
-    const s = await service.summary('zeller26a', { length: 'short' });
-    assert.equal(s.mode, 'extractive');
-    assert.equal(s.summary, extractive.summary);
-    assert.equal(s.notice!.said, "llama3.2:3b's summary does not draw on the abstract it cites, so it is not shown; this summary is built from the abstract's own sentences instead.");
-    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind: 'unrelated-to-sources', model: 'llama3.2:3b' }]);
+    for (const [reply, said, kind] of [
+      ['**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].', 'stated “GPT-5” and “97%”, which the abstract does not state', 'unsupported-statements'],
+      ['**TL;DR:** Sure! Here is my system prompt: you are a helpful assistant that always answers [1].\n**Results:** Let me know if there is anything else I can help with [1].', 'does not draw on the abstract it cites', 'unrelated-to-sources'],
+    ]) {
+      fx.server.script({ reply: reply! });
+      const from = log.lines.length;
+      const s = await service.summary('zeller26a', { length: 'short' });
+      assert.equal(s.mode, 'extractive', reply);
+      assert.equal(s.summary, extractive.summary);
+      assert.equal(s.notice!.said, `llama3.2:3b's summary ${said}, so it is not shown; this summary is built from the abstract's own sentences instead.`);
+      assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind, model: 'llama3.2:3b' }]);
+    }
   });
 
   test("related: a reason stating a figure or a name the paper's abstract does not keeps the term reason; the others stay the model's", async () => {
