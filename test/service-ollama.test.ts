@@ -359,12 +359,15 @@ describe('answers written by the model', () => {
   test('a named paper the model cannot read about is refused as without a model, saying why', async () => {
     fx.server.script({ reply: 'It is about baking. No citation here.' });
     const q = 'Is VLA-ATTC any good for humanoid soccer?';
-    const a = await service.ask(q);
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
     const extractive = await service.ask(q, { useModel: false });
     assert.equal(a.refused, true);
     assert.equal(a.answer, extractive.answer);
     // The reply quotes nothing: the note does not say it does.
     assert.equal(a.notice!.said, "llama3.2:3b's answer cited none of the sources, so it is not shown as if it were grounded; this answer is from the abstracts alone, which do not answer this.");
+    // And so does what the front end is told while it waits.
+    assert.deepEqual(rec.outline(), ['retrieved', 'started', `notice: ${a.notice!.said}`]);
   });
 
   test('an error mid-stream keeps the text, marks it truncated, says so, and is not cached', async () => {
