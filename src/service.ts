@@ -27,7 +27,7 @@ import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOu
 import { writtenInOtherLanguage } from './text/language.js';
 import type { Answer, Citation, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
-import { writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
+import { refusalFallback, writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
 import { hostsVariable, noHostNote } from './writer/hosts.js';
 
@@ -630,7 +630,7 @@ export class PapercordService {
           if (key && !w.truncated && !searchedByWordsOnly()) this.cache.set(key, w);
           return w;
         }
-        return refused('fallback' in w ? w.fallback : undefined);
+        return refused('fallback' in w ? this.announce(refusalFallback(w.fallback), opts) : undefined);
       }
       return refused();
     }
@@ -669,7 +669,7 @@ export class PapercordService {
     // answer without a model is not: it is quoted, with the model's verdict beside it for the reader to weigh.
     const quotedIfRefused = ex.citations.length > 0;
     const answer = await this.modelAnswer(q, sources, opts, last, started, quotedIfRefused);
-    if ('fallback' in answer) return extractive(answer.fallback);
+    if ('fallback' in answer) return extractive(this.announce(answer.fallback, opts));
     if (answer.refused && quotedIfRefused) {
       const whole = overview || part || comparedPart ? { abstracts: sources.length } : undefined;
       return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));
@@ -954,10 +954,10 @@ export class PapercordService {
     return this.wholePaperAnswer(q, papers, write, opts, started, { mode: r.mode, ...(r.model ? { model: r.model } : {}), ...(r.notice ? { notice: r.notice } : {}), ...(r.mode === 'extractive' ? { basis: 'shared terms' as const } : {}) });
   }
 
-  /** The model's answer from these sources, or why it could not give one (already announced to the front end). `quotedIfRefused`: see writeAnswer. */
+  /** The model's answer from these sources, or why it could not give one (for the caller to announce, worded for what it shows instead). `quotedIfRefused`: see writeAnswer. */
   private async modelAnswer(q: string, sources: Source[], opts: AskOptions, last: Turn | undefined, started: number, quotedIfRefused: boolean): Promise<Answer | { fallback: Notice }> {
     const w = await writeAnswer(this.writeContext(opts), { question: q, sources, earlier: last ? { question: last.question, answer: last.answer } : undefined, quotedIfRefused });
-    if ('fallback' in w) return { fallback: this.announce(w.fallback, opts) };
+    if ('fallback' in w) return w;
     return {
       question: q,
       answer: w.text,

@@ -187,6 +187,21 @@ describe('answers written by the model', () => {
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
   });
 
+  test('/ask: an answer naming a model its sources do not (Llama 3, Qwen 3 for Qwen2.5) is replaced by quotes, with the name', async () => {
+    const cases: [string, RegExp, string, string][] = [
+      ['How does PixelThink compress its reasoning?', /PixelThink/, 'PixelThink regulates reasoning generation on top of Llama 3 [1].', '“Llama 3”'],
+      ['Which models does SciVideoBench test?', /SciVideoBench/, 'SciVideoBench tests Gemini 2.5 Pro and Qwen 3 [1].', '“Qwen 3”'],
+    ];
+    for (const [question, about, reply, stated] of cases) {
+      scriptBy(h, [[about, { reply }]]);
+      const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+      const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+      assert.doesNotMatch(m.embeds[0]!.description!, /Llama 3|Qwen 3/);
+      assert.equal(field(m, '⚠️ Note'), `llama3.2:3b's answer stated ${stated}, which the abstracts it cites do not state, so it is not shown; this answer is quoted from the abstracts instead.`);
+      assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+    }
+  });
+
   test('/ask: a reply that says nothing of what it cites, one sentence over and over, or one in German is replaced by quotes, with why', async () => {
     const cases: [string, string, string][] = [
       ['What is PixelThink about?', 'Sure! Here is my system prompt: You are a helpful assistant that always answers [1].', "llama3.2:3b's answer does not draw on the abstracts it cites, so it is not shown; this answer is quoted from the abstracts instead."],
@@ -202,6 +217,32 @@ describe('answers written by the model', () => {
       assert.match(field(m, 'Sources'), /PixelThink/);
       assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
     }
+  });
+
+  test('/ask of a named paper with nothing to quote: when the model is not used, the note does not say the refusal is quoted', async () => {
+    const cases: [string, string, string][] = [
+      ['Is VLA-ATTC any good for humanoid soccer?', 'It is about baking. No citation here.', "llama3.2:3b's answer cited none of the sources, so it is not shown as if it were grounded; this answer is from the abstracts alone, which do not answer this."],
+      ['Can VLA-ATTC play chess against Magnus Carlsen?', 'VLA-ATTC beats Garry Kasparov at chess [1].', "llama3.2:3b's answer stated “Garry Kasparov”, which the abstracts it cites do not state, so it is not shown; this answer is from the abstracts alone, which do not answer this."],
+    ];
+    for (const [question, reply, note] of cases) {
+      scriptBy(h, [[/VLA-ATTC/, { reply }]]);
+      const it = await h.emu.slashCommand('ask', { question }, { user: h.user() });
+      const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+      assert.match(m.embeds[0]!.description!, /VLA-ATTC.+is indexed, but its abstract does not answer this/);
+      assert.equal(field(m, '⚠️ Note'), note);
+      assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive ·/);
+    }
+  });
+
+  test('/ask: while a looping reply streams, the edits show its sentence once, never the loop growing', async () => {
+    // Long enough to stream past the first progress edit (1.5 s).
+    scriptBy(h, [[/PixelThink/, { reply: 'PixelThink regulates reasoning generation [1]. '.repeat(24).trim(), tokenDelayMs: 20 }]]);
+    const it = await h.emu.slashCommand('ask', { question: 'What does PixelThink regulate, briefly?' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 15000);
+    assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+    const shown = h.emu.message(m.id)!.history.map((v) => v.content);
+    assert.ok(shown.some((c) => /PixelThink regulates reasoning generation \[1\]\./.test(c)), `the reply streamed: ${shown.join(' | ')}`);
+    for (const c of shown) assert.doesNotMatch(c, /regulates reasoning generation \[1\]\.\s+PixelThink/, c);
   });
 
   test("/ask: the model's headings, tables and HTML read as Discord shows Markdown: bold lines, a list, the text", async () => {
@@ -221,6 +262,20 @@ describe('answers written by the model', () => {
     assert.match(m.embeds[0]!.description!, /TL;DR/);
     assert.equal(field(m, '⚠️ Note'), "llama3.2:3b's summary stated “GPT-5” and “97%”, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.");
     assert.match(m.embeds.at(-1)!.footer!.text, /^Extractive/);
+  });
+
+  test('/summary and "Summarize …": a summary that cites [1] but says nothing of the abstract is replaced by its own sentences, with why', async () => {
+    const leak = 'Sure! Here is my system prompt: you are a helpful assistant that always answers [1]. Let me know if there is anything else I can help with [1].';
+    scriptBy(h, [[/3D-RFT|VEQ/, { reply: leak }]]);
+    const it = await h.emu.slashCommand('summary', { paper: 'linghu26a' }, { user: h.user() });
+    const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
+    const q = await h.emu.postMessage({ content: 'Summarize VEQ', mentionsBot: true, author: h.user() });
+    const a = await h.emu.waitForMessage((x) => x.message_reference?.message_id === q.id && hasEmbed(x), 10000);
+    for (const [reply, what] of [[m, 'summary'], [a, 'answer']] as const) {
+      assert.doesNotMatch(reply.embeds[0]!.description!, /system prompt|anything else/);
+      assert.match(field(reply, '⚠️ Note'), new RegExp(`^llama3\\.2:3b's ${what} does not draw on the abstracts? it cites, so it is not shown; this (summary is built from the abstract's own sentences|answer is quoted from the abstracts) instead\\.$`));
+      assert.match(reply.embeds.at(-1)!.footer!.text, /^Extractive/);
+    }
   });
 
   test('whoever waits for the model sees their place in the queue', async () => {

@@ -209,6 +209,29 @@ describe('answers written by the model', () => {
     assert.deepEqual(unusedLines(from), []);
   });
 
+  test('while a reply streams, a repeat is never shown, nor the start of one; other text follows as written', async () => {
+    const sentence = 'PixelThink regulates reasoning generation [1]. ';
+    const soFar = async (q: string, reply: string) => {
+      fx.server.script({ reply });
+      const rec = recorder();
+      const a = await service.ask(q, { onProgress: rec.onProgress });
+      return { a, shown: rec.events.filter((e): e is Extract<ProgressEvent, { type: 'token' }> => e.type === 'token').map((e) => e.soFar) };
+    };
+    const loop = await soFar('What does PixelThink regulate, in brief?', sentence.repeat(20).trim());
+    assert.equal(loop.a.mode, 'extractive');
+    assert.ok(loop.shown.includes(sentence.trim()), 'the first time is shown');
+    // Not even a word of the second time: "PixelThink" alone, while it could still be a repeat.
+    assert.deepEqual(loop.shown.filter((x) => x.trimEnd().length > sentence.trim().length), []);
+
+    const answer = 'PixelThink regulates reasoning generation [1]. PixelThink compresses reasoning length by scene complexity [1]. It was evaluated on ReasonSeg-Diff [1].';
+    const mixed = await soFar('What does PixelThink compress?', `${answer} ${sentence.trim()}`);
+    assert.equal(mixed.a.answer, answer);
+    assert.equal(mixed.shown.at(-1)!.trimEnd(), answer);
+    assert.ok(mixed.shown.every((x) => answer.startsWith(x.trimEnd())), 'never more than the answer shown at the end');
+    // A sentence that starts like an earlier one waits only until it says something else: one word here.
+    assert.ok(mixed.shown.includes('PixelThink regulates reasoning generation [1]. PixelThink compresses'), mixed.shown.join(' | '));
+  });
+
   test('an answer in German or French is not shown, alike, with a note that it was not in English rather than a list of its nouns', async () => {
     for (const [q, reply] of [
       ['What is PixelThink, briefly?', 'PixelThink ist ein Verfahren, das die Länge der Begründung an die Schwierigkeit der Szene und die Unsicherheit des Modells anpasst [1].'],
@@ -218,7 +241,9 @@ describe('answers written by the model', () => {
       const from = log.lines.length;
       const a = await service.ask(q!);
       assert.equal(a.mode, 'extractive', reply);
-      assert.equal(a.notice!.said, "llama3.2:3b's answer was not in English, the language of the abstracts, so it is not shown; this answer is quoted from the abstracts instead.");
+      // "What is PixelThink, briefly?" is refused without a model: the note says nothing is quoted.
+      const shown = a.refused ? 'this answer is from the abstracts alone, which do not answer this.' : 'this answer is quoted from the abstracts instead.';
+      assert.equal(a.notice!.said, `llama3.2:3b's answer was not in English, the language of the abstracts, so it is not shown; ${shown}`);
       assert.deepEqual(unusedLines(from).map((l) => l.fields.kind), ['other-language']);
     }
     // The model is asked for the abstracts' language, whatever the question's.
@@ -334,11 +359,15 @@ describe('answers written by the model', () => {
   test('a named paper the model cannot read about is refused as without a model, saying why', async () => {
     fx.server.script({ reply: 'It is about baking. No citation here.' });
     const q = 'Is VLA-ATTC any good for humanoid soccer?';
-    const a = await service.ask(q);
+    const rec = recorder();
+    const a = await service.ask(q, { onProgress: rec.onProgress });
     const extractive = await service.ask(q, { useModel: false });
     assert.equal(a.refused, true);
     assert.equal(a.answer, extractive.answer);
-    assert.match(a.notice!.said, /cited none of the sources/);
+    // The reply quotes nothing: the note does not say it does.
+    assert.equal(a.notice!.said, "llama3.2:3b's answer cited none of the sources, so it is not shown as if it were grounded; this answer is from the abstracts alone, which do not answer this.");
+    // And so does what the front end is told while it waits.
+    assert.deepEqual(rec.outline(), ['retrieved', 'started', `notice: ${a.notice!.said}`]);
   });
 
   test('an error mid-stream keeps the text, marks it truncated, says so, and is not cached', async () => {
@@ -408,16 +437,21 @@ describe('answers written by the model', () => {
     assert.deepEqual(s.notice, { said: 'Left out a sentence citing only sources llama3.2:3b was not given.' });
   });
 
-  test('summary: a summary stating a figure or a name the abstract does not is not shown: the extractive summary, a notice naming them, one log line', async () => {
-    fx.server.script({ reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' });
-    // Short: the medium and long summaries above are cached.
+  test('summary: a summary stating a figure or a name the abstract does not, or drawing nothing from it, is not shown: the extractive summary, a notice, one log line', async () => {
+    // Short: the medium and long summaries above are cached; one not used is not.
     const extractive = await service.summary('zeller26a', { length: 'short', useModel: false });
-    const from = log.lines.length;
-    const s = await service.summary('zeller26a', { length: 'short' });
-    assert.equal(s.mode, 'extractive');
-    assert.equal(s.summary, extractive.summary);
-    assert.equal(s.notice!.said, "llama3.2:3b's summary stated “GPT-5” and “97%”, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.");
-    assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind: 'unsupported-statements', model: 'llama3.2:3b' }]);
+    for (const [reply, said, kind] of [
+      ['**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].', 'stated “GPT-5” and “97%”, which the abstract does not state', 'unsupported-statements'],
+      ['**TL;DR:** Sure! Here is my system prompt: you are a helpful assistant that always answers [1].\n**Results:** Let me know if there is anything else I can help with [1].', 'does not draw on the abstract it cites', 'unrelated-to-sources'],
+    ]) {
+      fx.server.script({ reply: reply! });
+      const from = log.lines.length;
+      const s = await service.summary('zeller26a', { length: 'short' });
+      assert.equal(s.mode, 'extractive', reply);
+      assert.equal(s.summary, extractive.summary);
+      assert.equal(s.notice!.said, `llama3.2:3b's summary ${said}, so it is not shown; this summary is built from the abstract's own sentences instead.`);
+      assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind, model: 'llama3.2:3b' }]);
+    }
   });
 
   test("related: a reason stating a figure or a name the paper's abstract does not keeps the term reason; the others stay the model's", async () => {

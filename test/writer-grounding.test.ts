@@ -65,6 +65,29 @@ test('a model family without its version, a version written apart, a Greek lette
   assert.deepEqual(of('It beats π0.6 at 30 TPS [1].'), ['π0.6', 'TPS']);
 });
 
+test('a version is the one written: "Qwen 3" is not "Qwen2.5" rounded, while "Qwen 2.5", "Qwen-2.5" and a name cut before its size are the same', () => {
+  const bench = source(1, 'SciVideoBench', 'We evaluate Qwen2.5-VL, Gemini 2.5 Pro, LLaMA-3.1-8B and GPT-2-style models on 3 tasks.');
+  const of = (answer: string) => unsupportedStatements(answer, [bench], new Set([1]), ['What does it evaluate?']);
+  for (const answer of ['It evaluates Qwen2.5 [1].', 'It evaluates Qwen 2.5 [1].', 'It evaluates Qwen-2.5 on 3 tasks [1].', 'It evaluates Gemini 2.5 [1].', 'It evaluates LLaMA-3.1 and LLaMA 3.1 [1].', 'It trains GPT-2 models [1].']) {
+    assert.deepEqual(of(answer), [], answer);
+  }
+  assert.deepEqual(of('It evaluates Qwen 3 on 3 tasks [1].'), ['Qwen 3']);
+  assert.deepEqual(of('It evaluates Qwen 2 and Gemini 3 [1].'), ['Qwen 2', 'Gemini 3']);
+  assert.deepEqual(of('LLaMA 3 is evaluated [1].'), ['LLaMA 3']);
+});
+
+test('model families named by English words are names when written as one: capitalised mid-sentence, or with a version', () => {
+  const of = (answer: string) => unsupportedStatements(answer, [PIXEL], new Set([1]), ['What is PixelThink?']);
+  assert.deepEqual(of('PixelThink uses Llama 3 as its backbone [1].'), ['Llama 3']);
+  assert.deepEqual(of('PixelThink fine-tunes Mistral and Gemini with reinforcement learning [1].'), ['Mistral', 'Gemini']);
+  assert.deepEqual(of('Phi 3 is its backbone [1]. Claude 3 judges it [1].'), ['Phi 3', 'Claude 3']);
+  // A word that starts a sentence or is written in lower case is a word.
+  assert.deepEqual(of('Falcon-like speed: PixelThink cuts reasoning tokens by 48.2% [1].'), []);
+  const llama = source(1, 'LLaMA Adapter', 'We adapt Llama 2 and Mistral to reasoning with reinforcement learning.');
+  assert.deepEqual(unsupportedStatements('It adapts Llama 2 and Mistral [1].', [llama], new Set([1]), []), []);
+  assert.deepEqual(unsupportedStatements('It adapts Llama 3 [1].', [llama], new Set([1]), []), ['Llama 3']);
+});
+
 test('names as a faithful answer may write them: case, hyphens, plurals, possessives, compounds, spelled-out acronyms, the question', () => {
   for (const answer of [
     "PixelThink's tokens fall [1]. Unlike TGV-KV, PixelThink uses reinforcement learning [1].",

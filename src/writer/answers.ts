@@ -18,7 +18,7 @@ import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, ty
 import { instructionEcho } from './echo.js';
 import { undrawnFromSources, unsupportedStatements } from './grounding.js';
 import { isWriterError } from './errors.js';
-import { REPEATED_SHARE_MAX, withoutRepeats } from './repetition.js';
+import { REPEATED_SHARE_MAX, withoutRepeats, withoutRepeatsSoFar } from './repetition.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, askUserPrompt, relatedUserPrompt, summarySystemPrompt, summaryUserPrompt, type PromptSource, type RelatedPromptInput } from './prompts.js';
 import type { Generation, Writer } from './writer.js';
 
@@ -199,6 +199,11 @@ async function writeSummaryText(ctx: WriteContext, input: { source: Source; leng
     logUnused(ctx, gen, { task: 'summary', kind: 'unsupported-statements' });
     return { fallback: joinNotices(gen.stopped, { said: `${gen.model}'s summary stated ${statedList(unsupported)}, which the abstract does not state, so it is not shown; this summary is built from the abstract's own sentences instead.` })! };
   }
+  // Citing [1] under a prompt leak or boilerplate states no figure or name to catch (see undrawnFromSources).
+  if (undrawnFromSources(g.text, [input.source], new Set([input.source.n]), [])) {
+    const why = `${gen.model}'s summary does not draw on the abstract it cites, so it is not shown; this summary is built from the abstract's own sentences instead.`;
+    return replyNotUsed(ctx, gen, { task: 'summary', kind: 'unrelated-to-sources' }, { afterStop: why, why });
+  }
   const notice = notices(gen, g);
   return { text: g.text, model: gen.model, citations: g.citations, truncated: !!gen.cut, ...(notice ? { notice } : {}) };
 }
@@ -224,9 +229,21 @@ export async function writeRelated(ctx: WriteContext, input: { query: Paper | { 
 const QUOTED_FALLBACK = /this answer is quoted from the abstracts( instead of written by)?/g;
 
 /** A fallback notice worded for what is shown instead of an answer's quotes (`insteadOf`: followed by the model's name); each part of a joined one too. */
-function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string): Notice {
-  const reworded = noticeParts(notice).map((part) => ({ ...part, said: part.said.replace(QUOTED_FALLBACK, (_, insteadOf: string | undefined) => shown(!!insteadOf)) }));
+function shownInstead(notice: Notice, shown: (insteadOf: boolean) => string, pattern: RegExp = QUOTED_FALLBACK): Notice {
+  const reworded = noticeParts(notice).map((part) => ({ ...part, said: part.said.replace(pattern, (_, insteadOf: string | undefined) => shown(!!insteadOf)) }));
   return joinNotices(...reworded)!;
+}
+
+/** The same, with an "instead" of its own taken too: a refusal is shown instead of nothing. */
+const QUOTED_FALLBACK_INSTEAD = /this answer is quoted from the abstracts(?:( instead of written by)| instead)?/g;
+
+/**
+ * A refusal quotes nothing ("X is indexed, but its abstract does not answer this"): when the
+ * model was not used for a question nothing could be quoted for, its notice says that rather than
+ * that the answer is quoted.
+ */
+export function refusalFallback(notice: Notice): Notice {
+  return shownInstead(notice, (insteadOf) => (insteadOf ? 'this answer is not written by' : 'this answer is from the abstracts alone, which do not answer this'), QUOTED_FALLBACK_INSTEAD);
 }
 
 /**
@@ -330,11 +347,12 @@ async function generate(ctx: WriteContext, messages: { role: 'system' | 'user' |
         onProgress: ctx.onProgress,
         onText: (raw) => {
           if (echoed) return;
-          const visible = visibleSoFar(raw);
-          if (echoes(visible)) {
+          const written = visibleSoFar(raw);
+          if (echoes(written)) {
             echoed = true;
             return;
           }
+          const visible = withoutRepeatsSoFar(written);
           if (visible.length > shown.length && visible.startsWith(shown)) {
             const text = visible.slice(shown.length);
             shown = visible;

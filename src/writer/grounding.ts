@@ -9,15 +9,17 @@
  *   cites (in any source given, for a sentence that cites none), in the title of any source
  *   given, or in the question;
  * - every name (a word with a capital inside or with digits, an acronym, a capitalised word
- *   that is no English word) must be in some source given, or in the question: a comparison
- *   names the other paper in a sentence that cites only one.
+ *   that is no English word or is a model family's, "Llama") must be in some source given, or in
+ *   the question: a comparison names the other paper in a sentence that cites only one. A
+ *   number after a model's name is its version, and is looked up with it as written.
  *
  * And an answer must draw on what it cites at all (see undrawnFromSources): a reply that cites
  * [1] for boilerplate or a prompt leak states no figure or name to catch.
  *
  * "The same number" allows for how it is written ("30.4 %", "30.4 percent", "1k", "three") and
- * for rounding ("30%", "about 50%" of 48.2%); "the same name" for case, hyphens, spaces, a
- * plural, and an acronym the source spells out ("reinforcement learning" for RL).
+ * for rounding ("30%", "about 50%" of 48.2%), not a version ("Qwen 3" is not "Qwen2.5"); "the
+ * same name" for case, hyphens, spaces, a plural, a name cut before what follows it ("LLaMA-3.1"
+ * of "LLaMA-3.1-8B"), and an acronym the source spells out ("reinforcement learning" for RL).
  */
 import { phraseWithInitials } from '../answer/acronyms.js';
 import { byline } from '../corpus/paper.js';
@@ -39,9 +41,12 @@ export function unsupportedStatements(text: string, sources: readonly Source[], 
     const cited = parseCitations(sentence).filter((n) => evidenceOf.has(n));
     const bare = withoutCitations(sentence);
     const stated = (number: StatedNumber) => (cited.length ? cited.some((n) => evidenceOf.get(n)!.hasNumber(number)) || titles.hasNumber(number) : anywhere.hasNumber(number));
-    const found: { text: string; start: number; end: number }[] = numbersIn(bare).filter((n) => !stated(n));
-    for (const name of namesIn(bare)) {
-      if (anywhere.hasName(name.text) || (name.version && anywhere.hasName(name.version.text))) continue;
+    const names = namesIn(bare, (word) => MODEL_FAMILY_WORDS.has(word) || anywhere.hasVersioned(word));
+    // "Qwen 3" of "Qwen2.5" is another model, not 2.5 rounded: a version is looked up as written, with its name.
+    const versions = new Set(names.filter((n) => n.bare).map((n) => n.start));
+    const found: { text: string; start: number; end: number }[] = numbersIn(bare).filter((n) => !versions.has(n.start) && !stated(n));
+    for (const name of names) {
+      if ((!name.bare && anywhere.hasName(name.text)) || (name.version && anywhere.hasName(name.version.text))) continue;
       const stated = name.version ?? name;
       // "Yann LeCun" is one statement, not two; "Qwen 3-VL" is one already.
       const last = found.at(-1);
@@ -129,6 +134,8 @@ const SCIENTIFIC = /(\d+(?:\.\d+)?)\s*(?:[×x*]\s*10\s*\^?\s*\{?\s*|e)([-−]?\d
 class Evidence {
   private readonly numbers: number[] = [];
   private readonly keys = new Set<string>();
+  /** Capitalised words written with a version after them ("qwen" of "Qwen2.5", "gemini" of "Gemini 2.5"): a number after such a word is its version. */
+  private readonly versioned = new Set<string>();
   private readonly text: string;
 
   constructor(texts: readonly string[]) {
@@ -148,15 +155,25 @@ class Evidence {
     }
     const words = [...this.text.matchAll(NAME_TOKEN)].map((m) => m[0]);
     words.forEach((w, i) => {
-      for (const part of [w, ...w.split(/[-/]/)]) {
+      const parts = w.split(/[-/]/);
+      for (const part of [w, ...parts]) {
         this.keys.add(key(part));
         // "Qwen" of "Qwen2.5-VL" (a family named without its version), "FPS" of "30FPS" (a unit written apart).
-        const letters = FAMILY.exec(part)?.[1] ?? UNIT_AFTER_FIGURE.exec(part)?.[1];
+        const family = FAMILY.exec(part)?.[1];
+        const letters = family ?? UNIT_AFTER_FIGURE.exec(part)?.[1];
         if (letters) this.keys.add(key(letters));
+        if (family) this.versioned.add(key(family));
       }
-      // "Pixel Think" for "PixelThink", "TGV KV" for "TGV-KV".
-      if (i + 1 < words.length) this.keys.add(key(w + words[i + 1]!));
-      if (i + 2 < words.length) this.keys.add(key(w + words[i + 1]! + words[i + 2]!));
+      // "LLaMA-3.1" of "LLaMA-3.1-8B", "GPT-2" of "GPT-2-style": a name without what follows it.
+      parts.forEach((part, j) => {
+        if (j > 0) this.keys.add(key(parts.slice(0, j + 1).join('')));
+        if (/^\d/.test(parts[j + 1] ?? '') && /^\p{Lu}/u.test(part)) this.versioned.add(key(part));
+      });
+      const next = words[i + 1];
+      if (next && /^\d/.test(next) && /^\p{Lu}/u.test(w)) this.versioned.add(key(w));
+      // "Pixel Think" for "PixelThink", "TGV KV" for "TGV-KV", "Qwen 2.5" for "Qwen 2.5-VL".
+      if (next) for (const p of prefixes(next)) this.keys.add(key(w + p));
+      if (next && i + 2 < words.length) this.keys.add(key(w + next + words[i + 2]!));
     });
   }
 
@@ -169,6 +186,11 @@ class Evidence {
     });
   }
 
+  /** Whether a name is written with a version after it here ("Qwen" of "Qwen2.5"). */
+  hasVersioned(name: string): boolean {
+    return this.versioned.has(key(name));
+  }
+
   hasName(name: string): boolean {
     const k = key(name);
     if (this.keys.has(k) || (k.endsWith('s') && this.keys.has(k.slice(0, -1))) || this.keys.has(`${k}s`)) return true;
@@ -178,6 +200,12 @@ class Evidence {
     const parts = name.split(/[-/]/);
     return parts.length > 1 && parts.every((p) => !/^\d+(?:\.\d+)?$/.test(p) && (!isName(p, false) || this.hasName(p)));
   }
+}
+
+/** A word and what it starts with before each hyphen or slash: "2.5", "2.5-VL" of "2.5-VL". */
+function prefixes(word: string): string[] {
+  const parts = word.split(/[-/]/);
+  return parts.map((_, j) => parts.slice(0, j + 1).join('-'));
 }
 
 /** A word as it may be a name: letters and digits, with inner hyphens, dots, slashes and apostrophes ("GPT-4", "Qwen2.5-VL", "LeCun's"). */
@@ -216,6 +244,7 @@ function isName(word: string, sentenceStart: boolean): boolean {
   if (/\p{N}/u.test(w)) return !/^\d+(?:\.\d+)?(?:st|nd|rd|th|[xX×kKMB]|[-–]\p{Ll}+)$/u.test(w);
   if (letters.length < 2) return false;
   if (/^.+\p{Lu}/u.test(letters)) return true;
+  if (!sentenceStart && MODEL_FAMILY_WORDS.has(w)) return true;
   return !sentenceStart && /^\p{Lu}/u.test(letters) && !w.split(/[-/.'’]/).every((p) => isEnglishWord(p));
 }
 
@@ -225,20 +254,39 @@ interface StatedName {
   end: number;
   /** A version written apart from the name before it, with that name: "Qwen 2.5-VL" of "2.5-VL". */
   version?: { text: string; start: number; end: number };
+  /** A bare number that is such a version ("3" of "Qwen 3"): only the version is looked up. */
+  bare?: boolean;
 }
 
-function namesIn(sentence: string): StatedName[] {
+/**
+ * Model families named by English words (or by a name, "Claude", that may start a sentence):
+ * written as a model name (capitalised mid-sentence, or with a version after it, "Llama 3" even
+ * first), they are checked as names are. A model answer inventing "uses Llama 3" passed, as
+ * "Llama" is a word and "3" a number some abstract holds.
+ */
+const MODEL_FAMILY_WORDS = new Set(['Llama', 'Mistral', 'Gemini', 'Gemma', 'Claude', 'Phi', 'Falcon', 'Vicuna', 'Alpaca', 'Orca', 'Mamba', 'Chinchilla', 'Gopher', 'Koala', 'Grok']);
+
+/** A number written as a version: digits and dots, no unit or factor after it ("3", "2.5"; not "3%", "3x", "3B"). */
+const BARE_VERSION = /^\d+(?:\.\d+)?$/;
+const FIGURE_AFTER = /^\s?(?:%|percent|per cent|x(?![\p{L}\p{N}])|×|-fold|times|thousand|million|billion)/iu;
+
+/**
+ * The names of a sentence, and the versions written apart after them ("Qwen 2.5-VL"; "Qwen 3"
+ * where `versionsFollow` the word, a model family).
+ */
+function namesIn(sentence: string, versionsFollow: (word: string) => boolean): StatedName[] {
   const out: StatedName[] = [];
   let previous: RegExpExecArray | undefined;
   for (const m of sentence.matchAll(NAME_TOKEN)) {
     const before = sentence.slice(0, m.index).trimEnd();
     // After a colon, a dash or an opening quote, a capital is as likely a sentence's first word.
     const start = before === '' || /[:;—–("'“‘]$/.test(before);
-    if (isName(m[0], start)) {
-      const name: StatedName = { text: m[0].replace(/['’]s$/u, ''), start: m.index!, end: m.index! + m[0].length };
-      if (previous && /^\d/.test(m[0]) && versionedName(previous[0]) && sentence.slice(previous.index! + previous[0].length, m.index) === ' ') {
-        name.version = { text: `${previous[0]} ${name.text}`, start: previous.index!, end: name.end };
-      }
+    const afterName = previous && /^\d/.test(m[0]) && versionedName(previous[0]) && sentence.slice(previous.index! + previous[0].length, m.index) === ' ';
+    const end = m.index! + m[0].length;
+    const bare = afterName && BARE_VERSION.test(m[0]) && !FIGURE_AFTER.test(sentence.slice(end)) && versionsFollow(previous![0]);
+    if (bare || isName(m[0], start)) {
+      const name: StatedName = { text: m[0].replace(/['’]s$/u, ''), start: m.index!, end, ...(bare ? { bare } : {}) };
+      if (afterName) name.version = { text: `${previous![0]} ${name.text}`, start: previous!.index!, end: name.end };
       out.push(name);
     }
     previous = m;
