@@ -21,6 +21,17 @@ const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pml
 const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
 const paper = (id: string) => papers.find((p) => p.id === id)!;
 
+test('"Which paper uses YouCook 2?" asks for YouCook2, the version written apart: CAST, which writes it, and no sentence that shares only "uses"; where no paper writes it, "Nothing indexed mentions YouCook 2"', async () => {
+  for (const q of ['Which paper uses YouCook 2?', 'Which paper uses YouCook2?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.deepEqual([a.refused, cited(a)], [false, ['2603.08648']], q);
+    for (const quoted of a.answer.split(/(?<=\]) /)) assert.match(quoted, /YouCook2/, q);
+  }
+  const none = await pmlr.ask('Which paper uses YouCook 2?', { useModel: false });
+  assert.deepEqual([none.refused, none.citations], [true, []]);
+  assert.match(none.answer, /^Nothing indexed mentions YouCook 2: .* or ask again without YouCook 2\.$/);
+});
+
 test('"What datasets does X use?" quotes the sentences that name its data, whatever word they use for it', async () => {
   // CAST's abstract writes no "dataset": its benchmark spans them.
   const { answer: cast } = await converse(icml, 'what datasets does CAST use');

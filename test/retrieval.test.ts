@@ -1231,6 +1231,8 @@ test('made-up names are longer words with a capital inside or capitals with digi
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);
   // A name ends where its script does.
   assert.deepEqual(madeUpNames('PixelThink是什么？'), ['PixelThink']);
+  // With its version written apart, as asked: "YouCook 2" is not YouCook; a figure after a name is no version.
+  assert.deepEqual(madeUpNames('Which paper uses YouCook 2, DeepSeek  3.5 or ImageNet 2x?'), ['YouCook 2', 'DeepSeek 3.5', 'ImageNet']);
 });
 
 test('a question about a name nothing indexed has is told so, not answered from other papers; a misspelt one gets "did you mean"', async () => {
