@@ -256,6 +256,19 @@ test('autocomplete offers the papers that match every word typed, not titles pad
   assert.equal(ids('phasecoder kittens')[0], 'dementyev26a');
 });
 
+test('autocomplete offers the word a typo is one of before a shorter word it is further from, and ids only from their start for a word typed as one', () => {
+  const suggested = (q: string) => service.catalog.suggest(q, 25).map((m) => m.paper);
+  // "difusion" is one letter from "Diffusion", two from "Fusion": the Fusion titles scored higher and came second to fifth.
+  const diffusion = suggested('difusion');
+  assert.ok(diffusion.slice(0, 5).every((p) => /diffusion/i.test(p.title)), diffusion.slice(0, 5).map((p) => p.title).join(' | '));
+  assert.ok(diffusion.some((p) => /\bFusion\b/.test(p.title)), 'the Fusion titles still follow');
+  // "rl" started the OpenReview id "rl2uqlcoqx" of SPEED-Bench; typed with digits, an id's start still finds its paper.
+  assert.ok(!suggested('rl').some((p) => p.id === 'abramovich26a'));
+  assert.ok(suggested('rl').every((p) => /\bRL\b|reinforcement/i.test(p.title)));
+  assert.deepEqual(suggested('zeller26').map((p) => p.id), ['zeller26a']);
+  assert.equal(suggested('2505.237')[0]?.id, '2505.23727');
+});
+
 test("a papers search finds a title's hyphenated words written apart, however many words it has; resolving a paper keeps them whole", () => {
   // Only joining every word found "Vision-Language": "large vision language models" listed nothing.
   assert.equal(service.listPapers('large vision language models')[0]?.id, 'cope-continual-probe-guided-expansion-for-large-vision');
