@@ -139,6 +139,14 @@ test('related papers never include the paper itself, and every reason names term
   assert.equal(scores[0], Math.max(...scores));
 });
 
+test('a related paper\'s reason shows a phrase as its abstract writes it: its capitals where they spell it ("KV cache", "Bayesian"), not where they start a sentence, a title\'s word or an English word of a longer name', () => {
+  const a = 'Rethinking KV Cache Eviction for Bayesian Decoding\nWe evict entries of the KV cache. Eviction keeps Bayesian decoding fast, and eviction is cheap.';
+  const b = 'Eviction Policies\nEviction of KV cache entries under Bayesian decoding: the KV cache shrinks as eviction runs.';
+  const terms = reasonTerms(sharedTermsReason(service.retriever, a, b))!.terms;
+  for (const t of ['KV cache', 'Bayesian decoding', 'eviction']) assert.ok(terms.includes(t), `${t} in ${terms.join(' | ')}`);
+  assert.ok(!terms.some((t) => /Cache|Eviction|kv/.test(t)), terms.join(' | '));
+});
+
 test('a related paper\'s reason names each thing once, and no phrase made across a sentence or a line', async () => {
   const text = (id: string) => `${service.catalog.get(id)!.title}\n${service.catalog.get(id)!.abstract}`;
   // Both titles end "... Resolution Diffusion" and both abstracts start "Diffusion Transformers": "diffusion diffusion" joined the two.
@@ -157,8 +165,9 @@ test('a related paper\'s reason names each thing once, and no phrase made across
 test('/related on a phrase names the phrase a paper writes, and a list shorter than asked says why in one line', async () => {
   const r = await service.related('KV cache', { count: 10, useModel: false });
   const rethinking = r.related.find((p) => p.paperId === 'yang26bv');
-  // Its abstract writes "KV cache"; the reason named only "cache".
-  assert.equal(rethinking?.reason, 'Its abstract uses your query\'s term "kv cache".');
+  // Its abstract writes "KV cache"; the reason named only "cache", then "kv cache" as the query was typed.
+  assert.equal(rethinking?.reason, 'Its abstract uses your query\'s term "KV cache".');
+  assert.equal((await service.related('kv cache', { count: 10, useModel: false })).related.find((p) => p.paperId === 'yang26bv')?.reason, rethinking?.reason);
   assert.ok(r.related.length < 10);
   assert.match(r.notice!.said, new RegExp(`^Listed ${r.related.length} of the 10 papers asked for: no other paper is close enough to this topic\\.`));
   const full = await service.related('KV cache', { count: 2, useModel: false });

@@ -17,13 +17,17 @@ const QUERY_FILLERS = new Set('what whats which who how many much why when where
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 
 export function normalize(text: string): string {
+  return withoutAccents(text).toLowerCase();
+}
+
+/** A text without accents and invisible characters, its capitals kept: normalize() before lower case, for showing a word as written ("KV cache"). */
+export function withoutAccents(text: string): string {
   // Most text is ASCII, where decomposition and the removals below change nothing but cost a pass each.
-  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
+  if (PLAIN_ASCII.test(text)) return text;
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u200b-\u200f\u2060\ufeff]/g, '')
-    .toLowerCase();
+    .replace(/[\u200b-\u200f\u2060\ufeff]/g, '');
 }
 
 /** A word: letters and digits, keeping inner hyphens and dots as in "gpt-4" or "3.5". */
