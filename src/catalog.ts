@@ -316,18 +316,20 @@ export class PaperCatalog {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
     if (qWords.length === 0) return [];
     const matches = (ws: string[], q: string) => ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q)));
+    // As suggest() matches ids with the fuzzy index: from their start only for a word typed as one ("rl" is no start of "rl2uqlcoqx").
+    const idMatches = (ws: string[], q: string) => (strict || every || idLike(q) ? matches(ws, q) : ws.includes(q));
     const out: WordMatch[] = [];
     for (const paper of this.papers) {
-      const fields: [string[], number][] = [
-        [every ? [...words(paper.title), ...wordParts(paper.title)] : words(paper.title), 2],
-        [words([paper.id, ...paper.aliases].join(' ')), 3],
-        [words(paper.authors.join(' ')), 1],
+      const fields: [string[], number, typeof matches][] = [
+        [every ? [...words(paper.title), ...wordParts(paper.title)] : words(paper.title), 2, matches],
+        [words([paper.id, ...paper.aliases].join(' ')), 3, idMatches],
+        [words(paper.authors.join(' ')), 1, matches],
       ];
       let s = 0;
       let all = true;
       for (const q of qWords) {
         let hit = false;
-        for (const [ws, weight] of fields) if (matches(ws, q)) (s += weight), (hit = true);
+        for (const [ws, weight, match] of fields) if (match(ws, q)) (s += weight), (hit = true);
         all &&= hit;
       }
       if (s > 0 && (all || !every)) out.push({ paper, score: s, whole: all });
