@@ -263,12 +263,17 @@ export class PaperCatalog {
         combineWith: 'OR',
         queries: [
           // MiniSearch's quarter of the word's letters, not typos(): it counts swapped letters as two edits ("FooNte"), and misspelled() picks from these.
-          { queries: [q], fields: LISTING_FIELDS.filter((f) => f !== 'authors'), prefix: true, fuzzy: (term) => (loose(term) ? TITLE_TYPOS : false) },
+          { queries: [q], fields: ['title', 'titleParts'], prefix: true, fuzzy: (term) => (loose(term) ? TITLE_TYPOS : false) },
+          // An id is typed from its start, and as one: "rl" started the OpenReview id "rl2uqlcoqx" of a paper on speculative decoding.
+          { queries: [q], fields: ['keys'], prefix: idLike, fuzzy: false },
           { queries: [q], fields: ['authors'], prefix: loose, fuzzy: (term) => (loose(term) ? typos(term) : false) },
         ],
       });
       const asked = new Set(queryTerms(q)).size;
-      return wholeFirst(found.map((r) => ({ paper: this.get(String(r.id))!, score: r.score, whole: r.queryTerms.length >= asked })));
+      // Fewer typos first, whatever the score: "difusion" is one letter from "Diffusion" and two from "Fusion", a shorter and rarer title word that scores higher.
+      const edits = (r: (typeof found)[number]) => r.queryTerms.reduce((sum, typed) => sum + Math.min(...r.terms.map((t) => (t.startsWith(typed) ? 0 : editDistance(typed, t, TYPOS_MAX)))), 0);
+      const ranked = found.map((r) => ({ paper: this.get(String(r.id))!, score: r.score, whole: r.queryTerms.length >= asked, edits: edits(r) }));
+      return wholeFirst(ranked.sort((a, b) => a.edits - b.edits || b.score - a.score));
     });
   }
 
@@ -311,18 +316,20 @@ export class PaperCatalog {
     const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
     if (qWords.length === 0) return [];
     const matches = (ws: string[], q: string) => ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q)));
+    // As suggest() matches ids with the fuzzy index: from their start only for a word typed as one ("rl" is no start of "rl2uqlcoqx").
+    const idMatches = (ws: string[], q: string) => (strict || every || idLike(q) ? matches(ws, q) : ws.includes(q));
     const out: WordMatch[] = [];
     for (const paper of this.papers) {
-      const fields: [string[], number][] = [
-        [every ? [...words(paper.title), ...wordParts(paper.title)] : words(paper.title), 2],
-        [words([paper.id, ...paper.aliases].join(' ')), 3],
-        [words(paper.authors.join(' ')), 1],
+      const fields: [string[], number, typeof matches][] = [
+        [every ? [...words(paper.title), ...wordParts(paper.title)] : words(paper.title), 2, matches],
+        [words([paper.id, ...paper.aliases].join(' ')), 3, idMatches],
+        [words(paper.authors.join(' ')), 1, matches],
       ];
       let s = 0;
       let all = true;
       for (const q of qWords) {
         let hit = false;
-        for (const [ws, weight] of fields) if (matches(ws, q)) (s += weight), (hit = true);
+        for (const [ws, weight, match] of fields) if (match(ws, q)) (s += weight), (hit = true);
         all &&= hit;
       }
       if (s > 0 && (all || !every)) out.push({ paper, score: s, whole: all });
@@ -418,9 +425,17 @@ export class PaperCatalog {
   }
 }
 
+/** The most edits typos() allows. */
+const TYPOS_MAX = 2;
+
 /** Edits a word of this length may be from a name and still mean it. */
 function typos(word: string): number {
-  return word.length < 7 ? 1 : 2;
+  return word.length < 7 ? 1 : TYPOS_MAX;
+}
+
+/** A typed word that may be an id or the start of one: with a digit ("zeller26", "2505.2") or a hyphen (an id made of its title's words). */
+function idLike(word: string): boolean {
+  return /[\p{N}-]/u.test(word);
 }
 
 /** Whether one query word alone names the paper: a word of its title, or the start of its system name, title or an id ("mentis", "Phase", "zeller"). */

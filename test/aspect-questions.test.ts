@@ -21,6 +21,17 @@ const pmlr = await PapercordService.open(await builtIndexSettings({ CORPUS: 'pml
 const { papers } = await loadCorpus(['icml2026', 'pmlr-v306']);
 const paper = (id: string) => papers.find((p) => p.id === id)!;
 
+test('"Which paper uses YouCook 2?" asks for YouCook2, the version written apart: CAST, which writes it, and no sentence that shares only "uses"; where no paper writes it, "Nothing indexed mentions YouCook 2"', async () => {
+  for (const q of ['Which paper uses YouCook 2?', 'Which paper uses YouCook2?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.deepEqual([a.refused, cited(a)], [false, ['2603.08648']], q);
+    for (const quoted of a.answer.split(/(?<=\]) /)) assert.match(quoted, /YouCook2/, q);
+  }
+  const none = await pmlr.ask('Which paper uses YouCook 2?', { useModel: false });
+  assert.deepEqual([none.refused, none.citations], [true, []]);
+  assert.match(none.answer, /^Nothing indexed mentions YouCook 2: .* or ask again without YouCook 2\.$/);
+});
+
 test('"What datasets does X use?" quotes the sentences that name its data, whatever word they use for it', async () => {
   // CAST's abstract writes no "dataset": its benchmark spans them.
   const { answer: cast } = await converse(icml, 'what datasets does CAST use');
@@ -231,10 +242,20 @@ test('a number after a word that ends in "x" is a figure ("max 10 GPUs", "index 
   for (const s of ['We use a 1×1 convolution.', 'We use a 3 x 3 kernel.', 'We use a 3x3 kernel.']) assert.deepEqual(figureSentences(toy(s)), [], s);
 });
 
-test('"How large is TodoEvolve?" of an abstract that writes its size as a name\'s part or in words ("Todo-14B", "five") says no figure was found and quotes them, not that it states none', async () => {
+test('"How large is TodoEvolve?" of an abstract that writes its size as a name\'s part or in words ("Todo-14B", "five agentic benchmarks") says no figure was found and quotes them, not that it states none', async () => {
   const a = await pmlr.ask('How large is TodoEvolve?', { useModel: false });
   assert.equal(a.refused, true);
-  assert.match(a.answer, /^The abstract of TodoEvolve: .* \(liu26fz\) states no figure of its size that I can find, though it writes "Todo-14B" and "five"; the paper itself may, at https:\/\/\S+\. /);
+  assert.match(a.answer, /^The abstract of TodoEvolve: .* \(liu26fz\) states no figure of its size that I can find, though it writes "Todo-14B" and "five agentic benchmarks"; the paper itself may, at https:\/\/\S+\. /);
+});
+
+test('"How large is X?" quotes a number word only with the data, models or compute it counts ("four MultiBench benchmarks"), never a method\'s "two" ("two complementary training mechanisms", "two innovations")', async () => {
+  for (const [service, q] of [[icml, 'How large is ProactiveLLM?'], [pmlr, 'How large is QuantumBoost?']] as const) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.match(a.answer, /^The abstract of .* states no size or other figure of its work; the paper itself may/, q);
+  }
+  const s3 = await icml.ask('How large is it?', { paper: '2605.03348', useModel: false });
+  assert.match(s3.answer, / states no figure of its size that I can find, though it writes "four MultiBench benchmarks"; /);
 });
 
 test('"the OpenReview page of the paper on mental imagery" asks for its links where no abstract writes OpenReview: the metadata gives OpenReview ids, so it is no unknown name', async () => {

@@ -183,6 +183,19 @@ test('"Which papers are from ICML 2026?" is answered from the metadata\'s venues
   }
 });
 
+test('"Were any of these papers published at NeurIPS?", "accepted at", "appear at": asked yes or no, a venue is still the venue answer, never a name nothing mentions nor a quoted "NeurIPS\'20"', async () => {
+  for (const service of [icml, pmlr]) {
+    const n = service.papers.length;
+    for (const [q, venue] of [['Were any of these papers published at NeurIPS?', 'NeurIPS'], ['Was any paper accepted at NeurIPS?', 'NeurIPS'], ['Do any papers appear at ICLR?', 'ICLR'], ['Did any of them appear in CVPR 2025?', 'CVPR 2025'], ['Are there any papers from NeurIPS?', 'NeurIPS'], ['Has any paper been accepted to ICLR?', 'ICLR']] as const) {
+      const a = await service.ask(q, { useModel: false });
+      assert.deepEqual([a.answer, a.refused, a.citations], [`None of the ${n} indexed papers is from ${venue}: all are from ICML 2026. /papers lists them.`, false, []], q);
+    }
+    for (const q of ['Were any papers published in ICML?', 'Were any of these papers accepted at ICML 2026?']) assert.equal(await answer(service, q), `All ${n} indexed papers are from ICML 2026. /papers lists them.`, q);
+    // Named in a question about something else, a venue is no paper's unknown name either.
+    assert.doesNotMatch(await answer(service, 'What did the NeurIPS papers find about submodular maximization?'), /Nothing indexed mentions/);
+  }
+});
+
 test('"Which papers are from NeurIPS?" of papers from none is a venue answer, none and where they are from, not "no author named NeurIPS"; "from Zeller" lists Zeller\'s papers as "papers by Zeller" does', async () => {
   for (const service of [icml, pmlr]) {
     const n = service.papers.length;

@@ -266,7 +266,7 @@ test('/related: ranked papers with a reason each, never the paper itself, count 
   // A phrase the paper writes is named whole, and fewer papers than asked for say why.
   const kv = await h.emu.slashCommand('related', { paper_or_topic: 'KV cache', count: 10 }, { user: h.user() });
   const k = await kv.waitForOriginal((x) => x.embeds.length > 0);
-  assert.match(embedOf(k).description!, /`2606\.03075`\nIts abstract uses your query's term "kv cache"\./);
+  assert.match(embedOf(k).description!, /`2606\.03075`\nIts abstract uses your query's term "KV cache"\./);
   assert.match(field(k, '⚠️ Note'), /^Listed 1 of the 10 papers asked for: no other paper is close enough to this topic\./);
   assertNoPings(h.emu);
 });

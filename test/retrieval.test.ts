@@ -139,6 +139,14 @@ test('related papers never include the paper itself, and every reason names term
   assert.equal(scores[0], Math.max(...scores));
 });
 
+test('a related paper\'s reason shows a phrase as its abstract writes it: its capitals where they spell it ("KV cache", "Bayesian"), not where they start a sentence, a title\'s word or an English word of a longer name', () => {
+  const a = 'Rethinking KV Cache Eviction for Bayesian Decoding\nWe evict entries of the KV cache. Eviction keeps Bayesian decoding fast, and eviction is cheap.';
+  const b = 'Eviction Policies\nEviction of KV cache entries under Bayesian decoding: the KV cache shrinks as eviction runs.';
+  const terms = reasonTerms(sharedTermsReason(service.retriever, a, b))!.terms;
+  for (const t of ['KV cache', 'Bayesian decoding', 'eviction']) assert.ok(terms.includes(t), `${t} in ${terms.join(' | ')}`);
+  assert.ok(!terms.some((t) => /Cache|Eviction|kv/.test(t)), terms.join(' | '));
+});
+
 test('a related paper\'s reason names each thing once, and no phrase made across a sentence or a line', async () => {
   const text = (id: string) => `${service.catalog.get(id)!.title}\n${service.catalog.get(id)!.abstract}`;
   // Both titles end "... Resolution Diffusion" and both abstracts start "Diffusion Transformers": "diffusion diffusion" joined the two.
@@ -157,8 +165,9 @@ test('a related paper\'s reason names each thing once, and no phrase made across
 test('/related on a phrase names the phrase a paper writes, and a list shorter than asked says why in one line', async () => {
   const r = await service.related('KV cache', { count: 10, useModel: false });
   const rethinking = r.related.find((p) => p.paperId === 'yang26bv');
-  // Its abstract writes "KV cache"; the reason named only "cache".
-  assert.equal(rethinking?.reason, 'Its abstract uses your query\'s term "kv cache".');
+  // Its abstract writes "KV cache"; the reason named only "cache", then "kv cache" as the query was typed.
+  assert.equal(rethinking?.reason, 'Its abstract uses your query\'s term "KV cache".');
+  assert.equal((await service.related('kv cache', { count: 10, useModel: false })).related.find((p) => p.paperId === 'yang26bv')?.reason, rethinking?.reason);
   assert.ok(r.related.length < 10);
   assert.match(r.notice!.said, new RegExp(`^Listed ${r.related.length} of the 10 papers asked for: no other paper is close enough to this topic\\.`));
   const full = await service.related('KV cache', { count: 2, useModel: false });
@@ -254,6 +263,19 @@ test('autocomplete offers the papers that match every word typed, not titles pad
   assert.equal(ids('kernel found')[0], 'wiedemann26a');
   // Nothing matches every word: the papers matching any, best first.
   assert.equal(ids('phasecoder kittens')[0], 'dementyev26a');
+});
+
+test('autocomplete offers the word a typo is one of before a shorter word it is further from, and ids only from their start for a word typed as one', () => {
+  const suggested = (q: string) => service.catalog.suggest(q, 25).map((m) => m.paper);
+  // "difusion" is one letter from "Diffusion", two from "Fusion": the Fusion titles scored higher and came second to fifth.
+  const diffusion = suggested('difusion');
+  assert.ok(diffusion.slice(0, 5).every((p) => /diffusion/i.test(p.title)), diffusion.slice(0, 5).map((p) => p.title).join(' | '));
+  assert.ok(diffusion.some((p) => /\bFusion\b/.test(p.title)), 'the Fusion titles still follow');
+  // "rl" started the OpenReview id "rl2uqlcoqx" of SPEED-Bench; typed with digits, an id's start still finds its paper.
+  assert.ok(!suggested('rl').some((p) => p.id === 'abramovich26a'));
+  assert.ok(suggested('rl').every((p) => /\bRL\b|reinforcement/i.test(p.title)));
+  assert.deepEqual(suggested('zeller26').map((p) => p.id), ['zeller26a']);
+  assert.equal(suggested('2505.237')[0]?.id, '2505.23727');
 });
 
 test("a papers search finds a title's hyphenated words written apart, however many words it has; resolving a paper keeps them whole", () => {
@@ -1231,6 +1253,8 @@ test('made-up names are longer words with a capital inside or capitals with digi
   assert.deepEqual(madeUpNames('Do RL, LLMs, MoE, CoT and LoRA help a training-free 3D model step 240V down to 12V?'), []);
   // A name ends where its script does.
   assert.deepEqual(madeUpNames('PixelThink是什么？'), ['PixelThink']);
+  // With its version written apart, as asked: "YouCook 2" is not YouCook; a figure after a name is no version.
+  assert.deepEqual(madeUpNames('Which paper uses YouCook 2, DeepSeek  3.5 or ImageNet 2x?'), ['YouCook 2', 'DeepSeek 3.5', 'ImageNet']);
 });
 
 test('a question about a name nothing indexed has is told so, not answered from other papers; a misspelt one gets "did you mean"', async () => {

@@ -115,7 +115,7 @@ test('a large catalog answers by plain word matches while its fuzzy index is bui
     title: i === 4242 ? 'PhaseCoder: Microphone Geometry-Agnostic Spatial Audio' : `Generated paper number ${i} on topic ${i % 97}`,
     abstract: 'x',
     authors: [`Author ${i % 13}`],
-    aliases: [],
+    aliases: i === 77 ? ['rl2uqlcoqx'] : [],
     source: { file: 'f', record: String(i) },
   }));
   // The slices wait on unref'd timers (a finished command-line run must not wait for them): keep this process up meanwhile.
@@ -128,9 +128,13 @@ test('a large catalog answers by plain word matches while its fuzzy index is bui
   assert.deepEqual(catalog.suggest('phasecodre', 3), [], 'no typo tolerance yet');
   // Nor a short word's prefix, as with the fuzzy index: "phas" starts "PhaseCoder" but names nothing.
   assert.ok(!('paper' in catalog.resolve('phas')));
+  // An id from its start only for a word typed as one, before the fuzzy index as after: "rl" does not start the OpenReview id "rl2uqlcoqx".
+  const idSuggested = () => [catalog.suggest('rl', 25).some((m) => m.paper.id === 'p77'), catalog.suggest('rl2u', 3)[0]?.paper.id];
+  assert.deepEqual(idSuggested(), [false, 'p77']);
   await catalog.ready;
   assert.equal(catalog.fuzzy, true);
   assert.equal(catalog.suggest('phasecodre', 3)[0]?.paper.id, 'p4242');
+  assert.deepEqual(idSuggested(), [false, 'p77']);
 
   const stopped = new PaperCatalog(papers);
   stopped.close();

@@ -651,11 +651,26 @@ function venueOf(p: Paper): string {
   return p.venue ? (p.year && !p.venue.includes(String(p.year)) ? `${p.venue} ${p.year}` : p.venue) : 'no venue given';
 }
 
-/** "Which papers are from ICML 2026?", "How many papers were published at ICML?", "papers accepted to ICML": the papers of a venue, not a search for "2026". */
-const FROM_VENUE = /^\s*(?:(?:which|what|how many|list|show(?: me)?|any)\s+)?(?:(?:of\s+)?(?:the|all(?: the)?|your)\s+)?(?:indexed\s+)?(?:papers|articles)\s+(?:(?:are|were|is|was)\s+)?(?:from|at|in|published (?:at|in)|accepted (?:at|to|by)|presented at|appeared (?:at|in))\s+(.+?)\s*[?.!]*\s*$/i;
+/**
+ * "Which papers are from ICML 2026?", "How many papers were published at ICML?", "papers accepted to ICML", and asked yes or no:
+ * "Were any of these papers published at NeurIPS?", "Did any of them appear at ICLR?", "Are there papers from CVPR?": the papers
+ * of a venue, not a search for "2026" or a sentence that writes "NeurIPS'20".
+ */
+const FROM_VENUE = new RegExp(
+  String.raw`^\s*(?:` +
+    String.raw`(?:(?:which|what|how many|list|show(?: me)?|any)\s+)?(?:(?:of\s+)?(?:the|all(?: the)?|your)\s+)?(?:indexed\s+)?(?:papers|articles)\s+(?:(?:are|were|is|was)\s+)?` +
+    String.raw`|(?:(?:are|were|is|was|did|do|does|has|have)\s+(?:there\s+)?(?:any|some)\s+|(?:are|is)\s+there\s+)(?:(?:of\s+)?(?:these|those|the|your|them)\s+)?(?:indexed\s+)?(?:(?:papers?|articles?|ones?)\s+)?(?:been\s+)?` +
+    String.raw`)(?:from|at|in|(?:published|presented|accepted|appear(?:ed|s)?)\s+(?:at|in|to|by))\s+(.+?)\s*[?.!]*\s*$`,
+  'i',
+);
 
 /** Venues people ask about by name, perhaps with a year ("NeurIPS", "ICML 2025", "NeurIPS'20"): asked of papers from none of them, the answer is a venue's. */
 const KNOWN_VENUE = /^(?:neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|eacl|coling|aaai|ijcai|kdd|colt|aistats|uai|sigir|www|tmlr|jmlr|corl|rss|icra|iros|interspeech|icassp|miccai)(?:\s*['’]?\s*\d{2}(?:\d{2})?)?$/i;
+
+/** Whether a name is a venue people ask about ("NeurIPS", "ICLR'25"): no paper's name that nothing indexed mentions, whatever the papers' own venues. */
+export function isKnownVenue(name: string): boolean {
+  return KNOWN_VENUE.test(name.trim());
+}
 
 /** How many of the indexed papers are from the venue a question asks about; undefined when it asks none the metadata gives ("papers from Google" asks for an institution). */
 export function venuePapersAnswer(question: string, papers: readonly Paper[]): string | undefined {
@@ -672,7 +687,7 @@ export function venuePapersAnswer(question: string, papers: readonly Paper[]): s
   const of = papers.filter((p) => p.venue && isAsked(venueOf(p)));
   // "Which papers are from NeurIPS?", "… at ICML 2025?": a venue none of them is from is answered by the ones they are from, not as an institution.
   if (of.length === 0) {
-    if (!KNOWN_VENUE.test(asked) || papers.length === 0) return undefined;
+    if (!isKnownVenue(asked) || papers.length === 0) return undefined;
     // A .txt corpus without a sidecar gives no venue at all: "all are from no venue given" says nothing of the venue asked.
     if (!papers.some((p) => p.venue)) {
       return `The metadata gives no venue for ${theIndexed(papers)}, so I cannot tell which ${papers.length === 1 ? 'is' : 'are'} from ${markdownLiteral(asked)}. /papers lists them.`;

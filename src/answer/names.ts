@@ -4,7 +4,7 @@ import { isCoined, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
-import { isStopword, queryConcepts, stem, words } from '../text/terms.js';
+import { isStopword, queryConcepts, stem, VERSION_APART, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
@@ -206,9 +206,11 @@ export function madeUpNames(question: string): string[] {
   const letters = (w: string) => w.replace(/\P{L}/gu, '').length;
   // A name ends where its script does: "PixelThink是什么？" names PixelThink.
   const latinRuns = (w: string) => w.match(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.'’-]*/gu) ?? [];
-  return [...new Set(bareWords(named).flatMap((w) => w.split('/')).flatMap(latinRuns).map((w) => w.replace(/['’]s$|[.'’-]+$/u, '')))].filter(
+  const names = [...new Set(bareWords(named).flatMap((w) => w.split('/')).flatMap(latinRuns).map((w) => w.replace(/['’]s$|[.'’-]+$/u, '')))].filter(
     (w) => (/\p{Ll}\p{Lu}/u.test(w) && letters(w) >= MADE_UP_NAME_MIN_LETTERS) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && letters(w) >= 2),
   );
+  // "YouCook 2" is the name asked, as "YouCook2" is: not YouCook, which CAST's "YouCook2" would pass for, nor one "Nothing indexed mentions YouCook" misreports.
+  return names.map((name) => (/\p{L}$/u.test(name) ? (new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(name)}${VERSION_APART}`, 'u').exec(named)?.[0].replace(/\s+/u, ' ') ?? name) : name));
 }
 
 /** Where in a question a paper's whole title is looked for: it starts within the first few words (after "what is the paper") and ends within the last few (before "about?"). */

@@ -653,16 +653,21 @@ export function figureSentences(paper: Paper): string[] {
   return ownSentences(paper, (s) => FIGURE.test(readableTex(s))).slice(0, FIGURE_SENTENCES_MAX);
 }
 
+/** What a number word counts when it says how large a paper's work is: its data, its models and their parameters, its compute. */
+const COUNTED = 'benchmarks|datasets|corpora|tasks|domains|languages|environments|questions|samples|examples|instances|images|videos|clips|hours|episodes|trajectories|demonstrations|documents|papers|queries|prompts|users|participants|subjects|annotators|models|baselines|(?:M?LLM|VLM)s|parameters|tokens|GPUs|robots|scenes|categories|classes|graphs|games|patients|molecules|proteins';
+/** Counts written in words; "thousands of" is one, "thousands" alone may be of anything. */
+const COUNT_WORD = String.raw`two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|(?:hundreds|thousands|millions|billions|dozens)\s+of`;
 /**
- * Sizes written as a name's part or a unit ("Todo-14B", "2M") or in words ("five benchmarks", "thousands"):
- * no figure FIGURE reads, but they may say how large the work is.
+ * Sizes written as a name's part or a unit ("Todo-14B", "2M"), or counted in words, with what they count:
+ * data, models or compute ("five agentic benchmarks", "thousands of videos"). Not a number word alone,
+ * which as often counts a method's parts ("two stages", "three components", "two-sided", "two sets of parameters") as its size.
  */
-const SIZE_UNREAD = /[\p{L}\p{N}.-]*\d[\d.,]*[kKMBT]\b|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?)\b/giu;
+const SIZE_UNREAD = new RegExp(String.raw`[\p{L}\p{N}.-]*\d[\d.,]*[kKMBT]\b|\b(?:${COUNT_WORD})\s+(?:(?!of\s)[\p{L}\p{N}-]+\s+){0,3}?(?:${COUNTED})\b`, 'giu');
 /** The most of them a refusal quotes. */
 const SIZES_UNREAD_SHOWN = 3;
 
 /** Sizes of a paper's own work its abstract writes in ways figureSentences does not read (see SIZE_UNREAD), each once, in its order. */
 export function sizesUnread(paper: Paper): string[] {
-  const found = ownSentences(paper, () => true).flatMap((s) => [...readableTex(s).matchAll(SIZE_UNREAD)].map((m) => m[0]));
+  const found = ownSentences(paper, () => true).flatMap((s) => [...readableTex(s).matchAll(SIZE_UNREAD)].map((m) => m[0].replace(/\s+/gu, ' ')));
   return [...new Set(found)].slice(0, SIZES_UNREAD_SHOWN);
 }

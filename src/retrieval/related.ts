@@ -1,7 +1,8 @@
 import { shortName, type Paper } from '../corpus/paper.js';
 import { DEFAULT_RETRIEVAL, type RetrievalSettings } from '../config.js';
-import { words, stem, isStopword, terms, normalize, WORD } from '../text/terms.js';
+import { stem, isStopword, terms, withoutAccents, WORD } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
+import { isEnglishWord } from '../text/english.js';
 import type { Retriever } from './retriever.js';
 import type { Notice, RelatedPaper } from '../types.js';
 
@@ -340,19 +341,33 @@ function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
   return fromPaper ? `Both abstracts use the key ${named}.` : `Its abstract uses your query's ${named}.`;
 }
 
-/** The written form of a stem both texts write most often ("reasoning", not the one "reason" a verb wrote). */
+/**
+ * The written form of a stem both texts write most often ("reasoning", not the one "reason" a verb
+ * wrote), in the capitals they write it with most; of capitals written as often, the listed paper's
+ * ("KV", not a query's "kv").
+ */
 function surfaceOf(t: string, a: Profile, b: Profile): string {
-  const forms = new Map(a.parsed.surfaces.get(t));
-  for (const [form, n] of b.parsed.surfaces.get(t) ?? []) forms.set(form, (forms.get(form) ?? 0) + n);
-  let best = t;
-  let most = 0;
-  for (const [form, n] of forms) if (n > most) [best, most] = [form, n];
-  return best;
+  const count = (into: Map<string, number>, forms: Iterable<[string, number]>, key: (form: string) => string) => {
+    for (const [form, n] of forms) into.set(key(form), (into.get(key(form)) ?? 0) + n);
+    return into;
+  };
+  const [ofA, ofB] = [[...(a.parsed.surfaces.get(t) ?? [])], [...(b.parsed.surfaces.get(t) ?? [])]];
+  const word = mostWritten(count(count(new Map(), ofA, caseless), ofB, caseless));
+  if (!word) return t;
+  const spelt = (forms: [string, number][]) => forms.filter(([form]) => caseless(form) === word);
+  return mostWritten(count(count(new Map(), spelt(ofB), asWritten), spelt(ofA), asWritten));
 }
 
-/** A pair as written, with each word in its most written form when the two texts write the pair differently. */
+const caseless = (form: string) => form.toLowerCase();
+const asWritten = (form: string) => form;
+
+/**
+ * A pair as written: as the listed paper `b` writes it where the other text writes it too, in other
+ * capitals or not ("KV cache" for a query typed "kv cache"); else with each word in its most
+ * written form, when the two texts write other forms of its words.
+ */
 function commonForm(key: string, phrase: string, a: Profile, b: Profile): string {
-  return a.parsed.pairs.get(key) === phrase ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
+  return a.parsed.pairs.get(key)?.toLowerCase() === phrase.toLowerCase() ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
 }
 
 /**
@@ -377,16 +392,54 @@ function sparseCosine(a: KeyTerms, b: KeyTerms): number {
 
 function surfaceForms(text: string): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
-  for (const word of words(text)) {
-    for (const w of word.includes('-') ? [word, ...word.split('-')] : [word]) {
+  for (const { word, shown } of writtenWords(text)) {
+    const parts = word.includes('-') ? [[word, shown], ...word.split('-').map((w, i) => [w, shown.split('-')[i]!])] : [[word, shown]];
+    for (const [w, form] of parts as [string, string][]) {
       if (isStopword(w)) continue;
       const forms = out.get(stem(w)) ?? new Map<string, number>();
-      forms.set(w, (forms.get(w) ?? 0) + 1);
+      forms.set(form, (forms.get(form) ?? 0) + 1);
       out.set(stem(w), forms);
     }
   }
   return out;
 }
+
+/** A word of a text: in lower case (as terms() reads it), as a reason shows it (see writtenWords), and where it starts and ends. */
+interface WrittenWord {
+  word: string;
+  shown: string;
+  index: number;
+  end: number;
+}
+
+/** A text's words, each also as a reason shows it (see spellingOf). A paper's text is its title, then its abstract on the lines after. */
+function writtenWords(text: string): WrittenWord[] {
+  const written = withoutAccents(text);
+  const titleEnd = written.includes('\n') ? written.indexOf('\n') : -1;
+  return [...written.matchAll(WORD)].map((m) => {
+    const before = written.slice(Math.max(0, m.index - SENTENCE_GAP_MAX), m.index);
+    const startsSentence = (m.index <= SENTENCE_GAP_MAX && before.trim() === '') || SENTENCE_END.test(before);
+    const spelt = !startsSentence && m.index > titleEnd;
+    return { word: m[0].toLowerCase(), shown: spellingOf(m[0], spelt), index: m.index, end: m.index + m[0].length };
+  });
+}
+
+/**
+ * A word as a reason shows it: its hyphened parts with a capital inside as written, wherever they are
+ * ("KV", "TGV-KV", "3D", "PINNs"); a capitalised part that is no English word ("Bayesian", "Markov") as
+ * written where `spelt` (not starting a sentence or in a title); the rest in lower case: an English
+ * word's capital is a sentence's, a title's or a longer name's ("Reasoning Models" of "Large Reasoning Models").
+ */
+function spellingOf(word: string, spelt: boolean): string {
+  return word
+    .split('-')
+    .map((part) => (part === part.toLowerCase() || /^.+\p{Lu}/u.test(part) || (spelt && !isEnglishWord(part)) ? part : part.toLowerCase()))
+    .join('-');
+}
+
+/** How far back from a word writtenWords looks for the end of a sentence before it: a full stop and a space or two. */
+const SENTENCE_GAP_MAX = 4;
+const SENTENCE_END = /[.!?:\n]\s*$/;
 
 /**
  * Each phrase once, as the reader sees it: different stems can come out as the same text (the
@@ -415,15 +468,28 @@ const PHRASE_GAP = /^[ \t]+$/;
  * cache", "RL agents"): without it, a paper that writes "KV cache" was listed for "cache".
  */
 function pairs(text: string): Map<string, string> {
-  const out = new Map<string, string>();
-  const norm = normalize(text);
-  const ws = [...norm.matchAll(WORD)];
+  // Each pair's forms, counted: the one written most is shown.
+  const forms = new Map<string, Map<string, number>>();
+  const written = withoutAccents(text);
+  const ws = writtenWords(text);
   for (let i = 0; i + 1 < ws.length; i++) {
     const [a, b] = [ws[i]!, ws[i + 1]!];
-    const [x, y] = [a[0], b[0]];
+    const [x, y] = [a.word, b.word];
     if (isStopword(x) || isStopword(y) || x.length < 2 || y.length < 2 || /^\d/.test(x) || /^\d/.test(y)) continue;
-    if (!PHRASE_GAP.test(norm.slice(a.index + x.length, b.index)) || stem(x) === stem(y)) continue;
-    out.set(`${stem(x)} ${stem(y)}`, `${x} ${y}`);
+    if (!PHRASE_GAP.test(written.slice(a.end, b.index)) || stem(x) === stem(y)) continue;
+    const key = `${stem(x)} ${stem(y)}`;
+    const phrase = `${a.shown} ${b.shown}`;
+    const counted = forms.get(key) ?? new Map<string, number>();
+    counted.set(phrase, (counted.get(phrase) ?? 0) + 1);
+    forms.set(key, counted);
   }
-  return out;
+  return new Map([...forms].map(([key, counted]) => [key, mostWritten(counted)]));
+}
+
+/** The form written most often, the first of those written as often. */
+function mostWritten(forms: Map<string, number>): string {
+  let best = '';
+  let most = 0;
+  for (const [form, n] of forms) if (n > most) [best, most] = [form, n];
+  return best;
 }

@@ -17,13 +17,17 @@ const QUERY_FILLERS = new Set('what whats which who how many much why when where
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 
 export function normalize(text: string): string {
+  return withoutAccents(text).toLowerCase();
+}
+
+/** A text without accents and invisible characters, its capitals kept: normalize() before lower case, for showing a word as written ("KV cache"). */
+export function withoutAccents(text: string): string {
   // Most text is ASCII, where decomposition and the removals below change nothing but cost a pass each.
-  if (PLAIN_ASCII.test(text)) return text.toLowerCase();
+  if (PLAIN_ASCII.test(text)) return text;
   return text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u200b-\u200f\u2060\ufeff]/g, '')
-    .toLowerCase();
+    .replace(/[\u200b-\u200f\u2060\ufeff]/g, '');
 }
 
 /** A word: letters and digits, keeping inner hyphens and dots as in "gpt-4" or "3.5". */
@@ -131,9 +135,22 @@ export function withoutGist(text: string): string {
   return text.replace(GIST, ' ');
 }
 
-/** Content terms of a question: like `terms`, also without question words. */
+/** A version written apart after a name (" 2" of "YouCook 2", " 3.5" of "DeepSeek 3.5"): a number alone, not a figure's ("2x", "2-stage") nor a number's start. */
+export const VERSION_APART = String.raw`\s+(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|[.,-][\p{L}\p{N}])`;
+/** A name with a capital inside ("YouCook", "DeepSeek") and its version written apart. */
+const NAME_VERSION_APART = new RegExp(String.raw`(?<![\p{L}\p{N}])(\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}-]*\p{L})${VERSION_APART}`, 'gu');
+
+/**
+ * "YouCook 2" as papers write it, "YouCook2": one name, whose number would otherwise be no term at all
+ * (a word of one letter or digit is none), leaving "YouCook" to weigh no more than "uses".
+ */
+export function withVersionsJoined(text: string): string {
+  return text.replace(NAME_VERSION_APART, '$1$2');
+}
+
+/** Content terms of a question: like `terms`, also without question words; a name's version written apart is the name's ("YouCook 2": youcook2, youcook). */
 export function queryTerms(text: string, opts: { parts?: boolean } = {}): string[] {
-  return terms(words(withoutGist(text)).filter((w) => !QUERY_FILLERS.has(w)).join(' '), opts);
+  return terms(words(withoutGist(withVersionsJoined(text))).filter((w) => !QUERY_FILLERS.has(w)).join(' '), opts);
 }
 
 /** "x or y" and "x, y or z": words a question offers as alternatives. */
@@ -175,7 +192,7 @@ export function conceptWords(text: string, concepts: string[][]): number[] {
  */
 export function queryNames(text: string): Set<string> {
   const names = new Set<string>();
-  for (const sentence of text.split(/[.?!]\s+/)) {
+  for (const sentence of withVersionsJoined(text).split(/[.?!]\s+/)) {
     const raw = sentence.match(WORD) ?? [];
     for (const [i, w] of raw.entries()) {
       const named = (i > 0 && /\p{Lu}/u.test(w)) || (/\p{L}/u.test(w) && /\p{N}/u.test(w));
