@@ -94,7 +94,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
 
   const guildId = settings.discordGuildId;
   // A shard sees only its own servers: the allow-lists are checked by the shard launcher, over every shard (src/shard.ts).
-  if (!client.shard || client.shard.count <= 1) warnOfUnknownIds(settings, idsSeenBy(client, settings), log);
+  if (!client.shard || client.shard.count <= 1) warnOfUnknownIds(settings, [idsSeenBy(client, settings)], log);
   // DISCORD_GUILD_ID's server is on one shard only, which tells whether the bot is in it and registers the commands there.
   const guildShard = guildId && client.shard ? ShardClientUtil.shardIdForGuildId(guildId, client.shard.count) : undefined;
   const guildElsewhere = guildShard !== undefined && !client.shard!.ids.includes(guildShard);

@@ -28,10 +28,9 @@ export function idsSeenBy(client: Client, listed: Pick<Settings, 'allowedChannel
  * nobody can ask there, and the bot would only seem to have gone quiet. `seen`: what every
  * client of the bot sees (each shard sees its own servers).
  */
-export function warnOfUnknownIds(settings: Pick<Settings, 'allowedChannels' | 'allowedRoles'>, seen: readonly SeenIds[] | SeenIds, log: Logger): void {
-  const all = [seen].flat();
-  const channels = settings.allowedChannels.filter((id) => !all.some((s) => s.channels.includes(id)));
-  const roles = settings.allowedRoles.filter((id) => !all.some((s) => s.roles.includes(id)));
+export function warnOfUnknownIds(settings: Pick<Settings, 'allowedChannels' | 'allowedRoles'>, seen: readonly SeenIds[], log: Logger): void {
+  const channels = settings.allowedChannels.filter((id) => !seen.some((s) => s.channels.includes(id)));
+  const roles = settings.allowedRoles.filter((id) => !seen.some((s) => s.roles.includes(id)));
   const noneLeft = (listed: string[], unknown: string[]) => (unknown.length === listed.length ? '; nobody can ask the bot anything' : '');
   const check = 'Check the ids (Developer Mode on, right-click, Copy ID) and that the bot was invited to their server.';
   if (channels.length) log.warn(`DISCORD_ALLOWED_CHANNELS lists ids of no channel the bot can see${noneLeft(settings.allowedChannels, channels)}`, { ids: channels, hint: check });

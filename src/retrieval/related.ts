@@ -286,7 +286,8 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
 }
 
 function parse(text: string): ParsedText {
-  return { counts: termCounts(text), pairs: pairs(text), surfaces: surfaceForms(text) };
+  const written = writtenWords(text);
+  return { counts: termCounts(text), pairs: pairs(text, written), surfaces: surfaceForms(written) };
 }
 
 /** Whole-word stems and how often the text writes each. */
@@ -390,9 +391,9 @@ function sparseCosine(a: KeyTerms, b: KeyTerms): number {
   return d ? dot / d : 0;
 }
 
-function surfaceForms(text: string): Map<string, Map<string, number>> {
+function surfaceForms(written: readonly WrittenWord[]): Map<string, Map<string, number>> {
   const out = new Map<string, Map<string, number>>();
-  for (const { word, shown } of writtenWords(text)) {
+  for (const { word, shown } of written) {
     const parts = word.includes('-') ? [[word, shown], ...word.split('-').map((w, i) => [w, shown.split('-')[i]!])] : [[word, shown]];
     for (const [w, form] of parts as [string, string][]) {
       if (isStopword(w)) continue;
@@ -467,11 +468,10 @@ const PHRASE_GAP = /^[ \t]+$/;
  * "language models (LMMs)" gave "models lmms"). A word of two letters is part of one ("KV
  * cache", "RL agents"): without it, a paper that writes "KV cache" was listed for "cache".
  */
-function pairs(text: string): Map<string, string> {
+function pairs(text: string, ws: readonly WrittenWord[]): Map<string, string> {
   // Each pair's forms, counted: the one written most is shown.
   const forms = new Map<string, Map<string, number>>();
   const written = withoutAccents(text);
-  const ws = writtenWords(text);
   for (let i = 0; i + 1 < ws.length; i++) {
     const [a, b] = [ws[i]!, ws[i + 1]!];
     const [x, y] = [a.word, b.word];

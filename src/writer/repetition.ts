@@ -57,8 +57,12 @@ export function withoutRepeats(text: string): { text: string; sentences: number;
   return { text: lines.join('\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n').trim(), sentences, repeats };
 }
 
-/** A sentence not finished yet: no stop at its end (citations after one count as after it). */
-const UNFINISHED = /[^.!?…](?:\s*\[[\d,;\s–-]*\]?)*\s*$/;
+/**
+ * A sentence not finished yet: no stop at its end (citations after one count as after it). Each
+ * space has one place in the pattern: where a citation's spaces could also be the gap before the
+ * next, a model's "[ [ [ …" took exponential time, on every streamed token.
+ */
+const UNFINISHED = /[^.!?…]\s*(?:\[[\d,;\s–-]*(?:\]\s*)?)*$/;
 
 /**
  * What may be shown of a reply while it is still being written: what withoutRepeats will keep
