@@ -71,6 +71,27 @@ test('"Explain PhaseCoder like I\'m five", "eli5 MentisOculi" and "explain VEQ i
   assert.match((await icml.ask('Papers like PixelThink?', { useModel: false })).answer, /^Papers related to /);
 });
 
+test('"What is PixelThink, briefly?", "VEQ in one sentence" and "Give me a summary of TGV-KV" ask for that paper\'s gist, as "What is X?" does', async () => {
+  for (const [q, plain] of [
+    ['What is PixelThink, briefly?', 'What is PixelThink?'],
+    ['Briefly, what is PixelThink?', 'What is PixelThink?'],
+    ['What is MentisOculi, in short?', 'What is MentisOculi?'],
+    ['Explain VEQ in one sentence', 'What is VEQ?'],
+    ['Give me a summary of TGV-KV', 'What is TGV-KV?'],
+    ['Give me a quick summary of TGV-KV', 'What is TGV-KV?'],
+    ['Can you give me an overview of PixelThink?', 'What is PixelThink?'],
+    ['Give me the gist of VEQ', 'What is VEQ?'],
+    ['Walk me through PixelThink', 'What is PixelThink?'],
+  ]) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.equal(a.answer, (await icml.ask(plain, { useModel: false })).answer, q);
+  }
+  // A question about a part of the paper keeps asking that part.
+  const briefly = await icml.ask('What does MentisOculi evaluate, briefly?', { useModel: false });
+  assert.equal(briefly.answer, (await icml.ask('What does MentisOculi evaluate?', { useModel: false })).answer);
+});
+
 test('"you are wrong", "that is not what I asked", "what?" after an answer say how to ask again, and the conversation stays on its paper', async () => {
   for (const q of ['you are wrong', "That's not what I asked", 'no, that is wrong!', 'what?', 'huh', 'Nope.', "that doesn't answer my question", 'I don\'t understand']) {
     const { answer } = await converse(icml, 'What is VEQ?', q);

@@ -70,6 +70,15 @@ test('a question\'s alternatives ("audio or speech", "memory, compute or latency
   assert.deepEqual(queryConcepts('how uncertain it is or how hard'), [['uncertain'], ['hard']]);
 });
 
+test('how short an answer should be, and "give me", ask for nothing to search: "PixelThink, briefly" asks what PixelThink is', () => {
+  for (const q of ['briefly', 'in short', 'in a nutshell', 'in one sentence', 'in a few words', 'Give me a quick summary', 'a one-line overview', 'keep it short', 'tl;dr', 'Walk me through', 'Give me a rundown']) {
+    assert.deepEqual(queryConcepts(q), [], q);
+  }
+  // As words of a topic they stay: "short clips", "quick adaptation".
+  assert.deepEqual(queryConcepts('composing short clips'), [['compos'], ['short'], ['clip']]);
+  assert.deepEqual(queryConcepts('quick adaptation'), [['quick'], ['adapt']]);
+});
+
 test('the names in a question: capitals after its first word, and words mixing letters and digits', () => {
   assert.deepEqual([...queryNames('Which papers report results on Qwen vision-language models?')], ['qwen']);
   assert.deepEqual([...queryNames('Which results use GRPO? Does llama3 help?')], ['grpo', 'llama3', 'llama']);

@@ -12,7 +12,7 @@ const STOPWORDS = new Set(
 export const TERMS_VERSION = 2;
 
 /** Question words and fillers that say nothing about the topic. */
-const QUERY_FILLERS = new Set('what whats which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about behind tell explain describe summarize summarise summary overview tldr gist any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
+const QUERY_FILLERS = new Set('what whats which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about behind tell explain describe summarize summarise summary overview rundown recap tldr gist give gives any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 
@@ -127,8 +127,13 @@ function partsOf(word: string): string[] {
   return out;
 }
 
-/** Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas, and "explain X like I'm five" about X. */
-const GIST = /\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b/gi;
+/** How short an answer should be: "What is PixelThink, briefly?" asks what it is, not for an abstract that writes "briefly". */
+const BREVITY = String.raw`\b(?:briefly|concisely|succinctly|in (?:brief|short|a nutshell|(?:one|a|a single|two|three|a few|few) (?:sentences?|lines?|words|paragraphs?))|(?:quick|brief|short|one-(?:line|sentence))(?= (?:summary|overview|rundown|recap|explanation|description|version|answer|intro(?:duction)?)\b)|(?:keep it|be) (?:short|brief)|tl;?dr|walk (?:me|us) through)\b`;
+/**
+ * Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas,
+ * "explain X like I'm five" about X, and "X in one sentence" too.
+ */
+const GIST = new RegExp(String.raw`\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b|${BREVITY}`, 'gi');
 
 /** A question without the phrases that ask for a paper's gist ("the key contributions of X" asks what X is). */
 export function withoutGist(text: string): string {
