@@ -85,6 +85,22 @@ test('"How is X evaluated?" is its results, "how does it work?" its method', asy
   assert.equal((await converse(icml, 'How does ST-Veto work?')).answer.answer, how.answer);
 });
 
+test('"Why does X matter?", "Why is X important?" and "Why should I care about X?" are its problem; "the takeaway" and "the significance" its TL;DR', async () => {
+  for (const [q, section] of [
+    ['Why does PixelThink matter?', 'Problem'],
+    ['Why is PixelThink important?', 'Problem'],
+    ['Why should I care about TGV-KV?', 'Problem'],
+    ["What's the takeaway from MentisOculi?", 'TL;DR'],
+    ['What is the significance of VEQ?', 'TL;DR'],
+  ] as const) {
+    const { answer } = await converse(icml, q);
+    assert.equal(answer.refused, false, q);
+    assert.match(answer.answer, new RegExp(`^\\*\\*${section}:\\*\\* `), q);
+  }
+  // Of several papers the words are searched: "an important gap" is no part of one summary.
+  assert.equal(askedSection('Which papers address an important gap in video retrieval?'), undefined);
+});
+
 test("of one paper, the sentences of what it sets out from answer only what its own do not, or a question about that", async () => {
   // BEST's problem writes "benchmarks" twice, its TL;DR once: the TL;DR says what BEST measures.
   const { answer: best } = await converse(pmlr, 'what does the BEST benchmark measure');

@@ -543,9 +543,10 @@ const DATA_ASPECT = new RegExp(`^(${DATA_WORDS})$`);
 const ASPECT_WORDS: [SummarySection | undefined, RegExp][] = [
   ['Results', /^(results?|findings?|outcomes?|reports?|reported|performs?|performance|achieves?|achieved|finds?|found|fast|faster|speed|speedups?|efficient|efficiency|accurate|accuracy|good|well|better|evaluations?|evaluated|experiments?|baselines?|compared?|compares|against|beats?|beaten|outperforms?|outperformed|surpass(es|ed)?|improves?|improved|improvements?|gains?|margins?)$/],
   ['Method', /^(techniques?|mechanisms?|architectures?|algorithms?|pipelines?|approach(es)?|methods?|methodology)$/],
-  ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed)$/],
+  // "Why does X matter?", "Why is X important?", "Why should I care about X?" ask what it sets out to fix.
+  ['Problem', /^(problems?|motivations?|motivates?|motivated|challenges?|solves?|solved|tackles?|tackled|address|addresses|addressed|gaps?|matters?|important|importance|care)$/],
   ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
-  ['TL;DR', /^(contributions?|novelty)$/],
+  ['TL;DR', /^(contributions?|novelty|takeaways?|significance)$/],
   [undefined, DATA_ASPECT],
 ];
 /** Verbs a question asks with, that say nothing of which part ("What challenges does X reveal?"). */
