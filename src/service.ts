@@ -829,7 +829,7 @@ export class PapercordService {
     }
   }
 
-  /** An acronym's declared expansions ("rl": reinforc learn), or a phrase's acronym when the papers that write it declare it so. */
+  /** An acronym's declared expansions ("rl": reinforc learn), a phrase with its acronyms spelled out so, or a phrase's acronym when the papers that write it declare it so. */
   private acronymForms(phrase: readonly string[]): string[][] {
     const retriever = this.retriever;
     const catalog = this.catalog;
@@ -842,9 +842,11 @@ export class PapercordService {
     }
     const expansions = (acronym: string) => declaredExpansions(acronym, writers(acronym));
     if (phrase.length === 1) return expansions(phrase[0]!).map((e) => e.terms);
+    // "multimodal LLMs" is as often "multimodal large language models": an acronym within a phrase, spelled out as its papers declare it.
+    const spelledOut = phrase.flatMap((t, i) => expansions(t).map((e) => [...phrase.slice(0, i), ...e.terms, ...phrase.slice(i + 1)]));
     // The other way, only an acronym that several papers declare so: one paper's "prompt injection (PI)" would count every TeX \pi.
     const acronym = initialsOf(phrase);
-    return acronym && expansions(acronym).some((e) => e.papers >= 2 && e.terms.join(' ') === phrase.join(' ')) ? [[acronym]] : [];
+    return acronym && expansions(acronym).some((e) => e.papers >= 2 && e.terms.join(' ') === phrase.join(' ')) ? [...spelledOut, [acronym]] : spelledOut;
   }
 
   /** "Tell me more" about several papers: each one listed with the next sentence of its summary the conversation has not shown (see nextSentenceShown). */

@@ -459,7 +459,8 @@ test('"Which of them use diffusion models?" after a list quotes those of the lis
   assert.ok(counted > 50, many.history[0]!.answer);
   assert.match(many.answer.answer, new RegExp(`\\n\\(Of the ${counted} papers counted, the first 50 were read; a narrower topic reads them all\\.\\)$`));
   assert.deepEqual(cited((await converse(icml, 'list papers about multimodal LLMs', 'which of these is about audio?')).answer), ['dementyev26a']);
-  for (const [before, q] of [[first, 'which of them are about cooking?'], ['list papers about multimodal LLMs', 'which of these is about video?'], [first, 'What is the capital of France?']]) {
+  // None of the papers on mixture of experts writes video (read apart from the code: S3, VEQ, CoPE, cMoLLM).
+  for (const [before, q] of [[first, 'which of them are about cooking?'], ['list papers about mixture of experts', 'which of these is about video?'], [first, 'What is the capital of France?']]) {
     assert.equal((await converse(before.startsWith('how') ? pmlr : icml, before, q)).answer.refused, true, q);
   }
 });

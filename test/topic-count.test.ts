@@ -67,6 +67,18 @@ test('"Which papers are about video?" lists every paper that writes it, as the c
   assert.equal((await icml.ask('Which papers are about cooking?', { useModel: false })).refused, true);
 });
 
+test('an acronym within a topic counts the papers that spell it out as the papers declare it: "multimodal LLMs" is "multimodal large language models" too', async () => {
+  // A word's edge, and not \b: one abstract writes it in italics, "_multimodal large language models_".
+  const phrase = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])multimodal ${words}(?![\\p{L}])`, 'iu');
+  const either = writing(icml.papers, phrase('(?:LLMs?|large language models?)'));
+  assert.ok(writing(icml.papers, phrase('large language models?')).length >= 2 && either.length > writing(icml.papers, phrase('LLMs?')).length, 'most of the 19 spell it out');
+  for (const q of ['Which papers are about multimodal LLMs?', 'How many papers mention multimodal LLMs?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.deepEqual(new Set(cited(a)), new Set(either.map((p) => p.id)), q);
+    assert.match(a.answer, new RegExp(`^${either.length} of the 19 indexed papers mention multimodal LLMs:`), q);
+  }
+});
+
 test('an acronym counts whichever number a paper writes it in: "LLMs" and "LLM" are one topic', async () => {
   const head = async (q: string) => (await pmlr.ask(q, { useModel: false })).answer.split('\n')[0]!;
   const count = async (q: string) => Number(/^(\d+) of the/.exec(await head(q))?.[1]);
