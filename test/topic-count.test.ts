@@ -67,6 +67,24 @@ test('"Which papers are about video?" lists every paper that writes it, as the c
   assert.equal((await icml.ask('Which papers are about cooking?', { useModel: false })).refused, true);
 });
 
+test('"papers about video?", "anything on video?", "is there work on video?" and "Do you have papers on video?" list the papers "Which papers study video?" lists, not a search\'s best two', async () => {
+  for (const [service, topic, word] of [[icml, 'video', /\bvideos?\b/i], [pmlr, 'LoRA', /\bLoRA\b/]] as const) {
+    const papers = writing(service.papers, word);
+    assert.ok(papers.length >= 3, `${topic}: more papers than a search quotes`);
+    const casual = [`papers about ${topic}?`, `any papers on ${topic}?`, `anything on ${topic}?`, `is there work on ${topic}?`, `Are there any papers about ${topic}?`, `Do you have papers on ${topic}?`, `show me papers about ${topic}`, `What papers do you have on ${topic}?`, `Is there a paper about ${topic}?`, `got anything on ${topic}?`, `Any papers that use ${topic}?`];
+    for (const q of casual) {
+      const a = await service.ask(q, { useModel: false });
+      assert.equal(a.refused, false, q);
+      assert.deepEqual(new Set(cited(a)), new Set(papers.map((p) => p.id)), q);
+      assert.match(a.answer, new RegExp(`^${papers.length} of the ${service.papers.length} indexed papers mention `), q);
+    }
+  }
+  // What says whose or where the papers are, not what they are on, is not a topic; nor is a topic nobody writes.
+  assert.doesNotMatch((await icml.ask('papers from ICML?', { useModel: false })).answer, /indexed papers mention/);
+  assert.doesNotMatch((await icml.ask('papers by Dementyev?', { useModel: false })).answer, /indexed papers mentions?/);
+  for (const q of ['anything on cooking?', 'any papers on sourdough baking?']) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
+});
+
 test('an acronym within a topic counts the papers that spell it out as the papers declare it: "multimodal LLMs" is "multimodal large language models" too', async () => {
   // A word's edge, and not \b: one abstract writes it in italics, "_multimodal large language models_".
   const phrase = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])multimodal ${words}(?![\\p{L}])`, 'iu');

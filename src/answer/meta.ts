@@ -91,25 +91,51 @@ export function topicNotNamed(question: string): boolean {
 const WHICH_PAPERS = /^\s*(?:which|what)\s+(?=(?:[\p{L}\p{N}-]+\s+)?(?:papers|articles|abstracts)\b)/iu;
 
 /**
+ * "papers about video?", "any papers on video?", "anything on video?", "is there work on video?",
+ * "Are there papers about video?", "Do you have papers on video?", "show me papers about video",
+ * "What papers do you have on video?": asked as often as "Which papers study video?", and for the same
+ * papers; only with the word that says what they are on ("about", "on", "that use"), so "papers by
+ * Wang" or "papers from ICML" stay what they are. Not "What work is there on X?", whose "understanding
+ * or retrieving videos" is a description to search for rather than a phrase a paper writes.
+ */
+const PAPERS_ON = new RegExp(
+  String.raw`^\s*(?:(?:(?:are|is) there|(?:do|does) (?:you|the (?:index|corpus|collection)) have|have you got|you got|got|(?:can you |could you |please )?(?:show|list|find|give)(?: me| us)?)\s+)?` +
+    String.raw`(?:(?:any|some|a|all(?: the)?|the)\s+)?(?:papers?|articles?|work|research|studies|anything|something|stuff)\s+` +
+    String.raw`(?=(?:about|on|regarding|concerning|that|which)\s|re:)`,
+  'iu',
+);
+/** "What papers do you have on video?": what stands between "papers" and the topic. */
+const WHAT_PAPERS_HELD = /^\s*(?:which|what)\s+(?:papers|articles)\s+(?:do you have|have you got|do you know(?: of)?)\s+(?=(?:about|on|regarding|concerning)\s)/i;
+
+/** A question for the papers on a topic, as the count question it asks the same of ("How many papers on video"); undefined for any other. */
+function asCountOfPapers(question: string): string | undefined {
+  if (WHAT_PAPERS_HELD.test(question)) return question.replace(WHAT_PAPERS_HELD, 'How many papers ');
+  if (WHICH_PAPERS.test(question)) return question.replace(WHICH_PAPERS, 'How many ');
+  return PAPERS_ON.test(question) ? question.replace(PAPERS_ON, 'How many papers ').replace(/\bre:\s*/i, 'about ') : undefined;
+}
+
+/**
  * The topic a question asked about papers, for a count that points back at it ("How many such
  * papers are there?"): the topic of a count ("How many papers are about video?") or of a question
- * for the papers on it ("Which papers study video?", "Which video papers are there?").
+ * for the papers on it ("Which papers study video?", "Which video papers are there?", "Any papers on video?").
  */
 export function topicAskedBefore(question: string, papers: readonly Paper[]): TopicAsked | undefined {
-  return topicCountAsked(question, papers) ?? (WHICH_PAPERS.test(question) ? topicCountAsked(question.replace(WHICH_PAPERS, 'How many '), papers) : undefined);
+  const asCount = asCountOfPapers(question);
+  return topicCountAsked(question, papers) ?? (asCount ? topicCountAsked(asCount, papers) : undefined);
 }
 
 /** The most terms a "Which papers …?" topic has to be answered with every paper that writes it: a longer one ("use RL to fine-tune multimodal LLMs") is rarely written whole, and a search reads it better. */
 const LISTED_TOPIC_TERMS = 3;
 
 /**
- * The topic of "Which papers study video?", "Which papers use GRPO?" or "Which papers are about audio
- * or speech?": a short topic whose papers are listed as a count lists them, every one, rather than
+ * The topic of "Which papers study video?", "Which papers use GRPO?", "Which papers are about audio
+ * or speech?" or "Anything on video?": a short topic whose papers are listed as a count lists them, every one, rather than
  * the few a search quotes.
  */
 export function topicListAsked(question: string, papers: readonly Paper[]): TopicAsked | undefined {
-  if (!WHICH_PAPERS.test(question)) return undefined;
-  const asked = topicCountAsked(question.replace(WHICH_PAPERS, 'How many '), papers);
+  const asCount = asCountOfPapers(question);
+  if (!asCount) return undefined;
+  const asked = topicCountAsked(asCount, papers);
   return asked && asked.phrases.flat().length <= LISTED_TOPIC_TERMS ? asked : undefined;
 }
 
