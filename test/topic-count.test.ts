@@ -337,7 +337,8 @@ test('"Which paper is the most recent?" says that all the papers are from one ye
     assert.deepEqual(a.citations, [], q);
   }
   assert.doesNotMatch((await pmlr.ask('Which is the latest paper on reinforcement learning?', { useModel: false })).answer, /^All \d+ indexed papers/);
-  for (const q of ['Summarize the corpus', 'what are the most common topics?', 'What topics do the papers cover?', 'What is the collection about?', 'Give me an overview of the papers']) {
+  // Topics in the plural are the collection's without naming it: "topics covered?" is no question for CoPE's "covering eight diverse VQA tasks".
+  for (const q of ['Summarize the corpus', 'what are the most common topics?', 'What topics do the papers cover?', 'What is the collection about?', 'Give me an overview of the papers', 'What topics are covered?', 'topics covered?', 'what are the topics', 'what kind of papers do you have?', 'What types of papers are there?']) {
     const a = await icml.ask(q, { useModel: false });
     assert.match(a.answer, /^I summarise one paper at a time .* It holds 19 papers \(ICML 2026: 19\): \/papers lists them/, q);
     assert.deepEqual(a.citations, [], q);
@@ -347,6 +348,8 @@ test('"Which paper is the most recent?" says that all the papers are from one ye
   const listed = await icml.ask('Which papers study video?', { useModel: false });
   const themes = await icml.ask('What are the main themes?', { useModel: false, history: [{ question: listed.question, answer: listed.answer }] });
   assert.doesNotMatch(themes.answer, /^I summarise one paper at a time/);
+  // Of a paper named, it is that paper's.
+  for (const q of ['What topics does PixelThink cover?', 'what type of model does VEQ use?']) assert.doesNotMatch((await icml.ask(q, { useModel: false })).answer, /^I summarise one paper at a time/, q);
 });
 
 test('a count reads its papers a slice at a time, letting other work run between, and counts as reading them all at once does', async () => {

@@ -550,17 +550,19 @@ export function mostRecentAnswer(question: string, papers: readonly Paper[]): st
 }
 
 /** "Summarize the corpus", "What are the most common topics?", "What topics do the papers cover?", "What is the collection about?": the whole index, which no one abstract answers. */
-const OVERVIEW = /^(?:summar\w*|overview|topics?|themes?|trends?|subjects?|areas?)$/;
+const OVERVIEW = /^(?:summar\w*|overview|topics?|themes?|trends?|subjects?|areas?|kinds?|sorts?|types?)$/;
+/** Asked in the plural, these are of the whole index without naming it: "What topics are covered?", "what are the topics", "What kind of papers do you have?". */
+const OVERVIEW_OF_ALL = /^(?:topics|themes|trends|subjects|areas|kinds?|sorts?|types?)$/;
 const WHOLE = /^(?:corpus|collection|index|indexed|papers|common|main|popular|frequent|key|major|overall|all)$/;
 const ASKING_FOR_OVERVIEW = new Set(
-  'what which are is the a an most common main popular frequent key major overall topics topic themes theme trends trend areas area subjects subject summarize summarise summary overview of give me us tell do does papers corpus collection index indexed all these your you cover covered covers in across about research field fields'.split(' '),
+  'what which are is the a an most common main popular frequent key major overall topics topic themes theme trends trend areas area subjects subject summarize summarise summary overview of give me us tell do does papers corpus collection index indexed all these your you cover covered covers in across about research field fields kind kinds sort sorts type types have got there'.split(' '),
 );
 
 /** Whether a question asks for the whole index summarised or its topics ranked, and nothing else. */
 export function asksOverview(question: string): boolean {
   const ws = words(question);
   const whole = ws.some((w) => /^(?:corpus|collection|index)$/.test(w));
-  return (ws.some((w) => OVERVIEW.test(w)) || (whole && ws.includes('about'))) && ws.some((w) => WHOLE.test(w)) && ws.every((w) => ASKING_FOR_OVERVIEW.has(w) || OVERVIEW.test(w));
+  return (ws.some((w) => OVERVIEW.test(w)) || (whole && ws.includes('about'))) && ws.some((w) => WHOLE.test(w) || OVERVIEW_OF_ALL.test(w)) && ws.every((w) => ASKING_FOR_OVERVIEW.has(w) || OVERVIEW.test(w));
 }
 
 /** What papercord can say of the whole index: what it holds, and how to look into it, as it summarises no more than one paper at a time. */
@@ -620,6 +622,7 @@ const ABOUT_THE_BOT = new RegExp(
     String.raw`^\s*are (?:you|u) (?:a |an )?(?:bot|ai|human|robot|real|person|chatgpt|gpt|llm|language model|llama)${ASKED_NOTHING_AFTER}`,
     String.raw`^\s*who (?:made|built|created|programmed|trained|runs) (?:you|this bot)${ASKED_NOTHING_AFTER}`,
     String.raw`^\s*(?:which|what) (?:model|llm|language model|ai) (?:are you|do you use|powers you|are you using|is this)${ASKED_NOTHING_AFTER}`,
+    String.raw`^\s*what(?:['’]s| is) (?:this bot|the bot|papercord)(?: (?:about|for))?${ASKED_NOTHING_AFTER}`,
     // "How old are you?", "tell me about yourself", "Do you like pizza?": a person's questions, put to a bot that only has papers to talk about.
     String.raw`^\s*(?:tell me (?:a bit |a little |more )?about yourself|introduce yourself|what(?:['’]s| is) your name|how old are (?:you|u)|where are (?:you|u) from|where do (?:you|u) live|are (?:you|u) (?:sentient|conscious|alive|self-aware|married|single|happy|sad|okay|ok|smart|intelligent)|do (?:you|u) have (?:feelings|emotions|a name|a family|friends)|do (?:you|u) (?:like|love|hate|enjoy|prefer)\b[^?]*)${ASKED_NOTHING_AFTER}`,
     String.raw`^[^?]*\byour (?:system )?(?:prompt|instructions|config(?:uration)?|settings|api keys?|secrets?|credentials|passwords?|tokens?|environment(?: variables)?)${ASKED_NOTHING_AFTER}`,
