@@ -8,7 +8,7 @@ import { fewerRelated, relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
-import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
+import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
@@ -21,7 +21,7 @@ import { PapercordError } from './errors.js';
 import { joinNotices } from './notice.js';
 import { log as rootLog, type Logger } from './log.js';
 import { cleanText, cutAt, isBlank, joinList, questionText } from './text/clean.js';
-import { queryConcepts, words } from './text/terms.js';
+import { queryConcepts, withTyposMended, words } from './text/terms.js';
 import { escapeRegExp, wholeWord, withoutWords } from './text/pattern.js';
 import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
@@ -312,6 +312,13 @@ export class PapercordService {
   private async answer(question: string, opts: AskOptions): Promise<Answer> {
     const started = Date.now();
     const typed = withoutGreeting(this.validateQuestion(question));
+    // "wich papers study vidoe retrieval?" was refused, its "vidoe" no paper's word: asked as mended, shown as typed, with how it was read.
+    const mended = withTyposMended(typed, (term) => this.retriever.termStats.df(term), (word) => isAuthorNameWord(word, this.papers) || this.catalog.misspelled(word) !== undefined);
+    if (mended.mended.length) {
+      const answer = await this.answer(mended.text, opts);
+      const said = `Read ${mended.mended.map(([typo, read]) => `"${typo}" as "${read}"`).join(', ')}.`;
+      return { ...answer, question: typed, notice: joinNotices({ said }, answer.notice) };
+    }
     // "Which papers use RL?" of papers that write only "reinforcement learning": asked in their words, shown as typed.
     // Not of a question about one paper, whose own words spell it out or not ("Does CoPE use RL?": CoPE writes "continual learning" only).
     const inPapersWords = opts.paper || this.names.namesIn(typed).papers.length === 1 ? typed : this.withUnwrittenAcronymsSpelledOut(typed);

@@ -49,6 +49,20 @@ test('a question no paper covers is refused, not answered from the least bad chu
   }
 });
 
+test('a question with a mistyped word ("papres on quantizaton?", "is there reserach on continual lerning?") is answered as typed right, saying how it was read; off-topic words that are no paper\'s are not mended into one', async () => {
+  for (const [typed, meant] of [['papres on quantizaton?', 'papers on quantization?'], ['is there reserach on continual lerning?', 'is there research on continual learning?'], ['how many papers mention vidoe?', 'how many papers mention video?']]) {
+    const a = await service.ask(typed, { useModel: false });
+    const b = await service.ask(meant, { useModel: false });
+    assert.equal(a.question, typed);
+    assert.equal(a.refused, false, typed);
+    assert.equal(a.answer, b.answer, typed);
+    assert.match(a.notice?.said ?? '', /^Read "\w+" as "\w+"(?:, "\w+" as "\w+")*\./, typed);
+  }
+  for (const q of ['how do i install pytorch on my macbook?', 'where can i buy airpods cheap', 'how to make kombucha at home', 'How can clips be retrieved so that a story assembled from them keeps objects and people in a consistent state?']) {
+    assert.doesNotMatch((await service.ask(q, { useModel: false })).notice?.said ?? '', /^Read /, q);
+  }
+});
+
 test('a refused question in another language says to ask in the papers\' language, not that no paper covers it', async () => {
   for (const q of ['Welche Arbeiten behandeln Quantisierung?', '量子化に関する論文はありますか']) {
     const a = await service.ask(q, { useModel: false });

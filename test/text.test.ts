@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { listEnd, splitSentences } from '../src/text/sentences.js';
-import { stem, terms, queryTerms, queryConcepts, queryNames } from '../src/text/terms.js';
+import { stem, terms, queryTerms, queryConcepts, queryNames, withTyposMended } from '../src/text/terms.js';
 import { cleanText, questionText } from '../src/text/clean.js';
 import { plainText } from '../src/render/text.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
@@ -255,4 +255,24 @@ test('an acronym stands for the words before its brackets that spell it, small w
   assert.deepEqual(declaredExpansions('rl', [paper('RL is used throughout.')]), []);
   assert.equal(initialsOf(['reinforc', 'learn']), 'rl');
   assert.equal(initialsOf(['video']), undefined);
+});
+
+test('a mistyped word is read as the spelling one slip away that the papers write, an English word or a name never', () => {
+  // The papers' terms as a corpus would count them.
+  const written = new Map(terms('video videos retrieval quantization reinforcement learning store PixelThink').map((t) => [t, 2]));
+  const df = (t: string) => written.get(t) ?? 0;
+  const cases: [string, string][] = [
+    ['which papers study vidoe retrieval?', 'which papers study video retrieval?'],
+    ['papres on quantizaton?', 'papers on quantization?'],
+    ['reinforcement lerning', 'reinforcement learning'],
+    ['papers aboout video', 'papers about video'],
+  ];
+  for (const [typed, read] of cases) {
+    const mended = withTyposMended(typed, df);
+    assert.equal(mended.text, read, typed);
+    assert.ok(mended.mended.length > 0, typed);
+    for (const [from, to] of mended.mended) assert.ok(typed.includes(from) && read.includes(to), `${from} -> ${to}`);
+  }
+  // An English word no paper writes is what was meant ("story" is one slip from "store"); so is a capitalised name, or a short word.
+  for (const q of ['a story assembled from clips', 'Vidoe retrieval', 'my kitchen faucet keeps dripping', 'vido', "that doesn't answer my question", 'that doesn’t help']) assert.deepEqual(withTyposMended(q, df), { text: q, mended: [] }, q);
 });

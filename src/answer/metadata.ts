@@ -356,6 +356,16 @@ function partialNames(key: string): string[] {
   return [...out];
 }
 
+/** The words of the corpus's author names ("artem", "dementyev"), once per corpus, for a question's word that is none of the papers' but someone's name. */
+const authorWordSets = new WeakMap<readonly Paper[], Set<string>>();
+
+/** Whether a lower-case word is a word of an author's name: "papers by artem dementyev" is no typo for a word the papers write. */
+export function isAuthorNameWord(word: string, papers: readonly Paper[]): boolean {
+  let names = authorWordSets.get(papers);
+  if (!names) authorWordSets.set(papers, (names = new Set(papers.flatMap((p) => p.authors.flatMap((a) => foldName(a).split(' '))))));
+  return names.has(word);
+}
+
 function foldName(name: string): string {
   return normalize(name).replace(/[\s.,'’-]+/g, ' ').trim();
 }

@@ -1,4 +1,5 @@
 /** Word-level text processing shared by the local embedder, BM25 and the extractive answerer. */
+import { isEnglishWord } from './english.js';
 
 const STOPWORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their theirs them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours
@@ -207,3 +208,48 @@ export function queryNames(text: string): Set<string> {
   return names;
 }
 
+
+/** The shortest word read for a typo: shorter ones are acronyms and names as often ("vlas", "rlhf"). */
+const TYPO_MIN_LETTERS = 5;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** The spellings one slip of a key away from a word: two letters swapped ("vidoe"), one left out ("lerning"), one too many ("aboout") or one for another ("vudeo"). */
+function oneSlipFrom(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++) out.push(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  for (let i = 0; i <= word.length; i++) for (const c of LETTERS) out.push(word.slice(0, i) + c + word.slice(i));
+  for (let i = 0; i < word.length; i++) for (const c of LETTERS) if (c !== word[i]) out.push(word.slice(0, i) + c + word.slice(i + 1));
+  return out;
+}
+
+/**
+ * A question with its mistyped words mended ("wich papers study vidoe retrieval?": video): a
+ * lower-case word of five letters or more that is no English word and whose term no paper writes,
+ * read as the English word one slip away (see oneSlipFrom) that is a small word or that the papers
+ * write most (`df`, papers per term). Only what is no English word: "story" or "dripping", which no
+ * paper writes, are one slip from "store" and "dropping", which some do, and read so an off-topic
+ * question was answered (q18 in the eval). Only into an English word: "artem" was read as a
+ * paper's "arted", "mentis" as "sentis". Names are left as typed: a capital or a digit, and the
+ * words `isName` says are (an author's, a paper's misspelt, which the catalog tells apart).
+ * Returns the mended words too, to say how the question was read.
+ */
+export function withTyposMended(text: string, df: (term: string) => number, isName: (word: string) => boolean = () => false): { text: string; mended: [typed: string, read: string][] } {
+  const mended: [string, string][] = [];
+  const out = text.replace(WORD, (w: string, at: number) => {
+    // "doesn" of "doesn't" is half a word, not a typo for "does".
+    const contracted = /^['’]/.test(text.slice(at + w.length));
+    if (contracted || w.length < TYPO_MIN_LETTERS || !/^[a-z]+$/.test(w) || STOPWORDS.has(w) || QUERY_FILLERS.has(w) || df(stem(w)) > 0 || isEnglishWord(w)) return w;
+    let best: { word: string; df: number } | undefined;
+    for (const c of new Set(oneSlipFrom(w))) {
+      // A small word mistyped ("aboout") only stands in the way: read as that word, it is no term to find.
+      if ((STOPWORDS.has(c) || QUERY_FILLERS.has(c)) && !isName(w)) return (mended.push([w, c]), c);
+      const n = df(stem(c));
+      if (n > (best?.df ?? 0) && isEnglishWord(c)) best = { word: c, df: n };
+    }
+    if (!best || isName(w)) return w;
+    mended.push([w, best.word]);
+    return best.word;
+  });
+  return { text: out, mended };
+}
