@@ -63,6 +63,14 @@ test('a question with a mistyped word ("papres on quantizaton?", "is there reser
   }
 });
 
+test('"What do the papers say about uncertainty?" quotes papers on uncertainty, not one that writes "what they say"', async () => {
+  for (const [q, word] of [['What do the papers say about uncertainty?', /uncertain/i], ['what do the papers say about video', /video/i], ['What do the papers say about efficiency in reasoning?', /efficien/i]] as const) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    for (const c of a.citations) assert.match(`${c.title} ${c.quote ?? ''}`, word, `${q}: ${c.paperId} ${c.quote}`);
+  }
+});
+
 test('a refused question in another language says to ask in the papers\' language, not that no paper covers it', async () => {
   for (const q of ['Welche Arbeiten behandeln Quantisierung?', '量子化に関する論文はありますか']) {
     const a = await service.ask(q, { useModel: false });

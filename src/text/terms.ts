@@ -13,7 +13,7 @@ const STOPWORDS = new Set(
 export const TERMS_VERSION = 2;
 
 /** Question words and fillers that say nothing about the topic. */
-const QUERY_FILLERS = new Set('what whats which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about behind tell explain describe summarize summarise summary overview rundown recap tldr gist give gives any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
+const QUERY_FILLERS = new Set('what whats which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about behind say says said saying tell explain describe summarize summarise summary overview rundown recap tldr gist give gives any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 
