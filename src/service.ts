@@ -9,7 +9,7 @@ import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
@@ -362,7 +362,9 @@ export class PapercordService {
     // its verb ("talk") is no word the papers answer with, and "are about" finds the papers "study" does.
     const listed = fromAbstracts.refused ? topicListAsked(q, this.papers) : undefined;
     const aboutTopic = listed ? `Which papers are about ${listed.topic}?` : undefined;
-    return aboutTopic && aboutTopic !== q ? { ...(await this.answer(aboutTopic, opts)), question: q } : fromAbstracts;
+    const answered = aboutTopic && aboutTopic !== q ? { ...(await this.answer(aboutTopic, opts)), question: q } : fromAbstracts;
+    // "Any papers on hallucination?" that no paper writes nor covers: the topic looked for tells the asker more than "this question" does.
+    return listed && answered.refused && answered.answer === REFUSAL_TEXT ? { ...answered, answer: topicNotFound(listed.topic, this.papers.length) } : answered;
   }
 
   /** The papers a place a follow-up picks is among: those the answer before listed, or, for a place past them ("the 12th one" of ten listed), all its count found, when it found that many. */

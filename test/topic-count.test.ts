@@ -5,6 +5,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { NO_TOPIC_NAMED, positionPapersAsked, topicCountAsked, topicMentions, topicMentionsInSlices } from '../src/answer/meta.js';
 import { splitSentences } from '../src/text/sentences.js';
+import { REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { testSettings, builtIndexSettings, captureLog, tempDir } from './support/env.js';
 import { citedPapers as cited, papersWriting as writing } from './support/answers.js';
 
@@ -83,6 +84,18 @@ test('"papers about video?", "anything on video?", "is there work on video?" and
   assert.doesNotMatch((await icml.ask('papers from ICML?', { useModel: false })).answer, /indexed papers mention/);
   assert.doesNotMatch((await icml.ask('papers by Dementyev?', { useModel: false })).answer, /indexed papers mentions?/);
   for (const q of ['anything on cooking?', 'any papers on sourdough baking?']) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
+});
+
+test('"Any papers on graph neural networks?" that no paper writes nor covers says which topic none of the papers mentions, not that none covers "this question"', async () => {
+  assert.equal(writing(icml.papers, /graph neural|hallucinat/i).length, 0);
+  for (const [q, topic] of [['Any papers on graph neural networks?', 'graph neural networks'], ['Which papers study hallucination?', 'hallucination'], ['is there work on hallucination?', 'hallucination']]) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.deepEqual(a.citations, [], q);
+    assert.equal(a.answer, `None of the 19 indexed papers mentions ${topic}, and none covers it in other words. Try a broader or related term, or browse what is indexed with /papers.`, q);
+  }
+  // A question that asks for no topic's papers keeps the refusal it had.
+  assert.equal((await icml.ask('What is the capital of France?', { useModel: false })).answer, REFUSAL_TEXT);
 });
 
 test('an acronym within a topic counts the papers that spell it out as the papers declare it: "multimodal LLMs" is "multimodal large language models" too', async () => {

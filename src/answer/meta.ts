@@ -80,6 +80,11 @@ const POINTING = new Set('it its them they this that these those the same such a
 /** Said to a count question whose topic points back at nothing it names ("How many papers are about it?"). */
 export const NO_TOPIC_NAMED = 'Which topic? This question names none: name it, for example: How many papers are about video?';
 
+/** Said when no paper writes a topic asked for ("Any papers on hallucination?") and no passage covers it in other words either. */
+export function topicNotFound(topic: string, indexed: number): string {
+  return `None of the ${indexed === 1 ? 'one indexed paper' : `${indexed} indexed papers`} mentions ${markdownLiteral(topic)}, and none covers it in other words. Try a broader or related term, or browse what is indexed with /papers.`;
+}
+
 /** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing", "such papers"): no topic to count. */
 export function topicNotNamed(question: string): boolean {
   const written = topicWritten(question);
