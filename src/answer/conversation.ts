@@ -5,7 +5,7 @@ import type { Retriever } from '../retrieval/retriever.js';
 import { queryConcepts, terms } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
-import { SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
+import { isTopicNotFound, SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from './metadata.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
@@ -229,12 +229,12 @@ const POINTED_AT_SUBJECT = /^\W*(?:(?:and|so)\s+)?(?:(?:does|did|can|could|will|
 const COMPARING_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:how (?:do|did|would) (?:they|these|those|both|the two)(?: papers| methods| models)? (?:compare|stack up|differ)|compare (?:them|these|those|both|the two)\b)/i;
 
 /**
- * Whether an answer is about no paper: the refusal, "Which paper?", or small talk. "What are its
+ * Whether an answer is about no paper: the refusal (of a topic too), "Which paper?", or small talk. "What are its
  * results?" after it points at nothing, as it would first. Not a model's answer whose papers are
  * unknown: its question is searched with it.
  */
 export function answersAboutNoPaper(answer: string): boolean {
-  return answer.startsWith(REFUSAL_TEXT) || answer.startsWith(NO_PAPER_NAMED) || isSmallTalk(answer);
+  return answer.startsWith(REFUSAL_TEXT) || isTopicNotFound(answer) || answer.startsWith(NO_PAPER_NAMED) || isSmallTalk(answer);
 }
 
 /** Whether an answer is small talk (a greeting, a thanks, what the bot is), by how papercord words it. */

@@ -82,7 +82,13 @@ export const NO_TOPIC_NAMED = 'Which topic? This question names none: name it, f
 
 /** Said when no paper writes a topic asked for ("Any papers on hallucination?") and no passage covers it in other words either. */
 export function topicNotFound(topic: string, indexed: number): string {
-  return `None of the ${indexed === 1 ? 'one indexed paper' : `${indexed} indexed papers`} mentions ${markdownLiteral(topic)}, and none covers it in other words. Try a broader or related term, or browse what is indexed with /papers.`;
+  return `None of the ${indexed === 1 ? 'one indexed paper' : `${indexed} indexed papers`} mentions ${markdownLiteral(topic)}${TOPIC_NOT_FOUND}`;
+}
+const TOPIC_NOT_FOUND = ', and none covers it in other words. Try a broader or related term, or browse what is indexed with /papers.';
+
+/** Whether an answer is topicNotFound's, a refusal about no paper: "authors?" after it asks which paper. */
+export function isTopicNotFound(answer: string): boolean {
+  return answer.startsWith('None of the ') && answer.endsWith(TOPIC_NOT_FOUND);
 }
 
 /** Whether a count question's topic is only a pointing word ("it", "them", "this topic", "the same thing", "such papers"): no topic to count. */
