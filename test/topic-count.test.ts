@@ -98,6 +98,21 @@ test('"Any papers on graph neural networks?" that no paper writes nor covers say
   assert.equal((await icml.ask('What is the capital of France?', { useModel: false })).answer, REFUSAL_TEXT);
 });
 
+test('"Which papers propose a new benchmark?" lists the papers that say they introduce one, not every paper that writes "benchmark"', async () => {
+  // Read apart from the code: a sentence of the paper's own work ("we introduce …") that writes "benchmark", or a title that does.
+  const ownWork = /\b(?:we|this (?:paper|work))\b[^.;]*\b(?:propos|introduc|present|develop|buil[dt]|construct|curat|releas|creat|design|formaliz)[^.;]*\bbenchmark/i;
+  const proposing = icml.papers.filter((p) => /benchmark/i.test(p.title) || ownWork.test(p.abstract));
+  const writing_ = writing(icml.papers, /benchmark/i);
+  assert.ok(proposing.length >= 2 && proposing.length < writing_.length / 2, 'most of the papers that write "benchmark" evaluate on one');
+  for (const q of ['Which papers propose a new benchmark?', 'How many papers propose a benchmark?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.deepEqual(new Set(cited(a)), new Set(proposing.map((p) => p.id)), q);
+    assert.match(a.answer, new RegExp(`^${proposing.length} of the 19 indexed papers propose `), q);
+  }
+  // Any other verb counts every paper that writes it.
+  assert.match((await icml.ask('Which papers use a benchmark?', { useModel: false })).answer, new RegExp(`^${writing_.length} of the 19 indexed papers mention a benchmark:`));
+});
+
 test('an acronym within a topic counts the papers that spell it out as the papers declare it: "multimodal LLMs" is "multimodal large language models" too', async () => {
   // A word's edge, and not \b: one abstract writes it in italics, "_multimodal large language models_".
   const phrase = (words: string) => new RegExp(`(?<![\\p{L}\\p{N}])multimodal ${words}(?![\\p{L}])`, 'iu');

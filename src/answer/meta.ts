@@ -169,6 +169,12 @@ export interface TopicAsked {
   split?: string[][];
   /** Other runs of terms that count as each phrase: an acronym and what the papers declare it to stand for ("RL", "reinforcement learning"). */
   alternatives?: string[][][];
+  /**
+   * "Which papers propose a new benchmark?": only the papers whose title writes the topic, or a
+   * sentence where they say what they do ("we introduce …, a rigorous benchmark"); 12 of the 19
+   * write "benchmark", most of them for the benchmarks they evaluate on.
+   */
+  proposed?: boolean;
 }
 
 /** The topic with other runs of terms that count as each of its phrases (see TopicAsked.alternatives). */
@@ -235,8 +241,14 @@ export function topicCountAsked(question: string, papers: readonly Paper[] = [])
   const phrases = written.map((p) => p.whole.map(acronymSingular));
   const split = written.map((p) => (p.split.length ? p.split : p.whole).map(acronymSingular));
   const differs = split.some((p, i) => p.join(' ') !== phrases[i]!.join(' '));
-  return { topic, phrases, any: /\sor\s/i.test(topic), ...(differs ? { split } : {}) };
+  const proposed = !asked.before && PROPOSED_BEFORE.test(question.slice(0, question.lastIndexOf(topic)));
+  return { topic, phrases, any: /\sor\s/i.test(topic), ...(differs ? { split } : {}), ...(proposed ? { proposed } : {}) };
 }
+
+/** "Which papers propose …": the verb just before a count's topic (see TopicAsked.proposed). */
+const PROPOSED_BEFORE = /\bpropos(?:e|es|ed|ing)\s+(?:(?:on|in|with)\s+)?$/i;
+/** A sentence where a paper says what it does: "we introduce SciVideoBench, a rigorous benchmark", "this paper proposes …". */
+const OWN_WORK = /\b(?:we|this (?:paper|work)|our (?:paper|work))\b[^.;]*?\b(?:propos|introduc|present|develop|buil[dt]|construct|curat|releas|creat|design|formaliz)/i;
 
 /** "How many of them use diffusion?": a count among the papers before, whose topic follows. */
 const HOW_MANY_OF_THOSE = /^\s*how many of (?:them|these|those)(?: papers)?\s+(?=\S)/i;
@@ -438,6 +450,7 @@ function topicReading(paper: Paper, asked: TopicAsked, runs: TermRuns): TopicRea
   });
   const written = asked.phrases.filter((p, i) => inTitleOf(p, i) || sentences.some((s) => s.counts[i]! > 0)).length;
   if (!enough(written)) return undefined;
+  if (asked.proposed && !enough(asked.phrases.filter(inTitleOf).length) && !sentences.some((s) => OWN_WORK.test(s.text) && enough(s.counts.filter((c) => c > 0).length))) return undefined;
   const times = sentences.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0);
   return { inTitle: asked.phrases.filter(inTitleOf).length, times, sentences };
 }
@@ -464,8 +477,9 @@ function mentioningSentence(paper: Paper, asked: TopicAsked, { inTitle, sentence
 export function topicCountAnswer(asked: TopicAsked, mentions: readonly TopicMention[], indexed: number, sources: readonly Source[], among: CountedAmong = 'indexed'): ExtractiveAnswer {
   const topic = markdownLiteral(asked.topic);
   const of = countedOf(indexed, among);
-  if (mentions.length === 0) return { answer: `None of ${of} mentions ${topic}.`, citations: [] };
-  return mentionsListAnswer(`${mentions.length} of ${of} ${mentions.length === 1 ? 'mentions' : 'mention'} ${topic}:`, mentions, sources);
+  const verb = asked.proposed ? 'propose' : 'mention';
+  if (mentions.length === 0) return { answer: `None of ${of} ${verb}s ${topic}.`, citations: [] };
+  return mentionsListAnswer(`${mentions.length} of ${of} ${mentions.length === 1 ? `${verb}s` : verb} ${topic}:`, mentions, sources);
 }
 
 /** "the 19 indexed papers", "the one indexed paper", "the 4 papers listed". */
