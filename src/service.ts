@@ -472,7 +472,8 @@ export class PapercordService {
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started, await this.mentionsCounted(countAsked));
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
-    const listAsked = topicListAsked(q, this.papers);
+    // "Which papers are related to MentisOculi?" asks for papers like it (see abstractsAnswer), not for those that write its name.
+    const listAsked = this.asksOnlyForLikeOfOne(q) ? undefined : topicListAsked(q, this.papers);
     const listed = listAsked ? await this.mentionsCounted(listAsked) : [];
     if (listAsked && listed.length > 0) return this.topicCountReply(q, listAsked, opts, started, listed);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
@@ -503,6 +504,12 @@ export class PapercordService {
       return this.wholePaperAnswer(q, withBylines, bylines, opts, started, { basis: 'metadata' });
     }
     return undefined;
+  }
+
+  /** Whether a question names one paper and asks only for papers like it ("Which papers are related to MentisOculi?"). */
+  private asksOnlyForLikeOfOne(q: string): boolean {
+    const names = this.names.namesIn(q);
+    return names.papers.length === 1 && asksOnlyForLike(names.rest);
   }
 
   /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */

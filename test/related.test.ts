@@ -159,3 +159,17 @@ test('a paper named and found, with no other paper like it, is said to be so, no
   assert.match(asked.answer, said);
   assert.doesNotMatch(asked.answer, /\/related/);
 });
+
+test('"what should I read after X?", "what\'s related to X?" and "Which papers are related to X?" ask for the papers related to X, as "Papers like X?" does', async () => {
+  const like = await service.ask('Papers like PixelThink?', { useModel: false });
+  for (const q of ['What else should I read after PixelThink?', 'I liked PixelThink, what else should I read?', 'What should I read next if I liked PixelThink?', 'What to read after pixelthink?', "What's related to PixelThink?", 'What is similar to PixelThink?', 'Which papers are related to PixelThink?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, `${q}: ${a.answer}`);
+    assert.equal(a.answer, like.answer, q);
+  }
+  // Another paper's whose abstract writes "related": the list, not the papers that write "related" and its name.
+  assert.match((await service.ask('Which papers are related to MentisOculi?', { useModel: false })).answer, /^Papers related to \*\*MentisOculi/);
+  // What a paper reads is about that paper; a topic is listed as ever.
+  assert.doesNotMatch((await service.ask('What does PixelThink read next?', { useModel: false })).answer, /^Papers related to/);
+  assert.match((await service.ask('Which papers are related to reinforcement learning?', { useModel: false })).answer, /indexed papers mention reinforcement learning/);
+});
