@@ -173,3 +173,18 @@ test('"what should I read after X?", "what\'s related to X?" and "Which papers a
   assert.doesNotMatch((await service.ask('What does PixelThink read next?', { useModel: false })).answer, /^Papers related to/);
   assert.match((await service.ask('Which papers are related to reinforcement learning?', { useModel: false })).answer, /indexed papers mention reinforcement learning/);
 });
+
+test('among 306 papers, each phrase a reason names is written so by one of the two abstracts, not made of word forms from elsewhere', async () => {
+  // "energy-based model" and "energy-based modeling" were shown as "energy-based models"; "continually adapt(s)" as "continual adapting".
+  const texts = (id: string) => { const p = distractors.catalog.get(id)!; return `${p.title}\n${p.abstract}`.toLowerCase().replace(/\s+/g, ' '); };
+  let phrases = 0;
+  for (const seed of distractors.papers.map((p) => p.id)) {
+    for (const p of (await distractors.related(seed, { useModel: false })).related) {
+      for (const t of reasonTerms(p.reason)?.terms.filter((x) => x.includes(' ')) ?? []) {
+        phrases++;
+        assert.ok(texts(seed).includes(t.toLowerCase()) || texts(p.paperId).includes(t.toLowerCase()), `"${t}": ${seed} -> ${p.paperId}`);
+      }
+    }
+  }
+  assert.ok(phrases > 200, `${phrases} phrases`);
+});

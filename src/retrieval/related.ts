@@ -365,10 +365,15 @@ const asWritten = (form: string) => form;
 /**
  * A pair as written: as the listed paper `b` writes it where the other text writes it too, in other
  * capitals or not ("KV cache" for a query typed "kv cache"); else with each word in its most
- * written form, when the two texts write other forms of its words.
+ * written form, when the two texts write other forms of its words and one of them writes the pair
+ * so; else as `b` writes it. Each word's most written form may be from elsewhere in the texts:
+ * "energy-based model" and "energy-based modeling" made "energy-based models", which neither writes.
  */
 function commonForm(key: string, phrase: string, a: Profile, b: Profile): string {
-  return a.parsed.pairs.get(key)?.toLowerCase() === phrase.toLowerCase() ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
+  const written = a.parsed.pairs.get(key)?.toLowerCase();
+  if (written === phrase.toLowerCase()) return phrase;
+  const mostWrittenWords = key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
+  return [written, phrase.toLowerCase()].includes(mostWrittenWords.toLowerCase()) ? mostWrittenWords : phrase;
 }
 
 /**
