@@ -308,3 +308,11 @@ test('a summary keeps to its length whatever the size of the abstract: a sentenc
   const longestAbstract = Math.max(...papers.map((p) => p.abstract.length));
   assert.ok(sizes.every((n, i) => n <= 2 * longestAbstract && (i === 0 || n > sizes[i - 1]!)), `short, medium, long: ${sizes.join(', ')} characters of ${pasted.abstract.length}`);
 });
+
+test('a short summary\'s result is a finding the authors state ("We find large, systematic shifts ..."), before a sentence that sums up results shown nowhere ("These results reveal ...")', () => {
+  for (const length of ['short', 'medium'] as const) {
+    const results = lines(paper('narula26a'), length).Results!;
+    assert.match(results, /We find large, systematic shifts/, length);
+    assert.doesNotMatch(results, /These results reveal/, length);
+  }
+});

@@ -53,11 +53,16 @@ const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefo
 const NEXT_STEP = /^[^,;]{0,80}?\b(is|are) then\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
-/** What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms", "achieves"), or what the experiments show. */
+/**
+ * What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms",
+ * "achieves"), what the experiments show, or what the authors find ("We find large, systematic
+ * shifts ...", which "These results reveal ..." after it, shown alone, pointed back at).
+ */
 const REPORTS = [
   /\d\s*(\\?%|×|\\times)/,
   /\b(outperform\w*|surpass\w*|exceed\w*|(?<!\bto )(improv|achiev)\w*|new state[- ]of[- ]the[- ]art|state[- ]of[- ]the[- ]art( \w+){0,3} (results?|performance))\b/i,
   /\b((?<!\bas a )results?|experiments?|evaluations?|evidence)\b[^.;]{0,80}\b(?<!\bto )(show|demonstrate|indicate|confirm|reveal|suggest|validate|verif(y|ies))/i,
+  /\bwe (find|found|observe|observed)\b/i,
 ];
 /**
  * What the authors do for an end they name first ("To ensure scalability, we employ ..."): how
