@@ -188,3 +188,13 @@ test('among 306 papers, each phrase a reason names is written so by one of the t
   }
   assert.ok(phrases > 200, `${phrases} phrases`);
 });
+
+test('a short paper name misspelt by one letter ("VEQQ", "VQE", "PRSM") is met with "Did you mean" that paper, not only a pointer to /papers', async () => {
+  const hintFor = async (q: string) => distractors.summary(q, { useModel: false }).then(() => assert.fail(`${q} resolved`), (e: { code: string; hint?: string }) => (assert.equal(e.code, 'UNKNOWN_PAPER'), e.hint ?? ''));
+  for (const q of ['VEQQ', 'VQE', 'veqs']) assert.match(await hintFor(q), /^Did you mean: "VEQ: .*" \(2602\.01037\)\?$/, q);
+  // Both papers called PRISM.
+  const prism = await hintFor('PRSM');
+  for (const id of ['2605.05407', 'yang26ca']) assert.ok(prism.includes(`(${id})`), prism);
+  // Two letters are no name to guess from.
+  assert.doesNotMatch(await hintFor('VE'), /Did you mean/);
+});
