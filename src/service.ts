@@ -4,7 +4,7 @@ import { type PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js
 import type { BuildProgress } from './index/store.js';
 import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
-import { fewerRelated, relatedPapers } from './retrieval/related.js';
+import { fewerRelated, relatedPapers, topicAsked } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
@@ -1069,8 +1069,13 @@ export class PapercordService {
     const q = this.relatedQuery(query);
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
-    const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);
-    const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
+    // "related work on spatial audio" asks for papers on "spatial audio", "research on VEQ" for papers like VEQ.
+    const topic = topicAsked(q);
+    const asked = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(topic, retriever);
+    const onTopic = asked ? undefined : await relatedPapers(retriever, { text: topic }, count, this.settings.retrieval);
+    // On no topic, the paper /summary reads the words as, when it reads one: "arxiv 2505.23727", "sci video bench" (SciVideoBench).
+    const paper = asked ?? (onTopic?.length ? undefined : this.paperResolved(topic));
+    const related = paper ? await relatedPapers(retriever, { paper }, count, this.settings.retrieval) : onTopic!;
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     const explained = await this.explainRelated(base, paper, count, opts, started);
     const fewer = fewerRelated(related.length, count, !!paper);
@@ -1094,6 +1099,12 @@ export class PapercordService {
       return undefined;
     }
     return owning[0] ?? this.catalog.named(q) ?? this.names.onlyNamed(q) ?? (words(q).length === 1 ? this.names.misspelledPaper(q, retriever) : undefined);
+  }
+
+  /** The one paper the catalog resolves a text to, as /summary does; undefined when it resolves to none or several. */
+  private paperResolved(q: string): Paper | undefined {
+    const r = this.catalog.resolve(q);
+    return 'paper' in r ? r.paper : undefined;
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */

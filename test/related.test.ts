@@ -198,3 +198,29 @@ test('a short paper name misspelt by one letter ("VEQQ", "VQE", "PRSM") is met w
   // Two letters are no name to guess from.
   assert.doesNotMatch(await hintFor('VE'), /Did you mean/);
 });
+
+test('a topic asked for in words of a request ("related work on", "something on", "show me stuff about") lists what the topic alone lists; words on no topic that /summary reads as a paper are that paper', async () => {
+  const ids = async (q: string) => (await service.related(q, { useModel: false })).related.map((p) => p.paperId);
+  for (const [topic, request] of [
+    ['continual learning', 'something on continual learning'],
+    ['continual learning', 'related work on continual learning'],
+    ['spatial audio', 'Related work on spatial audio'],
+    ['video retrieval', 'show me stuff about video retrieval'],
+    ['KV cache', 'literature on KV cache'],
+  ] as const) {
+    const alone = await ids(topic);
+    assert.ok(alone.length > 0, topic);
+    assert.deepEqual(await ids(request), alone, request);
+  }
+  // "arxiv 2505.23727" and "sci video bench" (SciVideoBench) are on no topic: /summary reads them as a paper, and so does /related.
+  for (const [q, id] of [['arxiv 2505.23727', '2505.23727'], ['sci video bench', 'deng26w']] as const) {
+    assert.equal((await service.related(q, { useModel: false })).paper?.id, id, q);
+    assert.equal((await service.summary(q, { useModel: false })).paper.id, id, q);
+  }
+  // Words on no topic and no paper's are still neither.
+  for (const q of ['quantum computing', 'related work on quantum computing']) {
+    const r = await service.related(q, { useModel: false });
+    assert.equal(r.paper, undefined, q);
+    assert.deepEqual(r.related, [], q);
+  }
+});
