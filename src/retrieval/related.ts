@@ -338,6 +338,9 @@ export function sharedTermsReason(retriever: Retriever, a: string, b: string, fr
   return reasonOf(profile(retriever, parse(a, !fromPaper), settings.relatedKeyTerms), profile(retriever, parse(b, !fromPaper), settings.relatedKeyTerms), fromPaper);
 }
 
+/** A topic word's weight (its idf, written once) below which more than half the indexed texts write it: 1 + ln 2. */
+const COMMON_WORD_WEIGHT = 1 + Math.LN2;
+
 function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
   const weight = (t: string) => (a.keys.get(t) ?? 0) + (b.keys.get(t) ?? 0);
   // A topic's word counts wherever the paper writes it, as onTopic weighs it.
@@ -351,7 +354,11 @@ function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
   }
   // A compound's parts too: "experts" beside "mixture-of-experts" only repeats it.
   const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/[\s-]+/).map((w) => stem(w))));
-  for (const t of keyToBoth) if (!inPairs.has(t)) shared.push({ phrase: surfaceOf(t, a, b), weight: weight(t) });
+  // Of a topic's words, one most abstracts write ("models" of "papers about diffusion models") tells nothing beside the others.
+  const common = (t: string) => !fromPaper && (a.keys.get(t) ?? 0) < COMMON_WORD_WEIGHT;
+  const lone = [...keyToBoth].filter((t) => !inPairs.has(t));
+  const told = shared.length || lone.some((t) => !common(t)) ? lone.filter((t) => !common(t)) : lone;
+  for (const t of told) shared.push({ phrase: surfaceOf(t, a, b), weight: weight(t) });
   const top = distinctPhrases(shared.sort((x, y) => y.weight - x.weight).map((s) => s.phrase)).slice(0, 4);
   if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
   const named = `${top.length === 1 ? 'term' : 'terms'} ${joinList(top.map((t) => `"${t}"`))}`;
