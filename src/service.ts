@@ -530,7 +530,8 @@ export class PapercordService {
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
     // "What are its results?" after "What is PixelThink?" is about PixelThink too, as are "And the limitations?" and "Tell me more".
     const goingOn = last !== undefined && asksToGoOn(q);
-    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && continuesConversation(q) ? talkedAbout() : [];
+    // "What else should I read?", "anything similar?" after "What is VEQ?" ask for papers like VEQ.
+    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && (continuesConversation(q) || asksOnlyForLike(q)) ? talkedAbout() : [];
     /** Whether a text, as an answer shows it, was shown in the conversation: going on shows what was not. */
     const shown = (text: string) => history.some((t) => t.answer.includes(text));
     if (earlier.length > 1) {

@@ -11,7 +11,7 @@ import { noticeText } from '../src/notice.js';
 import { isStopword, stem, terms, words } from '../src/text/terms.js';
 import { heapAfterGcMB } from '../bench/measure.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
-import { reasonTerms, stemsOf as stems } from './support/answers.js';
+import { converse, reasonTerms, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings(), { log: captureLog() });
 const labels = await loadRelatedLabels(path.join(PROJECT_ROOT, 'data/eval/related.jsonl'));
@@ -250,4 +250,15 @@ test("a topic's reason leaves out a word most abstracts write beside its telling
   const models = await service.related('models', { useModel: false });
   assert.ok(models.related.length > 0);
   for (const p of models.related) assert.match(p.reason, /^Its abstract uses your query's term "models?"\.$/, p.paperId);
+});
+
+test('"What else should I read?", "anything similar?" and "related work?" after a question about one paper list the papers related to it', async () => {
+  const like = await service.ask('Papers like VEQ?', { useModel: false });
+  for (const q of ['What else should I read?', 'anything similar?', 'related work?', 'What should I read next?']) {
+    const { answer } = await converse(service, 'What is VEQ?', q);
+    assert.equal(answer.answer, like.answer, q);
+  }
+  // With no paper before, as before: no list of papers like nothing.
+  const alone = await service.ask('anything similar?', { useModel: false });
+  assert.doesNotMatch(alone.answer, /^Papers related to/);
 });
