@@ -10,7 +10,7 @@ import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -530,8 +530,8 @@ export class PapercordService {
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
     // "What are its results?" after "What is PixelThink?" is about PixelThink too, as are "And the limitations?" and "Tell me more".
     const goingOn = last !== undefined && asksToGoOn(q);
-    // "What else should I read?", "anything similar?" after "What is VEQ?" ask for papers like VEQ.
-    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && (continuesConversation(q) || asksOnlyForLike(q)) ? talkedAbout() : [];
+    // "What else should I read?", "anything similar?" after "What is VEQ?" ask for papers like VEQ; "summary?", "the long version" for its summary.
+    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && (continuesConversation(q) || asksOnlyForLike(q) || asksOnlyForSummary(q)) ? talkedAbout() : [];
     /** Whether a text, as an answer shows it, was shown in the conversation: going on shows what was not. */
     const shown = (text: string) => history.some((t) => t.answer.includes(text));
     if (earlier.length > 1) {
@@ -665,7 +665,7 @@ export class PapercordService {
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       // Once all is said, going on says so again: the sentences shown first may have left the turns a conversation keeps, and would start over.
       const saidAll = goingOn && last?.answer === allSaid(paper!);
-      const summary = saidAll ? undefined : (part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short')));
+      const summary = saidAll ? undefined : (part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, summaryLengthAsked(q))));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
