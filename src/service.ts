@@ -541,8 +541,9 @@ export class PapercordService {
     }
     // "What is PRISM?" of two papers called PRISM: each answered apart, as /summary and "Who wrote PRISM?" tell them apart, not one running answer.
     // Not "Who wrote PRISM?", whose bylines name each paper already.
-    const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 && !asksForOthers(q) ? this.names.namesakesIn(unasked) : undefined;
-    if (namesakes) return this.eachNamesake(q, namesakes, opts, started);
+    // "Papers like PRISM?" too: each PRISM's related papers, as "Papers like 2605.05407?" lists them; not "Other papers than PRISM on X".
+    const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 ? this.names.namesakesIn(unasked) : undefined;
+    if (namesakes && (!asksForOthers(q) || asksOnlyForLike(q.replace(wholeWord(escapeRegExp(namesakes.name), 'u'), ' ')))) return this.eachNamesake(q, namesakes, opts, started);
     const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
@@ -700,10 +701,11 @@ export class PapercordService {
     const lines = [`${papers.length} indexed papers are called ${markdownLiteral(name)}:`];
     const citations: Citation[] = [];
     const sources: Source[] = [];
-    for (const part of parts) {
+    for (const [i, part] of parts.entries()) {
       const by = shift;
       const renumbered = part.answer.replace(/\[(\d+)\]/g, (_, n: string) => `[${Number(n) + by}]`);
-      const first = part.sources[0];
+      // Headed by its paper when it quotes it; a related list names its paper itself, and its first source is another.
+      const first = part.sources[0]?.paperId === papers[i]!.id ? part.sources[0] : undefined;
       lines.push(first ? `${listedPaper({ ...first, n: first.n + by })}\n${renumbered}` : renumbered);
       citations.push(...part.citations.map((c) => ({ ...c, n: c.n + by })));
       sources.push(...part.sources.map((s) => ({ ...s, n: s.n + by })));

@@ -262,3 +262,16 @@ test('"What else should I read?", "anything similar?" and "related work?" after 
   const alone = await service.ask('anything similar?', { useModel: false });
   assert.doesNotMatch(alone.answer, /^Papers related to/);
 });
+
+test('"Papers like PRISM?" of two papers called PRISM lists the papers related to each, under each one\'s name, not a search that quotes both', async () => {
+  const a = await distractors.ask('Papers like PRISM?', { useModel: false });
+  const lines = a.answer.split('\n');
+  assert.equal(lines[0], '2 indexed papers are called PRISM:');
+  const heads = lines.filter((l) => l.startsWith('Papers related to'));
+  assert.deepEqual(heads.map((l) => /\((\S+)\):$/.exec(l)?.[1]), ['2605.05407', 'yang26ca'], a.answer);
+  for (const id of ['2605.05407', 'yang26ca']) {
+    const listed = (await distractors.related(id, { useModel: false })).related.map((p) => p.paperId);
+    for (const other of listed) assert.ok(a.citations.some((c) => c.paperId === other), `${other} of ${id}`);
+    assert.ok(!a.citations.some((c) => c.paperId === id), `${id} is not its own related paper`);
+  }
+});
