@@ -375,14 +375,17 @@ export class PaperCatalog {
   }
 
   /**
-   * Papers whose names hold a short word as a part ("DPO" of TUR-DPO, "GPT" of OpenGPT-4o-Image):
-   * suggestions for a word too short to be matched loosely. A pass over the names, for a name that matched nothing.
+   * Papers whose names hold a short word as a part ("DPO" of TUR-DPO, "GPT" of OpenGPT-4o-Image),
+   * or, for a word too short for misspelled(), that it misspells by one edit ("VEQQ", "VQE" of
+   * VEQ, which were suggested nothing): suggestions for a word too short to be matched loosely.
+   * A pass over the names, for a name that matched nothing.
    */
   private namesHolding(word: string): Paper[] {
     const w = keyOf(word);
     if (w.length < 3 || w.includes(' ')) return [];
+    const near = (name: string) => name.includes(w) || (w.length < 5 && name.length >= 3 && !name.includes(' ') && editDistance(w, name, 1) <= 1);
     const out = new Set<Paper>();
-    for (const [name, owners] of this.byName) if (name !== w && name.includes(w)) for (const o of owners) if (!o.declared) out.add(o.paper);
+    for (const [name, owners] of this.byName) if (name !== w && near(name)) for (const o of owners) if (!o.declared) out.add(o.paper);
     return [...out];
   }
 

@@ -4,13 +4,13 @@ import { type PaperCatalog, paperRef, MAX_PAPER_QUERY_CHARS } from './catalog.js
 import type { BuildProgress } from './index/store.js';
 import { openIndex, type IndexState, type OpenOptions } from './index/open.js';
 import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriever.js';
-import { fewerRelated, relatedPapers } from './retrieval/related.js';
+import { fewerRelated, relatedPapers, topicAsked } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -481,7 +481,8 @@ export class PapercordService {
     const countAsked = topicCountAsked(q, this.papers);
     if (countAsked) return this.topicCountReply(q, countAsked, opts, started, await this.mentionsCounted(countAsked));
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
-    const listAsked = topicListAsked(q, this.papers);
+    // "Which papers are related to MentisOculi?" asks for papers like it (see abstractsAnswer), not for those that write its name.
+    const listAsked = this.asksOnlyForLikeOfOne(q) ? undefined : topicListAsked(q, this.papers);
     const listed = listAsked ? await this.mentionsCounted(listAsked) : [];
     if (listAsked && listed.length > 0) return this.topicCountReply(q, listAsked, opts, started, listed);
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
@@ -514,6 +515,12 @@ export class PapercordService {
     return undefined;
   }
 
+  /** Whether a question names one paper and asks only for papers like it ("Which papers are related to MentisOculi?"). */
+  private asksOnlyForLikeOfOne(q: string): boolean {
+    const names = this.names.namesIn(q);
+    return names.papers.length === 1 && asksOnlyForLike(names.rest);
+  }
+
   /** The answer the abstracts give: of the papers the question or the conversation names, each of those it compares, else of those the search finds. */
   private async abstractsAnswer({ q, opts, started, history, last, talkedAbout, optionPaper }: Asking, { authorCount, authorship, unasked, linksOfDescribed }: MetadataAsked): Promise<Answer> {
     const names = this.names.namesIn(unasked);
@@ -532,7 +539,8 @@ export class PapercordService {
     const single = !opts.paper && !comparison && names.papers.length === 1 && !asksBeyondNamed(q) ? names : undefined;
     // "What are its results?" after "What is PixelThink?" is about PixelThink too, as are "And the limitations?" and "Tell me more".
     const goingOn = last !== undefined && asksToGoOn(q);
-    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && continuesConversation(q) ? talkedAbout() : [];
+    // "What else should I read?", "anything similar?" after "What is VEQ?" ask for papers like VEQ; "summary?", "the long version" for its summary.
+    const earlier = !opts.paper && !comparison && names.papers.length === 0 && last && (continuesConversation(q) || asksOnlyForLike(q) || asksOnlyForSummary(q)) ? talkedAbout() : [];
     /** Whether a text, as an answer shows it, was shown in the conversation: going on shows what was not. */
     const shown = (text: string) => history.some((t) => t.answer.includes(text));
     if (earlier.length > 1) {
@@ -542,8 +550,9 @@ export class PapercordService {
     }
     // "What is PRISM?" of two papers called PRISM: each answered apart, as /summary and "Who wrote PRISM?" tell them apart, not one running answer.
     // Not "Who wrote PRISM?", whose bylines name each paper already.
-    const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 && !asksForOthers(q) ? this.names.namesakesIn(unasked) : undefined;
-    if (namesakes) return this.eachNamesake(q, namesakes, opts, started);
+    // "Papers like PRISM?" too: each PRISM's related papers, as "Papers like 2605.05407?" lists them; not "Other papers than PRISM on X".
+    const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 ? this.names.namesakesIn(unasked) : undefined;
+    if (namesakes && (!asksForOthers(q) || asksOnlyForLike(q.replace(wholeWord(escapeRegExp(namesakes.name), 'u'), ' ')))) return this.eachNamesake(q, namesakes, opts, started);
     const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
@@ -666,7 +675,7 @@ export class PapercordService {
       // Going on about one paper shows the next of its summary's sentences the conversation has not shown, till none is left.
       // Once all is said, going on says so again: the sentences shown first may have left the turns a conversation keeps, and would start over.
       const saidAll = goingOn && last?.answer === allSaid(paper!);
-      const summary = saidAll ? undefined : (part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, 'short')));
+      const summary = saidAll ? undefined : (part ?? (goingOn ? summaryGoingOn(paper!, shown) : extractiveSummary(paper!, summaryLengthAsked(q))));
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
@@ -701,10 +710,11 @@ export class PapercordService {
     const lines = [`${papers.length} indexed papers are called ${markdownLiteral(name)}:`];
     const citations: Citation[] = [];
     const sources: Source[] = [];
-    for (const part of parts) {
+    for (const [i, part] of parts.entries()) {
       const by = shift;
       const renumbered = part.answer.replace(/\[(\d+)\]/g, (_, n: string) => `[${Number(n) + by}]`);
-      const first = part.sources[0];
+      // Headed by its paper when it quotes it; a related list names its paper itself, and its first source is another.
+      const first = part.sources[0]?.paperId === papers[i]!.id ? part.sources[0] : undefined;
       lines.push(first ? `${listedPaper({ ...first, n: first.n + by })}\n${renumbered}` : renumbered);
       citations.push(...part.citations.map((c) => ({ ...c, n: c.n + by })));
       sources.push(...part.sources.map((s) => ({ ...s, n: s.n + by })));
@@ -1073,8 +1083,13 @@ export class PapercordService {
     const q = this.relatedQuery(query);
     const count = Math.min(Math.max(opts.count ?? this.settings.retrieval.relatedCount, 1), 10);
     const retriever = this.retriever;
-    const paper = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(q, retriever);
-    const related = await relatedPapers(retriever, paper ? { paper } : { text: q }, count, this.settings.retrieval);
+    // "related work on spatial audio" asks for papers on "spatial audio", "research on VEQ" for papers like VEQ.
+    const topic = topicAsked(q);
+    const asked = this.paperPointedAt(q, opts.history) ?? this.relatedPaper(topic, retriever);
+    const onTopic = asked ? undefined : await relatedPapers(retriever, { text: topic }, count, this.settings.retrieval);
+    // On no topic, the paper /summary reads the words as, when it reads one: "arxiv 2505.23727", "sci video bench" (SciVideoBench).
+    const paper = asked ?? (onTopic?.length ? undefined : this.paperResolved(topic));
+    const related = paper ? await relatedPapers(retriever, { paper }, count, this.settings.retrieval) : onTopic!;
     const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     const explained = await this.explainRelated(base, paper, count, opts, started);
     const fewer = fewerRelated(related.length, count, !!paper);
@@ -1098,6 +1113,12 @@ export class PapercordService {
       return undefined;
     }
     return owning[0] ?? this.catalog.named(q) ?? this.names.onlyNamed(q) ?? (words(q).length === 1 ? this.names.misspelledPaper(q, retriever) : undefined);
+  }
+
+  /** The one paper the catalog resolves a text to, as /summary does; undefined when it resolves to none or several. */
+  private paperResolved(q: string): Paper | undefined {
+    const r = this.catalog.resolve(q);
+    return 'paper' in r ? r.paper : undefined;
   }
 
   /** The model's one-sentence reason for each related paper, where it gives a grounded one; the ranking stays retrieval's. */

@@ -11,7 +11,7 @@ import { noticeText } from '../src/notice.js';
 import { isStopword, stem, terms, words } from '../src/text/terms.js';
 import { heapAfterGcMB } from '../bench/measure.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
-import { reasonTerms, stemsOf as stems } from './support/answers.js';
+import { converse, reasonTerms, stemsOf as stems } from './support/answers.js';
 
 const service = await PapercordService.open(await testSettings(), { log: captureLog() });
 const labels = await loadRelatedLabels(path.join(PROJECT_ROOT, 'data/eval/related.jsonl'));
@@ -45,11 +45,14 @@ test('every reason names only words both texts write, none of them a stopword, e
       const other = service.catalog.get(p.paperId)!;
       const m = reasonTerms(p.reason);
       assert.ok(m, `${l.seed} -> ${p.paperId}: ${p.reason}`);
-      const named = m.terms.flatMap((phrase) => words(phrase));
+      // A topic's phrase may hold "of" ("mixture of experts"), as the compound "mixture-of-experts" does; no term is one.
+      const named = m.terms.flatMap((phrase) => words(phrase).filter((w, i, all) => !(w === 'of' && i > 0 && i < all.length - 1)));
       const otherStems = stems(`${other.title} ${other.abstract}`);
       for (const w of named) {
         assert.ok(!isStopword(w), `"${w}" in "${p.reason}"`);
-        assert.ok(seedStems.has(stem(w)) && otherStems.has(stem(w)), `"${w}" from "${p.reason}" is in both texts (${l.seed}, ${p.paperId})`);
+        // A compound one text writes whole and the other apart ("Mixture-of-Experts", "mixture of experts"): its words in both.
+        const inBoth = (x: string) => seedStems.has(stem(x)) && otherStems.has(stem(x));
+        assert.ok(inBoth(w) || (w.includes('-') && w.split('-').filter((x) => !isStopword(x)).every(inBoth)), `"${w}" from "${p.reason}" is in both texts (${l.seed}, ${p.paperId})`);
       }
     }
   }
@@ -158,4 +161,117 @@ test('a paper named and found, with no other paper like it, is said to be so, no
   const asked = await service.ask('Papers like VLA-ATTC?', { useModel: false });
   assert.match(asked.answer, said);
   assert.doesNotMatch(asked.answer, /\/related/);
+});
+
+test('"what should I read after X?", "what\'s related to X?" and "Which papers are related to X?" ask for the papers related to X, as "Papers like X?" does', async () => {
+  const like = await service.ask('Papers like PixelThink?', { useModel: false });
+  for (const q of ['What else should I read after PixelThink?', 'I liked PixelThink, what else should I read?', 'What should I read next if I liked PixelThink?', 'What to read after pixelthink?', "What's related to PixelThink?", 'What is similar to PixelThink?', 'Which papers are related to PixelThink?']) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.refused, false, `${q}: ${a.answer}`);
+    assert.equal(a.answer, like.answer, q);
+  }
+  // Another paper's whose abstract writes "related": the list, not the papers that write "related" and its name.
+  assert.match((await service.ask('Which papers are related to MentisOculi?', { useModel: false })).answer, /^Papers related to \*\*MentisOculi/);
+  // What a paper reads is about that paper; a topic is listed as ever.
+  assert.doesNotMatch((await service.ask('What does PixelThink read next?', { useModel: false })).answer, /^Papers related to/);
+  assert.match((await service.ask('Which papers are related to reinforcement learning?', { useModel: false })).answer, /indexed papers mention reinforcement learning/);
+});
+
+test('among 306 papers, each phrase a reason names is written so by one of the two abstracts, not made of word forms from elsewhere', async () => {
+  // "energy-based model" and "energy-based modeling" were shown as "energy-based models"; "continually adapt(s)" as "continual adapting".
+  const texts = (id: string) => { const p = distractors.catalog.get(id)!; return `${p.title}\n${p.abstract}`.toLowerCase().replace(/\s+/g, ' '); };
+  let phrases = 0;
+  for (const seed of distractors.papers.map((p) => p.id)) {
+    for (const p of (await distractors.related(seed, { useModel: false })).related) {
+      for (const t of reasonTerms(p.reason)?.terms.filter((x) => x.includes(' ')) ?? []) {
+        phrases++;
+        assert.ok(texts(seed).includes(t.toLowerCase()) || texts(p.paperId).includes(t.toLowerCase()), `"${t}": ${seed} -> ${p.paperId}`);
+      }
+    }
+  }
+  assert.ok(phrases > 200, `${phrases} phrases`);
+});
+
+test('a short paper name misspelt by one letter ("VEQQ", "VQE", "PRSM") is met with "Did you mean" that paper, not only a pointer to /papers', async () => {
+  const hintFor = async (q: string) => distractors.summary(q, { useModel: false }).then(() => assert.fail(`${q} resolved`), (e: { code: string; hint?: string }) => (assert.equal(e.code, 'UNKNOWN_PAPER'), e.hint ?? ''));
+  for (const q of ['VEQQ', 'VQE', 'veqs']) assert.match(await hintFor(q), /^Did you mean: "VEQ: .*" \(2602\.01037\)\?$/, q);
+  // Both papers called PRISM.
+  const prism = await hintFor('PRSM');
+  for (const id of ['2605.05407', 'yang26ca']) assert.ok(prism.includes(`(${id})`), prism);
+  // Two letters are no name to guess from.
+  assert.doesNotMatch(await hintFor('VE'), /Did you mean/);
+});
+
+test('a topic asked for in words of a request ("related work on", "something on", "show me stuff about") lists what the topic alone lists; words on no topic that /summary reads as a paper are that paper', async () => {
+  const ids = async (q: string) => (await service.related(q, { useModel: false })).related.map((p) => p.paperId);
+  for (const [topic, request] of [
+    ['continual learning', 'something on continual learning'],
+    ['continual learning', 'related work on continual learning'],
+    ['spatial audio', 'Related work on spatial audio'],
+    ['video retrieval', 'show me stuff about video retrieval'],
+    ['KV cache', 'literature on KV cache'],
+  ] as const) {
+    const alone = await ids(topic);
+    assert.ok(alone.length > 0, topic);
+    assert.deepEqual(await ids(request), alone, request);
+  }
+  // "arxiv 2505.23727" and "sci video bench" (SciVideoBench) are on no topic: /summary reads them as a paper, and so does /related.
+  for (const [q, id] of [['arxiv 2505.23727', '2505.23727'], ['sci video bench', 'deng26w']] as const) {
+    assert.equal((await service.related(q, { useModel: false })).paper?.id, id, q);
+    assert.equal((await service.summary(q, { useModel: false })).paper.id, id, q);
+  }
+  // Words on no topic and no paper's are still neither.
+  for (const q of ['quantum computing', 'related work on quantum computing']) {
+    const r = await service.related(q, { useModel: false });
+    assert.equal(r.paper, undefined, q);
+    assert.deepEqual(r.related, [], q);
+  }
+});
+
+test('a phrase written as a compound or joined by "of" is named whole in a reason ("mixture-of-experts", "mixture of experts"), not as its words apart', async () => {
+  // "Its abstract uses your query's terms "experts" and "mixture"." for each of the four MoE papers.
+  const moe = await service.related('mixture of experts', { useModel: false });
+  const reasons = new Map(moe.related.map((p) => [p.paperId, p.reason]));
+  assert.equal(reasons.get('cope-continual-probe-guided-expansion-for-large-vision'), 'Its abstract uses your query\'s term "mixture of experts".');
+  for (const id of ['2602.01037', '2605.03348']) assert.equal(reasons.get(id), 'Its abstract uses your query\'s term "mixture-of-experts".', id);
+  // Between two abstracts, a compound both write is named once, not beside its own words ("multi-agent" and "agent").
+  const multiAgent = (await distractors.related('cheng26o', { useModel: false })).related.find((p) => p.paperId === 'lazri26a')!;
+  assert.equal(multiAgent.reason, 'Both abstracts use the key term "multi-agent".');
+  // A compound within a longer phrase is not named again: "reinforcement fine-tuning", not also "fine-tuning".
+  const pixel = (await service.related('PixelThink', { useModel: false })).related.find((p) => p.paperId === 'linghu26a')!;
+  assert.equal(pixel.reason, 'Both abstracts use the key terms "reinforcement fine-tuning" and "reinforcement learning".');
+});
+
+test("a topic's reason leaves out a word most abstracts write beside its telling words, and names it when it is all the topic shares", async () => {
+  // "Its abstract uses your query's terms "diffusion" and "models".": 195 of the 306 abstracts write "models".
+  const reasons = new Map((await distractors.related('papers about diffusion models', { useModel: false })).related.map((p) => [p.paperId, p.reason]));
+  assert.equal(reasons.get('ren26t'), 'Its abstract uses your query\'s term "diffusion".');
+  assert.equal(reasons.get('li26dv'), 'Its abstract uses your query\'s term "diffusion models".');
+  const models = await service.related('models', { useModel: false });
+  assert.ok(models.related.length > 0);
+  for (const p of models.related) assert.match(p.reason, /^Its abstract uses your query's term "models?"\.$/, p.paperId);
+});
+
+test('"What else should I read?", "anything similar?" and "related work?" after a question about one paper list the papers related to it', async () => {
+  const like = await service.ask('Papers like VEQ?', { useModel: false });
+  for (const q of ['What else should I read?', 'anything similar?', 'related work?', 'What should I read next?']) {
+    const { answer } = await converse(service, 'What is VEQ?', q);
+    assert.equal(answer.answer, like.answer, q);
+  }
+  // With no paper before, as before: no list of papers like nothing.
+  const alone = await service.ask('anything similar?', { useModel: false });
+  assert.doesNotMatch(alone.answer, /^Papers related to/);
+});
+
+test('"Papers like PRISM?" of two papers called PRISM lists the papers related to each, under each one\'s name, not a search that quotes both', async () => {
+  const a = await distractors.ask('Papers like PRISM?', { useModel: false });
+  const lines = a.answer.split('\n');
+  assert.equal(lines[0], '2 indexed papers are called PRISM:');
+  const heads = lines.filter((l) => l.startsWith('Papers related to'));
+  assert.deepEqual(heads.map((l) => /\((\S+)\):$/.exec(l)?.[1]), ['2605.05407', 'yang26ca'], a.answer);
+  for (const id of ['2605.05407', 'yang26ca']) {
+    const listed = (await distractors.related(id, { useModel: false })).related.map((p) => p.paperId);
+    for (const other of listed) assert.ok(a.citations.some((c) => c.paperId === other), `${other} of ${id}`);
+    assert.ok(!a.citations.some((c) => c.paperId === id), `${id} is not its own related paper`);
+  }
 });

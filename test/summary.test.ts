@@ -308,3 +308,31 @@ test('a summary keeps to its length whatever the size of the abstract: a sentenc
   const longestAbstract = Math.max(...papers.map((p) => p.abstract.length));
   assert.ok(sizes.every((n, i) => n <= 2 * longestAbstract && (i === 0 || n > sizes[i - 1]!)), `short, medium, long: ${sizes.join(', ')} characters of ${pasted.abstract.length}`);
 });
+
+test('a short summary\'s result is a finding the authors state ("We find large, systematic shifts ..."), before a sentence that sums up results shown nowhere ("These results reveal ...")', () => {
+  for (const length of ['short', 'medium'] as const) {
+    const results = lines(paper('narula26a'), length).Results!;
+    assert.match(results, /We find large, systematic shifts/, length);
+    assert.doesNotMatch(results, /These results reveal/, length);
+  }
+});
+
+test('"summary?", "tl;dr?" or "give me the long version" after a question about one paper give its summary, at the length asked; "a long summary of VEQ" and "in detail" are no words to search for', async () => {
+  const { PapercordService } = await import('../src/service.js');
+  const { testSettings, captureLog } = await import('./support/env.js');
+  const { converse } = await import('./support/answers.js');
+  const service = await PapercordService.open(await testSettings(), { log: captureLog() });
+  const cast = service.catalog.get('2603.08648')!;
+  const summaryOf = (length: 'short' | 'long') => extractiveSummary(cast, length);
+  for (const q of ['summary?', 'summarize', 'tl;dr?', 'give me a short summary']) {
+    const { answer } = await converse(service, 'What is CAST?', q);
+    assert.equal(answer.refused, false, q);
+    assert.equal(answer.answer, summaryOf('short'), q);
+  }
+  for (const q of ['full summary please', 'give me the long version', 'Can you give me a detailed summary?']) assert.equal((await converse(service, 'What is CAST?', q)).answer.answer, summaryOf('long'), q);
+  const veq = service.catalog.get('2602.01037')!;
+  for (const q of ['Give me a long summary of VEQ', 'Summarize VEQ in detail']) assert.equal((await service.ask(q, { useModel: false })).answer, extractiveSummary(veq, 'long'), q);
+  assert.equal((await service.ask('What is VEQ, short version?', { useModel: false })).answer, extractiveSummary(veq, 'short'));
+  // With no paper before, a summary of nothing is not made up.
+  assert.equal((await service.ask('summary?', { useModel: false })).refused, true);
+});

@@ -9,6 +9,14 @@ const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
 /** Words that ask for papers like the one named ("papers like PixelThink", "related work"); not "like I'm five". */
 const RESEMBLING = /\b(similar|related|like(?!\s+i(?:['’]?m| am)\b))\b/i;
 const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones|anything|something)\b/i;
+/**
+ * Words that ask what to read after the paper named ("What else should I read after PixelThink?",
+ * "I liked PRISM, what should I read next?", "further reading on VEQ"): papers besides it, as
+ * "papers like it" are. Only the reader's "read": "What does PixelThink read next?" asks about PixelThink.
+ */
+const READ_ON = /\b(i|we|to)\s+(\w+\s+)?read\b[^.?!]*\b(next|after|afterwards)\b|\b(else|next)\b[^.?!]*\b(i|we|to)\s+(\w+\s+)?read\b|\bfurther reading\b/i;
+/** "What's related to PhaseCoder?", "What is similar to VEQ?": what is like the one paper named, with no word for papers. */
+const WHAT_RESEMBLES = /\bwhat(?:['’]s|\s+is|\s+else\s+is)?\s+(?:related|similar)\s+to\b/i;
 /** Words that set a paper against another: with one paper named, the other is not named. */
 const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
 
@@ -17,7 +25,7 @@ const OWN_BASELINES = /\b(baselines?|prior (work|art|methods?)|existing (methods
 
 /** Whether a question asks about papers besides the one it names ("compared with VEQ"; not "compared with its baselines"). */
 export function asksBeyondNamed(question: string): boolean {
-  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || (COMPARISON.test(question) && !OWN_BASELINES.test(question));
+  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || READ_ON.test(question) || (COMPARISON.test(question) && !OWN_BASELINES.test(question));
 }
 
 /**
@@ -25,11 +33,11 @@ export function asksBeyondNamed(question: string): boolean {
  * are X and Y related?" are about X and Y alone; "papers similar to X and Y" are not.
  */
 export function asksForOthers(question: string): boolean {
-  return OTHER_PAPERS.test(question) || (RESEMBLING.test(question) && PAPERS.test(question));
+  return OTHER_PAPERS.test(question) || READ_ON.test(question) || WHAT_RESEMBLES.test(question) || (RESEMBLING.test(question) && PAPERS.test(question));
 }
 
 /** The words of "papers like X", "other work similar to X": with them and X's name taken out, what else is asked. */
-const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me)\\b`, 'gi');
+const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me|else|next|read|reading|further|liked|enjoyed|loved)\\b`, 'gi');
 
 /** Whether a question, without the paper it names, asks only for papers like that one ("Papers like PixelThink?"): /related's job. */
 export function asksOnlyForLike(rest: string): boolean {

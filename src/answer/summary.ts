@@ -53,11 +53,16 @@ const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefo
 const NEXT_STEP = /^[^,;]{0,80}?\b(is|are) then\b/i;
 /** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
 const PERCENT = /\d\s*\\?%/;
-/** What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms", "achieves"), or what the experiments show. */
+/**
+ * What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms",
+ * "achieves"), what the experiments show, or what the authors find ("We find large, systematic
+ * shifts ...", which "These results reveal ..." after it, shown alone, pointed back at).
+ */
 const REPORTS = [
   /\d\s*(\\?%|×|\\times)/,
   /\b(outperform\w*|surpass\w*|exceed\w*|(?<!\bto )(improv|achiev)\w*|new state[- ]of[- ]the[- ]art|state[- ]of[- ]the[- ]art( \w+){0,3} (results?|performance))\b/i,
   /\b((?<!\bas a )results?|experiments?|evaluations?|evidence)\b[^.;]{0,80}\b(?<!\bto )(show|demonstrate|indicate|confirm|reveal|suggest|validate|verif(y|ies))/i,
+  /\bwe (find|found|observe|observed)\b/i,
 ];
 /**
  * What the authors do for an end they name first ("To ensure scalability, we employ ..."): how
@@ -587,6 +592,31 @@ export function asksAbout(question: string, section: SummarySection): boolean {
 export function asksOnlyAspects(question: string): boolean {
   const telling = tellingWords(question);
   return telling.length > 0 && telling.every((w) => aspectOf(w) !== undefined);
+}
+
+/** How long a summary a question asks for: "the full summary", "the long version", "a detailed overview", "in detail". */
+const LONG_ASKED = /\b(?:long|longer|full|fuller|detailed|complete|whole|entire|in[- ]depth|in (?:more |full |great )?detail)\b/i;
+const MEDIUM_ASKED = /\bmedium\b/i;
+const SUMMARY_NOUN = String.raw`(?:summary|summari[sz]e|overview|recap|rundown|gist|tl;?dr)`;
+const LENGTH_WORD = String.raw`(?:short|shorter|brief|quick|medium|long|longer|full|fuller|detailed|complete|whole|entire|in[- ]depth|one-line)`;
+/**
+ * A question that asks only for a summary, naming no paper and no other word: "summary?",
+ * "summarize", "tl;dr?", "give me a short summary", "the long version please". After a question
+ * about one paper it asks for that paper's; it does not point back ("it"), so it was refused.
+ */
+const SUMMARY_ONLY = new RegExp(
+  String.raw`^\W*(?:(?:and|so|ok(?:ay)?|now|then|please)[\s,]+)*(?:(?:can|could|would) you\s+)?(?:(?:please\s+)?(?:give|show|tell|get|send)\s+(?:me|us)\s+)?(?:(?:a|an|the|its|their)\s+)?(?:${LENGTH_WORD}\s+)?(?:${SUMMARY_NOUN}|${LENGTH_WORD}\s+version)(?:\s+(?:please|of (?:it|this|that)(?: (?:one|paper))?))?\W*$`,
+  'i',
+);
+
+/** Whether a question asks only for a summary (see SUMMARY_ONLY). */
+export function asksOnlyForSummary(question: string): boolean {
+  return SUMMARY_ONLY.test(question.trim());
+}
+
+/** The summary length a question asks for ("the full summary": long), short when it says none: a chat answer is read at a glance. */
+export function summaryLengthAsked(question: string): SummaryLength {
+  return LONG_ASKED.test(question) ? 'long' : MEDIUM_ASKED.test(question) ? 'medium' : 'short';
 }
 
 /** Whether a question asks what data a paper uses ("What datasets does X use?", "What benchmarks?"). */

@@ -118,7 +118,7 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
   const text = self ? paperText(self) : (target as { text: string }).text;
   // Under way while the key terms and BM25 are read.
   const vector = self ? paperVector(retriever, self) : retriever.queryVector(text);
-  const targetProfile = profile(retriever, parse(text), settings.relatedKeyTerms);
+  const targetProfile = profile(retriever, parse(text, !self), settings.relatedKeyTerms);
   const table = keyTermTable(retriever, settings.relatedKeyTerms);
   const keywordQuery = self ? [...targetProfile.keys.keys()].join(' ') : text;
   const keywordHits = retriever.keywordSearch(keywordQuery, undefined, settings.candidates * 2);
@@ -149,8 +149,22 @@ export async function relatedPapers(retriever: Retriever, target: { paper: Paper
     title: c.paper.title,
     url: c.paper.url,
     score: Math.round(c.score * 1e4) / 1e4,
-    reason: reasonOf(targetProfile, profile(retriever, parse(paperText(c.paper)), settings.relatedKeyTerms), !!self),
+    reason: reasonOf(targetProfile, profile(retriever, parse(paperText(c.paper), !self), settings.relatedKeyTerms), !!self),
   }));
+}
+
+/**
+ * How a request for papers opens, before its topic: "related work on", "something on", "show me
+ * stuff about", "research on", "papers regarding". Its words are no part of the topic: no paper
+ * writes "something", and "something on continual learning" listed nothing where "continual
+ * learning" lists CoPE.
+ */
+const ASKING_FOR_PAPERS =
+  /^\s*(?:(?:please\s+)?(?:find|show|give|list|get|recommend|suggest)(?:\s+me)?\s+)?(?:(?:some|any|more|other)\s+)?(?:(?:recent|related|relevant|similar|other|prior|previous|new)\s+)?(?:papers?|works?|research|literature|stuff|something|anything|studies|articles|publications|reading)\s+(?:on|about|regarding|concerning|into|around|related\s+to|dealing\s+with|in\s+the\s+area\s+of)\s+(?=\S)/i;
+
+/** A topic without the words that ask for papers on it (see ASKING_FOR_PAPERS): "related work on spatial audio" is "spatial audio". */
+export function topicAsked(text: string): string {
+  return text.replace(ASKING_FOR_PAPERS, '');
 }
 
 /**
@@ -285,9 +299,10 @@ function mmr(candidates: Candidate[], count: number, lambda: number): Candidate[
   return chosen;
 }
 
-function parse(text: string): ParsedText {
+/** `ofPairs`: for a topic's reasons, words "of" joins are a pair too (see pairs). */
+function parse(text: string, ofPairs = false): ParsedText {
   const written = writtenWords(text);
-  return { counts: termCounts(text), pairs: pairs(text, written), surfaces: surfaceForms(written) };
+  return { counts: termCounts(text), pairs: pairs(text, written, ofPairs), surfaces: surfaceForms(written) };
 }
 
 /** Whole-word stems and how often the text writes each. */
@@ -320,8 +335,11 @@ function profile(retriever: Retriever, parsed: ParsedText, limit: number): Profi
  * hallucinations"), which "Both abstracts discuss uncertainty-aware" made no sentence of.
  */
 export function sharedTermsReason(retriever: Retriever, a: string, b: string, fromPaper = true, settings: Pick<RetrievalSettings, 'relatedKeyTerms'> = DEFAULT_RETRIEVAL): string {
-  return reasonOf(profile(retriever, parse(a), settings.relatedKeyTerms), profile(retriever, parse(b), settings.relatedKeyTerms), fromPaper);
+  return reasonOf(profile(retriever, parse(a, !fromPaper), settings.relatedKeyTerms), profile(retriever, parse(b, !fromPaper), settings.relatedKeyTerms), fromPaper);
 }
+
+/** A topic word's weight (its idf, written once) below which more than half the indexed texts write it: 1 + ln 2. */
+const COMMON_WORD_WEIGHT = 1 + Math.LN2;
 
 function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
   const weight = (t: string) => (a.keys.get(t) ?? 0) + (b.keys.get(t) ?? 0);
@@ -334,8 +352,13 @@ function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
     const [x, y] = key.split(' ') as [string, string];
     if (a.parsed.pairs.has(key) && (keyToBoth.has(x) || keyToBoth.has(y))) shared.push({ phrase: commonForm(key, phrase, a, b), weight: weight(x) + weight(y) });
   }
-  const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/\s+/).map((w) => stem(w))));
-  for (const t of keyToBoth) if (!inPairs.has(t)) shared.push({ phrase: surfaceOf(t, a, b), weight: weight(t) });
+  // A compound's parts too: "experts" beside "mixture-of-experts" only repeats it.
+  const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/[\s-]+/).map((w) => stem(w))));
+  // Of a topic's words, one most abstracts write ("models" of "papers about diffusion models") tells nothing beside the others.
+  const common = (t: string) => !fromPaper && (a.keys.get(t) ?? 0) < COMMON_WORD_WEIGHT;
+  const lone = [...keyToBoth].filter((t) => !inPairs.has(t));
+  const told = shared.length || lone.some((t) => !common(t)) ? lone.filter((t) => !common(t)) : lone;
+  for (const t of told) shared.push({ phrase: surfaceOf(t, a, b), weight: weight(t) });
   const top = distinctPhrases(shared.sort((x, y) => y.weight - x.weight).map((s) => s.phrase)).slice(0, 4);
   if (top.length === 0) return fromPaper ? 'Similar overall wording, but no distinctive terms in common.' : 'Similar overall wording to your query.';
   const named = `${top.length === 1 ? 'term' : 'terms'} ${joinList(top.map((t) => `"${t}"`))}`;
@@ -365,10 +388,15 @@ const asWritten = (form: string) => form;
 /**
  * A pair as written: as the listed paper `b` writes it where the other text writes it too, in other
  * capitals or not ("KV cache" for a query typed "kv cache"); else with each word in its most
- * written form, when the two texts write other forms of its words.
+ * written form, when the two texts write other forms of its words and one of them writes the pair
+ * so; else as `b` writes it. Each word's most written form may be from elsewhere in the texts:
+ * "energy-based model" and "energy-based modeling" made "energy-based models", which neither writes.
  */
 function commonForm(key: string, phrase: string, a: Profile, b: Profile): string {
-  return a.parsed.pairs.get(key)?.toLowerCase() === phrase.toLowerCase() ? phrase : key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
+  const written = a.parsed.pairs.get(key)?.toLowerCase();
+  if (written === phrase.toLowerCase()) return phrase;
+  const mostWrittenWords = key.split(' ').map((t) => surfaceOf(t, a, b)).join(' ');
+  return [written, phrase.toLowerCase()].includes(mostWrittenWords.toLowerCase()) ? mostWrittenWords : phrase;
 }
 
 /**
@@ -444,15 +472,18 @@ const SENTENCE_END = /[.!?:\n]\s*$/;
 
 /**
  * Each phrase once, as the reader sees it: different stems can come out as the same text (the
- * shown form is taken from either abstract), and a lone word that a listed phrase already holds
- * ("audio" beside "spatial audio") only repeats it.
+ * shown form is taken from either abstract), and a lone word that a listed phrase or compound
+ * already holds ("audio" beside "spatial audio", "experts" beside "mixture-of-experts") only repeats it.
  */
 export function distinctPhrases(phrases: string[]): string[] {
   const shown = new Set<string>();
-  const inPhrases = new Set(phrases.filter((p) => p.includes(' ')).flatMap((p) => p.toLowerCase().split(/\s+/)));
+  const partsOf = (p: string) => p.toLowerCase().split(/[\s-]+/);
+  const longer = phrases.map(partsOf).filter((parts) => parts.length > 1);
+  // Its words run in order within a longer phrase: "fine-tuning" in "reinforcement fine-tuning".
+  const within = (parts: string[]) => longer.some((l) => l.length > parts.length && l.some((_, i) => parts.every((w, k) => l[i + k] === w)));
   return phrases.filter((p) => {
     const key = p.toLowerCase();
-    if (shown.has(key) || (!key.includes(' ') && inPhrases.has(key))) return false;
+    if (shown.has(key) || within(partsOf(p))) return false;
     shown.add(key);
     return true;
   });
@@ -468,22 +499,39 @@ const PHRASE_GAP = /^[ \t]+$/;
  * "language models (LMMs)" gave "models lmms"). A word of two letters is part of one ("KV
  * cache", "RL agents"): without it, a paper that writes "KV cache" was listed for "cache".
  */
-function pairs(text: string, ws: readonly WrittenWord[]): Map<string, string> {
+function pairs(text: string, ws: readonly WrittenWord[], ofPairs: boolean): Map<string, string> {
   // Each pair's forms, counted: the one written most is shown.
   const forms = new Map<string, Map<string, number>>();
   const written = withoutAccents(text);
-  for (let i = 0; i + 1 < ws.length; i++) {
-    const [a, b] = [ws[i]!, ws[i + 1]!];
-    const [x, y] = [a.word, b.word];
-    if (isStopword(x) || isStopword(y) || x.length < 2 || y.length < 2 || /^\d/.test(x) || /^\d/.test(y)) continue;
-    if (!PHRASE_GAP.test(written.slice(a.end, b.index)) || stem(x) === stem(y)) continue;
+  const add = (x: string, y: string, phrase: string) => {
+    if (isStopword(x) || isStopword(y) || x.length < 2 || y.length < 2 || /^\d/.test(x) || /^\d/.test(y) || stem(x) === stem(y)) return;
     const key = `${stem(x)} ${stem(y)}`;
-    const phrase = `${a.shown} ${b.shown}`;
     const counted = forms.get(key) ?? new Map<string, number>();
     counted.set(phrase, (counted.get(phrase) ?? 0) + 1);
     forms.set(key, counted);
+  };
+  const apart = (a: WrittenWord, b: WrittenWord) => PHRASE_GAP.test(written.slice(a.end, b.index));
+  for (let i = 0; i < ws.length; i++) {
+    const [a, b, c] = [ws[i]!, ws[i + 1], ws[i + 2]];
+    if (b && apart(a, b)) add(a.word, b.word, `${a.shown} ${b.shown}`);
+    // A topic's "mixture of experts" is a phrase, as "Mixture-of-Experts" is. Not between two abstracts: "learning of world models" is none.
+    if (ofPairs && b?.word === 'of' && c && apart(a, b) && apart(b, c)) add(a.word, c.word, `${a.shown} of ${c.shown}`);
+    compoundPairs(a, add);
   }
   return new Map([...forms].map(([key, counted]) => [key, mostWritten(counted)]));
+}
+
+/**
+ * A compound's parts as the pairs written apart would be, each shown as the whole compound:
+ * "Mixture-of-Experts" is the phrase a query's "mixture of experts" names ("experts" and "mixture"
+ * were shown apart). Its parts next to each other or joined by "of" only.
+ */
+function compoundPairs(w: WrittenWord, add: (x: string, y: string, phrase: string) => void): void {
+  const parts = w.word.split('-');
+  for (let k = 0; k + 1 < parts.length; k++) {
+    add(parts[k]!, parts[k + 1]!, w.shown);
+    if (parts[k + 1] === 'of' && k + 2 < parts.length) add(parts[k]!, parts[k + 2]!, w.shown);
+  }
 }
 
 /** The form written most often, the first of those written as often. */
