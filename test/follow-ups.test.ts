@@ -168,6 +168,17 @@ test('a follow-up that asks only about an aspect is about the paper of the conve
   assert.match(tgv.answer, /\nCode: https:\/\/github\.com\/Danielement321\/TGV-KV$/);
 });
 
+test('a follow-up that asks only for the gist ("Summary?", "Give me an overview", "What\'s the main idea?", "tl;dr?", "In a nutshell?") is of the paper before, as naming it is', async () => {
+  const named = await icml.ask("What's the main idea of ST-Veto?", { useModel: false });
+  assert.deepEqual(cited(named), ['2607.17884']);
+  for (const q of ['Summary?', 'Give me an overview', 'summarize', "What's the main idea?", 'And the key takeaways?', 'main contribution?', 'tl;dr?', 'In a nutshell?', 'the gist?', 'eli5']) {
+    const { answer } = await converse(icml, 'Who wrote ST-Veto?', q);
+    assert.equal(answer.answer, named.answer, q);
+  }
+  // With no paper before, there is none to sum up.
+  for (const q of ['Summary?', "What's the main idea?"]) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
+});
+
 test('"How many such papers are there?" right after a question about a topic counts that topic', async () => {
   const count = (await icml.ask('How many papers study video?', { useModel: false })).answer;
   assert.match(count, /^4 of the 19 indexed papers mention video:/);

@@ -2,7 +2,7 @@ import type { PaperCatalog } from '../catalog.js';
 import type { Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import type { Retriever } from '../retrieval/retriever.js';
-import { queryConcepts, terms } from '../text/terms.js';
+import { queryConcepts, terms, withoutGist } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
 import { SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
@@ -190,7 +190,20 @@ export function asksOnlyForLinks(question: string): boolean {
  */
 export function continuesConversation(question: string): boolean {
   if (describesOwnPaper(question)) return false;
-  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
+  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question) || asksOnlyForGist(question);
+}
+
+/** Words that ask for a paper's gist by themselves, which the search leaves out as it does "what". */
+const GIST_WORD = /\b(?:summar(?:y|ies|i[sz]e)|overview|gist|recap|rundown)\b/i;
+
+/**
+ * Whether a follow-up asks for the gist and nothing else ("Summary?", "Give me an overview", "What's
+ * the main idea?", "tl;dr?", "In a nutshell?"): of the paper before, as "What's the main idea of
+ * ST-Veto?" is of ST-Veto. Alone, it names nothing a search could find.
+ */
+function asksOnlyForGist(question: string): boolean {
+  const rest = withoutGist(question);
+  return (rest !== question || GIST_WORD.test(question)) && queryConcepts(rest).length === 0;
 }
 
 /** "Do any use RL?", "Are some trained with GRPO?": some of the papers before as the question's subject; not "Do any papers use RL?", which asks of every paper. */
