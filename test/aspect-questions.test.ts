@@ -224,6 +224,18 @@ test('a question that writes a paper\'s whole title, in any case, is about that 
   assert.match((await icml.ask('Who wrote PixelThink: Towards Efficient Chain-of-Pixel Reasoning?', { useModel: false })).answer, /^\*\*PixelThink: Towards Efficient Chain-of-Pixel Reasoning\*\* is by Song Wang/);
 });
 
+test('a question that writes a title\'s words after its name ("Towards Efficient Chain-of-Pixel Reasoning" of PixelThink\'s), as titles are often quoted, is about that paper as one naming it is', async () => {
+  for (const [id, name] of [['2505.23727', 'PixelThink'], ['zeller26a', 'MentisOculi'], ['2606.03075', 'TGV-KV']]) {
+    const title = paper(id).title;
+    const subtitle = title.slice(title.indexOf(':') + 1).trim();
+    const named = await icml.ask(`What is ${name}?`, { useModel: false });
+    for (const q of [`What is "${subtitle}"?`, `What is the paper ${subtitle.toLowerCase()} about?`]) {
+      const a = await icml.ask(q, { useModel: false });
+      assert.deepEqual([cited(a), a.answer], [[id], named.answer], q);
+    }
+  }
+});
+
 test('"How big is SciVideoBench?" quotes the sentences of its own work that state a figure, in whatever words; "large" is not searched for', async () => {
   for (const q of ['How big is SciVideoBench?', 'How large is SciVideoBench?', 'What is the size of SciVideoBench?']) {
     const a = await icml.ask(q, { useModel: false });

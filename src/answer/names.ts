@@ -1,10 +1,10 @@
 import type { PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
-import { isCoined, type Paper } from '../corpus/paper.js';
+import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
-import { isStopword, queryConcepts, stem, VERSION_APART, words } from '../text/terms.js';
+import { isStopword, normalize, queryConcepts, stem, VERSION_APART, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
@@ -52,7 +52,22 @@ export interface Names {
 
 /** Which papers a question names, by id, alias, system name, declared acronym or misspelling, looked up in one index version's catalog. */
 export class QuestionNames {
+  /** Papers by their title's words after its name (see subtitleOf), made on the first question; null where two papers share them. */
+  private subtitles: Map<string, Paper | null> | undefined;
+
   constructor(private readonly catalog: PaperCatalog) {}
+
+  /** The paper whose title, after its name and colon, is `written` ("Towards Efficient Chain-of-Pixel Reasoning" of PixelThink's). */
+  private subtitled(written: string): Paper | undefined {
+    if (!this.subtitles) {
+      this.subtitles = new Map();
+      for (const p of this.catalog.papers) {
+        const key = subtitleOf(p.title);
+        if (key) this.subtitles.set(key, this.subtitles.has(key) ? null : p);
+      }
+    }
+    return this.subtitles.get(titleKey(written)) ?? undefined;
+  }
 
   /**
    * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
@@ -85,7 +100,7 @@ export class QuestionNames {
       if (paper) found(m[0], paper, false);
     }
     // "What is Model Soups Need Only One Ingredient about?": a paper's whole title names it, as its name does.
-    const titled = titleIn(names.rest, this.catalog);
+    const titled = titleIn(names.rest, (written) => this.catalog.get(written) ?? this.subtitled(written));
     if (titled) found(titled.title, titled.paper, false);
     // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
     for (const phrase of capitalisedPhrases(question)) {
@@ -219,13 +234,26 @@ const TITLE_ENDS_WITHIN = 3;
 /** The fewest words of a title found in a question: "Position Extrapolation" may be a question's words about something else. */
 const TITLE_WORDS_MIN = 3;
 
-/** The paper whose whole title a question writes, in any case, and the title as written there; a few dozen map lookups. */
-function titleIn(question: string, catalog: PaperCatalog): { title: string; paper: Paper } | undefined {
+/** A title's words in one form for a lookup, whatever their case and punctuation. */
+const titleKey = (title: string) => normalize(title).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The words of a title after its system name's colon, as a key (see titleKey), which a question
+ * may quote as the title ('What is "Towards Efficient Chain-of-Pixel Reasoning"?'); undefined for
+ * a title without a name before a colon, or whose rest is too short to name it alone.
+ */
+function subtitleOf(title: string): string | undefined {
+  const rest = /^[^:]+:\s+(.+)$/u.exec(title)?.[1];
+  return rest && rest.split(/\s+/).length >= TITLE_WORDS_MIN && systemName(title) ? titleKey(rest) : undefined;
+}
+
+/** The paper whose whole title (or the title after its name) a question writes, in any case, and the title as written there; a few dozen map lookups. */
+function titleIn(question: string, lookUp: (written: string) => Paper | undefined): { title: string; paper: Paper } | undefined {
   const ws = bareWords(question).filter(Boolean);
   for (let start = 0; start < Math.min(TITLE_STARTS_WITHIN, ws.length); start++) {
     for (let end = ws.length; end >= Math.max(start + TITLE_WORDS_MIN, ws.length - TITLE_ENDS_WITHIN); end--) {
       const written = ws.slice(start, end).join(' ');
-      const paper = catalog.get(written);
+      const paper = lookUp(written);
       // An id or alias of several words is no title: "arXiv 2505.23727" is found as a link is.
       if (paper && paper.title.split(/\s+/).length >= TITLE_WORDS_MIN) {
         // As the question writes it, its colon and quotes too, for the rest of the question to be without it.
