@@ -9,6 +9,7 @@ import { PapercordService } from '../src/service.js';
 import { askedSection, asksForData, dataSentences, figureSentences } from '../src/answer/summary.js';
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
+import { QuestionNames } from '../src/answer/names.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { TermStats } from '../src/retrieval/termstats.js';
@@ -234,6 +235,26 @@ test('a question that writes a title\'s words after its name ("Towards Efficient
       assert.deepEqual([cited(a), a.answer], [[id], named.answer], q);
     }
   }
+});
+
+test('a name of a letter and a digit ("S3", "h1") names its paper as a longer one does: "What is S3?" is its summary, "CoPE vs S3" compares the two', async () => {
+  for (const [service, name, id] of [[icml, 'S3', '2605.03348'], [pmlr, 'h1', 'ivanova26a'], [pmlr, 'H1', 'ivanova26a']] as const) {
+    const a = await service.ask(`What is ${name}?`, { useModel: false });
+    assert.deepEqual([cited(a), a.answer], [[id], (await service.ask(`What is ${id}?`, { useModel: false })).answer], name);
+  }
+  for (const q of ['CoPE vs S3', "What's the difference between CoPE and S3?", 'Compare CoPE and S3']) assert.deepEqual(cited(await icml.ask(q, { useModel: false })), ['cope-continual-probe-guided-expansion-for-large-vision', '2605.03348'], q);
+  // Two letters are no name: "3D" of 3D-RFT's abstract is searched as a word.
+  assert.deepEqual(cited(await icml.ask('What is 3D scene understanding?', { useModel: false })), ['linghu26a']);
+});
+
+test('what a name is spelled out as in brackets, and its kind after that ("the S3 (specialization, selection, sparsification) framework"), is not searched: it would rank the sentence that spells the name out', async () => {
+  const q = 'What benchmark suite did the S3 (specialization, selection, sparsification) framework report its results on?';
+  const a = await icml.ask(q, { useModel: false });
+  assert.deepEqual(cited(a), ['2605.03348']);
+  assert.match(a.answer, /^Across four MultiBench benchmarks, S3 improves accuracy/);
+  assert.equal(a.answer, (await icml.ask('What benchmark suite did S3 report its results on?', { useModel: false })).answer);
+  // Words in brackets its paper does not write are the question's own.
+  assert.match(new QuestionNames(icml.catalog).namesIn('Does the VEQ (cooking) method work?').rest, /\(cooking\) method/);
 });
 
 test('"How big is SciVideoBench?" quotes the sentences of its own work that state a figure, in whatever words; "large" is not searched for', async () => {

@@ -91,8 +91,9 @@ export class QuestionNames {
     const names: Names = { papers: [], words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] };
     const found = (word: string, paper: Paper, inChunks: boolean) => {
       names.words.push({ word, paper });
-      names.rest = names.rest.replace(word, ' ');
-      if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
+      const span = nameSpan(names.rest, word, paper);
+      names.rest = names.rest.replace(span, ' ');
+      names.withoutIds = names.withoutIds.replace(span, inChunks ? ` ${word} ` : ' ');
     };
     // "summarize https://arxiv.org/abs/2505.23727", "who wrote \url{https://proceedings.mlr.press/v306/chen26a.html}": a paper's link names it, whole.
     for (const m of question.matchAll(LINK_IN_QUESTION)) {
@@ -185,6 +186,31 @@ export class QuestionNames {
   }
 }
 
+/** The most letters of a name's spelling out in brackets after it. */
+const SPELLING_MAX = 120;
+const asPlainWords = (text: string) => ` ${normalize(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+/** What a name is, after its spelling out ("the S3 (...) framework"); not "paper", with which "the paper" points back. */
+const KIND_AFTER_NAME = String.raw`\s+(?:frameworks?|methods?|models?|approach(?:es)?|systems?|algorithms?|benchmarks?)\b`;
+
+/**
+ * A name as a question writes it, with what only repeats it: the words in brackets after it when
+ * its paper writes them ("S3 (specialization, selection, sparsification)"), and then its kind after
+ * "the" ("the S3 (...) framework"). Together they are the sentence that defines the name ("We
+ * propose S3 (...), a framework that ..."), which, searched, they would rank above what the
+ * question asks. A kind alone is the question's ("What does the BEST benchmark measure?": BEST's
+ * TL;DR says "the first benchmark for evaluating ...").
+ */
+function nameSpan(question: string, name: string, paper: Paper): string {
+  const at = question.indexOf(name);
+  if (at < 0) return name;
+  const after = question.slice(at + name.length);
+  const bracket = new RegExp(String.raw`^\s*\(([^()]{1,${SPELLING_MAX}})\)`, 'u').exec(after);
+  const spelled = bracket && asPlainWords(`${paper.title} ${paper.abstract}`).includes(asPlainWords(bracket[1]!)) ? bracket[0] : '';
+  if (bracket && !spelled) return name;
+  const kind = spelled && /\bthe\s+$/i.test(question.slice(0, at)) ? (new RegExp(`^${KIND_AFTER_NAME}`, 'iu').exec(after.slice(spelled.length))?.[0] ?? '') : '';
+  return name + spelled + kind;
+}
+
 /** Whether the lower-case word `typed[i]` of a question reads as the English word rather than a paper's name (see ORDINARY_WORD_AFTER). */
 function readsAsWord(typed: readonly string[], i: number): boolean {
   const before = typed[i - 1] ?? '';
@@ -199,12 +225,16 @@ function declaresInTldr(paper: Paper, word: string): boolean {
   return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
 }
 
-/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */
+/**
+ * Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's"
+ * and "PixelThink/VLA-ATTC" too). Of two letters, only a letter and a digit ("S3", "h1" name
+ * papers); "RL", "AI" or "ML" never do.
+ */
 function nameLikeWords(question: string): string[] {
   return bareWords(question)
     .flatMap((w) => w.split('/'))
     .map((w) => w.replace(/['’]s$/u, ''))
-    .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
+    .filter((w) => (w.length >= 3 || /^(?:\p{L}\p{N}|\p{N}\p{L})$/u.test(w)) && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
 }
 
 /** The fewest letters of a word with a capital inside that is read as a made-up name: shorter ones are as often acronyms an abstract may spell out ("MoE", "CoT", "LoRA", "NeRF"). */
