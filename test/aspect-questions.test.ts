@@ -247,6 +247,17 @@ test('a name of a letter and a digit ("S3", "h1") names its paper as a longer on
   assert.deepEqual(cited(await icml.ask('What is 3D scene understanding?', { useModel: false })), ['linghu26a']);
 });
 
+test('a hyphenated name typed in lower case with a space for its hyphen ("tgv kv", "vla attc") names its paper, as "tgv-kv" does', async () => {
+  for (const [typed, name] of [['tgv kv', 'TGV-KV'], ['vla attc', 'VLA-ATTC'], ['st veto', 'ST-Veto']]) {
+    for (const [q, asNamed] of [[`what is ${typed}`, `What is ${name}?`], [`what are ${typed}'s results`, `What are ${name}'s results?`]]) {
+      const a = await icml.ask(q, { useModel: false });
+      assert.equal(a.answer, (await icml.ask(asNamed, { useModel: false })).answer, q);
+    }
+  }
+  // Words that join into no paper's name stay words.
+  assert.deepEqual(new QuestionNames(icml.catalog).namesIn('what is the kv cache').papers, []);
+});
+
 test('what a name is spelled out as in brackets, and its kind after that ("the S3 (specialization, selection, sparsification) framework"), is not searched: it would rank the sentence that spells the name out', async () => {
   const q = 'What benchmark suite did the S3 (specialization, selection, sparsification) framework report its results on?';
   const a = await icml.ask(q, { useModel: false });

@@ -114,7 +114,7 @@ export class QuestionNames {
       const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
       if (paper) found(word, paper, !byId);
     }
-    // "what is pixelthink", "mentis oculi": a made-up name typed in lower case, whole or apart.
+    // "what is pixelthink", "mentis oculi", "tgv kv": a made-up name typed in lower case, whole or apart.
     const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
     for (const [i, word] of typed.entries()) {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
@@ -122,7 +122,9 @@ export class QuestionNames {
       const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
       if (asWord && !whole && this.catalog.withLowercaseName(word)) names.readAsWords.push(word);
       else if (!whole) for (const paper of this.catalog.calledInCapitals(word, asWord)) names.writtenAsWord.push({ word, paper });
-      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
+      // "vla attc" and "tgv kv" are VLA-ATTC and TGV-KV with a space for the hyphen.
+      const joined = (by: string) => this.catalog.withLowercaseName(pair.replace(' ', by).replace(/['’]s$/u, ''), asWord);
+      const apart = pair ? (joined('') ?? joined('-')) : undefined;
       if (whole) found(word, whole, true);
       else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
     }
