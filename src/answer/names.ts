@@ -4,7 +4,7 @@ import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { splitSentences } from '../text/sentences.js';
-import { isStopword, normalize, queryConcepts, stem, VERSION_APART, words } from '../text/terms.js';
+import { isStopword, normalize, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
@@ -249,7 +249,8 @@ const MADE_UP_NAME_MIN_LETTERS = 6;
  * nor a quantity ("240V").
  */
 export function madeUpNames(question: string): string[] {
-  const named = question.replace(LINK_IN_QUESTION, ' ');
+  // "ELI5" asks how to answer, as "in a nutshell" does: no paper's name.
+  const named = withoutGist(question.replace(LINK_IN_QUESTION, ' '));
   const letters = (w: string) => w.replace(/\P{L}/gu, '').length;
   // A name ends where its script does: "PixelThink是什么？" names PixelThink.
   const latinRuns = (w: string) => w.match(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.'’-]*/gu) ?? [];
