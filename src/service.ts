@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { fewerRelated, relatedPapers } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, otherPicked, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
 import { asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -341,7 +341,8 @@ export class PapercordService {
       history,
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one. "The 12th one" after a count that listed ten of 41 is the 12th of the 41.
-      talkedAbout: () => (talked ??= placePicked(q, this.placedAmong(q, listedIn, talkedBefore()))),
+      // "the other one" after "Tell me more about the first one" of two is the second.
+      talkedAbout: () => (talked ??= otherPicked(q, talkedBefore(), this.conversation.papersTalkedAbout(history)) ?? placePicked(q, this.placedAmong(q, listedIn, talkedBefore()))),
       optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.

@@ -404,6 +404,20 @@ test('a place picked right after another is of the same list: "the 11th one" aft
   assert.match((await converse(icml, 'What is PixelThink?', 'Who wrote the first one?', 'Who wrote the second one?')).answer.answer, /^Which paper\? The last answer is about one paper only: PixelThink/);
 });
 
+test('"the other one" after going on with one of two papers is the other: its summary, its byline; right after both, or after one alone, which one is asked', async () => {
+  const tgv = await icml.ask('What is TGV-KV?', { useModel: false });
+  const { answer: other } = await converse(icml, 'Compare PixelThink and TGV-KV', 'Tell me more about the first one', 'What about the other one?');
+  assert.deepEqual([cited(other), other.answer], [['2606.03075'], tgv.answer]);
+  assert.match((await converse(icml, 'Compare PixelThink and TGV-KV', 'Tell me more about the first one', 'Who wrote the other one?')).answer.answer, /^\*\*TGV-KV: .*\*\* is by /);
+  // "the other paper" is a place too, not a request for papers like it.
+  const { answer: grpo } = await converse(icml, 'Which papers use GRPO?', 'Tell me about the first one', 'What about the other paper?');
+  assert.equal(grpo.answer, (await icml.ask('What is 3D-RFT?', { useModel: false })).answer);
+  const both = (await converse(icml, 'Compare PixelThink and TGV-KV', 'What about the other one?')).answer;
+  assert.equal(both.refused, true);
+  assert.match(both.answer, /^Which paper\? The last answer is about 2: .*\(2505\.23727\).*\(2606\.03075\)/);
+  assert.match((await converse(icml, 'What is PixelThink?', 'What about the other one?')).answer.answer, /^Which paper\? The last answer is about one paper only: PixelThink/);
+});
+
 test('"the second one" after an answer about one paper says that paper was the only one, naming it, rather than answering about it again', async () => {
   const first = await icml.ask('What is PixelThink?', { useModel: false });
   for (const q of ['the second one', 'who wrote the second one?', 'What is the third paper about?', 'authors of the 2nd one?']) {
