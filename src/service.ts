@@ -390,7 +390,7 @@ export class PapercordService {
     const venueAsked =
       asksWhereOrWhen(q) &&
       (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
-    // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
+    // "VEQ authors", "PhaseCoder's authors", "authors of TGV-KV and CAST?": the noun and the papers' names, nothing else asked;
     // or no name, in a follow-up: of the papers before it ("Who are their authors?", "its authors?", "authors?").
     // "How many authors does PhaseCoder have?" asks for its authors too: how many, and who.
     const authorCount = asksAuthorCount(q);
@@ -401,7 +401,7 @@ export class PapercordService {
     // With the paper option, "authors?" names its paper.
     const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0 && !opts.paper;
     // Asked as "Who wrote X?" is: of X, whether the catalog names it or a search finds it ("How many authors does MonoSoup have?").
-    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length === 1 || !!opts.paper || (authorsOfNone && last !== undefined)));
+    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length > 0 || !!opts.paper || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;
     // As "Who wrote the paper on spatial audio?" gives the byline of the paper the search finds; "code" and "find" are not what to search for.
     const linksOfDescribed = !authorship && !opts.paper && asksForLinks(q) && describesPaper(q);

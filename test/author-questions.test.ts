@@ -63,11 +63,15 @@ test('"PhaseCoder\'s authors", "VEQ authors" and "Who are VEQ\'s authors?" get t
     for (const q of asked) assert.equal(await answer(icml, q), byline, q);
   }
   assert.equal(await answer(pmlr, 'KernelFoundry authors'), await answer(pmlr, 'Who wrote KernelFoundry?'));
+  // Of two papers, each one's byline, as "Who wrote TGV-KV and CAST?" gives them.
+  const both = await answer(icml, 'Who wrote TGV-KV and CAST?');
+  assert.equal(both.split('\n').filter((line) => / is by .+\(ICML 2026\)\. \[\d\]$/.test(line)).length, 2, both);
+  for (const q of ['authors of TGV-KV and CAST?', 'TGV-KV and CAST authors', 'Who are the authors of both TGV-KV and CAST?']) assert.equal(await answer(icml, q), both, q);
 });
 
 test('the authors of a paper asked with something else is a question about its abstract, not its byline', async () => {
   // "How many authors does VEQ have?" is a byline, with the count (see follow-ups).
-  for (const q of ['What do the authors of PixelThink propose?', 'Which methods are used by the authors of PixelThink?', "How do VEQ's authors quantize experts?"]) {
+  for (const q of ['What do the authors of PixelThink propose?', 'What do the authors of PixelThink and VEQ propose?', 'Which methods are used by the authors of PixelThink?', "How do VEQ's authors quantize experts?"]) {
     const a = await icml.ask(q, { useModel: false });
     assert.doesNotMatch(a.answer, /\bis by\b/, q);
   }

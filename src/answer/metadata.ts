@@ -16,8 +16,8 @@ const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
 /** "VEQ authors", "PhaseCoder's authors", "Who are VEQ's authors?": the noun alone asks for them when nothing else is asked (see asksOnlyForAuthors). */
 export const AUTHORS_NOUN = /\b(?:co-?)?(?:authors?|authorship)\b/i;
 const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
-/** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's") or a word pointing back at it, and a word that asks at its start ("list", "tell me"). */
-const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper'.split(' '));
+/** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's"), "and" between two names, or a word pointing back at it, and a word that asks at its start ("list", "tell me"). */
+const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper and both'.split(' '));
 
 /** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
 const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) ((are|were|is|was|come|comes|came) )?(of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
