@@ -258,6 +258,13 @@ test('a hyphenated name typed in lower case with a space for its hyphen ("tgv kv
   assert.deepEqual(new QuestionNames(icml.catalog).namesIn('what is the kv cache').papers, []);
 });
 
+test('a made-up name in other capitals ("Pixelthink", "PIXELTHINK", "Fusionroute") names its paper, as in lower case; a capitalised English word ("Cast your vote") does not', async () => {
+  for (const [service, typed, name] of [[icml, 'Pixelthink', 'PixelThink'], [icml, 'PIXELTHINK', 'PixelThink'], [icml, 'Mentisoculi', 'MentisOculi'], [pmlr, 'Fusionroute', 'FusionRoute']] as const) {
+    assert.equal((await service.ask(`What is ${typed}?`, { useModel: false })).answer, (await service.ask(`What is ${name}?`, { useModel: false })).answer, typed);
+  }
+  for (const q of ['Cast your vote', 'Prism of light']) assert.deepEqual(new QuestionNames(icml.catalog).namesIn(q).papers, [], q);
+});
+
 test('what a name is spelled out as in brackets, and its kind after that ("the S3 (specialization, selection, sparsification) framework"), is not searched: it would rank the sentence that spells the name out', async () => {
   const q = 'What benchmark suite did the S3 (specialization, selection, sparsification) framework report its results on?';
   const a = await icml.ask(q, { useModel: false });

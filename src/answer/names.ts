@@ -3,6 +3,7 @@ import { LINK_START } from '../corpus/ids.js';
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
+import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, normalize, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
@@ -111,7 +112,7 @@ export class QuestionNames {
     }
     for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
       const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
+      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word) ?? this.inOtherCapitals(word);
       if (paper) found(word, paper, !byId);
     }
     // "what is pixelthink", "mentis oculi", "tgv kv": a made-up name typed in lower case, whole or apart.
@@ -178,6 +179,16 @@ export class QuestionNames {
       if (paper) return paper;
     }
     return undefined;
+  }
+
+  /**
+   * The paper whose made-up name `word` writes in other capitals ("Fusionroute", "PIXELTHINK" for
+   * FusionRoute, PixelThink), as a lower-case one does ("fusionroute"). Not an English word
+   * ("Cast", "Prism"): capitalised, it starts a sentence as often as it names CAST or PRISM.
+   */
+  private inOtherCapitals(word: string): Paper | undefined {
+    const folded = word.toLowerCase();
+    return folded !== word && !isEnglishWord(folded) ? this.catalog.withLowercaseName(folded) : undefined;
   }
 
   /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
