@@ -84,6 +84,9 @@ test('"How is X evaluated?" is its results, "how does it work?" its method', asy
   assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
   // Its name asked with it: "How does ST-Veto work?" reaches the part without the name, "How does  work?".
   assert.equal((await converse(icml, 'How does ST-Veto work?')).answer.answer, how.answer);
+  // "how X works", as an explanation is asked for, is the same question.
+  for (const q of ['Explain how ST-Veto works', 'how ST-Veto works?']) assert.equal((await converse(icml, q)).answer.answer, how.answer, q);
+  assert.equal((await converse(icml, 'what is ST-Veto?', 'explain how it works')).answer.answer, how.answer);
 });
 
 test('"Why does X matter?", "Why is X important?" and "Why should I care about X?" are its problem; "the takeaway" and "the significance" its TL;DR', async () => {

@@ -557,15 +557,16 @@ const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
 
 /**
  * "How does it work?", "how do they work", and "How does  work?" once a paper's name is taken
- * out of "How does VEQ work?": asks for the method. "work" alone asks for none ("this work", "future work").
+ * out of "How does VEQ work?"; "Explain how  works", "how it works": asks for the method. "work"
+ * alone asks for none ("this work", "future work").
  */
-const HOW_IT_WORKS = /\bhow (does|do|did|would|can)\s+(\S+\s+){0,4}?work\b/i;
+const HOW_IT_WORKS = /\bhow\s+(?:(?:does|do|did|would|can)\s+(?:\S+\s+){0,4}?work|(?:\S+\s+){0,4}?works)\b/i;
 
 /** The words a question asks with: aspects, and words of its own but the verbs that only ask. */
 function tellingWords(question: string): string[] {
   // "approach" and "method" are stopwords of the search, not of this; "the key contributions" ask for the gist, no one part.
   const telling = words(withoutGist(question)).filter((w) => aspectOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
-  return HOW_IT_WORKS.test(question) ? [...telling.filter((w) => w !== 'work'), 'method'] : telling;
+  return HOW_IT_WORKS.test(question) ? [...telling.filter((w) => w !== 'work' && w !== 'works'), 'method'] : telling;
 }
 
 /**
