@@ -261,6 +261,12 @@ test('a hyphenated name typed in lower case with a space for its hyphen ("tgv kv
   assert.deepEqual(new QuestionNames(icml.catalog).namesIn('what is the kv cache').papers, []);
 });
 
+test('"arxiv 2606.03075", an id as papers cite it, names the paper and asks for no link: "What\'s arxiv 2606.03075 about?" is its summary; "the arxiv link for" still its links', async () => {
+  const named = (await icml.ask('What is TGV-KV?', { useModel: false })).answer;
+  for (const q of ["What's arxiv 2606.03075 about?", 'arxiv 2606.03075', 'What is arXiv id 2606.03075?']) assert.equal((await icml.ask(q, { useModel: false })).answer, named, q);
+  assert.match((await icml.ask("What's the arxiv link for 2606.03075?", { useModel: false })).answer, /^\*\*TGV-KV: .*\n.*arxiv\.org\/abs\/2606\.03075/);
+});
+
 test('a made-up name in other capitals ("Pixelthink", "PIXELTHINK", "Fusionroute") names its paper, as in lower case; a capitalised English word ("Cast your vote") does not', async () => {
   for (const [service, typed, name] of [[icml, 'Pixelthink', 'PixelThink'], [icml, 'PIXELTHINK', 'PixelThink'], [icml, 'Mentisoculi', 'MentisOculi'], [pmlr, 'Fusionroute', 'FusionRoute']] as const) {
     assert.equal((await service.ask(`What is ${typed}?`, { useModel: false })).answer, (await service.ask(`What is ${name}?`, { useModel: false })).answer, typed);

@@ -636,8 +636,8 @@ const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 
 /** Whether a question asks for a paper's links; what is left once their words are taken out should name the paper alone. */
 export function asksForLinks(question: string): boolean {
-  // "arXiv:2505.23727" names a paper as papers cite it; it asks for no link.
-  return LINK.test(question.replace(/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' ')) || WHERE_TO_READ.test(question);
+  // "arXiv:2505.23727" names a paper as papers cite it, as "arxiv 2505.23727" does ("What's arxiv 2606.03075 about?"); it asks for no link.
+  return LINK.test(question.replace(/\barxiv(?::|\s+id)?\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' ')) || WHERE_TO_READ.test(question);
 }
 
 export function withoutLinkWords(question: string): string {

@@ -199,6 +199,7 @@ export class QuestionNames {
   }
 }
 
+const ARXIV_ID = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
 /** The most letters of a name's spelling out in brackets after it. */
 const SPELLING_MAX = 120;
 const asPlainWords = (text: string) => ` ${normalize(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
@@ -216,6 +217,9 @@ const KIND_AFTER_NAME = String.raw`\s+(?:frameworks?|methods?|models?|approach(?
 function nameSpan(question: string, name: string, paper: Paper): string {
   const at = question.indexOf(name);
   if (at < 0) return name;
+  // "arxiv 2606.03075" is the id as papers cite it: "arxiv" asks for no link, nor is it a word to search for.
+  const cited = ARXIV_ID.test(name) ? (/\barxiv(?::|\s+id)?\s*$/i.exec(question.slice(0, at))?.[0] ?? '') : '';
+  if (cited) return cited + name;
   const after = question.slice(at + name.length);
   const bracket = new RegExp(String.raw`^\s*\(([^()]{1,${SPELLING_MAX}})\)`, 'u').exec(after);
   const spelled = bracket && asPlainWords(`${paper.title} ${paper.abstract}`).includes(asPlainWords(bracket[1]!)) ? bracket[0] : '';
