@@ -181,6 +181,13 @@ test('a follow-up that asks only for the gist ("Summary?", "Give me an overview"
   for (const q of ['Summary?', "What's the main idea?"]) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
 });
 
+test('"Did the PixelThink authors release code?", "Is its code public?", "Is the code out?" ask for its links, as "Where is the code for PixelThink?" does, named or as a follow-up', async () => {
+  const links = (await icml.ask('Where is the code for PixelThink?', { useModel: false })).answer;
+  assert.match(links, /\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/);
+  for (const q of ['Did the PixelThink authors release code?', "Is PixelThink's code public?", 'Has the PixelThink code been released?', 'Is PixelThink code publicly available?', 'Is the PixelThink code out?']) assert.equal((await icml.ask(q, { useModel: false })).answer, links, q);
+  for (const q of ['Did they release the code?', 'Is the code public?']) assert.equal((await converse(icml, 'What is PixelThink?', q)).answer.answer, links, q);
+});
+
 test('"How many such papers are there?" right after a question about a topic counts that topic', async () => {
   const count = (await icml.ask('How many papers study video?', { useModel: false })).answer;
   assert.match(count, /^4 of the 19 indexed papers mention video:/);

@@ -630,7 +630,7 @@ const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|sour
  * check): "Where can I find the results of VEQ?" asks its abstract.
  */
 const WHERE_TO_READ = /\bwhere\s+(?:can|could|do|should|would|might|may)\s+(?:i|we|one|you|u)\s+(?:read|find|get|download|access|see|view|open|look at)\b/i;
-const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of)(?![\\w-])`, 'gi');
+const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of|releas(?:e|es|ed|ing)|public|publicly|shared?|published|out)(?![\\w-])`, 'gi');
 /** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)", "\url{https://...}"). */
 const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 
