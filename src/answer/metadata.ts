@@ -493,6 +493,11 @@ export function namesakesPapersNotListed(ambiguous: readonly Namesakes[]): strin
   return moreThanListed(all.size, `${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} them all`);
 }
 
+/** Venues people ask about by name ("NeurIPS", "ICLR", "CVPR"). */
+export const VENUE_NAMES = 'neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|eacl|coling|aaai|ijcai|kdd|colt|aistats|uai|sigir|www|tmlr|jmlr|corl|rss|icra|iros|interspeech|icassp|miccai';
+/** A venue by name, perhaps with a year ("ICML 2026", "NeurIPS'20"). */
+const VENUE = String.raw`(?:${VENUE_NAMES})(?:\s*['’]?\s*\d{2}(?:\d{2})?)?`;
+
 /**
  * "When was X published?", "What year is X from?", "Which venue is X in?", "When did X come out?":
  * also answered by the byline, which holds venue and year. Loose on purpose: the byline answers
@@ -500,8 +505,16 @@ export function namesakesPapersNotListed(ambiguous: readonly Namesakes[]): strin
  * check), so "What year does the dataset cover?" and "Where is the critic presented in X?" are
  * questions about the abstracts.
  */
-const PUBLICATION = /\b(when|where)\b[^?]*\b(published|appear(?:ed|s)?|presented|released|from|come out|came out)\b|\b(what|which) (year|venue|conference|journal)\b|\bpublication (year|date|venue)\b|\b(year|venue) of publication\b/i;
-const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appear(?:ed|s)?|presented|released|come out|came out|what venue|which venue|what conference|which conference|what journal|which journal|publication year|publication date|publication venue|year of publication|venue of publication|in|at|from)\b/gi;
+const PUBLICATION = new RegExp(
+  String.raw`\b(when|where)\b[^?]*\b(published|appear(?:ed|s)?|presented|released|from|come out|came out)\b|\b(what|which) (year|venue|conference|journal)\b|\bpublication (year|date|venue)\b|\b(year|venue) of publication\b` +
+    // Asked yes or no, of a venue by name: "Is 3D-RFT from ICML?", "Was VEQ accepted at ICML?", "Is PixelThink an ICML paper?"; the byline says which it is.
+    String.raw`|\b(?:is|was|are|were)\b[^?]*?\b(?:(?:published|presented|accepted|appear(?:ed|s)?)\s+(?:at|in|to|by)|from)\s+(?:the\s+)?${VENUE}\b|\ban?\s+${VENUE}\s+paper\b`,
+  'i',
+);
+const PUBLICATION_WORDS = new RegExp(
+  String.raw`\b(when|what year|which year|where|published|appear(?:ed|s)?|presented|released|accepted|come out|came out|what venue|which venue|what conference|which conference|what journal|which journal|publication year|publication date|publication venue|year of publication|venue of publication|in|at|from)\b|\b${VENUE}(?![\w-])`,
+  'gi',
+);
 
 /** Whether a question asks where or when something appeared; its byline answers when it names a paper and asks nothing else. */
 export function asksWhereOrWhen(question: string): boolean {
