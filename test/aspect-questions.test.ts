@@ -274,6 +274,13 @@ test('a made-up name in other capitals ("Pixelthink", "PIXELTHINK", "Fusionroute
   for (const q of ['Cast your vote', 'Prism of light']) assert.deepEqual(new QuestionNames(icml.catalog).namesIn(q).papers, [], q);
 });
 
+test('a possessive typed without its apostrophe ("VEQs results", "PhaseCoders results") names the paper, as "VEQ\'s results" does; a plural acronym ("LLMs") names none', async () => {
+  for (const [typed, name] of [['What are VEQs results?', "What are VEQ's results?"], ['PhaseCoders results', "PhaseCoder's results"], ['Who wrote CASTs paper?', 'Who wrote CAST?']]) {
+    assert.equal((await icml.ask(typed, { useModel: false })).answer, (await icml.ask(name, { useModel: false })).answer, typed);
+  }
+  assert.deepEqual(new QuestionNames(pmlr.catalog).namesIn('Which papers improve LLMs and VLMs?').papers, []);
+});
+
 test('what a name is spelled out as in brackets, and its kind after that ("the S3 (specialization, selection, sparsification) framework"), is not searched: it would rank the sentence that spells the name out', async () => {
   const q = 'What benchmark suite did the S3 (specialization, selection, sparsification) framework report its results on?';
   const a = await icml.ask(q, { useModel: false });

@@ -112,7 +112,7 @@ export class QuestionNames {
     }
     for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
       const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word) ?? this.inOtherCapitals(word);
+      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word) ?? this.inOtherCapitals(word) ?? this.withoutApostrophe(word);
       if (paper) found(word, paper, !byId);
     }
     // "what is pixelthink", "mentis oculi", "tgv kv": a made-up name typed in lower case, whole or apart.
@@ -189,6 +189,16 @@ export class QuestionNames {
   private inOtherCapitals(word: string): Paper | undefined {
     const folded = word.toLowerCase();
     return folded !== word && !isEnglishWord(folded) ? this.catalog.withLowercaseName(folded) : undefined;
+  }
+
+  /**
+   * The paper whose title's name `word` is with an "s" after it, the possessive typed without its
+   * apostrophe ("What are VEQs results?", "PhaseCoders results"). Only a title's name: an acronym
+   * an abstract declares may be a common one ("LLM" of "LLMs").
+   */
+  private withoutApostrophe(word: string): Paper | undefined {
+    const name = /^(.*[^sS])s$/u.exec(word)?.[1];
+    return name && name.length >= 2 ? (this.catalog.withSystemName(name) ?? this.inOtherCapitals(name)) : undefined;
   }
 
   /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
