@@ -302,6 +302,14 @@ test('"How big is SciVideoBench?" quotes the sentences of its own work that stat
   assert.match((await converse(icml, 'What is SciVideoBench?', 'How large is it?')).answer.answer, /1,000/);
 });
 
+test('"What are the numbers for PixelThink?", "PixelThink\'s stats", and "Any numbers?" after it quote the sentences that state its figures, as "How big is it?" does, rather than refusing', async () => {
+  const figures = await icml.ask('What are the numbers for PixelThink?', { useModel: false });
+  assert.deepEqual([figures.refused, cited(figures)], [false, ['2505.23727']]);
+  assert.match(figures.answer, /30\.4%.*48\.2%/);
+  for (const q of ["What are PixelThink's stats?", 'Give me the key numbers of PixelThink']) assert.equal((await icml.ask(q, { useModel: false })).answer, figures.answer, q);
+  for (const q of ['Any numbers?', 'the key figures?']) assert.equal((await converse(icml, 'What is PixelThink?', q)).answer.answer, figures.answer, q);
+});
+
 test('"How large is cMoLLM?" of an abstract whose only numbers are a kernel\'s shape ("1×1") says it states no size, rather than quoting the shape or a sentence on others\' model size; list markers are no figures either (QA2 #14)', async () => {
   // Read apart from the code: its numbers are a TeX shape and a model's name.
   assert.match(paper('2607.22577').abstract, /\$1\{\\times\}1\$ convolutional kernel/);

@@ -9,7 +9,7 @@ import { SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from './metadata.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
-import { asksOnlyAspects } from './summary.js';
+import { asksOnlyAspects, asksOnlyForFigures } from './summary.js';
 
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
@@ -186,11 +186,11 @@ export function asksOnlyForLinks(question: string): boolean {
  * Whether a follow-up that names no paper goes on with the papers before it: it points back
  * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
  * limitations?", "Is there code?"; not "What about audio?", a topic), only for authors
- * ("authors?", "Who are the authors?"), or asks to go on ("Tell me more").
+ * ("authors?", "Who are the authors?"), for its gist or its figures ("Summary?", "Any numbers?"), or asks to go on ("Tell me more").
  */
 export function continuesConversation(question: string): boolean {
   if (describesOwnPaper(question)) return false;
-  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question) || asksOnlyForGist(question);
+  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question) || asksOnlyForGist(question) || asksOnlyForFigures(question);
 }
 
 /** Words that ask for a paper's gist by themselves, which the search leaves out as it does "what". */

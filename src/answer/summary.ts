@@ -623,8 +623,10 @@ function ownSentences(paper: Paper, says: (sentence: string) => boolean): string
   return parts ? parts.order.filter((s) => !parts.sections.Problem.includes(s) && says(s)) : [];
 }
 
-/** "How big is X?", "How many …", "What is the size of X?": asks for a figure, whatever words the abstract writes it with. */
-const ASKS_HOW_MUCH = /\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b/i;
+/** "Any numbers?", "the key figures of X", "X's stats": its figures, whatever they measure. */
+const FIGURES = String.raw`\b(?:(?:key|main|headline)\s+)?(?:numbers|figures|stats|statistics)\b`;
+/** "How big is X?", "How many …", "What is the size of X?", "What are the numbers for X?": asks for a figure, whatever words the abstract writes it with. */
+const ASKS_HOW_MUCH = new RegExp(String.raw`\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b|${FIGURES}`, 'i');
 const ASKS_HOW_MUCH_ALL = new RegExp(ASKS_HOW_MUCH.source, 'gi');
 /**
  * A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D",
@@ -643,6 +645,11 @@ const FIGURE_SENTENCES_MAX = 3;
  */
 export function asksOnlyHowMuch(question: string): boolean {
   return ASKS_HOW_MUCH.test(question) && queryTerms(question.replace(ASKS_HOW_MUCH_ALL, ' ')).length === 0;
+}
+
+/** Whether a follow-up asks only for figures, in words no other question uses ("Any numbers?", "the stats?"): of the paper before, as "How big is it?" is. */
+export function asksOnlyForFigures(question: string): boolean {
+  return new RegExp(FIGURES, 'i').test(question) && asksOnlyHowMuch(question);
 }
 
 /**
