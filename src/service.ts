@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { fewerRelated, relatedPapers, topicAsked } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -348,7 +348,8 @@ export class PapercordService {
       history,
       last: history.at(-1),
       // "the second one" is the second of them: as "it" would be if they were one. "The 12th one" after a count that listed ten of 41 is the 12th of the 41.
-      talkedAbout: () => (talked ??= placePicked(q, this.placedAmong(q, listedIn, talkedBefore()))),
+      // "the other one" after "Tell me more about the first one" of two is the second.
+      talkedAbout: () => (talked ??= otherPicked(q, talkedBefore(), this.conversation.papersTalkedAbout(history)) ?? placePicked(q, this.placedAmong(q, listedIn, talkedBefore()))),
       optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
@@ -398,7 +399,7 @@ export class PapercordService {
     const venueAsked =
       asksWhereOrWhen(q) &&
       (this.names.namedAlone(published).length > 0 || (pointsBackOnly(published) && (!!opts.paper || talkedAbout().length === 1)) || (!opts.paper && pointsBackToAllOnly(published) && talkedAbout().length > 0));
-    // "VEQ authors", "PhaseCoder's authors": the noun and one paper's name, nothing else asked;
+    // "VEQ authors", "PhaseCoder's authors", "authors of TGV-KV and CAST?": the noun and the papers' names, nothing else asked;
     // or no name, in a follow-up: of the papers before it ("Who are their authors?", "its authors?", "authors?").
     // "How many authors does PhaseCoder have?" asks for its authors too: how many, and who.
     const authorCount = asksAuthorCount(q);
@@ -409,7 +410,7 @@ export class PapercordService {
     // With the paper option, "authors?" names its paper.
     const authorsOfNone = onlyAuthors && authorsOf.papers.length === 0 && !opts.paper;
     // Asked as "Who wrote X?" is: of X, whether the catalog names it or a search finds it ("How many authors does MonoSoup have?").
-    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length === 1 || !!opts.paper || (authorsOfNone && last !== undefined)));
+    const authorsAsked = AUTHORSHIP.test(q) || (authorCount && !authorsOfNone) || (onlyAuthors && (authorsOf.papers.length > 0 || !!opts.paper || (authorsOfNone && last !== undefined)));
     const authorship = authorsAsked || venueAsked;
     // As "Who wrote the paper on spatial audio?" gives the byline of the paper the search finds; "code" and "find" are not what to search for.
     const linksOfDescribed = !authorship && !opts.paper && asksForLinks(q) && describesPaper(q);

@@ -9,6 +9,7 @@ import { PapercordService } from '../src/service.js';
 import { askedSection, asksForData, dataSentences, figureSentences } from '../src/answer/summary.js';
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
+import { QuestionNames } from '../src/answer/names.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { TermStats } from '../src/retrieval/termstats.js';
@@ -83,6 +84,9 @@ test('"How is X evaluated?" is its results, "how does it work?" its method', asy
   assert.match(how.answer, /^\*\*TL;DR:\*\* .*\n\*\*Method:\*\* Rather than relying only on current-step confidence, ST-Veto vetoes/);
   // Its name asked with it: "How does ST-Veto work?" reaches the part without the name, "How does  work?".
   assert.equal((await converse(icml, 'How does ST-Veto work?')).answer.answer, how.answer);
+  // "how X works", as an explanation is asked for, is the same question.
+  for (const q of ['Explain how ST-Veto works', 'how ST-Veto works?']) assert.equal((await converse(icml, q)).answer.answer, how.answer, q);
+  assert.equal((await converse(icml, 'what is ST-Veto?', 'explain how it works')).answer.answer, how.answer);
 });
 
 test('"Why does X matter?", "Why is X important?" and "Why should I care about X?" are its problem; "the takeaway" and "the significance" its TL;DR', async () => {
@@ -224,6 +228,69 @@ test('a question that writes a paper\'s whole title, in any case, is about that 
   assert.match((await icml.ask('Who wrote PixelThink: Towards Efficient Chain-of-Pixel Reasoning?', { useModel: false })).answer, /^\*\*PixelThink: Towards Efficient Chain-of-Pixel Reasoning\*\* is by Song Wang/);
 });
 
+test('a question that writes a title\'s words after its name ("Towards Efficient Chain-of-Pixel Reasoning" of PixelThink\'s), as titles are often quoted, is about that paper as one naming it is', async () => {
+  for (const [id, name] of [['2505.23727', 'PixelThink'], ['zeller26a', 'MentisOculi'], ['2606.03075', 'TGV-KV']]) {
+    const title = paper(id).title;
+    const subtitle = title.slice(title.indexOf(':') + 1).trim();
+    const named = await icml.ask(`What is ${name}?`, { useModel: false });
+    for (const q of [`What is "${subtitle}"?`, `What is the paper ${subtitle.toLowerCase()} about?`]) {
+      const a = await icml.ask(q, { useModel: false });
+      assert.deepEqual([cited(a), a.answer], [[id], named.answer], q);
+    }
+  }
+});
+
+test('a name of a letter and a digit ("S3", "h1") names its paper as a longer one does: "What is S3?" is its summary, "CoPE vs S3" compares the two', async () => {
+  for (const [service, name, id] of [[icml, 'S3', '2605.03348'], [pmlr, 'h1', 'ivanova26a'], [pmlr, 'H1', 'ivanova26a']] as const) {
+    const a = await service.ask(`What is ${name}?`, { useModel: false });
+    assert.deepEqual([cited(a), a.answer], [[id], (await service.ask(`What is ${id}?`, { useModel: false })).answer], name);
+  }
+  for (const q of ['CoPE vs S3', "What's the difference between CoPE and S3?", 'Compare CoPE and S3']) assert.deepEqual(cited(await icml.ask(q, { useModel: false })), ['cope-continual-probe-guided-expansion-for-large-vision', '2605.03348'], q);
+  // Two letters are no name: "3D" of 3D-RFT's abstract is searched as a word.
+  assert.deepEqual(cited(await icml.ask('What is 3D scene understanding?', { useModel: false })), ['linghu26a']);
+});
+
+test('a hyphenated name typed in lower case with a space for its hyphen ("tgv kv", "vla attc") names its paper, as "tgv-kv" does', async () => {
+  for (const [typed, name] of [['tgv kv', 'TGV-KV'], ['vla attc', 'VLA-ATTC'], ['st veto', 'ST-Veto']]) {
+    for (const [q, asNamed] of [[`what is ${typed}`, `What is ${name}?`], [`what are ${typed}'s results`, `What are ${name}'s results?`]]) {
+      const a = await icml.ask(q, { useModel: false });
+      assert.equal(a.answer, (await icml.ask(asNamed, { useModel: false })).answer, q);
+    }
+  }
+  // Words that join into no paper's name stay words.
+  assert.deepEqual(new QuestionNames(icml.catalog).namesIn('what is the kv cache').papers, []);
+});
+
+test('"arxiv 2606.03075", an id as papers cite it, names the paper and asks for no link: "What\'s arxiv 2606.03075 about?" is its summary; "the arxiv link for" still its links', async () => {
+  const named = (await icml.ask('What is TGV-KV?', { useModel: false })).answer;
+  for (const q of ["What's arxiv 2606.03075 about?", 'arxiv 2606.03075', 'What is arXiv id 2606.03075?']) assert.equal((await icml.ask(q, { useModel: false })).answer, named, q);
+  assert.match((await icml.ask("What's the arxiv link for 2606.03075?", { useModel: false })).answer, /^\*\*TGV-KV: .*\n.*arxiv\.org\/abs\/2606\.03075/);
+});
+
+test('a made-up name in other capitals ("Pixelthink", "PIXELTHINK", "Fusionroute") names its paper, as in lower case; a capitalised English word ("Cast your vote") does not', async () => {
+  for (const [service, typed, name] of [[icml, 'Pixelthink', 'PixelThink'], [icml, 'PIXELTHINK', 'PixelThink'], [icml, 'Mentisoculi', 'MentisOculi'], [pmlr, 'Fusionroute', 'FusionRoute']] as const) {
+    assert.equal((await service.ask(`What is ${typed}?`, { useModel: false })).answer, (await service.ask(`What is ${name}?`, { useModel: false })).answer, typed);
+  }
+  for (const q of ['Cast your vote', 'Prism of light']) assert.deepEqual(new QuestionNames(icml.catalog).namesIn(q).papers, [], q);
+});
+
+test('a possessive typed without its apostrophe ("VEQs results", "PhaseCoders results") names the paper, as "VEQ\'s results" does; a plural acronym ("LLMs") names none', async () => {
+  for (const [typed, name] of [['What are VEQs results?', "What are VEQ's results?"], ['PhaseCoders results', "PhaseCoder's results"], ['Who wrote CASTs paper?', 'Who wrote CAST?']]) {
+    assert.equal((await icml.ask(typed, { useModel: false })).answer, (await icml.ask(name, { useModel: false })).answer, typed);
+  }
+  assert.deepEqual(new QuestionNames(pmlr.catalog).namesIn('Which papers improve LLMs and VLMs?').papers, []);
+});
+
+test('what a name is spelled out as in brackets, and its kind after that ("the S3 (specialization, selection, sparsification) framework"), is not searched: it would rank the sentence that spells the name out', async () => {
+  const q = 'What benchmark suite did the S3 (specialization, selection, sparsification) framework report its results on?';
+  const a = await icml.ask(q, { useModel: false });
+  assert.deepEqual(cited(a), ['2605.03348']);
+  assert.match(a.answer, /^Across four MultiBench benchmarks, S3 improves accuracy/);
+  assert.equal(a.answer, (await icml.ask('What benchmark suite did S3 report its results on?', { useModel: false })).answer);
+  // Words in brackets its paper does not write are the question's own.
+  assert.match(new QuestionNames(icml.catalog).namesIn('Does the VEQ (cooking) method work?').rest, /\(cooking\) method/);
+});
+
 test('"How big is SciVideoBench?" quotes the sentences of its own work that state a figure, in whatever words; "large" is not searched for', async () => {
   for (const q of ['How big is SciVideoBench?', 'How large is SciVideoBench?', 'What is the size of SciVideoBench?']) {
     const a = await icml.ask(q, { useModel: false });
@@ -233,6 +300,14 @@ test('"How big is SciVideoBench?" quotes the sentences of its own work that stat
   }
   // Of the paper the conversation is on, too.
   assert.match((await converse(icml, 'What is SciVideoBench?', 'How large is it?')).answer.answer, /1,000/);
+});
+
+test('"What are the numbers for PixelThink?", "PixelThink\'s stats", and "Any numbers?" after it quote the sentences that state its figures, as "How big is it?" does, rather than refusing', async () => {
+  const figures = await icml.ask('What are the numbers for PixelThink?', { useModel: false });
+  assert.deepEqual([figures.refused, cited(figures)], [false, ['2505.23727']]);
+  assert.match(figures.answer, /30\.4%.*48\.2%/);
+  for (const q of ["What are PixelThink's stats?", 'Give me the key numbers of PixelThink']) assert.equal((await icml.ask(q, { useModel: false })).answer, figures.answer, q);
+  for (const q of ['Any numbers?', 'the key figures?']) assert.equal((await converse(icml, 'What is PixelThink?', q)).answer.answer, figures.answer, q);
 });
 
 test('"How large is cMoLLM?" of an abstract whose only numbers are a kernel\'s shape ("1×1") says it states no size, rather than quoting the shape or a sentence on others\' model size; list markers are no figures either (QA2 #14)', async () => {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
-import { citedPapers as cited } from './support/answers.js';
+import { citedPapers as cited, converse } from './support/answers.js';
 import { venuePapersAnswer } from '../src/answer/meta.js';
 import type { Paper } from '../src/corpus/paper.js';
 
@@ -63,11 +63,15 @@ test('"PhaseCoder\'s authors", "VEQ authors" and "Who are VEQ\'s authors?" get t
     for (const q of asked) assert.equal(await answer(icml, q), byline, q);
   }
   assert.equal(await answer(pmlr, 'KernelFoundry authors'), await answer(pmlr, 'Who wrote KernelFoundry?'));
+  // Of two papers, each one's byline, as "Who wrote TGV-KV and CAST?" gives them.
+  const both = await answer(icml, 'Who wrote TGV-KV and CAST?');
+  assert.equal(both.split('\n').filter((line) => / is by .+\(ICML 2026\)\. \[\d\]$/.test(line)).length, 2, both);
+  for (const q of ['authors of TGV-KV and CAST?', 'TGV-KV and CAST authors', 'Who are the authors of both TGV-KV and CAST?']) assert.equal(await answer(icml, q), both, q);
 });
 
 test('the authors of a paper asked with something else is a question about its abstract, not its byline', async () => {
   // "How many authors does VEQ have?" is a byline, with the count (see follow-ups).
-  for (const q of ['What do the authors of PixelThink propose?', 'Which methods are used by the authors of PixelThink?', "How do VEQ's authors quantize experts?"]) {
+  for (const q of ['What do the authors of PixelThink propose?', 'What do the authors of PixelThink and VEQ propose?', 'Which methods are used by the authors of PixelThink?', "How do VEQ's authors quantize experts?"]) {
     const a = await icml.ask(q, { useModel: false });
     assert.doesNotMatch(a.answer, /\bis by\b/, q);
   }
@@ -169,6 +173,17 @@ test('papers asked of a name no author has say so, and that institutions are not
   for (const q of ["What is PixelThink's work?", "VEQ's research?", 'papers by PixelThink', "ICML's papers"]) assert.doesNotMatch(await answer(icml, q), /author named/, q);
   // A venue is no institution: the bylines give it.
   for (const q of ['Which papers are from ICML?', 'Which papers are from ICML 2026?']) assert.doesNotMatch(await answer(pmlr, q), /author named/, q);
+});
+
+test('"Is 3D-RFT from ICML?", "Was VEQ accepted at ICML?", "Was CAST published at NeurIPS?" get the byline, which says its venue, as "When was it published?" does, named or as a follow-up', async () => {
+  for (const [name, asked] of [['3D-RFT', ['Is 3D-RFT from ICML?', 'Is 3D-RFT an ICML paper?']], ['VEQ', ['Was VEQ accepted at ICML?', 'Is VEQ from ICML 2026?']], ['CAST', ['Was CAST published at NeurIPS?', 'Was CAST accepted to NeurIPS 2025?']]] as const) {
+    const byline = await answer(icml, `When was ${name} published?`);
+    assert.match(byline, /^\*\*.+\*\* is by .+\(ICML 2026\)\. \[1\]$/);
+    for (const q of asked) assert.equal(await answer(icml, q), byline, q);
+  }
+  assert.equal((await converse(icml, 'What is VEQ?', 'was it accepted at NeurIPS?')).answer.answer, await answer(icml, 'When was VEQ published?'));
+  // A venue that only qualifies what is asked of the abstract is no venue question.
+  assert.doesNotMatch(await answer(icml, 'Is VEQ better than methods from CVPR?'), /\bis by\b/);
 });
 
 test('"Which papers are from ICML 2026?" is answered from the metadata\'s venues, not refused or searched for "2026"', async () => {

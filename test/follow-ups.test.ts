@@ -168,6 +168,26 @@ test('a follow-up that asks only about an aspect is about the paper of the conve
   assert.match(tgv.answer, /\nCode: https:\/\/github\.com\/Danielement321\/TGV-KV$/);
 });
 
+test('a follow-up that asks only for the gist ("Summary?", "Give me an overview", "What\'s the main idea?", "tl;dr?", "In a nutshell?") is of the paper before, as naming it is', async () => {
+  const named = await icml.ask("What's the main idea of ST-Veto?", { useModel: false });
+  assert.deepEqual(cited(named), ['2607.17884']);
+  for (const q of ['Summary?', 'Give me an overview', 'summarize', "What's the main idea?", 'And the key takeaways?', 'main contribution?', 'tl;dr?', 'In a nutshell?', 'the gist?', 'eli5', 'ELI5']) {
+    const { answer } = await converse(icml, 'Who wrote ST-Veto?', q);
+    assert.equal(answer.answer, named.answer, q);
+  }
+  // "ELI5" is how to answer, not a name no paper has.
+  assert.equal((await icml.ask('Explain ST-Veto ELI5', { useModel: false })).answer, named.answer);
+  // With no paper before, there is none to sum up.
+  for (const q of ['Summary?', "What's the main idea?"]) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
+});
+
+test('"Did the PixelThink authors release code?", "Is its code public?", "Is the code out?" ask for its links, as "Where is the code for PixelThink?" does, named or as a follow-up', async () => {
+  const links = (await icml.ask('Where is the code for PixelThink?', { useModel: false })).answer;
+  assert.match(links, /\nCode: https:\/\/github\.com\/songw-zju\/PixelThink$/);
+  for (const q of ['Did the PixelThink authors release code?', "Is PixelThink's code public?", 'Has the PixelThink code been released?', 'Is PixelThink code publicly available?', 'Is the PixelThink code out?']) assert.equal((await icml.ask(q, { useModel: false })).answer, links, q);
+  for (const q of ['Did they release the code?', 'Is the code public?']) assert.equal((await converse(icml, 'What is PixelThink?', q)).answer.answer, links, q);
+});
+
 test('"How many such papers are there?" right after a question about a topic counts that topic', async () => {
   const count = (await icml.ask('How many papers study video?', { useModel: false })).answer;
   assert.match(count, /^4 of the 19 indexed papers mention video:/);
@@ -389,6 +409,20 @@ test('a place picked right after another is of the same list: "the 11th one" aft
   assert.deepEqual(cited((await converse(icml, 'How many papers are about video?', 'Who wrote the second one?', 'and the third one?')).answer), [listed[2]]);
   // After one paper, a place past it is still asked which, whatever place was picked before.
   assert.match((await converse(icml, 'What is PixelThink?', 'Who wrote the first one?', 'Who wrote the second one?')).answer.answer, /^Which paper\? The last answer is about one paper only: PixelThink/);
+});
+
+test('"the other one" after going on with one of two papers is the other: its summary, its byline; right after both, or after one alone, which one is asked', async () => {
+  const tgv = await icml.ask('What is TGV-KV?', { useModel: false });
+  const { answer: other } = await converse(icml, 'Compare PixelThink and TGV-KV', 'Tell me more about the first one', 'What about the other one?');
+  assert.deepEqual([cited(other), other.answer], [['2606.03075'], tgv.answer]);
+  assert.match((await converse(icml, 'Compare PixelThink and TGV-KV', 'Tell me more about the first one', 'Who wrote the other one?')).answer.answer, /^\*\*TGV-KV: .*\*\* is by /);
+  // "the other paper" is a place too, not a request for papers like it.
+  const { answer: grpo } = await converse(icml, 'Which papers use GRPO?', 'Tell me about the first one', 'What about the other paper?');
+  assert.equal(grpo.answer, (await icml.ask('What is 3D-RFT?', { useModel: false })).answer);
+  const both = (await converse(icml, 'Compare PixelThink and TGV-KV', 'What about the other one?')).answer;
+  assert.equal(both.refused, true);
+  assert.match(both.answer, /^Which paper\? The last answer is about 2: .*\(2505\.23727\).*\(2606\.03075\)/);
+  assert.match((await converse(icml, 'What is PixelThink?', 'What about the other one?')).answer.answer, /^Which paper\? The last answer is about one paper only: PixelThink/);
 });
 
 test('"the second one" after an answer about one paper says that paper was the only one, naming it, rather than answering about it again', async () => {

@@ -2,14 +2,14 @@ import type { PaperCatalog } from '../catalog.js';
 import type { Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import type { Retriever } from '../retrieval/retriever.js';
-import { queryConcepts, terms } from '../text/terms.js';
+import { queryConcepts, terms, withoutGist } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
 import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
 import { isTopicNotFound, SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from './metadata.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
 import type { QuestionNames } from './names.js';
-import { asksOnlyAspects } from './summary.js';
+import { asksOnlyAspects, asksOnlyForFigures } from './summary.js';
 
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
@@ -186,11 +186,24 @@ export function asksOnlyForLinks(question: string): boolean {
  * Whether a follow-up that names no paper goes on with the papers before it: it points back
  * ("its results", "Who wrote them?"), asks only about an aspect of a paper ("And the
  * limitations?", "Is there code?"; not "What about audio?", a topic), only for authors
- * ("authors?", "Who are the authors?"), or asks to go on ("Tell me more").
+ * ("authors?", "Who are the authors?"), for its gist or its figures ("Summary?", "Any numbers?"), or asks to go on ("Tell me more").
  */
 export function continuesConversation(question: string): boolean {
   if (describesOwnPaper(question)) return false;
-  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question);
+  return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question) || asksOnlyForGist(question) || asksOnlyForFigures(question);
+}
+
+/** Words that ask for a paper's gist by themselves, which the search leaves out as it does "what". */
+const GIST_WORD = /\b(?:summar(?:y|ies|i[sz]e)|overview|gist|recap|rundown)\b/i;
+
+/**
+ * Whether a follow-up asks for the gist and nothing else ("Summary?", "Give me an overview", "What's
+ * the main idea?", "tl;dr?", "In a nutshell?"): of the paper before, as "What's the main idea of
+ * ST-Veto?" is of ST-Veto. Alone, it names nothing a search could find.
+ */
+function asksOnlyForGist(question: string): boolean {
+  const rest = withoutGist(question);
+  return (rest !== question || GIST_WORD.test(question)) && queryConcepts(rest).length === 0;
 }
 
 /** "Do any use RL?", "Are some trained with GRPO?": some of the papers before as the question's subject; not "Do any papers use RL?", which asks of every paper. */

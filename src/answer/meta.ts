@@ -7,7 +7,7 @@ import { joinList } from '../text/clean.js';
 import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
-import { listedPaper, moreThanListed, venuesOf } from './metadata.js';
+import { listedPaper, moreThanListed, VENUE_NAMES, venuesOf } from './metadata.js';
 import { tldrIndex, tldrIndexAmong } from './summary.js';
 import { citationFor } from './sources.js';
 
@@ -738,7 +738,7 @@ const FROM_VENUE = new RegExp(
 );
 
 /** Venues people ask about by name, perhaps with a year ("NeurIPS", "ICML 2025", "NeurIPS'20"): asked of papers from none of them, the answer is a venue's. */
-const KNOWN_VENUE = /^(?:neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|eacl|coling|aaai|ijcai|kdd|colt|aistats|uai|sigir|www|tmlr|jmlr|corl|rss|icra|iros|interspeech|icassp|miccai)(?:\s*['’]?\s*\d{2}(?:\d{2})?)?$/i;
+const KNOWN_VENUE = new RegExp(String.raw`^(?:${VENUE_NAMES})(?:\s*['’]?\s*\d{2}(?:\d{2})?)?$`, 'i');
 
 /** Whether a name is a venue people ask about ("NeurIPS", "ICLR'25"): no paper's name that nothing indexed mentions, whatever the papers' own venues. */
 export function isKnownVenue(name: string): boolean {

@@ -16,8 +16,8 @@ const AUTHORSHIP_ALL = new RegExp(AUTHORSHIP.source, 'gi');
 /** "VEQ authors", "PhaseCoder's authors", "Who are VEQ's authors?": the noun alone asks for them when nothing else is asked (see asksOnlyForAuthors). */
 export const AUTHORS_NOUN = /\b(?:co-?)?(?:authors?|authorship)\b/i;
 const AUTHORS_NOUN_ALL = new RegExp(AUTHORS_NOUN.source, 'gi');
-/** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's") or a word pointing back at it, and a word that asks at its start ("list", "tell me"). */
-const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper'.split(' '));
+/** What a question that asks for a paper's authors holds besides the noun, the paper's name ("s" of "VEQ's"), "and" between two names, or a word pointing back at it, and a word that asks at its start ("list", "tell me"). */
+const ASKING_FOR_AUTHORS = new Set('who what which are were is was the its their all of for s please paper and both'.split(' '));
 
 /** "Papers by X", "What has X published?", "X's papers": a question that asks for what someone wrote. */
 const BY_AUTHOR = /\b(by|publish|published|write|wrote|written|authored|co-?authored|(papers?|works?) ((are|were|is|was|come|comes|came) )?(of|from)|['’]s? (papers?|works?|publications?|research))\b/i;
@@ -503,6 +503,11 @@ export function namesakesPapersNotListed(ambiguous: readonly Namesakes[]): strin
   return moreThanListed(all.size, `${joinList(searches)} ${searches.length === 1 ? 'lists' : 'list'} them all`);
 }
 
+/** Venues people ask about by name ("NeurIPS", "ICLR", "CVPR"). */
+export const VENUE_NAMES = 'neurips|nips|icml|iclr|cvpr|iccv|eccv|acl|emnlp|naacl|eacl|coling|aaai|ijcai|kdd|colt|aistats|uai|sigir|www|tmlr|jmlr|corl|rss|icra|iros|interspeech|icassp|miccai';
+/** A venue by name, perhaps with a year ("ICML 2026", "NeurIPS'20"). */
+const VENUE = String.raw`(?:${VENUE_NAMES})(?:\s*['’]?\s*\d{2}(?:\d{2})?)?`;
+
 /**
  * "When was X published?", "What year is X from?", "Which venue is X in?", "When did X come out?":
  * also answered by the byline, which holds venue and year. Loose on purpose: the byline answers
@@ -510,8 +515,16 @@ export function namesakesPapersNotListed(ambiguous: readonly Namesakes[]): strin
  * check), so "What year does the dataset cover?" and "Where is the critic presented in X?" are
  * questions about the abstracts.
  */
-const PUBLICATION = /\b(when|where)\b[^?]*\b(published|appear(?:ed|s)?|presented|released|from|come out|came out)\b|\b(what|which) (year|venue|conference|journal)\b|\bpublication (year|date|venue)\b|\b(year|venue) of publication\b/i;
-const PUBLICATION_WORDS = /\b(when|what year|which year|where|published|appear(?:ed|s)?|presented|released|come out|came out|what venue|which venue|what conference|which conference|what journal|which journal|publication year|publication date|publication venue|year of publication|venue of publication|in|at|from)\b/gi;
+const PUBLICATION = new RegExp(
+  String.raw`\b(when|where)\b[^?]*\b(published|appear(?:ed|s)?|presented|released|from|come out|came out)\b|\b(what|which) (year|venue|conference|journal)\b|\bpublication (year|date|venue)\b|\b(year|venue) of publication\b` +
+    // Asked yes or no, of a venue by name: "Is 3D-RFT from ICML?", "Was VEQ accepted at ICML?", "Is PixelThink an ICML paper?"; the byline says which it is.
+    String.raw`|\b(?:is|was|are|were)\b[^?]*?\b(?:(?:published|presented|accepted|appear(?:ed|s)?)\s+(?:at|in|to|by)|from)\s+(?:the\s+)?${VENUE}\b|\ban?\s+${VENUE}\s+paper\b`,
+  'i',
+);
+const PUBLICATION_WORDS = new RegExp(
+  String.raw`\b(when|what year|which year|where|published|appear(?:ed|s)?|presented|released|accepted|come out|came out|what venue|which venue|what conference|which conference|what journal|which journal|publication year|publication date|publication venue|year of publication|venue of publication|in|at|from)\b|\b${VENUE}(?![\w-])`,
+  'gi',
+);
 
 /** Whether a question asks where or when something appeared; its byline answers when it names a paper and asks nothing else. */
 export function asksWhereOrWhen(question: string): boolean {
@@ -640,14 +653,14 @@ const LINK = /(?<![\w-])(link|links|url|website|web ?page|project page|code|sour
  * check): "Where can I find the results of VEQ?" asks its abstract.
  */
 const WHERE_TO_READ = /\bwhere\s+(?:can|could|do|should|would|might|may)\s+(?:i|we|one|you|u)\s+(?:read|find|get|download|access|see|view|open|look at)\b/i;
-const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of)(?![\\w-])`, 'gi');
+const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of|releas(?:e|es|ed|ing)|public|publicly|shared?|published|out)(?![\\w-])`, 'gi');
 /** A link in an abstract ("Code is available at https://...", "[Code Link](https://...)", "\url{https://...}"). */
 const URL_IN_TEXT = /https?:\/\/[^\s)\]>"'{}]+[^\s)\]>"'{}.,;:]/g;
 
 /** Whether a question asks for a paper's links; what is left once their words are taken out should name the paper alone. */
 export function asksForLinks(question: string): boolean {
-  // "arXiv:2505.23727" names a paper as papers cite it; it asks for no link.
-  return LINK.test(question.replace(/\barxiv:\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' ')) || WHERE_TO_READ.test(question);
+  // "arXiv:2505.23727" names a paper as papers cite it, as "arxiv 2505.23727" does ("What's arxiv 2606.03075 about?"); it asks for no link.
+  return LINK.test(question.replace(/\barxiv(?::|\s+id)?\s*\d{4}\.\d{4,5}(?:v\d+)?/gi, ' ')) || WHERE_TO_READ.test(question);
 }
 
 export function withoutLinkWords(question: string): string {

@@ -39,8 +39,9 @@ export function asksForOthers(question: string): boolean {
 /** The words of "papers like X", "other work similar to X": with them and X's name taken out, what else is asked. */
 const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me|else|next|read|reading|further|liked|enjoyed|loved)\\b`, 'gi');
 
-/** Whether a question, without the paper it names, asks only for papers like that one ("Papers like PixelThink?"): /related's job. */
-export function asksOnlyForLike(rest: string): boolean {
+/** Whether a question, without the paper it names, asks only for papers like that one ("Papers like PixelThink?"): /related's job. Not "the other paper", a place picked. */
+export function asksOnlyForLike(question: string): boolean {
+  const rest = withoutPlace(question);
   return asksForOthers(rest) && !COMPARISON.test(rest) && queryConcepts(rest.replace(RELATING, ' ')).length === 0;
 }
 
@@ -89,7 +90,8 @@ export function pointsBackToAllOnly(rest: string): boolean {
 
 /** Words that pick one of the papers before by its place in the list ("the second one", "the last paper"). */
 const PLACES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-const PLACE = new RegExp(`\\bthe (${PLACES.join('|')}|last|\\d+(?:st|nd|rd|th)) (?:one|paper)\\b`, 'i');
+// "The other one" is a place too: of two, the one the conversation went on with is not it (see otherPicked).
+const PLACE = new RegExp(`\\bthe (${PLACES.join('|')}|last|other|\\d+(?:st|nd|rd|th)) (?:one|paper)\\b`, 'i');
 const PLACE_ALL = new RegExp(PLACE.source, 'gi');
 /** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?", "Who wrote the second one?"). */
 const BACK_TO_ONE = new RegExp(`\\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\\b|${PLACE.source}`, 'i');
@@ -207,7 +209,19 @@ export function placePastAll(question: string, papers: readonly Paper[]): boolea
   return papers.length > 0 && picksPlace(question) && paperAtPlace(question, papers) === undefined;
 }
 
-/** The paper at the place a follow-up picks, undefined when it picks none or one past them. */
+/**
+ * The papers "the other one" picks among `listed` (those of the list the conversation picks from),
+ * when the turns since went on with some of them (`now`): the rest ("what about the other one?"
+ * after "Tell me more about the first one" of two). Undefined for any other place, or when `now`
+ * is the whole list or none of it: which one is "other" is then asked, as for "it".
+ */
+export function otherPicked(question: string, listed: readonly Paper[], now: readonly Paper[]): Paper[] | undefined {
+  if (PLACE.exec(question)?.[1]?.toLowerCase() !== 'other') return undefined;
+  const others = listed.filter((p) => !now.includes(p));
+  return others.length > 0 && others.length < listed.length ? others : undefined;
+}
+
+/** The paper at the place a follow-up picks, undefined when it picks none or one past them ("the other one" is none: see otherPicked). */
 function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undefined {
   const place = PLACE.exec(question)?.[1]?.toLowerCase();
   if (place === undefined) return undefined;

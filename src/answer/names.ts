@@ -1,10 +1,11 @@
 import type { PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
-import { isCoined, type Paper } from '../corpus/paper.js';
+import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
+import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
-import { isStopword, queryConcepts, stem, VERSION_APART, words } from '../text/terms.js';
+import { isStopword, normalize, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
@@ -52,7 +53,22 @@ export interface Names {
 
 /** Which papers a question names, by id, alias, system name, declared acronym or misspelling, looked up in one index version's catalog. */
 export class QuestionNames {
+  /** Papers by their title's words after its name (see subtitleOf), made on the first question; null where two papers share them. */
+  private subtitles: Map<string, Paper | null> | undefined;
+
   constructor(private readonly catalog: PaperCatalog) {}
+
+  /** The paper whose title, after its name and colon, is `written` ("Towards Efficient Chain-of-Pixel Reasoning" of PixelThink's). */
+  private subtitled(written: string): Paper | undefined {
+    if (!this.subtitles) {
+      this.subtitles = new Map();
+      for (const p of this.catalog.papers) {
+        const key = subtitleOf(p.title);
+        if (key) this.subtitles.set(key, this.subtitles.has(key) ? null : p);
+      }
+    }
+    return this.subtitles.get(titleKey(written)) ?? undefined;
+  }
 
   /**
    * A paper a question names by id, alias or system name ("papers like PixelThink"), looking
@@ -76,8 +92,9 @@ export class QuestionNames {
     const names: Names = { papers: [], words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] };
     const found = (word: string, paper: Paper, inChunks: boolean) => {
       names.words.push({ word, paper });
-      names.rest = names.rest.replace(word, ' ');
-      if (!inChunks) names.withoutIds = names.withoutIds.replace(word, ' ');
+      const span = nameSpan(names.rest, word, paper);
+      names.rest = names.rest.replace(span, ' ');
+      names.withoutIds = names.withoutIds.replace(span, inChunks ? ` ${word} ` : ' ');
     };
     // "summarize https://arxiv.org/abs/2505.23727", "who wrote \url{https://proceedings.mlr.press/v306/chen26a.html}": a paper's link names it, whole.
     for (const m of question.matchAll(LINK_IN_QUESTION)) {
@@ -85,7 +102,7 @@ export class QuestionNames {
       if (paper) found(m[0], paper, false);
     }
     // "What is Model Soups Need Only One Ingredient about?": a paper's whole title names it, as its name does.
-    const titled = titleIn(names.rest, this.catalog);
+    const titled = titleIn(names.rest, (written) => this.catalog.get(written) ?? this.subtitled(written));
     if (titled) found(titled.title, titled.paper, false);
     // A name of several words would be several of the question's words found in its paper: with it, "Can Group Cognition Learning bake bread?" would be answered.
     for (const phrase of capitalisedPhrases(question)) {
@@ -95,10 +112,10 @@ export class QuestionNames {
     }
     for (const word of nameLikeWords(names.rest).slice(0, NAME_CHECKS)) {
       const byId = this.catalog.get(word);
-      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word);
+      const paper = byId ?? this.catalog.withSystemName(word) ?? this.declaredBy(word) ?? this.inOtherCapitals(word) ?? this.withoutApostrophe(word);
       if (paper) found(word, paper, !byId);
     }
-    // "what is pixelthink", "mentis oculi": a made-up name typed in lower case, whole or apart.
+    // "what is pixelthink", "mentis oculi", "tgv kv": a made-up name typed in lower case, whole or apart.
     const typed = bareWords(names.rest).filter(Boolean).slice(0, NAME_CHECKS * 4);
     for (const [i, word] of typed.entries()) {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
@@ -106,7 +123,9 @@ export class QuestionNames {
       const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
       if (asWord && !whole && this.catalog.withLowercaseName(word)) names.readAsWords.push(word);
       else if (!whole) for (const paper of this.catalog.calledInCapitals(word, asWord)) names.writtenAsWord.push({ word, paper });
-      const apart = pair ? this.catalog.withLowercaseName(pair.replace(' ', '').replace(/['’]s$/u, ''), asWord) : undefined;
+      // "vla attc" and "tgv kv" are VLA-ATTC and TGV-KV with a space for the hyphen.
+      const joined = (by: string) => this.catalog.withLowercaseName(pair.replace(' ', by).replace(/['’]s$/u, ''), asWord);
+      const apart = pair ? (joined('') ?? joined('-')) : undefined;
       if (whole) found(word, whole, true);
       else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
     }
@@ -162,12 +181,61 @@ export class QuestionNames {
     return undefined;
   }
 
+  /**
+   * The paper whose made-up name `word` writes in other capitals ("Fusionroute", "PIXELTHINK" for
+   * FusionRoute, PixelThink), as a lower-case one does ("fusionroute"). Not an English word
+   * ("Cast", "Prism"): capitalised, it starts a sentence as often as it names CAST or PRISM.
+   */
+  private inOtherCapitals(word: string): Paper | undefined {
+    const folded = word.toLowerCase();
+    return folded !== word && !isEnglishWord(folded) ? this.catalog.withLowercaseName(folded) : undefined;
+  }
+
+  /**
+   * The paper whose title's name `word` is with an "s" after it, the possessive typed without its
+   * apostrophe ("What are VEQs results?", "PhaseCoders results"). Only a title's name: an acronym
+   * an abstract declares may be a common one ("LLM" of "LLMs").
+   */
+  private withoutApostrophe(word: string): Paper | undefined {
+    const name = /^(.*[^sS])s$/u.exec(word)?.[1];
+    return name && name.length >= 2 ? (this.catalog.withSystemName(name) ?? this.inOtherCapitals(name)) : undefined;
+  }
+
   /** The one paper whose abstract declares `word` as the acronym of what it proposes ("GCL" for Group Cognition Learning). */
   private declaredBy(word: string): Paper | undefined {
     // Only the name of what the paper proposes, declared in its TL;DR: "What is SAM?" of a paper that proposes DISCO and defines SAM on the way is not about DISCO.
     const papers = new Set(this.catalog.owners(word).filter((o) => o.declared && declaresInTldr(o.paper, word)).map((o) => o.paper));
     return papers.size === 1 ? [...papers][0] : undefined;
   }
+}
+
+const ARXIV_ID = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
+/** The most letters of a name's spelling out in brackets after it. */
+const SPELLING_MAX = 120;
+const asPlainWords = (text: string) => ` ${normalize(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+/** What a name is, after its spelling out ("the S3 (...) framework"); not "paper", with which "the paper" points back. */
+const KIND_AFTER_NAME = String.raw`\s+(?:frameworks?|methods?|models?|approach(?:es)?|systems?|algorithms?|benchmarks?)\b`;
+
+/**
+ * A name as a question writes it, with what only repeats it: the words in brackets after it when
+ * its paper writes them ("S3 (specialization, selection, sparsification)"), and then its kind after
+ * "the" ("the S3 (...) framework"). Together they are the sentence that defines the name ("We
+ * propose S3 (...), a framework that ..."), which, searched, they would rank above what the
+ * question asks. A kind alone is the question's ("What does the BEST benchmark measure?": BEST's
+ * TL;DR says "the first benchmark for evaluating ...").
+ */
+function nameSpan(question: string, name: string, paper: Paper): string {
+  const at = question.indexOf(name);
+  if (at < 0) return name;
+  // "arxiv 2606.03075" is the id as papers cite it: "arxiv" asks for no link, nor is it a word to search for.
+  const cited = ARXIV_ID.test(name) ? (/\barxiv(?::|\s+id)?\s*$/i.exec(question.slice(0, at))?.[0] ?? '') : '';
+  if (cited) return cited + name;
+  const after = question.slice(at + name.length);
+  const bracket = new RegExp(String.raw`^\s*\(([^()]{1,${SPELLING_MAX}})\)`, 'u').exec(after);
+  const spelled = bracket && asPlainWords(`${paper.title} ${paper.abstract}`).includes(asPlainWords(bracket[1]!)) ? bracket[0] : '';
+  if (bracket && !spelled) return name;
+  const kind = spelled && /\bthe\s+$/i.test(question.slice(0, at)) ? (new RegExp(`^${KIND_AFTER_NAME}`, 'iu').exec(after.slice(spelled.length))?.[0] ?? '') : '';
+  return name + spelled + kind;
 }
 
 /** Whether the lower-case word `typed[i]` of a question reads as the English word rather than a paper's name (see ORDINARY_WORD_AFTER). */
@@ -184,12 +252,16 @@ function declaresInTldr(paper: Paper, word: string): boolean {
   return sentences[tldrIndex(sentences, paper.title)]?.includes(word) ?? false;
 }
 
-/** Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's" and "PixelThink/VLA-ATTC" too). */
+/**
+ * Words that could be a paper's name or id: with a capital, digit, dot or hyphen ("PixelThink's"
+ * and "PixelThink/VLA-ATTC" too). Of two letters, only a letter and a digit ("S3", "h1" name
+ * papers); "RL", "AI" or "ML" never do.
+ */
 function nameLikeWords(question: string): string[] {
   return bareWords(question)
     .flatMap((w) => w.split('/'))
     .map((w) => w.replace(/['’]s$/u, ''))
-    .filter((w) => w.length >= 3 && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
+    .filter((w) => (w.length >= 3 || /^(?:\p{L}\p{N}|\p{N}\p{L})$/u.test(w)) && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
 }
 
 /** The fewest letters of a word with a capital inside that is read as a made-up name: shorter ones are as often acronyms an abstract may spell out ("MoE", "CoT", "LoRA", "NeRF"). */
@@ -202,7 +274,8 @@ const MADE_UP_NAME_MIN_LETTERS = 6;
  * nor a quantity ("240V").
  */
 export function madeUpNames(question: string): string[] {
-  const named = question.replace(LINK_IN_QUESTION, ' ');
+  // "ELI5" asks how to answer, as "in a nutshell" does: no paper's name.
+  const named = withoutGist(question.replace(LINK_IN_QUESTION, ' '));
   const letters = (w: string) => w.replace(/\P{L}/gu, '').length;
   // A name ends where its script does: "PixelThink是什么？" names PixelThink.
   const latinRuns = (w: string) => w.match(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.'’-]*/gu) ?? [];
@@ -219,13 +292,26 @@ const TITLE_ENDS_WITHIN = 3;
 /** The fewest words of a title found in a question: "Position Extrapolation" may be a question's words about something else. */
 const TITLE_WORDS_MIN = 3;
 
-/** The paper whose whole title a question writes, in any case, and the title as written there; a few dozen map lookups. */
-function titleIn(question: string, catalog: PaperCatalog): { title: string; paper: Paper } | undefined {
+/** A title's words in one form for a lookup, whatever their case and punctuation. */
+const titleKey = (title: string) => normalize(title).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * The words of a title after its system name's colon, as a key (see titleKey), which a question
+ * may quote as the title ('What is "Towards Efficient Chain-of-Pixel Reasoning"?'); undefined for
+ * a title without a name before a colon, or whose rest is too short to name it alone.
+ */
+function subtitleOf(title: string): string | undefined {
+  const rest = /^[^:]+:\s+(.+)$/u.exec(title)?.[1];
+  return rest && rest.split(/\s+/).length >= TITLE_WORDS_MIN && systemName(title) ? titleKey(rest) : undefined;
+}
+
+/** The paper whose whole title (or the title after its name) a question writes, in any case, and the title as written there; a few dozen map lookups. */
+function titleIn(question: string, lookUp: (written: string) => Paper | undefined): { title: string; paper: Paper } | undefined {
   const ws = bareWords(question).filter(Boolean);
   for (let start = 0; start < Math.min(TITLE_STARTS_WITHIN, ws.length); start++) {
     for (let end = ws.length; end >= Math.max(start + TITLE_WORDS_MIN, ws.length - TITLE_ENDS_WITHIN); end--) {
       const written = ws.slice(start, end).join(' ');
-      const paper = catalog.get(written);
+      const paper = lookUp(written);
       // An id or alias of several words is no title: "arXiv 2505.23727" is found as a link is.
       if (paper && paper.title.split(/\s+/).length >= TITLE_WORDS_MIN) {
         // As the question writes it, its colon and quotes too, for the rest of the question to be without it.

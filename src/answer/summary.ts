@@ -562,15 +562,16 @@ const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
 
 /**
  * "How does it work?", "how do they work", and "How does  work?" once a paper's name is taken
- * out of "How does VEQ work?": asks for the method. "work" alone asks for none ("this work", "future work").
+ * out of "How does VEQ work?"; "Explain how  works", "how it works": asks for the method. "work"
+ * alone asks for none ("this work", "future work").
  */
-const HOW_IT_WORKS = /\bhow (does|do|did|would|can)\s+(\S+\s+){0,4}?work\b/i;
+const HOW_IT_WORKS = /\bhow\s+(?:(?:does|do|did|would|can)\s+(?:\S+\s+){0,4}?work|(?:\S+\s+){0,4}?works)\b/i;
 
 /** The words a question asks with: aspects, and words of its own but the verbs that only ask. */
 function tellingWords(question: string): string[] {
   // "approach" and "method" are stopwords of the search, not of this; "the key contributions" ask for the gist, no one part.
   const telling = words(withoutGist(question)).filter((w) => aspectOf(w) || (queryTerms(w).length > 0 && !ASKING.test(w)));
-  return HOW_IT_WORKS.test(question) ? [...telling.filter((w) => w !== 'work'), 'method'] : telling;
+  return HOW_IT_WORKS.test(question) ? [...telling.filter((w) => w !== 'work' && w !== 'works'), 'method'] : telling;
 }
 
 /**
@@ -652,8 +653,10 @@ function ownSentences(paper: Paper, says: (sentence: string) => boolean): string
   return parts ? parts.order.filter((s) => !parts.sections.Problem.includes(s) && says(s)) : [];
 }
 
-/** "How big is X?", "How many …", "What is the size of X?": asks for a figure, whatever words the abstract writes it with. */
-const ASKS_HOW_MUCH = /\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b/i;
+/** "Any numbers?", "the key figures of X", "X's stats": its figures, whatever they measure. */
+const FIGURES = String.raw`\b(?:(?:key|main|headline)\s+)?(?:numbers|figures|stats|statistics)\b`;
+/** "How big is X?", "How many …", "What is the size of X?", "What are the numbers for X?": asks for a figure, whatever words the abstract writes it with. */
+const ASKS_HOW_MUCH = new RegExp(String.raw`\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b|${FIGURES}`, 'i');
 const ASKS_HOW_MUCH_ALL = new RegExp(ASKS_HOW_MUCH.source, 'gi');
 /**
  * A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D",
@@ -672,6 +675,11 @@ const FIGURE_SENTENCES_MAX = 3;
  */
 export function asksOnlyHowMuch(question: string): boolean {
   return ASKS_HOW_MUCH.test(question) && queryTerms(question.replace(ASKS_HOW_MUCH_ALL, ' ')).length === 0;
+}
+
+/** Whether a follow-up asks only for figures, in words no other question uses ("Any numbers?", "the stats?"): of the paper before, as "How big is it?" is. */
+export function asksOnlyForFigures(question: string): boolean {
+  return new RegExp(FIGURES, 'i').test(question) && asksOnlyHowMuch(question);
 }
 
 /**
