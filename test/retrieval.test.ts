@@ -693,6 +693,19 @@ test('an off-topic follow-up is refused as it is alone: the earlier question hel
   }
 });
 
+test('the casual on-topic questions ("cheap inference?", "spatial hearing") are answered citing a paper the abstracts answer them with; their labels name indexed papers', async () => {
+  // The relevance floor is measured on these against data/eval/offtopic-casual.jsonl (npm run eval); a stricter floor that refuses them is a loss, whatever it refuses.
+  const casual = await loadQuestions(path.join(PROJECT_ROOT, 'data/eval/ontopic-casual.jsonl'));
+  assert.ok(casual.length >= 40);
+  const off = await loadQuestions(path.join(PROJECT_ROOT, 'data/eval/offtopic-casual.jsonl'));
+  assert.ok(off.length >= 40 && off.every((q) => q.relevant.length === 0));
+  for (const q of casual) {
+    assert.ok(q.relevant.every((id) => service.retriever.paper(id)), q.id);
+    const a = await service.ask(q.question, { useModel: false });
+    assert.equal(a.refused, false, q.question);
+  }
+});
+
 test("an author's papers are listed from the metadata, whatever the case of the name; an author no paper lists is not one", async () => {
   for (const q of ['Which papers are by Artem Dementyev?', 'papers by artem dementyev', 'What has Artem Dementyev published here?']) {
     const a = await service.ask(q, { useModel: false });

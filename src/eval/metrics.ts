@@ -85,6 +85,29 @@ export function answerScores(outcomes: Outcome[]): AnswerScores {
   };
 }
 
+/** Counts on the casual question sets (see data/eval/*-casual.jsonl): short questions people type, off-topic or answered by the abstracts. */
+export interface CasualScores {
+  offTopic: number;
+  refused: number;
+  onTopic: number;
+  answered: number;
+  /** Answered citing a labelled paper; with distractors other papers may answer too, so this is a floor. */
+  citesLabelled: number;
+}
+
+export function casualScores(outcomes: Outcome[]): CasualScores {
+  const offTopic = outcomes.filter((o) => o.question.relevant.length === 0);
+  const onTopic = outcomes.filter((o) => o.question.relevant.length > 0);
+  const answered = onTopic.filter((o) => !o.refused);
+  return {
+    offTopic: offTopic.length,
+    refused: offTopic.filter((o) => o.refused).length,
+    onTopic: onTopic.length,
+    answered: answered.length,
+    citesLabelled: answered.filter((o) => o.cited.some((id) => o.question.relevant.includes(id))).length,
+  };
+}
+
 function normalizeFact(s: string): string {
   return s.toLowerCase().replace(/[\s*_`]+/g, ' ');
 }
