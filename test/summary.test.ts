@@ -253,10 +253,22 @@ test("a limitation the paper's work answers is its method, and a gap that remain
   const gap = summarySections(fooPaper('We propose Foo, an auditing tool for peer review. Yet a critical gap remains: usage alone does not determine risk. Foo flags 40% more risky reviews.'))!;
   assert.deepEqual(gap.Limits, []);
   assert.deepEqual(gap.Problem, ['Yet a critical gap remains: usage alone does not determine risk.']);
-  // Limitations the paper finds stay: zeller26a's UMMs "fail to leverage even ground-truth visualizations", and mahdavi26a's
-  // "reinforcement learning does not enhance final-answer precision" (a finding against the method it studies).
-  assert.match(summarySections(paper('zeller26a'))!.Limits.join(' '), /exposes a critical limitation/);
-  assert.match(summarySections(paper('mahdavi26a'))!.Limits.join(' '), /reinforcement learning does not enhance final-answer precision/);
+});
+
+test('a limit an evaluation finds in the models it evaluates is its result; its own limits, in its own words, are its Limits', () => {
+  // zeller26a's UMMs "fail to leverage even ground-truth visualizations" and mahdavi26a's "reinforcement learning does not
+  // enhance final-answer precision" were the Limits of MentisOculi and of the paper: they are what each evaluation found.
+  for (const [id, found] of [['zeller26a', /exposes a critical limitation/], ['mahdavi26a', /reinforcement learning does not enhance final-answer precision/]] as const) {
+    const sections = summarySections(paper(id))!;
+    assert.deepEqual(sections.Limits, [], id);
+    assert.match(sections.Results.join(' '), found, id);
+    for (const length of SUMMARY_LENGTHS) assert.doesNotMatch(extractiveSummary(paper(id), length), /\*\*Limits:\*\*/, `${id} ${length}`);
+  }
+  // A benchmark's own limits stay its Limits, and a method paper's shortcoming stays one.
+  const bench = (limit: string) => summarySections(fooPaper(`We introduce Foo, a benchmark to evaluate agents on long tasks. Current agents fail to finish most tasks. ${limit}`))!;
+  assert.deepEqual(bench('A limitation of our suite is that it covers only English.').Limits, ['A limitation of our suite is that it covers only English.']);
+  assert.deepEqual(bench('Its tasks cover only English.').Results, ['Current agents fail to finish most tasks.']);
+  assert.deepEqual(summarySections(fooPaper('We propose Foo, a model that routes tokens to small experts. Foo fails to scale beyond eight experts.'))!.Limits, ['Foo fails to scale beyond eight experts.']);
 });
 
 test('a position paper that opens with its thesis has it as its TL;DR, and what it argues against as its problem', () => {

@@ -74,6 +74,12 @@ const MEANS = /^to (?!(?:evaluat|validat|test|assess|complement|verif|demonstrat
 const reportStrength = (s: string) => REPORTS.filter((re) => re.test(s)).length;
 /** A limit the paper states. Not "limited data": that is a setting. */
 const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
+/** A limit of the paper's own: in the authors' words ("A limitation of our approach is ..."), or work it leaves for later. */
+const OWN_LIMIT = /\bfuture work\b|\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
+/** What a paper says it sets out to evaluate ("we develop MentisOculi, a suite ... to evaluate", "we evaluate both proof-based and final-answer reasoning"). */
+const EVALUATES = /\b(evaluat\w*|benchmark\w*|assess\w*|prob(e|es|ing)|audit\w*)\b/i;
+/** A limit stated: "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does. */
+const statesLimit = (s: string) => !CONTRIBUTION.test(s) && !AIM.test(s) && !ANSWERS_LIMIT.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
 /** A limitation the paper's work answers ("GCOS addresses a limitation of prior synthesis methods by ..."): what it does, not a limit of its own. */
 const ANSWERS_LIMIT = /\b(address|tackl|overcom|resolv|solv|mitigat|alleviat|remov|circumvent|lift|avoid)\w*\s+(\S+\s+){0,3}?limitations?\b/i;
 /** A rate or bound a method attains ("ROG yields $O(\sigma^2 / (\lambda^2 t))$"): a result, as "achieves" is. */
@@ -474,7 +480,7 @@ function summaryParts(paper: Paper): ReturnType<typeof partsOf> {
 }
 
 /** The abstract's sentences by part (see summarySections), and all of them (a list as one) in the abstract's order. */
-function partsOf(paper: Paper): { sections: SummarySections; order: string[] } | undefined {
+function partsOf(paper: Paper): { sections: SummarySections; order: string[]; limitsFound: string[] } | undefined {
   // A sentence repeated word for word is one sentence: the summary's choice is of sentences' texts, and a chosen text
   // would show every copy (a record of one sentence 20,000 times gave a "short" summary of all of them).
   const all = [...new Set(splitSentences(paper.abstract).map((s) => s.text))];
@@ -497,6 +503,7 @@ function partsOf(paper: Paper): { sections: SummarySections; order: string[] } |
   // against: the problem runs to the authors' next word ("We contend that ...").
   const afterThesis = THESIS.test(sentences[0]!) ? sentences.findIndex((s, i) => i > 0 && AUTHORS.test(s)) : -1;
   const problemEnd = afterThesis > 0 ? afterThesis : Math.max(Math.min(...starts), 1);
+  const evaluatesOthers = EVALUATES.test(sentences[saysWhat]!);
   const partOf = (s: string, i: number): SummarySection => {
     if (i >= tldrFrom && i <= tldrIdx) return 'TL;DR';
     if (i < problemEnd || PRIOR.test(s) || QUESTION.test(s)) return 'Problem';
@@ -513,8 +520,10 @@ function partsOf(paper: Paper): { sections: SummarySections; order: string[] } |
     if (finding(s) && !doing) return 'Results';
     if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return asBefore();
     if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
-    // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
-    const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && !ANSWERS_LIMIT.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
+    const isLimit = statesLimit(s);
+    // A paper that evaluates models finds their limits ("Analysis of UMMs exposes a critical limitation: ... they fail to
+    // leverage ..."): its results, not its own limits, which it states in its own words ("our", "future work").
+    if (isLimit && evaluatesOthers && !OWN_LIMIT.test(s)) return 'Results';
     return isLimit ? 'Limits' : 'Method';
   };
   const sections: SummarySections = { 'TL;DR': [], Problem: [], Method: [], Results: [], Limits: [] };
@@ -532,7 +541,18 @@ function partsOf(paper: Paper): { sections: SummarySections; order: string[] } |
     order.push(entry);
     i = end;
   }
-  return { sections, order };
+  // The limits an evaluation finds in what it evaluates: what "What are the limitations of MentisOculi?" can be answered with when it states none of its own.
+  const limitsFound = evaluatesOthers ? sections.Results.filter((s) => statesLimit(s) && !OWN_LIMIT.test(s)) : [];
+  return { sections, order, limitsFound };
+}
+
+/**
+ * The results in which a paper that evaluates models finds their limits ("Analysis of UMMs
+ * exposes a critical limitation: ... they fail to leverage ..."), in the abstract's order; none
+ * of a paper that does not evaluate others'.
+ */
+export function limitsFound(paper: Paper): string[] {
+  return summaryParts(paper)?.limitsFound ?? [];
 }
 
 /** Words for data: a benchmark is data a paper evaluates on ("What benchmarks does X use?"), not a result. */
