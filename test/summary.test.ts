@@ -348,3 +348,13 @@ test('"summary?", "tl;dr?" or "give me the long version" after a question about 
   // With no paper before, a summary of nothing is not made up.
   assert.equal((await service.ask('summary?', { useModel: false })).refused, true);
 });
+
+test('what the authors found among what they tested is a result, not their method', () => {
+  // narula26a's "Direct algorithm naming is the most reliable mitigation we tested." was its Method line, in every length.
+  const narula = summarySections(paper('narula26a'))!;
+  assert.ok(narula.Results.includes('Direct algorithm naming is the most reliable mitigation we tested.'), narula.Results.join('\n'));
+  assert.deepEqual(narula.Method, []);
+  const tried = summarySections(fooPaper('We propose Foo, a model that routes tokens to small experts. Routing by entropy works best of the rules we tried. Foo uses a learned router.'))!;
+  assert.deepEqual(tried.Results, ['Routing by entropy works best of the rules we tried.']);
+  assert.deepEqual(tried.Method, ['Foo uses a learned router.']);
+});
