@@ -358,3 +358,12 @@ test('what the authors found among what they tested is a result, not their metho
   assert.deepEqual(tried.Results, ['Routing by entropy works best of the rules we tried.']);
   assert.deepEqual(tried.Method, ['Foo uses a learned router.']);
 });
+
+test('a release note is left out of every summary, also when it writes "codes"', () => {
+  // li26dv's "Our codes are released at GitHub." was the last sentence of its Method line, in the medium and long summaries.
+  for (const length of SUMMARY_LENGTHS) assert.doesNotMatch(extractiveSummary(paper('li26dv'), length), /released at GitHub/, length);
+  for (const note of ['Our codes are released at GitHub.', 'The code is available online.']) {
+    const foo = summarySections(fooPaper(`We propose Foo, a model that routes tokens to small experts. Foo uses a learned router. ${note}`))!;
+    assert.deepEqual(foo.order, ['We propose Foo, a model that routes tokens to small experts.', 'Foo uses a learned router.'], note);
+  }
+});

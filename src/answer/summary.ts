@@ -87,7 +87,7 @@ const ATTAINS_BOUND = /\b(yields?|attains?|obtains?|enjoys?|guarantees?|gets?)\s
 /** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
 const SHORTCOMING = /\b(fails? to|does not|cannot)\b/i;
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
-const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
+const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(codes?|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
 /**
  * Which of a paper's sentences says what it is: the first that names its system with a
