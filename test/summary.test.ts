@@ -367,3 +367,16 @@ test('a release note is left out of every summary, also when it writes "codes"',
     assert.deepEqual(foo.order, ['We propose Foo, a model that routes tokens to small experts.', 'Foo uses a learned router.'], note);
   }
 });
+
+test('what an artifact enables ("allowing speedup evaluation", "enabling reproducible evaluation") is how it is built, not a result', () => {
+  // SPEED-Bench's "it includes a Throughput data split, allowing speedup evaluation across ..." was its short summary's only
+  // result, and MAFE's "The environments are open-source ..., enabling reproducible evaluation of fairness-aware policies" one of its.
+  const speed = summarySections(paper('abramovich26a'))!;
+  assert.ok(speed.Method.some((s) => /^Additionally, it includes a Throughput data split/.test(s)), speed.Method.join('\n'));
+  assert.ok(speed.Results.some((s) => /^We highlight this by quantifying/.test(s)), speed.Results.join('\n'));
+  assert.doesNotMatch(extractiveSummary(paper('abramovich26a'), 'short'), /\*\*Results:\*\* Additionally, it includes/);
+  assert.ok(summarySections(paper('lazri26a'))!.Method.some((s) => /^The environments are open-source/.test(s)));
+  const foo = summarySections(fooPaper('We propose Foo, a model that routes tokens to small experts. Foo ships with a simulator, enabling fast evaluation of routing policies. We evaluate Foo on ten tasks.'))!;
+  assert.deepEqual(foo.Method, ['Foo ships with a simulator, enabling fast evaluation of routing policies.']);
+  assert.deepEqual(foo.Results, ['We evaluate Foo on ten tasks.']);
+});
