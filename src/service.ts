@@ -1091,7 +1091,7 @@ export class PapercordService {
     // On no topic, the paper /summary reads the words as, when it reads one: "arxiv 2505.23727", "sci video bench" (SciVideoBench).
     const paper = asked ?? (onTopic?.length ? undefined : this.paperResolved(topic));
     const related = paper ? await relatedPapers(retriever, { paper }, count, this.settings.retrieval) : onTopic!;
-    const base: Related = { query: q, paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
+    const base: Related = { query: q, ...(!paper && topic !== q ? { topic } : {}), paper: paper ? paperRef(paper) : undefined, related, mode: 'extractive', elapsedMs: Date.now() - started };
     const explained = await this.explainRelated(base, paper, count, opts, started);
     const fewer = fewerRelated(related.length, count, !!paper);
     return fewer ? { ...explained, notice: joinNotices(fewer, explained.notice) } : explained;

@@ -103,6 +103,8 @@ export interface RelatedPaper {
 
 export interface Related {
   query: string;
+  /** The topic searched, when the query asks for papers on it in words that are no part of it ("related work on spatial audio": "spatial audio"). */
+  topic?: string;
   /** The paper the query resolved to, when it named one. */
   paper?: PaperRef;
   related: RelatedPaper[];

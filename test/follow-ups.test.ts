@@ -282,9 +282,9 @@ test('limitations are the ones a paper states, not a sentence that writes "limit
     assert.equal(answer.refused, true, q);
     assert.match(answer.answer, /^The abstract of SPEED-Bench: .* \(abramovich26a\) states no limitations/, q);
   }
-  // MentisOculi states one: its summary's Limits part.
+  // MentisOculi, a benchmark, states none of its own but finds one in the models it evaluates: that, as the result it is.
   const stated = (await converse(icml, 'What is MentisOculi?', 'And the limitations?')).answer;
-  assert.match(stated.answer, /^\*\*Limits:\*\* Analysis of UMMs specifically exposes a critical limitation/);
+  assert.match(stated.answer, /^\*\*Results:\*\* Analysis of UMMs specifically exposes a critical limitation/);
   assert.deepEqual(cited(stated), ['zeller26a']);
 });
 

@@ -228,6 +228,19 @@ test('a topic asked for in words of a request ("related work on", "something on"
   }
 });
 
+test('a list on a topic asked for in words of a request is headed with the topic searched, on the command line and in Discord', async () => {
+  // 'Papers on "related work on spatial audio"' named words the search had left out.
+  for (const [request, topic] of [['related work on spatial audio', 'spatial audio'], ['show me stuff about video retrieval', 'video retrieval'], ['related work on quantum computing', 'quantum computing']] as const) {
+    const r = await service.related(request, { useModel: false });
+    assert.equal(r.query, request);
+    assert.equal(renderRelated(r).split('\n')[0], `Papers on "${topic}":`, request);
+    assert.equal(relatedMessages(r, 'K')[0]!.embeds![0]!.title, `Papers on "${topic}"`, request);
+  }
+  // A topic typed as such is shown as typed, and a paper by its title.
+  assert.equal(renderRelated(await service.related('spatial audio', { useModel: false })).split('\n')[0], 'Papers on "spatial audio":');
+  assert.match(renderRelated(await service.related('research on VEQ', { useModel: false })).split('\n')[0]!, /^Related to VEQ: /);
+});
+
 test('a phrase written as a compound or joined by "of" is named whole in a reason ("mixture-of-experts", "mixture of experts"), not as its words apart', async () => {
   // "Its abstract uses your query's terms "experts" and "mixture"." for each of the four MoE papers.
   const moe = await service.related('mixture of experts', { useModel: false });

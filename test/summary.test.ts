@@ -253,10 +253,22 @@ test("a limitation the paper's work answers is its method, and a gap that remain
   const gap = summarySections(fooPaper('We propose Foo, an auditing tool for peer review. Yet a critical gap remains: usage alone does not determine risk. Foo flags 40% more risky reviews.'))!;
   assert.deepEqual(gap.Limits, []);
   assert.deepEqual(gap.Problem, ['Yet a critical gap remains: usage alone does not determine risk.']);
-  // Limitations the paper finds stay: zeller26a's UMMs "fail to leverage even ground-truth visualizations", and mahdavi26a's
-  // "reinforcement learning does not enhance final-answer precision" (a finding against the method it studies).
-  assert.match(summarySections(paper('zeller26a'))!.Limits.join(' '), /exposes a critical limitation/);
-  assert.match(summarySections(paper('mahdavi26a'))!.Limits.join(' '), /reinforcement learning does not enhance final-answer precision/);
+});
+
+test('a limit an evaluation finds in the models it evaluates is its result; its own limits, in its own words, are its Limits', () => {
+  // zeller26a's UMMs "fail to leverage even ground-truth visualizations" and mahdavi26a's "reinforcement learning does not
+  // enhance final-answer precision" were the Limits of MentisOculi and of the paper: they are what each evaluation found.
+  for (const [id, found] of [['zeller26a', /exposes a critical limitation/], ['mahdavi26a', /reinforcement learning does not enhance final-answer precision/]] as const) {
+    const sections = summarySections(paper(id))!;
+    assert.deepEqual(sections.Limits, [], id);
+    assert.match(sections.Results.join(' '), found, id);
+    for (const length of SUMMARY_LENGTHS) assert.doesNotMatch(extractiveSummary(paper(id), length), /\*\*Limits:\*\*/, `${id} ${length}`);
+  }
+  // A benchmark's own limits stay its Limits, and a method paper's shortcoming stays one.
+  const bench = (limit: string) => summarySections(fooPaper(`We introduce Foo, a benchmark to evaluate agents on long tasks. Current agents fail to finish most tasks. ${limit}`))!;
+  assert.deepEqual(bench('A limitation of our suite is that it covers only English.').Limits, ['A limitation of our suite is that it covers only English.']);
+  assert.deepEqual(bench('Its tasks cover only English.').Results, ['Current agents fail to finish most tasks.']);
+  assert.deepEqual(summarySections(fooPaper('We propose Foo, a model that routes tokens to small experts. Foo fails to scale beyond eight experts.'))!.Limits, ['Foo fails to scale beyond eight experts.']);
 });
 
 test('a position paper that opens with its thesis has it as its TL;DR, and what it argues against as its problem', () => {
@@ -335,4 +347,36 @@ test('"summary?", "tl;dr?" or "give me the long version" after a question about 
   assert.equal((await service.ask('What is VEQ, short version?', { useModel: false })).answer, extractiveSummary(veq, 'short'));
   // With no paper before, a summary of nothing is not made up.
   assert.equal((await service.ask('summary?', { useModel: false })).refused, true);
+});
+
+test('what the authors found among what they tested is a result, not their method', () => {
+  // narula26a's "Direct algorithm naming is the most reliable mitigation we tested." was its Method line, in every length.
+  const narula = summarySections(paper('narula26a'))!;
+  assert.ok(narula.Results.includes('Direct algorithm naming is the most reliable mitigation we tested.'), narula.Results.join('\n'));
+  assert.deepEqual(narula.Method, []);
+  const tried = summarySections(fooPaper('We propose Foo, a model that routes tokens to small experts. Routing by entropy works best of the rules we tried. Foo uses a learned router.'))!;
+  assert.deepEqual(tried.Results, ['Routing by entropy works best of the rules we tried.']);
+  assert.deepEqual(tried.Method, ['Foo uses a learned router.']);
+});
+
+test('a release note is left out of every summary, also when it writes "codes"', () => {
+  // li26dv's "Our codes are released at GitHub." was the last sentence of its Method line, in the medium and long summaries.
+  for (const length of SUMMARY_LENGTHS) assert.doesNotMatch(extractiveSummary(paper('li26dv'), length), /released at GitHub/, length);
+  for (const note of ['Our codes are released at GitHub.', 'The code is available online.']) {
+    const foo = summarySections(fooPaper(`We propose Foo, a model that routes tokens to small experts. Foo uses a learned router. ${note}`))!;
+    assert.deepEqual(foo.order, ['We propose Foo, a model that routes tokens to small experts.', 'Foo uses a learned router.'], note);
+  }
+});
+
+test('what an artifact enables ("allowing speedup evaluation", "enabling reproducible evaluation") is how it is built, not a result', () => {
+  // SPEED-Bench's "it includes a Throughput data split, allowing speedup evaluation across ..." was its short summary's only
+  // result, and MAFE's "The environments are open-source ..., enabling reproducible evaluation of fairness-aware policies" one of its.
+  const speed = summarySections(paper('abramovich26a'))!;
+  assert.ok(speed.Method.some((s) => /^Additionally, it includes a Throughput data split/.test(s)), speed.Method.join('\n'));
+  assert.ok(speed.Results.some((s) => /^We highlight this by quantifying/.test(s)), speed.Results.join('\n'));
+  assert.doesNotMatch(extractiveSummary(paper('abramovich26a'), 'short'), /\*\*Results:\*\* Additionally, it includes/);
+  assert.ok(summarySections(paper('lazri26a'))!.Method.some((s) => /^The environments are open-source/.test(s)));
+  const foo = summarySections(fooPaper('We propose Foo, a model that routes tokens to small experts. Foo ships with a simulator, enabling fast evaluation of routing policies. We evaluate Foo on ten tasks.'))!;
+  assert.deepEqual(foo.Method, ['Foo ships with a simulator, enabling fast evaluation of routing policies.']);
+  assert.deepEqual(foo.Results, ['We evaluate Foo on ten tasks.']);
 });

@@ -3,7 +3,7 @@ import { markdownLiteral } from '../corpus/text.js';
 import { joinList } from '../text/clean.js';
 import type { Answer, Notice, Source } from '../types.js';
 import { listedPaper } from './metadata.js';
-import { sectionLine, summarySections, type SummarySection } from './summary.js';
+import { limitsFound, sectionLine, summarySections, type SummarySection } from './summary.js';
 
 /** What a summary part is called in a sentence: "its abstract states no limitations". */
 const ASPECT_NAMES: Record<SummarySection, string> = { 'TL;DR': 'contributions', Problem: 'problem', Method: 'method', Results: 'results', Limits: 'limitations' };
@@ -16,6 +16,9 @@ export function summaryPart(paper: Paper, section: SummarySection | undefined, n
   // What a paper proposes (its TL;DR) is the heart of its method; some abstracts say nothing more of it.
   const parts: SummarySection[] = section === 'Method' ? ['TL;DR', 'Method'] : [section];
   const lines = parts.filter((p) => sections[p].length).map((p) => sectionLine(sections, p, 'medium', n));
+  // "What are the limitations of MentisOculi?" of a benchmark that states none of its own: the limits it finds in the models it evaluates, as the results they are.
+  const found = section === 'Limits' && !lines.length ? limitsFound(paper) : [];
+  if (found.length) return sectionLine({ ...sections, Results: found }, 'Results', 'medium', n);
   return lines.length ? lines.join('\n') : undefined;
 }
 

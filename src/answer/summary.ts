@@ -36,9 +36,10 @@ const PRIOR = /^((thus|hence|therefore|however|yet|but|unfortunately|consequentl
 /**
  * Evidence and findings: experiments, comparisons, numbers, what the authors conclude, also in a
  * participle ("we construct a game ..., showing in this way that preferences do not suffice").
- * "As a result" only joins sentences; a word inside a compound names a step ("a sample-and-evaluate procedure").
+ * "As a result" only joins sentences; a word inside a compound names a step ("a sample-and-evaluate procedure"); an
+ * evaluation an artifact enables is what it is built for ("a Throughput data split, allowing speedup evaluation across ...").
  */
-const RESULT = /(?<!-)\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|empirical(ly)?|evaluat\w*|demonstrat\w*|accuracy|speedups?|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|(?<!\b(where|when|while|if|of|for) )\b(showing|proving)\b[^.;]{0,20}?\bthat\b/i;
+const RESULT = /(?<!-)\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|we (test|tested|tried)|empirical(ly)?|(?<!\b(enabl|allow|support|facilitat)\w*\s+([\w-]+\s+){0,3})(evaluat\w*|speedups?)|demonstrat\w*|accuracy|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|(?<!\b(where|when|while|if|of|for) )\b(showing|proving)\b[^.;]{0,20}?\bthat\b/i;
 /** A finding stated as such ("we show that", "we prove an upper bound", "analysis shows that"): a result, unless the sentence also proposes something. */
 const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|(?<!\b(where|when|while|if|of|for) )\b(show|shows|showed|shown|showing|proves?|proved|proven|proving|demonstrat\w*)\b[^.;]{0,20}?\bthat\b/i;
 /** A question the paper asks ("We ask whether ...", "can a downstream agent ...?"): part of its problem, not of its method or results. */
@@ -74,6 +75,12 @@ const MEANS = /^to (?!(?:evaluat|validat|test|assess|complement|verif|demonstrat
 const reportStrength = (s: string) => REPORTS.filter((re) => re.test(s)).length;
 /** A limit the paper states. Not "limited data": that is a setting. */
 const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
+/** A limit of the paper's own: in the authors' words ("A limitation of our approach is ..."), or work it leaves for later. */
+const OWN_LIMIT = /\bfuture work\b|\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
+/** What a paper says it sets out to evaluate ("we develop MentisOculi, a suite ... to evaluate", "we evaluate both proof-based and final-answer reasoning"). */
+const EVALUATES = /\b(evaluat\w*|benchmark\w*|assess\w*|prob(e|es|ing)|audit\w*)\b/i;
+/** A limit stated: "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does. */
+const statesLimit = (s: string) => !CONTRIBUTION.test(s) && !AIM.test(s) && !ANSWERS_LIMIT.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
 /** A limitation the paper's work answers ("GCOS addresses a limitation of prior synthesis methods by ..."): what it does, not a limit of its own. */
 const ANSWERS_LIMIT = /\b(address|tackl|overcom|resolv|solv|mitigat|alleviat|remov|circumvent|lift|avoid)\w*\s+(\S+\s+){0,3}?limitations?\b/i;
 /** A rate or bound a method attains ("ROG yields $O(\sigma^2 / (\lambda^2 t))$"): a result, as "achieves" is. */
@@ -81,7 +88,7 @@ const ATTAINS_BOUND = /\b(yields?|attains?|obtains?|enjoys?|guarantees?|gets?)\s
 /** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
 const SHORTCOMING = /\b(fails? to|does not|cannot)\b/i;
 /** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
-const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(code|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
+const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(codes?|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
 /**
  * Which of a paper's sentences says what it is: the first that names its system with a
@@ -474,7 +481,7 @@ function summaryParts(paper: Paper): ReturnType<typeof partsOf> {
 }
 
 /** The abstract's sentences by part (see summarySections), and all of them (a list as one) in the abstract's order. */
-function partsOf(paper: Paper): { sections: SummarySections; order: string[] } | undefined {
+function partsOf(paper: Paper): { sections: SummarySections; order: string[]; limitsFound: string[] } | undefined {
   // A sentence repeated word for word is one sentence: the summary's choice is of sentences' texts, and a chosen text
   // would show every copy (a record of one sentence 20,000 times gave a "short" summary of all of them).
   const all = [...new Set(splitSentences(paper.abstract).map((s) => s.text))];
@@ -497,6 +504,7 @@ function partsOf(paper: Paper): { sections: SummarySections; order: string[] } |
   // against: the problem runs to the authors' next word ("We contend that ...").
   const afterThesis = THESIS.test(sentences[0]!) ? sentences.findIndex((s, i) => i > 0 && AUTHORS.test(s)) : -1;
   const problemEnd = afterThesis > 0 ? afterThesis : Math.max(Math.min(...starts), 1);
+  const evaluatesOthers = EVALUATES.test(sentences[saysWhat]!);
   const partOf = (s: string, i: number): SummarySection => {
     if (i >= tldrFrom && i <= tldrIdx) return 'TL;DR';
     if (i < problemEnd || PRIOR.test(s) || QUESTION.test(s)) return 'Problem';
@@ -513,8 +521,10 @@ function partsOf(paper: Paper): { sections: SummarySections; order: string[] } |
     if (finding(s) && !doing) return 'Results';
     if (CONSEQUENCE.test(s) && !AUTHORS.test(s) && i > 0) return asBefore();
     if (!AUTHORS.test(s) && (CITES.test(s) || DIFFICULTY.test(s))) return 'Problem';
-    // "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does.
-    const isLimit = !CONTRIBUTION.test(s) && !AIM.test(s) && !ANSWERS_LIMIT.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
+    const isLimit = statesLimit(s);
+    // A paper that evaluates models finds their limits ("Analysis of UMMs exposes a critical limitation: ... they fail to
+    // leverage ..."): its results, not its own limits, which it states in its own words ("our", "future work").
+    if (isLimit && evaluatesOthers && !OWN_LIMIT.test(s)) return 'Results';
     return isLimit ? 'Limits' : 'Method';
   };
   const sections: SummarySections = { 'TL;DR': [], Problem: [], Method: [], Results: [], Limits: [] };
@@ -532,7 +542,18 @@ function partsOf(paper: Paper): { sections: SummarySections; order: string[] } |
     order.push(entry);
     i = end;
   }
-  return { sections, order };
+  // The limits an evaluation finds in what it evaluates: what "What are the limitations of MentisOculi?" can be answered with when it states none of its own.
+  const limitsFound = evaluatesOthers ? sections.Results.filter((s) => statesLimit(s) && !OWN_LIMIT.test(s)) : [];
+  return { sections, order, limitsFound };
+}
+
+/**
+ * The results in which a paper that evaluates models finds their limits ("Analysis of UMMs
+ * exposes a critical limitation: ... they fail to leverage ..."), in the abstract's order; none
+ * of a paper that does not evaluate others'.
+ */
+export function limitsFound(paper: Paper): string[] {
+  return summaryParts(paper)?.limitsFound ?? [];
 }
 
 /** Words for data: a benchmark is data a paper evaluates on ("What benchmarks does X use?"), not a result. */

@@ -140,7 +140,7 @@ export function listItemIds(description: string): string[] {
 }
 
 export function relatedMessages(r: Related, key: string): Outgoing[] {
-  const title = r.paper ? `Related to ${r.paper.title}` : `Papers on "${r.query}"`;
+  const title = r.paper ? `Related to ${r.paper.title}` : `Papers on "${r.topic ?? r.query}"`;
   const description = r.related.length
     ? r.related.map((p, i) => `${listItem(i + 1, p.title, p.url, p.paperId)}\n${escapeText(p.reason)}`).join('\n\n')
     : noRelated(r, escapeText);

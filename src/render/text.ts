@@ -56,7 +56,7 @@ export function noRelated(r: Pick<Related, 'paper'>, literal: (title: string) =>
 /** `form` puts what an empty list says in the front end's terms (the command line's npm scripts). */
 export function renderRelated(r: Related, form: (text: string) => string = (t) => t): string {
   // A topic typed with its own quotes (a shell or the console passing them on) is quoted once, not twice.
-  const topic = unquote(r.query);
+  const topic = unquote(r.topic ?? r.query);
   const head = r.paper ? `Related to ${r.paper.title} (${r.paper.id}):` : `Papers on "${topic}":`;
   const lines = [head];
   r.related.forEach((p, i) => lines.push(`${i + 1}. ${p.title} (${p.paperId})${p.url ? ` ${p.url}` : ''}`, `   ${p.reason}`));
