@@ -171,12 +171,16 @@ test('a follow-up that asks only about an aspect is about the paper of the conve
 test('a follow-up that asks only for the gist ("Summary?", "Give me an overview", "What\'s the main idea?", "tl;dr?", "In a nutshell?") is of the paper before, as naming it is', async () => {
   const named = await icml.ask("What's the main idea of ST-Veto?", { useModel: false });
   assert.deepEqual(cited(named), ['2607.17884']);
-  for (const q of ['Summary?', 'Give me an overview', 'summarize', "What's the main idea?", 'And the key takeaways?', 'main contribution?', 'tl;dr?', 'In a nutshell?', 'the gist?', 'eli5', 'ELI5']) {
+  for (const q of ['Summary?', 'Give me an overview', 'summarize', "What's the main idea?", 'And the key takeaways?', 'main contribution?', 'tl;dr?', 'In a nutshell?', 'the gist?', 'eli5', 'ELI5', "what's the main point?", 'what are the key insights?', 'highlights?', 'the bottom line?', 'key message?']) {
     const { answer } = await converse(icml, 'Who wrote ST-Veto?', q);
     assert.equal(answer.answer, named.answer, q);
   }
   // "ELI5" is how to answer, not a name no paper has.
   assert.equal((await icml.ask('Explain ST-Veto ELI5', { useModel: false })).answer, named.answer);
+  // "point", "insights", "highlights" are no words the abstract must write: they ask for the gist too.
+  for (const q of ['What is the main point of ST-Veto?', 'What are the key insights of ST-Veto?', 'Highlights of ST-Veto?', 'Bottom line on ST-Veto?']) {
+    assert.equal((await icml.ask(q, { useModel: false })).answer, named.answer, q);
+  }
   // With no paper before, there is none to sum up.
   for (const q of ['Summary?', "What's the main idea?"]) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
 });
