@@ -7,7 +7,7 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { fewerRelated, relatedPapers, topicAsked } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked, inPaperWordForms } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
 import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
@@ -295,7 +295,7 @@ export class PapercordService {
 
   /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
   private spelledOutFor(question: string, paper: Paper): string {
-    return withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym]));
+    return inPaperWordForms(withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym])), `${paper.title}\n${paper.abstract}`);
   }
 
   validateQuestion(question: string): string {

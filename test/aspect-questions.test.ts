@@ -10,6 +10,7 @@ import { askedSection, asksForData, dataSentences, figureSentences } from '../sr
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { QuestionNames } from '../src/answer/names.js';
+import { inPaperWordForms } from '../src/answer/named.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { TermStats } from '../src/retrieval/termstats.js';
@@ -354,4 +355,18 @@ test('"the OpenReview page of the paper on mental imagery" asks for its links wh
   const { answer } = await converse(icml, 'Where is the OpenReview page of the paper on mental imagery?');
   assert.equal(answer.refused, false, answer.answer);
   assert.match(answer.answer, /^\*\*MentisOculi: .*\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\n/s);
+});
+
+test('"Can PhaseCoder transcribe speech?" of an abstract that writes "transcription" quotes that sentence, not "does not answer this": a word in another form of the paper\'s is asked in its form', async () => {
+  for (const q of ['Can PhaseCoder transcribe speech?', 'Does PhaseCoder transcribe?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), ['dementyev26a'], q);
+    assert.match(a.answer, /\btranscription\b/, q);
+  }
+  // Forms of one word, not words that only start alike.
+  assert.equal(inPaperWordForms('Does it transcribe, retrieve or detect?', 'Transcription, retrieval and detection.'), 'Does it transcription, retrieval or detection?');
+  assert.equal(inPaperWordForms('Does it transform or generalize?', 'transfer learning generates'), 'Does it transform or generalize?');
+  // Of an abstract that writes no form of it, a question about it is still not answered.
+  assert.equal((await icml.ask('Can ProactiveLLM transcribe audio?', { useModel: false })).refused, true);
 });

@@ -2,7 +2,7 @@
 import { namesSystem } from '../corpus/paper.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Source, Turn } from '../types.js';
-import { isStopword, queryConcepts } from '../text/terms.js';
+import { isStopword, queryConcepts, queryTerms, stem, words } from '../text/terms.js';
 
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
 const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
@@ -308,4 +308,40 @@ export function namedPapers(question: string, sources: Source[]): string[] {
   const ids: string[] = [];
   for (const s of sources) if (!ids.includes(s.paperId) && namesSystem(question, s.title)) ids.push(s.paperId);
   return ids;
+}
+
+/**
+ * Two stems are forms of one word when they share all but one letter of the shorter, seven at least
+ * ("transcrib" of transcribe and "transcription", "retriev" and "retrieval"), or the longer is the
+ * shorter with a noun's or adjective's ending ("detect" and "detection", "recogn" and "recognition").
+ * Not "transform" and "transf" (transfer), nor "general" (generalize) and "generat" (generates).
+ */
+const FORM_SHARED_MIN = 7;
+const NOUN_ENDING = /^(?:ion|ition|ation|ive|al|or)s?$/;
+const sameWord = (a: string, b: string) => {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  let shared = 0;
+  while (shared < shorter.length && shorter[shared] === longer[shared]) shared++;
+  if (shared === shorter.length && shorter.length >= 5 && NOUN_ENDING.test(longer.slice(shared))) return true;
+  return shared >= FORM_SHARED_MIN && shared >= shorter.length - 1;
+};
+
+/** Each stem a text writes, with the first word it is written as. */
+const writtenForms = (text: string) => new Map(words(text).map((w) => [stem(w), w] as const).reverse());
+
+/**
+ * A question about one paper with each word the paper writes only in another form written in its
+ * form ("Can PhaseCoder transcribe speech?" of an abstract that writes "transcription"): the stems
+ * differ, so the search would find nothing of it, and the paper was said not to answer.
+ */
+export function inPaperWordForms(question: string, paperText: string): string {
+  let forms: Map<string, string> | undefined;
+  return question.replace(/[\p{L}][\p{L}-]*/gu, (w) => {
+    const [term] = queryTerms(w);
+    if (!term || term.length < 5 || w.includes('-')) return w;
+    forms ??= writtenForms(paperText);
+    if (forms.has(term)) return w;
+    for (const [written, as] of forms) if (sameWord(term, written)) return as;
+    return w;
+  });
 }
