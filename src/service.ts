@@ -570,7 +570,9 @@ export class PapercordService {
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
     // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
-    const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
+    // "Which other papers use quantization?" after "What is VEQ?": VEQ is not one of them either.
+    const othersThan = !paper && !comparison && excludesNamed(q) ? (names.papers.length > 0 ? names.papers : last ? talkedAbout() : []) : [];
+    const others = othersThan.length > 0;
     // "Does PixelThink use RL?" of a paper that writes "reinforcement learning" and not RL: asked in its words.
     const spelledOut = (text: string) => (paper ? this.spelledOutFor(text, paper) : text);
     const asked = spelledOut(withoutWords(single?.withoutIds ?? unasked, names.readAsWords));
@@ -622,7 +624,7 @@ export class PapercordService {
         ? { hits: [], relevant: false }
         : comparison
         ? await this.searchEach(retriever, comparison)
-        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: [...(others ? names.papers.map((p) => p.id) : []), ...(paper ? [] : await foundOnlyByName(retriever, searchText, names.writtenAsWord))] });
+        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: [...othersThan.map((p) => p.id), ...(paper ? [] : await foundOnlyByName(retriever, searchText, names.writtenAsWord))] });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     // The name as the question writes it ("TGVKV") and as the title does: "cast" typed in lower case is written "CAST" in the abstract.
     const nameForms = paper ? [...new Set([...names.words.filter((n) => n.paper === paper).map((n) => n.word), systemName(paper.title)].filter(Boolean))] : [];
@@ -641,7 +643,7 @@ export class PapercordService {
     opts.onProgress?.({ type: 'retrieved', sources });
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
     const refused = (notice?: Notice) =>
-      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
+      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
     if (!relevant) {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started, false);
@@ -996,8 +998,8 @@ export class PapercordService {
   }
 
   /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, the paper the question misspelled, or that no author has the name asked. */
-  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: Notice): Answer {
-    const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
+  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: Notice, besides?: Paper): Answer {
+    const like = besides ?? (asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined);
     const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);
     const answer = writtenInOtherLanguage(q)
       ? otherLanguageRefusal(named)

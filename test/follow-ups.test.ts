@@ -660,3 +660,17 @@ test('"Which ones use reinforcement learning?" after "Which papers study video?"
     assert.ok(picked.length > 0 && picked.every((id) => listed.includes(id) && /reinforcement/i.test(icml.catalog.get(id)!.abstract)), `${q}: ${picked.join()}`);
   }
 });
+
+test('"Which other papers use quantization?" after "What is VEQ?" leaves VEQ out, as "Which other papers use quantization like VEQ?" does: where no other paper writes it, none is quoted', async () => {
+  const { answer: quantization } = await converse(icml, 'What is VEQ?', 'Which other papers use quantization?');
+  assert.deepEqual(cited(quantization), []);
+  assert.equal(quantization.refused, true);
+  assert.match(quantization.answer, /\/related 2602\.01037/);
+  for (const q of ['Which other papers use MoE?', 'Any other papers on vision-language models?']) {
+    const { answer } = await converse(icml, 'What is VEQ?', q);
+    assert.ok(cited(answer).length > 0, q);
+    assert.ok(!cited(answer).includes('2602.01037'), `${q}: ${cited(answer)}`);
+  }
+  // "other" of what the paper does is still about it.
+  assert.deepEqual(cited((await converse(icml, 'What is PhaseCoder?', 'Does it work with other microphone arrays?')).answer), ['dementyev26a']);
+});
