@@ -7,10 +7,10 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { fewerRelated, relatedPapers, topicAsked } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked, inPaperWordForms } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked, inPaperWordForms, unwrittenTellingWords } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, withoutRolePlay, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksAnAspect, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -295,7 +295,7 @@ export class PapercordService {
 
   /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
   private spelledOutFor(question: string, paper: Paper): string {
-    return inPaperWordForms(withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym])), `${paper.title}\n${paper.abstract}`);
+    return inPaperWordForms(withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym])), `${paper.title}\n${paper.abstract}`, asksAnAspect);
   }
 
   validateQuestion(question: string): string {
@@ -616,6 +616,10 @@ export class PapercordService {
     if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, noFigureStated(sizesUnread(paper))), started, { refused: true });
     // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
     // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
+    // "Does MentisOculi use diffusion models?" of an abstract that writes "models" and no "diffusion": a sentence that shares
+    // "models" answers none of it; that the abstract does not mention diffusion does. A model reads meaning: what it writes stands.
+    const unwritten = paper && !overview && !partAsked && !figureAsked && !namingData.length && !authorship && !linksOfDescribed ? unwrittenTellingWords(about, `${paper.title}\n${paper.abstract}`, (t) => retriever.termStats.idf(t)) : [];
+    const notMentioned = (notice?: Notice) => uncitedAnswer(q, `${notMentioning([paper!], joinList(unwritten.map((w) => `"${markdownLiteral(w)}"`), 'or')).slice(0, -1)}; /summary ${paper!.id} shows what it covers.`, started, { refused: true, notice });
     const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);
     const comparedPart = aspectCompared ?? (measureUnwritten && compared.some((p) => summaryPart(p, 'Results') !== undefined) ? 'Results' : undefined);
     const found = overview || comparedPart || namingData.length || figuresOnly.length
@@ -643,7 +647,7 @@ export class PapercordService {
     opts.onProgress?.({ type: 'retrieved', sources });
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
     const refused = (notice?: Notice) =>
-      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
+      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : unwritten.length ? notMentioned(notice) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
     if (!relevant) {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started, false);
@@ -684,13 +688,16 @@ export class PapercordService {
     const ex = byWhom ?? quoted();
     const extractive = (notice?: Notice): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
-    if (!useModel || byWhom) return extractive();
+    if (byWhom) return extractive();
+    // Quoted without a model: of a yes-or-no question whose telling word the paper never writes, no sentence is the answer.
+    const quotedUnlessUnmentioned = (notice?: Notice) => (unwritten.length ? notMentioned(notice) : extractive(notice));
+    if (!useModel) return quotedUnlessUnmentioned();
     // Small models often say the sources do not answer what they plainly do ("What is TGV-KV?", "What does
     // MentisOculi evaluate?"). A bare "The sources do not answer this question." is a dead end, and the
     // answer without a model is not: it is quoted, with the model's verdict beside it for the reader to weigh.
     const quotedIfRefused = ex.citations.length > 0;
     const answer = await this.modelAnswer(q, sources, opts, last, started, quotedIfRefused);
-    if ('fallback' in answer) return extractive(this.announce(answer.fallback, opts));
+    if ('fallback' in answer) return quotedUnlessUnmentioned(this.announce(answer.fallback, opts));
     if (answer.refused && quotedIfRefused) {
       const whole = overview || part || comparedPart ? { abstracts: sources.length } : undefined;
       return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));

@@ -370,3 +370,19 @@ test('"Can PhaseCoder transcribe speech?" of an abstract that writes "transcript
   // Of an abstract that writes no form of it, a question about it is still not answered.
   assert.equal((await icml.ask('Can ProactiveLLM transcribe audio?', { useModel: false })).refused, true);
 });
+
+test('"Does MentisOculi use diffusion models?" of an abstract that writes "models" and no "diffusion" says it does not mention diffusion, rather than quoting a sentence that shares only "models"', async () => {
+  assert.doesNotMatch(paper('zeller26a').abstract, /diffus/i);
+  for (const [q, word] of [['Does MentisOculi use diffusion models?', 'diffusion'], ['Does MentisOculi evaluate GPT?', 'GPT'], ['Does CAST use transformers?', 'transformers']] as const) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.deepEqual(a.citations, [], q);
+    assert.match(a.answer, new RegExp(`does not mention "${word}"`), q);
+  }
+  // Where the paper writes the telling word, in any form, its sentence is quoted.
+  for (const [q, id] of [['Does ST-Veto use diffusion?', '2607.17884'], ['Does PixelThink use RL?', '2505.23727'], ['Is PhaseCoder a transformer?', 'dementyev26a'], ['Is ST-Veto training free?', '2607.17884']] as const) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), [id], q);
+  }
+});

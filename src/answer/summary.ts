@@ -560,6 +560,9 @@ const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|me
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
 const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
 
+/** Whether a word asks about an aspect of a paper ("significance", "results"): asked as written, not in a form its abstract writes ("significant"). */
+export const asksAnAspect = (word: string): boolean => aspectOf(word.toLowerCase()) !== undefined;
+
 /**
  * "How does it work?", "how do they work", and "How does  work?" once a paper's name is taken
  * out of "How does VEQ work?"; "Explain how  works", "how it works": asks for the method. "work"
