@@ -10,7 +10,7 @@ import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/
 import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked, inPaperWordForms, unwrittenTellingWords } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
 import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, withoutRolePlay, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksAnAspect, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { askedSection, asksAbout, asksAnAspect, asksForData, asksForModels, modelSentences, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -608,7 +608,9 @@ export class PapercordService {
     const aspectsOnly = paper !== undefined && asksOnlyAspects(about);
     const partAsked = aspectsOnly ? askedSection(about) : undefined;
     // "What datasets does CAST use?": the sentences that name its data, whatever word they use for it ("a benchmark spanning YouCook2, COIN, and CrossTask").
-    const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : [];
+    const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : aspectsOnly && asksForModels(about) ? modelSentences(paper) : [];
+    // "What models does VEQ test on?" of an abstract that names none: its problem's "MoE VLMs" are not what it tests on.
+    if (aspectsOnly && !namingData.length && asksForModels(about)) return uncitedAnswer(q, aspectNotStated([paper], undefined, 'does not name the models it evaluates on'), started, { refused: true });
     // "How big is SciVideoBench?" asks for a figure its abstract writes with other words ("consists of 1,000 … questions").
     const figureAsked = paper !== undefined && !overview && asksOnlyHowMuch(about);
     const figuresOnly = figureAsked ? figureSentences(paper) : [];
@@ -618,7 +620,7 @@ export class PapercordService {
     // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
     // "Does MentisOculi use diffusion models?" of an abstract that writes "models" and no "diffusion": a sentence that shares
     // "models" answers none of it; that the abstract does not mention diffusion does. A model reads meaning: what it writes stands.
-    const unwritten = paper && !overview && !partAsked && !figureAsked && !namingData.length && !authorship && !linksOfDescribed ? unwrittenTellingWords(about, `${paper.title}\n${paper.abstract}`, (t) => retriever.termStats.idf(t)) : [];
+    const unwritten = paper && !overview && !partAsked && !figureAsked && !namingData.length && !authorship && !linksOfDescribed ? unwrittenTellingWords(about, `${paper.title}\n${paper.abstract}`, (t) => retriever.termStats.idf(t), asksAnAspect) : [];
     const notMentioned = (notice?: Notice) => uncitedAnswer(q, `${notMentioning([paper!], joinList(unwritten.map((w) => `"${markdownLiteral(w)}"`), 'or')).slice(0, -1)}; /summary ${paper!.id} shows what it covers.`, started, { refused: true, notice });
     const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);
     const comparedPart = aspectCompared ?? (measureUnwritten && compared.some((p) => summaryPart(p, 'Results') !== undefined) ? 'Results' : undefined);
@@ -647,7 +649,7 @@ export class PapercordService {
     opts.onProgress?.({ type: 'retrieved', sources });
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
     const refused = (notice?: Notice) =>
-      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : unwritten.length ? notMentioned(notice) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
+      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
     if (!relevant) {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started, false);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { askedSection, asksForData, dataSentences, figureSentences } from '../src/answer/summary.js';
+import { askedSection, asksForData, dataSentences, figureSentences, modelSentences } from '../src/answer/summary.js';
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { QuestionNames } from '../src/answer/names.js';
@@ -385,4 +385,21 @@ test('"Does MentisOculi use diffusion models?" of an abstract that writes "model
     assert.equal(a.refused, false, q);
     assert.deepEqual(cited(a), [id], q);
   }
+});
+
+test('"What models does VEQ test on?" and "what models?" after it quote the sentences of its own work that name its models, not its problem\'s "MoE VLMs"; where none names one, it says the abstract does not name them', async () => {
+  for (const asked of [['What models does VEQ test on?'], ['What is VEQ?', 'what models?'], ['What is VEQ?', 'which models does it test on?']]) {
+    const { answer } = await converse(icml, ...asked);
+    assert.deepEqual(cited(answer), ['2602.01037'], asked.join(' / '));
+    assert.match(answer.answer, /Kimi-VL/, asked.join(' / '));
+    assert.doesNotMatch(answer.answer, /offer remarkable performance/, asked.join(' / '));
+  }
+  assert.match((await icml.ask('Which models does TGV-KV use?', { useModel: false })).answer, /LLaVA-NeXT/);
+  // "frontier models", "multiple dMLLMs" name none.
+  for (const q of ['What models does MentisOculi evaluate?', 'What models does ST-Veto evaluate?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.match(a.answer, /does not name the models it evaluates on/, q);
+  }
+  assert.deepEqual(modelSentences(paper('2603.08648')), []);
 });

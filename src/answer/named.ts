@@ -361,17 +361,18 @@ const TELLING_TERM_IDF = 1 + Math.log(5);
  * common "models", whose sentences answer none of it. Empty where the paper writes a telling
  * word too, where the words it does not write are common too, or the question asks no yes or no.
  */
-export function unwrittenTellingWords(about: string, paperText: string, idf: (term: string) => number): string[] {
+export function unwrittenTellingWords(about: string, paperText: string, idf: (term: string) => number, asksAnAspect: (word: string) => boolean = () => false): string[] {
   if (!YES_OR_NO.test(about)) return [];
   const written = new Set(terms(paperText));
-  const concepts = queryConcepts(about).map((group) => ({ group, written: group.some((t) => written.has(t)) }));
+  // "good" of "Is X any good for soccer?" asks for its results, whatever words they are in.
+  const concepts = queryConcepts(words(about).filter((w) => !asksAnAspect(w)).join(' ')).map((group) => ({ group, written: group.some((t) => written.has(t)) }));
   // A common word unwritten ("data" of "Does GCL use multimodal data?") tells no more than a common one written.
   const unwritten = new Set(concepts.filter((c) => !c.written).flatMap((c) => c.group).filter((t) => idf(t) > TELLING_TERM_IDF));
   if (!unwritten.size || concepts.some((c) => c.written && c.group.some((t) => idf(t) > COMMON_TERM_IDF))) return [];
   const phrases: string[] = [];
   let run: string[] = [];
   for (const [w] of about.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
-    if (queryTerms(w).some((t) => unwritten.has(t))) run.push(w);
+    if (!asksAnAspect(w) && queryTerms(w).some((t) => unwritten.has(t))) run.push(w);
     else if (run.length) (phrases.push(run.join(' ')), (run = []));
   }
   if (run.length) phrases.push(run.join(' '));
