@@ -218,7 +218,7 @@ export class PapercordService {
    * else those the conversation is on, when several ("What are their results?" after "How many
    * papers mention GRPO?"). `talkedAbout` reads the latter (see papersTalkedAbout).
    */
-  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
+  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() }), oneEachBefore: () => Paper[] = () => []): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
     // "Which one uses RL?" picks, of the papers before or named, those that do (see pickedConcepts): by
     // what it asks, not by the papers' names, each of which only its own paper writes.
@@ -235,7 +235,9 @@ export class PapercordService {
     // Not after "Papers like HypRAG?" or a /related list: "them" are the papers its answer listed, not those it named.
     if (before.papers.length >= 2 && !asksForOthers(earlier)) return { ...comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`), ...picked };
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
-    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picked.picked ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    const several = refersBackToSeveral(question) ? (picked.picked ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    // "Which is better?" after "What is ST-Veto?" and "What is VEQ?": the two papers of the two turns, not the last one alone. Not "Which is its dataset?".
+    const { papers: cited, outOf } = several.papers.length === 1 && !refersBackToOne(question) ? { papers: oneEachBefore() } : several;
     if (cited.length < 2) return undefined;
     return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] }, question, question), ...picked, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
@@ -533,7 +535,12 @@ export class PapercordService {
       const all = last ? this.papersCountedBefore(last, talkedAbout) : undefined;
       return all ? { papers: all.slice(0, PICKED_AMONG_MAX), outOf: all.length } : { papers: talkedAbout() };
     };
-    const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
+    // The papers of the last two turns, when each was about one paper and they differ.
+    const oneEachBefore = () => {
+      const [before, now] = [this.conversation.papersTalkedAbout(history.slice(0, -1)), this.conversation.papersTalkedAbout(history)];
+      return before.length === 1 && now.length === 1 && before[0] !== now[0] ? [before[0]!, now[0]!] : [];
+    };
+    const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted, oneEachBefore);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").

@@ -674,3 +674,15 @@ test('"Which other papers use quantization?" after "What is VEQ?" leaves VEQ out
   // "other" of what the paper does is still about it.
   assert.deepEqual(cited((await converse(icml, 'What is PhaseCoder?', 'Does it work with other microphone arrays?')).answer), ['dementyev26a']);
 });
+
+test('"which is better?" after two turns each about one paper ("What is ST-Veto?", "What is VEQ?") sets both side by side, as after "Compare ST-Veto and VEQ"; "Which is its main dataset?" is still of the last one', async () => {
+  for (const q of ['which is better?', 'which one is faster?', 'how do they differ?']) {
+    const { answer } = await converse(icml, 'What is ST-Veto?', 'What is VEQ?', q);
+    assert.deepEqual(cited(answer), ['2607.17884', '2602.01037'], q);
+  }
+  // Through a turn that went on with the first paper.
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'Who wrote it?', 'What is VEQ?', 'which is better?')).answer), ['2505.23727', '2602.01037']);
+  // One paper before: that one.
+  assert.deepEqual(cited((await converse(icml, 'What is VEQ?', 'which is better?')).answer), ['2602.01037']);
+  assert.ok(!cited((await converse(icml, 'What is ST-Veto?', 'What is VEQ?', 'Which is its main dataset?')).answer).includes('2607.17884'));
+});
