@@ -7,10 +7,10 @@ import type { Retriever, SearchOptions, SearchResult } from './retrieval/retriev
 import { fewerRelated, relatedPapers, topicAsked } from './retrieval/related.js';
 import { searchedByWordsOnly, withSearchNotice } from './embed/query-vector.js';
 import { extractiveAnswer, REFUSAL_TEXT, type ExtractiveAnswer } from './answer/extractive.js';
-import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked } from './answer/named.js';
+import { asksBeyondNamed, asksForOthers, describesPaper, comparesWithOneBefore, pickedConcepts, picksAmong, withoutPicking, withoutWhichOne, picksPlace, placePastOne, placePastAll, placePicked, withoutPlace, turnsBeforePlacesPicked, pointsBackOnlyAfter, asksWhichMore, asksOnlyForLike, asksToGoOn, excludesNamed, goesOn, refersBackToOne, refersBackToSeveral, namedPapers, pointsBackOnly, pointsBackToAllOnly, refersBack, withoutComparison, withoutPointingBack, otherPicked, inPaperWordForms, unwrittenTellingWords } from './answer/named.js';
 import { isAuthorNameWord, asksForLinks, linksAnswer, listedPaper, withoutLinkWords, expansionSentence, titleExpansion, authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer, LISTED_PAPERS_MAX, type AuthorsAsked, AUTHORSHIP, AUTHORS_NOUN, asksAuthorCount, asksOnlyForAuthors, withoutAuthorCount, asksWhereOrWhen, withoutPublication, authorsAnswer, withoutAuthorship, NO_PAPER_NAMED, unknownAuthorAsked, asksMostPapersAuthors, mostPapersAuthorsAnswer, codePapersAsked, codePapersAnswer, codeLinksOf } from './answer/metadata.js';
-import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
-import { askedSection, asksAbout, asksForData, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
+import { asksAboutIndex, indexAnswer, venuePapersAnswer, isKnownVenue, asksMostRecent, mostRecentAnswer, asksOverview, overviewAnswer, smallTalkAnswer, topicAskedBefore, withoutGreeting, withoutRolePlay, NO_TOPIC_NAMED, topicCountAmongAsked, topicCountAnswer, topicCountAsked, topicListAsked, type CountedAmong, topicMentions, topicMentionsInSlices, topicNotNamed, topicNotFound, papersThatMayWrite, withAlternatives, positionPapersAsked, positionPapers, positionPapersAnswer, hasPositionTitle, POSITION_PAPER_TERMS, type TopicAsked, type TopicMention } from './answer/meta.js';
+import { askedSection, asksAbout, asksAnAspect, asksForData, asksForModels, modelSentences, asksOnlyAspects, asksOnlyForSummary, summaryLengthAsked, asksOnlyHowMuch, dataSentences, figureSentences, sizesUnread, extractiveSummary, nextSentenceShown, summaryGoingOn, summarySections, type SummaryLength } from './answer/summary.js';
 import { markdownLiteral, readableTex } from './corpus/text.js';
 import { normalizeTitle } from './corpus/ids.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './answer/sources.js';
@@ -218,7 +218,7 @@ export class PapercordService {
    * else those the conversation is on, when several ("What are their results?" after "How many
    * papers mention GRPO?"). `talkedAbout` reads the latter (see papersTalkedAbout).
    */
-  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() })): Comparison | undefined {
+  private comparisonIn(question: string, here: Names, earlier: string | undefined, talkedAbout: () => Paper[], pickedFrom: () => { papers: Paper[]; outOf?: number } = () => ({ papers: talkedAbout() }), oneEachBefore: () => Paper[] = () => []): Comparison | undefined {
     if (asksForOthers(question)) return undefined;
     // "Which one uses RL?" picks, of the papers before or named, those that do (see pickedConcepts): by
     // what it asks, not by the papers' names, each of which only its own paper writes.
@@ -235,7 +235,9 @@ export class PapercordService {
     // Not after "Papers like HypRAG?" or a /related list: "them" are the papers its answer listed, not those it named.
     if (before.papers.length >= 2 && !asksForOthers(earlier)) return { ...comparing(before, `${earlier} ${question}`, `${before.rest} ${question}`), ...picked };
     // Papers the earlier answer listed or quoted are asked only what the follow-up asks: "How many papers mention GRPO?" would make any question about them answerable.
-    const { papers: cited, outOf } = refersBackToSeveral(question) ? (picked.picked ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    const several = refersBackToSeveral(question) ? (picked.picked ? pickedFrom() : { papers: talkedAbout() }) : { papers: [] };
+    // "Which is better?" after "What is ST-Veto?" and "What is VEQ?": the two papers of the two turns, not the last one alone. Not "Which is its dataset?".
+    const { papers: cited, outOf } = several.papers.length === 1 && !refersBackToOne(question) ? { papers: oneEachBefore() } : several;
     if (cited.length < 2) return undefined;
     return { ...comparing({ papers: cited, words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] }, question, question), ...picked, ...(outOf !== undefined && outOf > cited.length ? { pickedOutOf: outOf } : {}) };
   }
@@ -295,7 +297,7 @@ export class PapercordService {
 
   /** A question about one paper in its words (see withInitialsSpelledOut), as far as the corpus's declared acronyms allow. */
   private spelledOutFor(question: string, paper: Paper): string {
-    return withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym]));
+    return inPaperWordForms(withInitialsSpelledOut(question, paper, (acronym) => this.acronymForms([acronym])), `${paper.title}\n${paper.abstract}`, asksAnAspect);
   }
 
   validateQuestion(question: string): string {
@@ -311,7 +313,7 @@ export class PapercordService {
 
   private async answer(question: string, opts: AskOptions): Promise<Answer> {
     const started = Date.now();
-    const typed = withoutGreeting(this.validateQuestion(question));
+    const typed = withoutRolePlay(withoutGreeting(this.validateQuestion(question)));
     // "wich papers study vidoe retrieval?" was refused, its "vidoe" no paper's word: asked as mended, shown as typed, with how it was read.
     const mended = withTyposMended(typed, (term) => this.retriever.termStats.df(term), (word) => isAuthorNameWord(word, this.papers) || this.catalog.misspelled(word) !== undefined);
     if (mended.mended.length) {
@@ -533,7 +535,12 @@ export class PapercordService {
       const all = last ? this.papersCountedBefore(last, talkedAbout) : undefined;
       return all ? { papers: all.slice(0, PICKED_AMONG_MAX), outOf: all.length } : { papers: talkedAbout() };
     };
-    const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted);
+    // The papers of the last two turns, when each was about one paper and they differ.
+    const oneEachBefore = () => {
+      const [before, now] = [this.conversation.papersTalkedAbout(history.slice(0, -1)), this.conversation.papersTalkedAbout(history)];
+      return before.length === 1 && now.length === 1 && before[0] !== now[0] ? [before[0]!, now[0]!] : [];
+    };
+    const comparison = optionPaper ? comparisonWithOption(unasked, names, optionPaper) : this.comparisonIn(unasked, names, last?.question, talkedAbout, counted, oneEachBefore);
     const compared = comparison?.papers ?? [];
     // A question that names one paper ("What is 2505.23727 about?", "What GPU does PixelThink use?")
     // is limited to it as the paper option does, unless it asks about others too ("papers like PixelThink").
@@ -570,7 +577,9 @@ export class PapercordService {
       return { ...hit, cached: true, elapsedMs: Date.now() - started };
     }
     // "Which other papers use RL like PixelThink?": PixelThink is not one of them, and its name is not what to quote.
-    const others = !paper && !comparison && names.papers.length > 0 && excludesNamed(q);
+    // "Which other papers use quantization?" after "What is VEQ?": VEQ is not one of them either.
+    const othersThan = !paper && !comparison && excludesNamed(q) ? (names.papers.length > 0 ? names.papers : last ? talkedAbout() : []) : [];
+    const others = othersThan.length > 0;
     // "Does PixelThink use RL?" of a paper that writes "reinforcement learning" and not RL: asked in its words.
     const spelledOut = (text: string) => (paper ? this.spelledOutFor(text, paper) : text);
     const asked = spelledOut(withoutWords(single?.withoutIds ?? unasked, names.readAsWords));
@@ -606,7 +615,9 @@ export class PapercordService {
     const aspectsOnly = paper !== undefined && asksOnlyAspects(about);
     const partAsked = aspectsOnly ? askedSection(about) : undefined;
     // "What datasets does CAST use?": the sentences that name its data, whatever word they use for it ("a benchmark spanning YouCook2, COIN, and CrossTask").
-    const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : [];
+    const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : aspectsOnly && asksForModels(about) ? modelSentences(paper) : [];
+    // "What models does VEQ test on?" of an abstract that names none: its problem's "MoE VLMs" are not what it tests on.
+    if (aspectsOnly && !namingData.length && asksForModels(about)) return uncitedAnswer(q, aspectNotStated([paper], undefined, 'does not name the models it evaluates on'), started, { refused: true });
     // "How big is SciVideoBench?" asks for a figure its abstract writes with other words ("consists of 1,000 … questions").
     const figureAsked = paper !== undefined && !overview && asksOnlyHowMuch(about);
     const figuresOnly = figureAsked ? figureSentences(paper) : [];
@@ -614,6 +625,10 @@ export class PapercordService {
     if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, noFigureStated(sizesUnread(paper))), started, { refused: true });
     // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
     // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
+    // "Does MentisOculi use diffusion models?" of an abstract that writes "models" and no "diffusion": a sentence that shares
+    // "models" answers none of it; that the abstract does not mention diffusion does. A model reads meaning: what it writes stands.
+    const unwritten = paper && !overview && !partAsked && !figureAsked && !namingData.length && !authorship && !linksOfDescribed ? unwrittenTellingWords(about, `${paper.title}\n${paper.abstract}`, (t) => retriever.termStats.idf(t), asksAnAspect) : [];
+    const notMentioned = (notice?: Notice) => uncitedAnswer(q, `${notMentioning([paper!], joinList(unwritten.map((w) => `"${markdownLiteral(w)}"`), 'or')).slice(0, -1)}; /summary ${paper!.id} shows what it covers.`, started, { refused: true, notice });
     const measureUnwritten = comparison && !aspectCompared && asksWhichMore(comparedAsked) && !(await Promise.all(compared.map((p) => retriever.search(comparedAsked, { paperId: p.id, k: 1 })))).some((r) => r.relevant);
     const comparedPart = aspectCompared ?? (measureUnwritten && compared.some((p) => summaryPart(p, 'Results') !== undefined) ? 'Results' : undefined);
     const found = overview || comparedPart || namingData.length || figuresOnly.length
@@ -622,7 +637,7 @@ export class PapercordService {
         ? { hits: [], relevant: false }
         : comparison
         ? await this.searchEach(retriever, comparison)
-        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: [...(others ? names.papers.map((p) => p.id) : []), ...(paper ? [] : await foundOnlyByName(retriever, searchText, names.writtenAsWord))] });
+        : await this.searchFollowUp(retriever, searchText, asked, !paper && last !== undefined, { paperId: paper?.id, mustShare: paper ? about : undefined, exclude: [...othersThan.map((p) => p.id), ...(paper ? [] : await foundOnlyByName(retriever, searchText, names.writtenAsWord))] });
     // "What does GCL stand for?": the sentence that spells it out, whatever the search found ("standard" shares a form with "stand").
     // The name as the question writes it ("TGVKV") and as the title does: "cast" typed in lower case is written "CAST" in the abstract.
     const nameForms = paper ? [...new Set([...names.words.filter((n) => n.paper === paper).map((n) => n.word), systemName(paper.title)].filter(Boolean))] : [];
@@ -641,7 +656,7 @@ export class PapercordService {
     opts.onProgress?.({ type: 'retrieved', sources });
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
     const refused = (notice?: Notice) =>
-      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice);
+      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
     if (!relevant) {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started, false);
@@ -682,13 +697,16 @@ export class PapercordService {
     const ex = byWhom ?? quoted();
     const extractive = (notice?: Notice): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
-    if (!useModel || byWhom) return extractive();
+    if (byWhom) return extractive();
+    // Quoted without a model: of a yes-or-no question whose telling word the paper never writes, no sentence is the answer.
+    const quotedUnlessUnmentioned = (notice?: Notice) => (unwritten.length ? notMentioned(notice) : extractive(notice));
+    if (!useModel) return quotedUnlessUnmentioned();
     // Small models often say the sources do not answer what they plainly do ("What is TGV-KV?", "What does
     // MentisOculi evaluate?"). A bare "The sources do not answer this question." is a dead end, and the
     // answer without a model is not: it is quoted, with the model's verdict beside it for the reader to weigh.
     const quotedIfRefused = ex.citations.length > 0;
     const answer = await this.modelAnswer(q, sources, opts, last, started, quotedIfRefused);
-    if ('fallback' in answer) return extractive(this.announce(answer.fallback, opts));
+    if ('fallback' in answer) return quotedUnlessUnmentioned(this.announce(answer.fallback, opts));
     if (answer.refused && quotedIfRefused) {
       const whole = overview || part || comparedPart ? { abstracts: sources.length } : undefined;
       return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));
@@ -996,8 +1014,8 @@ export class PapercordService {
   }
 
   /** "No paper covers this", with the most useful pointer: /related for "papers like X", the named papers' /summary, the paper the question misspelled, or that no author has the name asked. */
-  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: Notice): Answer {
-    const like = asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined;
+  private refusal(q: string, named: Paper[], retriever: Retriever, started: number, notice?: Notice, besides?: Paper): Answer {
+    const like = besides ?? (asksBeyondNamed(q) ? this.names.paperNamedIn(q) : undefined);
     const meant = like || named.length ? undefined : this.names.misspelledPaper(q, retriever);
     const answer = writtenInOtherLanguage(q)
       ? otherLanguageRefusal(named)

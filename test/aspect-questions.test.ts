@@ -6,10 +6,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { askedSection, asksForData, dataSentences, figureSentences } from '../src/answer/summary.js';
+import { askedSection, asksForData, dataSentences, figureSentences, modelSentences } from '../src/answer/summary.js';
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/answer/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { QuestionNames } from '../src/answer/names.js';
+import { inPaperWordForms } from '../src/answer/named.js';
 import { extractiveAnswer } from '../src/answer/extractive.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { TermStats } from '../src/retrieval/termstats.js';
@@ -354,4 +355,51 @@ test('"the OpenReview page of the paper on mental imagery" asks for its links wh
   const { answer } = await converse(icml, 'Where is the OpenReview page of the paper on mental imagery?');
   assert.equal(answer.refused, false, answer.answer);
   assert.match(answer.answer, /^\*\*MentisOculi: .*\nOpenReview: https:\/\/openreview\.net\/forum\?id=sxvuK2x3eA\n/s);
+});
+
+test('"Can PhaseCoder transcribe speech?" of an abstract that writes "transcription" quotes that sentence, not "does not answer this": a word in another form of the paper\'s is asked in its form', async () => {
+  for (const q of ['Can PhaseCoder transcribe speech?', 'Does PhaseCoder transcribe?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), ['dementyev26a'], q);
+    assert.match(a.answer, /\btranscription\b/, q);
+  }
+  // Forms of one word, not words that only start alike.
+  assert.equal(inPaperWordForms('Does it transcribe, retrieve or detect?', 'Transcription, retrieval and detection.'), 'Does it transcription, retrieval or detection?');
+  assert.equal(inPaperWordForms('Does it transform or generalize?', 'transfer learning generates'), 'Does it transform or generalize?');
+  // Of an abstract that writes no form of it, a question about it is still not answered.
+  assert.equal((await icml.ask('Can ProactiveLLM transcribe audio?', { useModel: false })).refused, true);
+});
+
+test('"Does MentisOculi use diffusion models?" of an abstract that writes "models" and no "diffusion" says it does not mention diffusion, rather than quoting a sentence that shares only "models"', async () => {
+  assert.doesNotMatch(paper('zeller26a').abstract, /diffus/i);
+  for (const [q, word] of [['Does MentisOculi use diffusion models?', 'diffusion'], ['Does MentisOculi evaluate GPT?', 'GPT'], ['Does CAST use transformers?', 'transformers']] as const) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.deepEqual(a.citations, [], q);
+    assert.match(a.answer, new RegExp(`does not mention "${word}"`), q);
+  }
+  // Where the paper writes the telling word, in any form, its sentence is quoted.
+  for (const [q, id] of [['Does ST-Veto use diffusion?', '2607.17884'], ['Does PixelThink use RL?', '2505.23727'], ['Is PhaseCoder a transformer?', 'dementyev26a'], ['Is ST-Veto training free?', '2607.17884']] as const) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, false, q);
+    assert.deepEqual(cited(a), [id], q);
+  }
+});
+
+test('"What models does VEQ test on?" and "what models?" after it quote the sentences of its own work that name its models, not its problem\'s "MoE VLMs"; where none names one, it says the abstract does not name them', async () => {
+  for (const asked of [['What models does VEQ test on?'], ['What is VEQ?', 'what models?'], ['What is VEQ?', 'which models does it test on?']]) {
+    const { answer } = await converse(icml, ...asked);
+    assert.deepEqual(cited(answer), ['2602.01037'], asked.join(' / '));
+    assert.match(answer.answer, /Kimi-VL/, asked.join(' / '));
+    assert.doesNotMatch(answer.answer, /offer remarkable performance/, asked.join(' / '));
+  }
+  assert.match((await icml.ask('Which models does TGV-KV use?', { useModel: false })).answer, /LLaVA-NeXT/);
+  // "frontier models", "multiple dMLLMs" name none.
+  for (const q of ['What models does MentisOculi evaluate?', 'What models does ST-Veto evaluate?']) {
+    const a = await icml.ask(q, { useModel: false });
+    assert.equal(a.refused, true, q);
+    assert.match(a.answer, /does not name the models it evaluates on/, q);
+  }
+  assert.deepEqual(modelSentences(paper('2603.08648')), []);
 });

@@ -171,12 +171,16 @@ test('a follow-up that asks only about an aspect is about the paper of the conve
 test('a follow-up that asks only for the gist ("Summary?", "Give me an overview", "What\'s the main idea?", "tl;dr?", "In a nutshell?") is of the paper before, as naming it is', async () => {
   const named = await icml.ask("What's the main idea of ST-Veto?", { useModel: false });
   assert.deepEqual(cited(named), ['2607.17884']);
-  for (const q of ['Summary?', 'Give me an overview', 'summarize', "What's the main idea?", 'And the key takeaways?', 'main contribution?', 'tl;dr?', 'In a nutshell?', 'the gist?', 'eli5', 'ELI5']) {
+  for (const q of ['Summary?', 'Give me an overview', 'summarize', "What's the main idea?", 'And the key takeaways?', 'main contribution?', 'tl;dr?', 'In a nutshell?', 'the gist?', 'eli5', 'ELI5', "what's the main point?", 'what are the key insights?', 'highlights?', 'the bottom line?', 'key message?']) {
     const { answer } = await converse(icml, 'Who wrote ST-Veto?', q);
     assert.equal(answer.answer, named.answer, q);
   }
   // "ELI5" is how to answer, not a name no paper has.
   assert.equal((await icml.ask('Explain ST-Veto ELI5', { useModel: false })).answer, named.answer);
+  // "point", "insights", "highlights" are no words the abstract must write: they ask for the gist too.
+  for (const q of ['What is the main point of ST-Veto?', 'What are the key insights of ST-Veto?', 'Highlights of ST-Veto?', 'Bottom line on ST-Veto?']) {
+    assert.equal((await icml.ask(q, { useModel: false })).answer, named.answer, q);
+  }
   // With no paper before, there is none to sum up.
   for (const q of ['Summary?', "What's the main idea?"]) assert.equal((await icml.ask(q, { useModel: false })).refused, true, q);
 });
@@ -655,4 +659,30 @@ test('"Which ones use reinforcement learning?" after "Which papers study video?"
     const picked = cited((await converse(icml, 'Which papers study video?', q)).answer);
     assert.ok(picked.length > 0 && picked.every((id) => listed.includes(id) && /reinforcement/i.test(icml.catalog.get(id)!.abstract)), `${q}: ${picked.join()}`);
   }
+});
+
+test('"Which other papers use quantization?" after "What is VEQ?" leaves VEQ out, as "Which other papers use quantization like VEQ?" does: where no other paper writes it, none is quoted', async () => {
+  const { answer: quantization } = await converse(icml, 'What is VEQ?', 'Which other papers use quantization?');
+  assert.deepEqual(cited(quantization), []);
+  assert.equal(quantization.refused, true);
+  assert.match(quantization.answer, /\/related 2602\.01037/);
+  for (const q of ['Which other papers use MoE?', 'Any other papers on vision-language models?']) {
+    const { answer } = await converse(icml, 'What is VEQ?', q);
+    assert.ok(cited(answer).length > 0, q);
+    assert.ok(!cited(answer).includes('2602.01037'), `${q}: ${cited(answer)}`);
+  }
+  // "other" of what the paper does is still about it.
+  assert.deepEqual(cited((await converse(icml, 'What is PhaseCoder?', 'Does it work with other microphone arrays?')).answer), ['dementyev26a']);
+});
+
+test('"which is better?" after two turns each about one paper ("What is ST-Veto?", "What is VEQ?") sets both side by side, as after "Compare ST-Veto and VEQ"; "Which is its main dataset?" is still of the last one', async () => {
+  for (const q of ['which is better?', 'which one is faster?', 'how do they differ?']) {
+    const { answer } = await converse(icml, 'What is ST-Veto?', 'What is VEQ?', q);
+    assert.deepEqual(cited(answer), ['2607.17884', '2602.01037'], q);
+  }
+  // Through a turn that went on with the first paper.
+  assert.deepEqual(cited((await converse(icml, 'What is PixelThink?', 'Who wrote it?', 'What is VEQ?', 'which is better?')).answer), ['2505.23727', '2602.01037']);
+  // One paper before: that one.
+  assert.deepEqual(cited((await converse(icml, 'What is VEQ?', 'which is better?')).answer), ['2602.01037']);
+  assert.ok(!cited((await converse(icml, 'What is ST-Veto?', 'What is VEQ?', 'Which is its main dataset?')).answer).includes('2607.17884'));
 });

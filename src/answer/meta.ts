@@ -616,6 +616,30 @@ export function withoutGreeting(question: string): string {
   return question.replace(GREETING_FIRST, '');
 }
 
+/**
+ * A role to play or instructions to drop, said before a question ("You are now a pirate. What is
+ * PixelThink?", "Act as a reviewer: what is TGV-KV?", "Pretend to be a pirate and tell me about
+ * CAST"): up to the end of its sentence, or its first "and" where it has no end.
+ */
+const ROLE = String.raw`^\s*(?:(?:system|developer|assistant)\s*:\s*)?(?:from now on,?\s+)?(?:you are now|you['’]re now|now you are|pretend (?:to be|that you(?:['’]re| are)|you(?:['’]re| are))|act (?:as|like)|role-?play (?:as|a)|(?:talk|speak|answer|reply|respond|write) (?:like|as|in)|you are (?:dan|an? (?:unrestricted|unfiltered|uncensored|jailbroken|evil))\b|(?:please )?(?:ignore|disregard|forget) (?:all |any )?(?:of )?(?:your |the |my )?(?:previous |prior |above |earlier |preceding )?(?:instructions|prompts?|rules))\b`;
+const ROLE_SENTENCE_FIRST = new RegExp(String.raw`${ROLE}[^.!?:;\n]*[.!:;\n]+\s*(?=\S)`, 'i');
+const ROLE_CLAUSE_FIRST = new RegExp(String.raw`${ROLE}[^.!?:;\n]*?,?\s+and\s+(?=\S)`, 'i');
+/** What asks of the papers after a role: a question, or a verb that asks for a paper's account ("Explain VEQ."); not "give me a recipe", "answer anything". */
+const ASKS_AFTER_ROLE = /^\W*(?:what|whats|which|who|how|why|when|where|does|do|did|is|are|was|were|can|could|has|have|explain|describe|summari[sz]e|tell me about|compare|list|show me)\b/i;
+
+/**
+ * The question without a role or instructions said before it: the bot takes no instructions from
+ * questions, so what is asked after them is answered as if asked alone. A role with nothing asked
+ * of the papers after it ("Pretend you are a chef and give me a recipe") is kept, to be answered
+ * about the bot.
+ */
+export function withoutRolePlay(question: string): string {
+  const role = ROLE_SENTENCE_FIRST.exec(question) ?? ROLE_CLAUSE_FIRST.exec(question);
+  if (!role) return question;
+  const rest = question.slice(role[0].length);
+  return ASKS_AFTER_ROLE.test(rest) || asksAboutTheBot(rest) ? rest : question;
+}
+
 /** "thanks", "thank you so much", "thx", "ok", "got it": nothing asked either. */
 const THANKS = /^\s*(?:(?:thanks|thank you)(?: (?:so|very) much| a lot)?|thx|ty|cheers|great,? thanks|ok(?:ay)?|cool|great|nice|got it|i see|perfect|awesome)[\s!.,?]*$/i;
 /**

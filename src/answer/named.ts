@@ -2,7 +2,7 @@
 import { namesSystem } from '../corpus/paper.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Source, Turn } from '../types.js';
-import { isStopword, queryConcepts } from '../text/terms.js';
+import { isStopword, queryConcepts, queryTerms, stem, terms, words } from '../text/terms.js';
 
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
 const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
@@ -308,4 +308,73 @@ export function namedPapers(question: string, sources: Source[]): string[] {
   const ids: string[] = [];
   for (const s of sources) if (!ids.includes(s.paperId) && namesSystem(question, s.title)) ids.push(s.paperId);
   return ids;
+}
+
+/**
+ * Two stems are forms of one word when they share all but one letter of the shorter, seven at least
+ * ("transcrib" of transcribe and "transcription", "retriev" and "retrieval"), or the longer is the
+ * shorter with a noun's or adjective's ending ("detect" and "detection", "recogn" and "recognition").
+ * Not "transform" and "transf" (transfer), nor "general" (generalize) and "generat" (generates).
+ */
+const FORM_SHARED_MIN = 7;
+const NOUN_ENDING = /^(?:ion|ition|ation|ive|al|or)s?$/;
+const sameWord = (a: string, b: string) => {
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  let shared = 0;
+  while (shared < shorter.length && shorter[shared] === longer[shared]) shared++;
+  if (shared === shorter.length && shorter.length >= 5 && NOUN_ENDING.test(longer.slice(shared))) return true;
+  return shared >= FORM_SHARED_MIN && shared >= shorter.length - 1;
+};
+
+/** Each stem a text writes, with the first word it is written as. */
+const writtenForms = (text: string) => new Map(words(text).map((w) => [stem(w), w] as const).reverse());
+
+/**
+ * A question about one paper with each word the paper writes only in another form written in its
+ * form ("Can PhaseCoder transcribe speech?" of an abstract that writes "transcription"): the stems
+ * differ, so the search would find nothing of it, and the paper was said not to answer. Not the
+ * words `keptAsWritten` keeps: "significance" asks for the paper's gist, "significant" would not.
+ */
+export function inPaperWordForms(question: string, paperText: string, keptAsWritten: (word: string) => boolean = () => false): string {
+  let forms: Map<string, string> | undefined;
+  return question.replace(/[\p{L}][\p{L}-]*/gu, (w) => {
+    const [term] = queryTerms(w);
+    if (!term || term.length < 5 || w.includes('-') || keptAsWritten(w)) return w;
+    forms ??= writtenForms(paperText);
+    if (forms.has(term)) return w;
+    for (const [written, as] of forms) if (sameWord(term, written)) return as;
+    return w;
+  });
+}
+
+/** Asked yes or no: "Does X use diffusion models?", "Can X run on a phone?", "Is X trained on video?". */
+const YES_OR_NO = /^\W*(?:(?:and|so)\s+)?(?:does|do|did|is|are|was|were|can|could|has|have|will|would|should)\b/i;
+/** A term at least one in three texts writes (its idf at most 1 + ln 3): "models", "evaluate"; it tells little of what is asked. */
+const COMMON_TERM_IDF = 1 + Math.log(3);
+/** A term fewer than one in five texts writes: "diffusion", "LLaMA"; not "data", "training". */
+const TELLING_TERM_IDF = 1 + Math.log(5);
+
+/**
+ * The words of a yes-or-no question about one paper (its name taken out) that tell what is asked
+ * and that the paper writes in no form, as the question writes them, adjacent ones as one phrase:
+ * "diffusion" of "Does MentisOculi use diffusion models?", where the abstract writes only the
+ * common "models", whose sentences answer none of it. Empty where the paper writes a telling
+ * word too, where the words it does not write are common too, or the question asks no yes or no.
+ */
+export function unwrittenTellingWords(about: string, paperText: string, idf: (term: string) => number, asksAnAspect: (word: string) => boolean = () => false): string[] {
+  if (!YES_OR_NO.test(about)) return [];
+  const written = new Set(terms(paperText));
+  // "good" of "Is X any good for soccer?" asks for its results, whatever words they are in.
+  const concepts = queryConcepts(words(about).filter((w) => !asksAnAspect(w)).join(' ')).map((group) => ({ group, written: group.some((t) => written.has(t)) }));
+  // A common word unwritten ("data" of "Does GCL use multimodal data?") tells no more than a common one written.
+  const unwritten = new Set(concepts.filter((c) => !c.written).flatMap((c) => c.group).filter((t) => idf(t) > TELLING_TERM_IDF));
+  if (!unwritten.size || concepts.some((c) => c.written && c.group.some((t) => idf(t) > COMMON_TERM_IDF))) return [];
+  const phrases: string[] = [];
+  let run: string[] = [];
+  for (const [w] of about.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
+    if (!asksAnAspect(w) && queryTerms(w).some((t) => unwritten.has(t))) run.push(w);
+    else if (run.length) (phrases.push(run.join(' ')), (run = []));
+  }
+  if (run.length) phrases.push(run.join(' '));
+  return [...new Set(phrases)];
 }

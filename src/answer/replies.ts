@@ -98,9 +98,9 @@ export function modelSaidNotAnswered(model: string, whole?: { abstracts: number 
     : `${model} said the abstracts do not answer this, so this answer is quoted from them instead.`;
 }
 
-/** Said of the papers a follow-up did not pick ("Which one uses RL?"): "The abstract of X (id) does not mention it", or "The abstracts of X and Y do not". */
-export function notMentioning(papers: Paper[]): string {
-  return papers.length === 1 ? `The abstract of ${titleAndId(papers[0]!)} does not mention it.` : `The abstracts of ${joinList(papers.map(titleAndId))} do not mention it.`;
+/** Said of the papers a follow-up did not pick ("Which one uses RL?"): "The abstract of X (id) does not mention it", or "The abstracts of X and Y do not"; of what, when given ("does not mention diffusion"). */
+export function notMentioning(papers: Paper[], what = 'it'): string {
+  return papers.length === 1 ? `The abstract of ${titleAndId(papers[0]!)} does not mention ${what}.` : `The abstracts of ${joinList(papers.map(titleAndId))} do not mention ${what}.`;
 }
 
 /** "X (id) is indexed, but its abstract does not answer this", pointing to /summary. */

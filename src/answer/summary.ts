@@ -560,6 +560,8 @@ export function limitsFound(paper: Paper): string[] {
 const DATA_WORDS = 'datasets?|data|benchmarks?|corpus|corpora';
 /** A word that asks what data a paper uses. */
 const DATA_ASPECT = new RegExp(`^(${DATA_WORDS})$`);
+/** Words, plural, for the models a paper evaluates on ("What models does VEQ test on?", "Which LLMs?"); not "model", its own ("What is PixelThink's model?"). */
+const MODELS_ASPECT = /^(models|llms|mllms|vlms|lmms|backbones)$/;
 
 /**
  * Words, as written, that ask about one aspect of a paper: a part of its summary ("What results
@@ -574,12 +576,17 @@ const ASPECT_WORDS: [SummarySection | undefined, RegExp][] = [
   ['Limits', /^(limitations?|limits?|weakness(es)?|drawbacks?|shortcomings?|caveats?)$/],
   ['TL;DR', /^(contributions?|novelty|takeaways?|significance)$/],
   [undefined, DATA_ASPECT],
+  [undefined, MODELS_ASPECT],
 ];
 /** Verbs a question asks with, that say nothing of which part ("What challenges does X reveal?"). */
-const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key|takes?|uses?|follows?|adopts?|employs?)$/;
+// "What models does VEQ test on?", "… evaluate on?": what it evaluates is asked ("models"), not the verb.
+const ASKING = /^(reveals?|identif(y|ies)|faces?|has|have|gives?|discuss(es)?|mentions?|states?|main|key|takes?|uses?|follows?|adopts?|employs?|tests?|tested|evaluates?)$/;
 
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
 const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
+
+/** Whether a word asks about an aspect of a paper ("significance", "results"): asked as written, not in a form its abstract writes ("significant"). */
+export const asksAnAspect = (word: string): boolean => aspectOf(word.toLowerCase()) !== undefined;
 
 /**
  * "How does it work?", "how do they work", and "How does  work?" once a paper's name is taken
@@ -644,6 +651,25 @@ export function summaryLengthAsked(question: string): SummaryLength {
 /** Whether a question asks what data a paper uses ("What datasets does X use?", "What benchmarks?"). */
 export function asksForData(question: string): boolean {
   return tellingWords(question).some((w) => DATA_ASPECT.test(w));
+}
+
+/** Whether a question asks which models a paper evaluates on or uses ("What models does X test on?", "what models?"). */
+export function asksForModels(question: string): boolean {
+  return tellingWords(question).some((w) => MODELS_ASPECT.test(w));
+}
+
+/**
+ * A model named as papers name them: a family's name ("Qwen3-VL", "LLaVA-NeXT", "GPT-4o", "Kimi-VL",
+ * "PI0.5"), a name ending in a kind of model ("InternVL", "CogVLM"; not the kind alone, "prior VLM
+ * methods", "dMLLMs"), or models counted ("five models with different sizes", "three MLLMs"). Not data ("YouCook2").
+ */
+const NAMES_MODELS = new RegExp(
+  String.raw`\b(?:GPT|Llama|LLaMA|Qwen|LLaVA|Kimi|Gemma|Mistral|Mixtral|Claude|Gemini|InternVL|InternLM|DeepSeek|Phi|Vicuna|BERT|RoBERTa|T5|ViT|CLIP|SigLIP|ResNet|Whisper|PaLM|Falcon|Pythia|BLIP|Flamingo|OpenVLA|PI0|π0|Octo|SmolVLM|MiniCPM|Molmo|Pixtral|Idefics)(?![a-z])|\b(?=[\w.]*[a-z\d])[A-Z][\w.]*(?:VLM|VL|LM)\b(?!-?\s*(?:bench|benchmark|dataset))|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}(?:models|LLMs|MLLMs|VLMs|LMMs|backbones)\b`,
+);
+
+/** The sentences of a paper's own work that name the models it evaluates on or builds on (see NAMES_MODELS). */
+export function modelSentences(paper: Paper): string[] {
+  return ownSentences(paper, (s) => NAMES_MODELS.test(readableTex(s)));
 }
 
 /** A word for data, not in a compound that says the method needs none ("data-free"). */

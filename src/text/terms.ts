@@ -134,9 +134,10 @@ const BREVITY = String.raw`\b(?:briefly|concisely|succinctly|in (?:brief|short|a
 const LENGTH = String.raw`\b(?:(?:long|longer|short|shorter|brief|quick|full|fuller|detailed|complete|medium) version|(?:long|longer|full|fuller|detailed|complete|in-depth|medium)(?= (?:summary|overview|rundown|recap|explanation|description)\b)|in (?:more |full |great )?detail)\b`;
 /**
  * Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas,
- * "explain X like I'm five" about X, and "X in one sentence" too.
+ * "the key insights of X", "X's highlights" and "the bottom line on X" too ("what highlights the
+ * gap" highlights something: a verb), "explain X like I'm five" about X, and "X in one sentence" too.
  */
-const GIST = new RegExp(String.raw`\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?)\b|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b|${LENGTH}|${BREVITY}`, 'gi');
+const GIST = new RegExp(String.raw`\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?|points?|insights?|messages?|lessons?)\b|\bbottom line\b|\bhighlights\b(?!\s+(?:the|how|that|what|why|its|their|an?)\b)|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b|${LENGTH}|${BREVITY}`, 'gi');
 
 /** A question without the phrases that ask for a paper's gist ("the key contributions of X" asks what X is). */
 export function withoutGist(text: string): string {
