@@ -557,7 +557,8 @@ function codeKey(url: string): string {
   return (repository ?? key).replace(/\.git$/, '');
 }
 
-function keyOf(s: string): string {
+/** A text's words in one form for a lookup, whatever their case and punctuation ("Chain-of-Pixel": "chain of pixel"). */
+export function keyOf(s: string): string {
   return normalize(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 

@@ -371,10 +371,14 @@ export function unwrittenTellingWords(about: string, paperText: string, idf: (te
   if (!unwritten.size || concepts.some((c) => c.written && c.group.some((t) => idf(t) > COMMON_TERM_IDF))) return [];
   const phrases: string[] = [];
   let run: string[] = [];
+  const endRun = () => {
+    if (run.length) phrases.push(run.join(' '));
+    run = [];
+  };
   for (const [w] of about.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
     if (!asksAnAspect(w) && queryTerms(w).some((t) => unwritten.has(t))) run.push(w);
-    else if (run.length) (phrases.push(run.join(' ')), (run = []));
+    else endRun();
   }
-  if (run.length) phrases.push(run.join(' '));
+  endRun();
   return [...new Set(phrases)];
 }

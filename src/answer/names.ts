@@ -1,11 +1,11 @@
-import type { PaperCatalog } from '../catalog.js';
+import { keyOf, type PaperCatalog } from '../catalog.js';
 import { LINK_START } from '../corpus/ids.js';
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
-import { isStopword, normalize, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
+import { isStopword, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
 import { tldrIndex } from './summary.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
@@ -67,7 +67,7 @@ export class QuestionNames {
         if (key) this.subtitles.set(key, this.subtitles.has(key) ? null : p);
       }
     }
-    return this.subtitles.get(titleKey(written)) ?? undefined;
+    return this.subtitles.get(keyOf(written)) ?? undefined;
   }
 
   /**
@@ -212,7 +212,6 @@ export class QuestionNames {
 const ARXIV_ID = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
 /** The most letters of a name's spelling out in brackets after it. */
 const SPELLING_MAX = 120;
-const asPlainWords = (text: string) => ` ${normalize(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 /** What a name is, after its spelling out ("the S3 (...) framework"); not "paper", with which "the paper" points back. */
 const KIND_AFTER_NAME = String.raw`\s+(?:frameworks?|methods?|models?|approach(?:es)?|systems?|algorithms?|benchmarks?)\b`;
 
@@ -232,7 +231,7 @@ function nameSpan(question: string, name: string, paper: Paper): string {
   if (cited) return cited + name;
   const after = question.slice(at + name.length);
   const bracket = new RegExp(String.raw`^\s*\(([^()]{1,${SPELLING_MAX}})\)`, 'u').exec(after);
-  const spelled = bracket && asPlainWords(`${paper.title} ${paper.abstract}`).includes(asPlainWords(bracket[1]!)) ? bracket[0] : '';
+  const spelled = bracket && ` ${keyOf(`${paper.title} ${paper.abstract}`)} `.includes(` ${keyOf(bracket[1]!)} `) ? bracket[0] : '';
   if (bracket && !spelled) return name;
   const kind = spelled && /\bthe\s+$/i.test(question.slice(0, at)) ? (new RegExp(`^${KIND_AFTER_NAME}`, 'iu').exec(after.slice(spelled.length))?.[0] ?? '') : '';
   return name + spelled + kind;
@@ -292,17 +291,14 @@ const TITLE_ENDS_WITHIN = 3;
 /** The fewest words of a title found in a question: "Position Extrapolation" may be a question's words about something else. */
 const TITLE_WORDS_MIN = 3;
 
-/** A title's words in one form for a lookup, whatever their case and punctuation. */
-const titleKey = (title: string) => normalize(title).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-
 /**
- * The words of a title after its system name's colon, as a key (see titleKey), which a question
+ * The words of a title after its system name's colon, as a key (see keyOf), which a question
  * may quote as the title ('What is "Towards Efficient Chain-of-Pixel Reasoning"?'); undefined for
  * a title without a name before a colon, or whose rest is too short to name it alone.
  */
 function subtitleOf(title: string): string | undefined {
   const rest = /^[^:]+:\s+(.+)$/u.exec(title)?.[1];
-  return rest && rest.split(/\s+/).length >= TITLE_WORDS_MIN && systemName(title) ? titleKey(rest) : undefined;
+  return rest && rest.split(/\s+/).length >= TITLE_WORDS_MIN && systemName(title) ? keyOf(rest) : undefined;
 }
 
 /** The paper whose whole title (or the title after its name) a question writes, in any case, and the title as written there; a few dozen map lookups. */

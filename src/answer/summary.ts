@@ -705,6 +705,7 @@ const FIGURES = String.raw`\b(?:(?:key|main|headline)\s+)?(?:numbers|figures|sta
 /** "How big is X?", "How many …", "What is the size of X?", "What are the numbers for X?": asks for a figure, whatever words the abstract writes it with. */
 const ASKS_HOW_MUCH = new RegExp(String.raw`\bhow (?:big|large|small|many|much|long)\b|\b(?:size|scale|number of)\b|${FIGURES}`, 'i');
 const ASKS_HOW_MUCH_ALL = new RegExp(ASKS_HOW_MUCH.source, 'gi');
+const ASKS_FIGURES = new RegExp(FIGURES, 'i');
 /**
  * A number written as one ("1,000", "25", "30.4%", "2.5×"), not part of a name ("Qwen2.5-VL", "3D",
  * "W3A16"), a shape ("a 1×1 convolutional kernel", "3 x 3") or a list's marker ("(1) Text-Vision Budgeting"),
@@ -726,7 +727,7 @@ export function asksOnlyHowMuch(question: string): boolean {
 
 /** Whether a follow-up asks only for figures, in words no other question uses ("Any numbers?", "the stats?"): of the paper before, as "How big is it?" is. */
 export function asksOnlyForFigures(question: string): boolean {
-  return new RegExp(FIGURES, 'i').test(question) && asksOnlyHowMuch(question);
+  return ASKS_FIGURES.test(question) && asksOnlyHowMuch(question);
 }
 
 /**

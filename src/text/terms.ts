@@ -244,15 +244,20 @@ export function withTyposMended(text: string, df: (term: string) => number, isNa
     const contracted = /^['’]/.test(text.slice(at + w.length));
     if (contracted || w.length < TYPO_MIN_LETTERS || !/^[a-z]+$/.test(w) || STOPWORDS.has(w) || QUERY_FILLERS.has(w) || df(stem(w)) > 0 || isEnglishWord(w)) return w;
     let best: { word: string; df: number } | undefined;
+    let small: string | undefined;
     for (const c of new Set(oneSlipFrom(w))) {
       // A small word mistyped ("aboout") only stands in the way: read as that word, it is no term to find.
-      if ((STOPWORDS.has(c) || QUERY_FILLERS.has(c)) && !isName(w)) return (mended.push([w, c]), c);
+      if (STOPWORDS.has(c) || QUERY_FILLERS.has(c)) {
+        small = c;
+        break;
+      }
       const n = df(stem(c));
       if (n > (best?.df ?? 0) && isEnglishWord(c)) best = { word: c, df: n };
     }
-    if (!best || isName(w)) return w;
-    mended.push([w, best.word]);
-    return best.word;
+    const read = small ?? best?.word;
+    if (read === undefined || isName(w)) return w;
+    mended.push([w, read]);
+    return read;
   });
   return { text: out, mended };
 }
