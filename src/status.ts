@@ -1,6 +1,7 @@
 import type { PapercordService } from './service.js';
 import type { ModelStatus } from './types.js';
 import type { FeedbackStatus } from './feedback.js';
+import { formatMs } from './text/durations.js';
 
 /** Durations of the last requests a front end served, for /status. */
 export class LatencyTracker {
@@ -61,28 +62,11 @@ export async function collectStatus(service: PapercordService, extra: { latencie
   };
 }
 
-export function formatDuration(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return `${s} s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  const h = Math.floor(m / 60);
-  if (h < 48) return `${h} h ${m % 60} min`;
-  return `${Math.floor(h / 24)} days ${h % 24} h`;
-}
-
 /** Request and model-writing latencies in one line, for /status in every front end. */
 export function latencyLine(s: StatusSnapshot): string {
   const m = s.model;
   const gen = m.latency.count ? `; writing: median ${formatMs(m.latency.medianMs)}, first token ${formatMs(m.latency.firstTokenMedianMs)}` : '';
   return s.latencies.count ? `median ${formatMs(s.latencies.p50Ms)}, p95 ${formatMs(s.latencies.p95Ms)} (last ${s.latencies.count})${gen}` : `no requests yet${gen}`;
-}
-
-/** A duration for people: "150 ms", "2.5 s", "60 s"; "-" when there is none. */
-export function formatMs(ms: number | undefined): string {
-  if (ms === undefined) return '-';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return ms < 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms / 1000)} s`;
 }
 
 /**

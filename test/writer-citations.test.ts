@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { groundCitations, isRefusal, parseCitations, plainLinks, stripThinking, visibleSoFar } from '../src/writer/citations.js';
+import { groundCitations, modelDeclined, parseCitations, plainLinks, stripThinking, visibleSoFar } from '../src/writer/citations.js';
 import { parseNumberedLines } from '../src/writer/answers.js';
 import { instructionEcho } from '../src/writer/echo.js';
 import { ASK_SYSTEM_PROMPT, RELATED_SYSTEM_PROMPT, summarySystemPrompt } from '../src/writer/prompts.js';
@@ -98,12 +98,12 @@ test('visibleSoFar holds back a tag that may still be arriving', () => {
 });
 
 test('refusals are recognised only when nothing is cited', () => {
-  assert.equal(isRefusal('The sources do not answer this question.', 0), true);
-  assert.equal(isRefusal('None of the provided abstracts mention GPU prices.', 0), true);
-  assert.equal(isRefusal('I cannot answer that from the given sources.', 0), true);
-  assert.equal(isRefusal('The sources do not say which GPU was used, but training took 3 days [1].', 1), false);
-  assert.equal(isRefusal('MentisOculi evaluates visual reasoning.', 0), false);
-  assert.equal(isRefusal('', 0), false);
+  assert.equal(modelDeclined('The sources do not answer this question.', 0), true);
+  assert.equal(modelDeclined('None of the provided abstracts mention GPU prices.', 0), true);
+  assert.equal(modelDeclined('I cannot answer that from the given sources.', 0), true);
+  assert.equal(modelDeclined('The sources do not say which GPU was used, but training took 3 days [1].', 1), false);
+  assert.equal(modelDeclined('MentisOculi evaluates visual reasoning.', 0), false);
+  assert.equal(modelDeclined('', 0), false);
 });
 
 test('numbered related-work lines: formats, citations stripped, first sentence only', () => {

@@ -3,7 +3,7 @@ import type { Embedder } from './embedder.js';
 import { PapercordError, type ErrorCode } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { OllamaAuth } from '../config.js';
-import { credentialsFix, errorText, isRefusal, isTimeout, isUnreachable, ollamaClient, ollamaStatus, refusalText } from '../ollama/client.js';
+import { credentialsFix, errorText, isCredentialsRejected, isTimeout, isUnreachable, ollamaClient, ollamaStatus, refusalText } from '../ollama/client.js';
 
 /** Task prefixes some embedding models were trained with; without them retrieval quality drops. */
 const PREFIXES: { match: RegExp; document: string; query: string }[] = [
@@ -60,7 +60,7 @@ export class EmbeddingFailed extends PapercordError {
 function embeddingFailure(host: string, model: string, e: unknown, timeout: { ms: number; variable: string }, auth: OllamaAuth): EmbeddingFailed {
   const local = 'or restart papercord with EMBEDDINGS=local to use the built-in embedder (its index is built at start-up)';
   const status = ollamaStatus(e);
-  if (isRefusal(status)) {
+  if (isCredentialsRejected(status)) {
     return new EmbeddingFailed('MODEL_UNREACHABLE', `Ollama at ${host} refused an embedding request (${refusalText(status, auth.has(host))})`, `${credentialsFix('OLLAMA_HOST')}, ${local}.`, e);
   }
   if (isTimeout(e)) {

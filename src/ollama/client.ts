@@ -93,7 +93,7 @@ function linesWithout(without: (text: string) => string): TransformStream<string
 }
 
 /** 401 and 403: the server, or a reverse proxy in front of it, refused the credentials sent, or their absence. */
-export function isRefusal(status: number | undefined): status is 401 | 403 {
+export function isCredentialsRejected(status: number | undefined): status is 401 | 403 {
   return status === 401 || status === 403;
 }
 

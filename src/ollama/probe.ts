@@ -1,5 +1,5 @@
 import type { OllamaAuth } from '../config.js';
-import { errorText, fetchWithTimeout, isRefusal, isTimeout, isUnreachable, ollamaClient, ollamaStatus, refusalText, sameModel } from './client.js';
+import { errorText, fetchWithTimeout, isCredentialsRejected, isTimeout, isUnreachable, ollamaClient, ollamaStatus, refusalText, sameModel } from './client.js';
 import { cutAt } from '../text/clean.js';
 
 export interface ProbeResult {
@@ -50,7 +50,7 @@ async function probeNow(host: string, timeoutMs: number, auth: OllamaAuth): Prom
     return { host, reachable: true, version: version.version, models: tags.models.map((m) => m.name) };
   } catch (e) {
     const status = ollamaStatus(e);
-    if (isRefusal(status)) return { host, reachable: false, models: [], refused: status, error: refusalText(status, auth.has(host)) };
+    if (isCredentialsRejected(status)) return { host, reachable: false, models: [], refused: status, error: refusalText(status, auth.has(host)) };
     if (reply && !isUnreachable(e)) {
       const answeredAs = replyShape(reply, e);
       return { host, reachable: false, models: [], answeredAs, error: `answered, but not as an Ollama server (${answeredAs})` };

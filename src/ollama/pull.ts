@@ -4,7 +4,7 @@
  * as they would wait for a first token, and are told how far it got.
  */
 import type { OllamaAuth } from '../config.js';
-import { errorText, fetchWithSignal, isRefusal, ollamaClient, ollamaStatus, refusalText } from './client.js';
+import { errorText, fetchWithSignal, isCredentialsRejected, ollamaClient, ollamaStatus, refusalText } from './client.js';
 import type { Logger } from '../log.js';
 
 /** What Ollama says when the registry has no model of that name or tag ("pull model manifest: file does not exist"). */
@@ -80,8 +80,8 @@ export class ModelPull {
     } catch (e) {
       const status = ollamaStatus(e);
       // A proxy's refusal is its login page: what it means is the operator's to read, not its HTML.
-      this.refusal = isRefusal(status);
-      this.failure = isRefusal(status) ? refusalText(status, this.auth.has(this.host)) : errorText(e);
+      this.refusal = isCredentialsRejected(status);
+      this.failure = isCredentialsRejected(status) ? refusalText(status, this.auth.has(this.host)) : errorText(e);
       throw e;
     } finally {
       this.finished = true;

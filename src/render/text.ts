@@ -1,7 +1,8 @@
 import { unescapeMarkdown, unquote, withoutEmphasis } from '../text/clean.js';
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
-import { formatDuration, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
+import { lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
+import { formatDuration } from '../text/durations.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 import { noRelatedTo } from '../answer/replies.js';

@@ -14,7 +14,7 @@ import { terms } from '../text/terms.js';
 import { joinNotices, noticeParts } from '../notice.js';
 import type { Citation, Notice, ProgressEvent, Source } from '../types.js';
 import { answerReserve, cutText, fitPrompt } from './budget.js';
-import { groundCitations, isRefusal, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
+import { groundCitations, modelDeclined, plainLinks, stripThinking, visibleSoFar, type Grounded } from './citations.js';
 import { instructionEcho } from './echo.js';
 import { undrawnFromSources, unsupportedStatements } from './grounding.js';
 import { isWriterError } from './errors.js';
@@ -72,7 +72,7 @@ export async function writeAnswer(ctx: WriteContext, input: { question: string; 
   if (!g.text && !g.dropped) {
     return replyNotUsed(ctx, gen, { ...unused, kind: 'empty' }, { afterStop: 'Nothing usable was written before that, so this answer is quoted from the abstracts.', why: `${gen.model} wrote nothing, so this answer is quoted from the abstracts.` });
   }
-  const refused = isRefusal(g.text, g.citations.length);
+  const refused = modelDeclined(g.text, g.citations.length);
   if (refused && input.quotedIfRefused) logUnused(ctx, gen, { ...unused, kind: 'model-refused' });
   if (!refused && g.citations.length === 0) {
     // Citing only sources it was not given is not citing none: the notice says which it was.

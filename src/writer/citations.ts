@@ -201,6 +201,6 @@ const REFUSAL_PATTERNS = [
  * True when the model says the sources do not answer the question and cites nothing. A partial
  * answer ("the sources do not say X, but ... [2]") cites something and is not a refusal.
  */
-export function isRefusal(text: string, validCitations: number): boolean {
+export function modelDeclined(text: string, validCitations: number): boolean {
   return validCitations === 0 && text.trim() !== '' && REFUSAL_PATTERNS.some((re) => re.test(text));
 }

@@ -9,7 +9,7 @@
  */
 import { credentialsFix } from '../ollama/client.js';
 import type { ProbeResult } from '../ollama/probe.js';
-import { formatMs } from '../status.js';
+import { formatMs } from '../text/durations.js';
 
 export interface HostState {
   host: string;

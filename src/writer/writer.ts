@@ -9,9 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Settings } from '../config.js';
 import { isPapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
-import { abortSignal, credentialsFix, errorText, fetchWithSignal, isRefusal, ollamaClient, refusalText } from '../ollama/client.js';
+import { abortSignal, credentialsFix, errorText, fetchWithSignal, isCredentialsRejected, ollamaClient, refusalText } from '../ollama/client.js';
 import { hasModel, probeOllama } from '../ollama/probe.js';
-import { formatMs } from '../status.js';
+import { formatMs } from '../text/durations.js';
 import type { LatencyStats, ModelHostStatus, ModelStatus, Notice, ProgressEvent } from '../types.js';
 import { ChatFault, streamChat, toChatFault, type CutReason } from './chat.js';
 import { stripThinking } from './citations.js';
@@ -248,7 +248,7 @@ export class OllamaWriter implements Writer {
           continue;
         }
         // Another host may take the credentials; if none does, the note names the setting that holds them.
-        if (fault.kind === 'status' && isRefusal(fault.status)) {
+        if (fault.kind === 'status' && isCredentialsRejected(fault.status)) {
           const error = refusalText(fault.status, this.settings.ollamaAuth.has(host));
           this.pool.markDown(host, error, fault.status);
           unreachable.add(host);
