@@ -9,7 +9,7 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { loadCorpus } from '../src/corpus/load.js';
 import { buildIndex } from '../src/index/store.js';
-import { bm25Options } from '../src/retrieval/bm25.js';
+import { bm25Options } from '../src/index/bm25.js';
 import { VectorTable } from '../src/retrieval/vectors.js';
 import { chunkIndexText } from '../src/chunking.js';
 import { loadQuestions } from '../src/eval/questions.js';

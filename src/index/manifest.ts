@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Paper } from '../corpus/paper.js';
 
 /**
- * 2: BM25 as compact postings (bm25.json header, bm25.bin numbers; src/retrieval/postings.ts) instead of a MiniSearch dump.
+ * 2: BM25 as compact postings (bm25.json header, bm25.bin numbers; src/index/postings.ts) instead of a MiniSearch dump.
  * 3: float32 vector shards (index.f32, Float32VectorCodec) and the abstracts in abstracts.bin instead of JSON.
  */
 export const INDEX_FORMAT = 3;

@@ -11,7 +11,7 @@ import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexMani
 import { acquireLock } from './lock.js';
 import { writeFileAtomic, readJson } from '../fsutil.js';
 import { printableExcerpt } from '../text/clean.js';
-import { Bm25Index, buildPostings } from '../retrieval/postings.js';
+import { Bm25Index, buildPostings } from './postings.js';
 import { terms } from '../text/terms.js';
 import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '../text/vocabulary.js';
 import { Float32VectorCodec } from './vector-codec.js';
