@@ -25,7 +25,7 @@ import { queryConcepts, withTyposMended, words } from './text/terms.js';
 import { escapeRegExp, wholeWord, withoutWords } from './text/pattern.js';
 import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from './answer/acronyms.js';
 import { writtenInOtherLanguage } from './text/language.js';
-import type { Answer, Citation, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
+import type { Answer, AnswerKindId, Citation, ModelStatus, Notice, PaperRef, Related, RequestOptions, Source, Summary, Turn } from './types.js';
 import { AnswerCache, cacheKey, type CacheKeyParts } from './writer/cache.js';
 import { refusalFallback, writeAnswer, writeRelated, writeSummary, type WriteContext } from './writer/answers.js';
 import { OllamaWriter, type Writer, type WriterStatus } from './writer/writer.js';
@@ -311,6 +311,7 @@ export class PapercordService {
     return withSearchNotice(() => this.answer(question, opts));
   }
 
+
   private async answer(question: string, opts: AskOptions): Promise<Answer> {
     const started = Date.now();
     const typed = withoutRolePlay(withoutGreeting(this.validateQuestion(question)));
@@ -355,7 +356,7 @@ export class PapercordService {
       optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
-    if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true });
+    if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return kinded('which-paper', uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true }));
     await this.keepCountsBefore(q, [listedIn.at(-1), asking.last]);
     const metadata = this.metadataAsked(asking);
     const fromMetadata = await this.metadataAnswer(asking, metadata);
@@ -367,7 +368,7 @@ export class PapercordService {
     const aboutTopic = listed ? `Which papers are about ${listed.topic}?` : undefined;
     const answered = aboutTopic && aboutTopic !== q ? { ...(await this.answer(aboutTopic, opts)), question: q } : fromAbstracts;
     // "Any papers on hallucination?" that no paper writes nor covers: the topic looked for tells the asker more than "this question" does.
-    return listed && answered.refused && answered.answer === REFUSAL_TEXT ? { ...answered, answer: topicNotFound(listed.topic, this.papers.length) } : answered;
+    return listed && answered.refused && answered.answer === REFUSAL_TEXT ? { ...answered, answer: topicNotFound(listed.topic, this.papers.length), kind: 'topic-list' } : answered;
   }
 
   /** The papers a place a follow-up picks is among: those the answer before listed, or, for a place past them ("the 12th one" of ten listed), all its count found, when it found that many. */
@@ -433,64 +434,64 @@ export class PapercordService {
     if (optionPaper) {
       // "Compare it with FooBarNet": the search would answer with the option's paper alone, as if the other were none of the question.
       const unmentioned = this.namesNothingMentions(q);
-      if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, [optionPaper], started);
+      if (unmentioned.length) return kinded('unknown-name', this.nothingMentionedReply(q, unmentioned, [optionPaper], started));
       const ofOptionPaper = asksForLinks(q) && (asksOnlyForLinks(q) || this.names.onlyNamed(withoutLinkWords(q)) === optionPaper);
-      return ofOptionPaper ? this.linksReply(q, optionPaper, opts, started) : undefined;
+      return ofOptionPaper ? kinded('links', this.linksReply(q, optionPaper, opts, started)) : undefined;
     }
     // "How many papers are about it?" names no topic to count: right after a question about one ("Which papers study video?") it is that one;
     // else saying so is more use than the index's size or "none mentions it".
     if (topicNotNamed(q)) {
       const before = this.conversation.topicTalkedAbout(history);
-      return before ? this.topicCountReply(q, before, opts, started, await this.mentionsCounted(before)) : uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true });
+      return before ? kinded('topic-count', this.topicCountReply(q, before, opts, started, await this.mentionsCounted(before))) : kinded('no-topic', uncitedAnswer(q, NO_TOPIC_NAMED, started, { refused: true }));
     }
-    if (asksAboutIndex(q, this.papers)) return uncitedAnswer(q, indexAnswer(this.papers), started);
+    if (asksAboutIndex(q, this.papers)) return kinded('index-size', uncitedAnswer(q, indexAnswer(this.papers), started));
     // "Which papers are from ICML 2026?" asks the metadata's venues, not for sentences that write "2026".
     const fromVenue = venuePapersAnswer(q, this.papers);
-    if (fromVenue) return uncitedAnswer(q, fromVenue, started);
+    if (fromVenue) return kinded('venue-papers', uncitedAnswer(q, fromVenue, started));
     // "Who is the most prolific author?", "Which paper is the most recent?", "Summarize the corpus" ask of the whole index: what its metadata says, not a sentence that writes "recent" or "corpus".
-    if (asksMostPapersAuthors(q)) return { ...uncitedAnswer(q, mostPapersAuthorsAnswer(this.papers), started), basis: 'metadata' };
-    if (asksMostRecent(q)) return { ...uncitedAnswer(q, mostRecentAnswer(q, this.papers), started), basis: 'metadata' };
+    if (asksMostPapersAuthors(q)) return kinded('prolific-authors', { ...uncitedAnswer(q, mostPapersAuthorsAnswer(this.papers), started), basis: 'metadata' });
+    if (asksMostRecent(q)) return kinded('most-recent', { ...uncitedAnswer(q, mostRecentAnswer(q, this.papers), started), basis: 'metadata' });
     // In a conversation, "What are the main themes?" or "Summarize the papers" may be of the papers before: only the whole collection named, or its most common topics, is asked of the whole.
-    if (asksOverview(q) && (!last || /\b(?:corpus|collection|index|common)\b/i.test(q))) return uncitedAnswer(q, overviewAnswer(this.papers), started);
+    if (asksOverview(q) && (!last || /\b(?:corpus|collection|index|common)\b/i.test(q))) return kinded('collection-overview', uncitedAnswer(q, overviewAnswer(this.papers), started));
     // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a refusal, or a sentence that writes "help".
     const smallTalk = smallTalkAnswer(q, this.papers, () => this.modelStatus().answers);
-    if (smallTalk) return { ...uncitedAnswer(q, smallTalk, started), smallTalk: true };
+    if (smallTalk) return kinded('small-talk', { ...uncitedAnswer(q, smallTalk, started), smallTalk: true });
     // A link alone ("https://arxiv.org/abs/2505.23727", a paper's page) asks what that paper is.
     const at = /^https?:\/\/\S+$/.test(q) ? this.catalog.get(q) : undefined;
     if (at) return this.ask('What is it about?', { ...opts, paper: at.id }).then((answer) => ({ ...answer, question: q }));
     // "Where is the code for PixelThink?": the links the metadata and the abstract give; "Is there code?" after "What is VEQ?", VEQ's.
     const linked = asksForLinks(q) ? (this.names.onlyNamed(withoutLinkWords(q)) ?? (last && asksOnlyForLinks(q) && talkedAbout().length === 1 ? talkedAbout()[0] : undefined)) : undefined;
-    if (linked) return this.linksReply(q, linked, opts, started);
+    if (linked) return kinded('links', this.linksReply(q, linked, opts, started));
     // "Where is the code for LinkNet?" of a name no paper has: a search would quote another paper's "Our code is available at …".
     const unknownName = asksForLinks(q) ? this.unknownNameAlone(withoutLinkWords(q)) : undefined;
-    if (unknownName) return uncitedAnswer(q, noPaperCalled(unknownName, this.papersWritingName(unknownName), this.closestPapers(unknownName)), started, { refused: true });
+    if (unknownName) return kinded('unknown-name', uncitedAnswer(q, noPaperCalled(unknownName, this.papersWritingName(unknownName), this.closestPapers(unknownName)), started, { refused: true }));
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     // So is "How many Wang papers?", before it is read as a count of the papers that write "Wang".
     const byAuthor = authorAsked(q, this.papers);
-    if (byAuthor) return this.authorAnswer(q, byAuthor, opts, started);
+    if (byAuthor) return kinded('author-papers', this.authorAnswer(q, byAuthor, opts, started));
     // "Which papers are position papers?" asks for a kind of paper, not for the papers that write "position".
-    if (positionPapersAsked(q)) return this.positionPapersReply(q, opts, started);
+    if (positionPapersAsked(q)) return kinded('position-papers', this.positionPapersReply(q, opts, started));
     // "How many papers have code?" asks the metadata, not for the sentences that write "code" (a code-generation paper's).
     const codeAsked = codePapersAsked(q);
-    if (codeAsked) return this.codePapersReply(q, codeAsked.without, opts, started);
+    if (codeAsked) return kinded('code-papers', this.codePapersReply(q, codeAsked.without, opts, started));
     // "How many papers mention video?" asks for a count the abstracts can be checked against, which a search's best few sentences are not.
     // "How many of them use diffusion?" after "Which papers study video?" counts among the four listed; after a count cut short, among all it found. "How many of these papers …" too, which alone counts the index.
     const countAmong = last ? topicCountAmongAsked(q, this.papers) : undefined;
     if (countAmong && talkedAbout().length > 0) {
       const counted = this.papersCountedBefore(last!, talkedAbout);
       const among = counted && counted.length > talkedAbout().length ? { papers: counted, which: 'counted' as const } : { papers: talkedAbout(), which: 'listed' as const };
-      return this.topicCountReply(q, countAmong, opts, started, (await this.mentionsCounted(countAmong)).filter((m) => among.papers.includes(m.paper)), among);
+      return kinded('topic-count', this.topicCountReply(q, countAmong, opts, started, (await this.mentionsCounted(countAmong)).filter((m) => among.papers.includes(m.paper)), among));
     }
     const countAsked = topicCountAsked(q, this.papers);
-    if (countAsked) return this.topicCountReply(q, countAsked, opts, started, await this.mentionsCounted(countAsked));
+    if (countAsked) return kinded('topic-count', this.topicCountReply(q, countAsked, opts, started, await this.mentionsCounted(countAsked)));
     // "Which papers are about video?" asks for every paper the count would list, not a search's best two.
     // "Which papers are related to MentisOculi?" asks for papers like it (see abstractsAnswer), not for those that write its name.
     const listAsked = this.asksOnlyForLikeOfOne(q) ? undefined : topicListAsked(q, this.papers);
     const listed = listAsked ? await this.mentionsCounted(listAsked) : [];
-    if (listAsked && listed.length > 0) return this.topicCountReply(q, listAsked, opts, started, listed);
+    if (listAsked && listed.length > 0) return kinded('topic-list', this.topicCountReply(q, listAsked, opts, started, listed));
     // "Which papers were written by Google?" asks for no words the abstracts could match: a search would quote "written in terms of".
     const nobody = unknownAuthorAsked(q, this.papers);
-    if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return uncitedAnswer(q, nobody.answer, started, { refused: true });
+    if (nobody?.alone && this.names.namesIn(q).papers.length === 0) return kinded('unknown-author', uncitedAnswer(q, nobody.answer, started, { refused: true }));
     // "Who wrote it?", "its authors?", "authors?", "When were they published?", "What are its results?" or "How does it compare to GPT-4?"
     // with no question before it, or after an answer about no paper (a refusal, small talk), points at no paper: saying so is more use than
     // "no paper covers this", or than a paper that writes "results".
@@ -498,13 +499,13 @@ export class PapercordService {
     const asksOfPointed = authorsAsked || asksWhereOrWhen(q) || asksOnlyForAuthors(q);
     const pointsAtNone = () => authorsOfNone || (asksOfPointed && (pointsBackOnly(pointedAt) || pointsBackToAllOnly(pointedAt))) || (asksOnlyOfPointedAt(q) && this.names.namesIn(q).papers.length === 0);
     if ((!last || (answersAboutNoPaper(last.answer) && talkedAbout().length === 0)) && pointsAtNone()) {
-      return uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true });
+      return kinded('no-paper-named', uncitedAnswer(q, NO_PAPER_NAMED, started, { refused: true }));
     }
     // "Does PixelThink use RL?" where nothing is called or writes PixelThink: a search would answer with other papers' RL.
     // Not "papers by Google DeepMind", whose name is an author's asked for, not a paper's. After "which paper?": "How does it
     // compare to GPT-4?" with no paper before asks first which "it" is.
     const unmentioned = nobody ? [] : this.namesNothingMentions(q);
-    if (unmentioned.length) return this.nothingMentionedReply(q, unmentioned, this.names.namesIn(q).papers, started);
+    if (unmentioned.length) return kinded('unknown-name', this.nothingMentionedReply(q, unmentioned, this.names.namesIn(q).papers, started));
     // "Who wrote them?" or "When were they published?" after an answer that lists or quotes several papers: the byline of each.
     const withBylines = last && authorship && pointsBackToAllOnly(pointedAt) ? talkedAbout().filter((p) => byline(p)) : [];
     // Each of them has a byline, so authorsAnswer has one to write; a list cut short ("papers by Wang") says how many more there are, as the lists of papers do.
@@ -513,7 +514,7 @@ export class PapercordService {
         const written = authorsAnswer(sources, authorCount)!;
         return { ...written, answer: [written.answer, ...this.conversation.papersNotListed(history)].join('\n') };
       };
-      return this.wholePaperAnswer(q, withBylines, bylines, opts, started, { basis: 'metadata' });
+      return kinded('bylines', this.wholePaperAnswer(q, withBylines, bylines, opts, started, { basis: 'metadata' }));
     }
     return undefined;
   }
@@ -554,18 +555,18 @@ export class PapercordService {
     if (earlier.length > 1) {
       // Going on with several papers ("Tell me more" after "Kloft's papers"): the next sentence of each one's summary.
       // Else "it" may be any of them: which one is asked ("Who wrote it?" after "How many papers are about video?").
-      return goingOn ? this.goingOnWithEach(q, earlier, shown, opts, started) : uncitedAnswer(q, whichPaper(earlier, this.conversation.papersFoundNotListed(history)), started, { refused: true });
+      return goingOn ? kinded('going-on', this.goingOnWithEach(q, earlier, shown, opts, started)) : kinded('which-paper', uncitedAnswer(q, whichPaper(earlier, this.conversation.papersFoundNotListed(history)), started, { refused: true }));
     }
     // "What is PRISM?" of two papers called PRISM: each answered apart, as /summary and "Who wrote PRISM?" tell them apart, not one running answer.
     // Not "Who wrote PRISM?", whose bylines name each paper already.
     // "Papers like PRISM?" too: each PRISM's related papers, as "Papers like 2605.05407?" lists them; not "Other papers than PRISM on X".
     const namesakes = !opts.paper && !authorship && !comparison && names.papers.length === 0 && earlier.length === 0 ? this.names.namesakesIn(unasked) : undefined;
-    if (namesakes && (!asksForOthers(q) || asksOnlyForLike(q.replace(wholeWord(escapeRegExp(namesakes.name), 'u'), ' ')))) return this.eachNamesake(q, namesakes, opts, started);
+    if (namesakes && (!asksForOthers(q) || asksOnlyForLike(q.replace(wholeWord(escapeRegExp(namesakes.name), 'u'), ' ')))) return kinded('namesakes', await this.eachNamesake(q, namesakes, opts, started));
     const paper = comparison ? undefined : (optionPaper ?? single?.papers[0] ?? (earlier.length === 1 ? earlier[0] : undefined));
     // "Papers like PixelThink?" asks for related work: the search would find PixelThink itself. Of several papers, /related is asked one at a time.
     const likeOf = names.papers.length ? names.papers : earlier;
     if (!opts.paper && likeOf.length > 0 && asksOnlyForLike(names.rest)) {
-      return likeOf.length === 1 ? this.relatedAnswer(q, likeOf[0]!, opts, started) : this.refusal(q, [], this.retriever, started);
+      return likeOf.length === 1 ? kinded('related', await this.relatedAnswer(q, likeOf[0]!, opts, started)) : kinded('refusal', this.refusal(q, [], this.retriever, started));
     }
     const useModel = opts.useModel !== false && this.writer !== null;
     // A follow-up's answer depends on the conversation, so only stand-alone questions are cached.
@@ -608,7 +609,7 @@ export class PapercordService {
     // "Which one is faster?" of papers set side by side asks for each one's results, as "How fast are they?" does: to pick, the asker reads them.
     const comparedAsked = withoutComparison(withoutWhichOne(names.rest));
     const aspectCompared = comparison && asksOnlyAspects(comparedAsked) ? askedSection(comparedAsked) : undefined;
-    if (aspectCompared && compared.every((p) => summaryPart(p, aspectCompared) === undefined)) return uncitedAnswer(q, aspectNotStated(compared, aspectCompared), started, { refused: true });
+    if (aspectCompared && compared.every((p) => summaryPart(p, aspectCompared) === undefined)) return kinded('aspect-not-stated', uncitedAnswer(q, aspectNotStated(compared, aspectCompared), started, { refused: true }));
     // "What are the limitations of SPEED-Bench?" asks for the limits the paper states (its summary's part), not for sentences
     // that write "limited" of the work it improves on ("Existing benchmarks suffer from limited task diversity"); "What are
     // the results of TGV-KV?" for its results, not for "resulting in memory consumption that scales linearly".
@@ -617,12 +618,12 @@ export class PapercordService {
     // "What datasets does CAST use?": the sentences that name its data, whatever word they use for it ("a benchmark spanning YouCook2, COIN, and CrossTask").
     const namingData = aspectsOnly && asksForData(about) ? dataSentences(paper) : aspectsOnly && asksForModels(about) ? modelSentences(paper) : [];
     // "What models does VEQ test on?" of an abstract that names none: its problem's "MoE VLMs" are not what it tests on.
-    if (aspectsOnly && !namingData.length && asksForModels(about)) return uncitedAnswer(q, aspectNotStated([paper], undefined, 'does not name the models it evaluates on'), started, { refused: true });
+    if (aspectsOnly && !namingData.length && asksForModels(about)) return kinded('aspect-not-stated', uncitedAnswer(q, aspectNotStated([paper], undefined, 'does not name the models it evaluates on'), started, { refused: true }));
     // "How big is SciVideoBench?" asks for a figure its abstract writes with other words ("consists of 1,000 … questions").
     const figureAsked = paper !== undefined && !overview && asksOnlyHowMuch(about);
     const figuresOnly = figureAsked ? figureSentences(paper) : [];
     // "How large is cMoLLM?" of an abstract that states no figure of its own work: a sentence that writes "model size" of others' is no answer.
-    if (figureAsked && figuresOnly.length === 0) return uncitedAnswer(q, aspectNotStated([paper], undefined, noFigureStated(sizesUnread(paper))), started, { refused: true });
+    if (figureAsked && figuresOnly.length === 0) return kinded('aspect-not-stated', uncitedAnswer(q, aspectNotStated([paper], undefined, noFigureStated(sizesUnread(paper))), started, { refused: true }));
     // "Which one is cheaper?" where no sentence of theirs answers in its words (their names aside, which each one's search
     // would find): to pick, the asker reads each one's results, as for "Which one is faster?". "uses less memory?" is searched.
     // "Does MentisOculi use diffusion models?" of an abstract that writes "models" and no "diffusion": a sentence that shares
@@ -656,13 +657,15 @@ export class PapercordService {
     opts.onProgress?.({ type: 'retrieved', sources });
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
     const refused = (notice?: Notice) =>
-      paper && asksOnlyAspects(about) ? uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice }) : this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined);
+      paper && asksOnlyAspects(about) ? kinded('aspect-not-stated', uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice })) : kinded('refusal', this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined));
+    const quotedKind: AnswerKindId = comparison ? 'comparison' : !overview && !part ? 'search' : overview ? 'paper-summary' : 'paper-part';
     if (!relevant) {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started, false);
         if (!('fallback' in w) && !w.refused) {
-          if (key && !w.truncated && !searchedByWordsOnly()) this.cache.set(key, w);
-          return w;
+          const written = kinded(quotedKind, w);
+          if (key && !w.truncated && !searchedByWordsOnly()) this.cache.set(key, written);
+          return written;
         }
         return refused('fallback' in w ? this.announce(refusalFallback(w.fallback), opts) : undefined);
       }
@@ -695,11 +698,11 @@ export class PapercordService {
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
-    const extractive = (notice?: Notice): Answer => ({ question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
+    const extractive = (notice?: Notice): Answer => ({ kind: byWhom ? (authorship ? 'bylines' : 'links') : quotedKind, question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (byWhom) return extractive();
     // Quoted without a model: of a yes-or-no question whose telling word the paper never writes, no sentence is the answer.
-    const quotedUnlessUnmentioned = (notice?: Notice) => (unwritten.length ? notMentioned(notice) : extractive(notice));
+    const quotedUnlessUnmentioned = (notice?: Notice) => (unwritten.length ? kinded('not-mentioned', notMentioned(notice)) : extractive(notice));
     if (!useModel) return quotedUnlessUnmentioned();
     // Small models often say the sources do not answer what they plainly do ("What is TGV-KV?", "What does
     // MentisOculi evaluate?"). A bare "The sources do not answer this question." is a dead end, and the
@@ -712,8 +715,9 @@ export class PapercordService {
       return extractive(this.announce({ said: modelSaidNotAnswered(answer.model!, whole) }, opts));
     }
     if (answer.refused && (askedOf.length || names.papers.length)) return refused();
-    if (key && !answer.truncated && !searchedByWordsOnly()) this.cache.set(key, answer);
-    return answer;
+    const written = kinded(quotedKind, answer);
+    if (key && !answer.truncated && !searchedByWordsOnly()) this.cache.set(key, written);
+    return written;
   }
 
   /**
@@ -1241,6 +1245,11 @@ export class PapercordService {
   get isReindexing(): boolean {
     return this.reindexing !== null;
   }
+}
+
+/** The answer, saying which kind of answer it is. */
+function kinded<T extends Answer>(kind: AnswerKindId, answer: T): T {
+  return { ...answer, kind };
 }
 
 /** What may stand between the parts of a name as a paper writes it ("GPT-4", "GPT 4", "GPT4", "TGV–KV", "Qwen2.5", "NeurIPS'20"). */

@@ -55,7 +55,43 @@ export interface Notice {
   parts?: Notice[];
 }
 
+/**
+ * Which kind of answer a reply is: what the question was read as asking, and so what answered
+ * it (see docs/asking.md). Counted by /status, printed by `ask --json`, named in the log.
+ */
+export type AnswerKindId =
+  | 'small-talk'
+  | 'index-size'
+  | 'collection-overview'
+  | 'venue-papers'
+  | 'prolific-authors'
+  | 'most-recent'
+  | 'links'
+  | 'unknown-name'
+  | 'author-papers'
+  | 'unknown-author'
+  | 'position-papers'
+  | 'code-papers'
+  | 'topic-count'
+  | 'topic-list'
+  | 'no-topic'
+  | 'no-paper-named'
+  | 'which-paper'
+  | 'bylines'
+  | 'going-on'
+  | 'namesakes'
+  | 'related'
+  | 'aspect-not-stated'
+  | 'not-mentioned'
+  | 'comparison'
+  | 'paper-summary'
+  | 'paper-part'
+  | 'search'
+  | 'refusal';
+
 export interface Answer {
+  /** Which kind of answer this is (see AnswerKindId). */
+  kind?: AnswerKindId;
   question: string;
   answer: string;
   mode: AnswerMode;
