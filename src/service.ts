@@ -356,7 +356,7 @@ export class PapercordService {
       optionPaper,
     };
     // "the second one" after an answer about one paper picks none: which one there was, rather than that one again as if it were the second.
-    if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return kinded('which-paper', uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true }));
+    if (!opts.paper && history.length && picksPlace(q) && placePastOne(q, talkedBefore())) return kinded('only-one-paper', uncitedAnswer(q, onlyOnePaper(talkedBefore()[0]!), started, { refused: true }));
     await this.keepCountsBefore(q, [listedIn.at(-1), asking.last]);
     const metadata = this.metadataAsked(asking);
     const fromMetadata = await this.metadataAnswer(asking, metadata);
@@ -464,7 +464,7 @@ export class PapercordService {
     if (linked) return kinded('links', this.linksReply(q, linked, opts, started));
     // "Where is the code for LinkNet?" of a name no paper has: a search would quote another paper's "Our code is available at …".
     const unknownName = asksForLinks(q) ? this.unknownNameAlone(withoutLinkWords(q)) : undefined;
-    if (unknownName) return kinded('unknown-name', uncitedAnswer(q, noPaperCalled(unknownName, this.papersWritingName(unknownName), this.closestPapers(unknownName)), started, { refused: true }));
+    if (unknownName) return kinded('no-such-paper', uncitedAnswer(q, noPaperCalled(unknownName, this.papersWritingName(unknownName), this.closestPapers(unknownName)), started, { refused: true }));
     // "Which papers are by Artem Dementyev?" is answered from the metadata: no abstract holds its authors.
     // So is "How many Wang papers?", before it is read as a count of the papers that write "Wang".
     const byAuthor = authorAsked(q, this.papers);
@@ -658,7 +658,7 @@ export class PapercordService {
     // "And the limitations?" of a paper whose abstract states none: said plainly, with where to read more.
     const refused = (notice?: Notice) =>
       paper && asksOnlyAspects(about) ? kinded('aspect-not-stated', uncitedAnswer(q, aspectNotStated([paper], askedSection(about)), started, { refused: true, notice })) : kinded('refusal', this.refusal(q, askedOf.length ? askedOf : names.papers, retriever, started, notice, othersThan.length === 1 ? othersThan[0] : undefined));
-    const quotedKind: AnswerKindId = comparison ? 'comparison' : !overview && !part ? 'search' : overview ? 'paper-summary' : 'paper-part';
+    const quotedKind: AnswerKindId = comparison ? 'comparison' : !overview && !part ? (paper ? 'paper-question' : 'search') : overview ? 'paper-summary' : 'paper-part';
     if (!relevant) {
       if (modelReads) {
         const w = await this.modelAnswer(q, sources, opts, last, started, false);
@@ -698,7 +698,7 @@ export class PapercordService {
       return summary === undefined ? { answer: allSaid(paper!), citations: [] } : citingAll(summary);
     };
     const ex = byWhom ?? quoted();
-    const extractive = (notice?: Notice): Answer => ({ kind: byWhom ? (authorship ? 'bylines' : 'links') : quotedKind, question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
+    const extractive = (notice?: Notice): Answer => ({ kind: byWhom ? (authorship ? 'authors' : 'described-links') : quotedKind, question: q, answer: ex.answer, mode: 'extractive', refused: false, citations: ex.citations, sources: ex.sources ?? sources, ...(notice ? { notice } : {}), ...(byWhom ? { basis: 'metadata' as const } : {}), elapsedMs: Date.now() - started });
     // Authors come from the metadata as they are: nothing for a model to write.
     if (byWhom) return extractive();
     // Quoted without a model: of a yes-or-no question whose telling word the paper never writes, no sentence is the answer.
