@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PaperCatalog } from '../src/catalog.js';
+import { PaperCatalog } from '../src/names/catalog.js';
 import { loadSettings, PROJECT_ROOT } from '../src/config.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import type { Paper } from '../src/corpus/paper.js';

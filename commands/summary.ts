@@ -3,7 +3,7 @@ import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
-import { MAX_PAPER_QUERY_CHARS } from '../src/catalog.js';
+import { MAX_PAPER_QUERY_CHARS } from '../src/names/catalog.js';
 import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
 import { summaryMessages } from '../src/bot/render.js';
 

@@ -11,7 +11,7 @@ import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';
-import { answeredTurn, relatedTurn } from '../src/answer/conversation.js';
+import { answeredTurn, relatedTurn } from '../src/question/conversation.js';
 import { HISTORY_TURNS, type Turn } from '../src/types.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';

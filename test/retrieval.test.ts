@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { declaredNames, editDistance, PaperCatalog } from '../src/catalog.js';
+import { declaredNames, editDistance, PaperCatalog } from '../src/names/catalog.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { NO_PAPER_NAMED, titleExpansion } from '../src/answer/metadata.js';
 import { extractiveSummary } from '../src/answer/summary.js';
-import { madeUpNames, QuestionNames } from '../src/answer/names.js';
+import { madeUpNames, QuestionNames } from '../src/names/question-names.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js';

@@ -8,7 +8,7 @@ import { dataPath } from '../src/config.js';
 import { currentBuildDir } from '../src/index/store.js';
 import { corpusHash, type IndexManifest } from '../src/index/manifest.js';
 import type { PapersFile } from '../src/index/papers-file.js';
-import { PaperCatalog, SYNC_CATALOG_MAX } from '../src/catalog.js';
+import { PaperCatalog, SYNC_CATALOG_MAX } from '../src/names/catalog.js';
 import { PapercordService } from '../src/service.js';
 import type { Paper } from '../src/corpus/paper.js';
 import { captureLog, tempDir, testSettings } from './support/env.js';

@@ -9,7 +9,7 @@ import { authorsAnswer, linksAnswer } from '../src/answer/metadata.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { isEnglishWord } from '../src/text/english.js';
 import { writtenInOtherLanguage } from '../src/text/language.js';
-import { declaredExpansions, initialsOf } from '../src/answer/acronyms.js';
+import { declaredExpansions, initialsOf } from '../src/names/acronyms.js';
 import { readFileSync } from 'node:fs';
 import wordListPath from 'word-list';
 import { chunkPaper, chunkIndexText } from '../src/chunking.js';

@@ -5,7 +5,7 @@ import { runTask } from '../child.js';
 import { int, mb, ms, type Table } from '../format.js';
 import type { IngestResult, ServeResult, StartResult } from '../protocol.js';
 import type { Section, SectionContext, SectionResult } from './section.js';
-import { SYNC_CATALOG_MAX } from '../../src/catalog.js';
+import { SYNC_CATALOG_MAX } from '../../src/names/catalog.js';
 
 /** Timed questions per size (the issue asks for at least 200) and questions limited to one paper. */
 export const QUERIES = 300;

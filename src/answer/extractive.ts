@@ -1,6 +1,6 @@
 import type { RetrievalSettings } from '../config.js';
 import { readableTex } from '../corpus/text.js';
-import { asksBeyondNamed, namedPapers, withoutComparison } from './named.js';
+import { asksBeyondNamed, namedPapers, withoutComparison } from '../question/pointing.js';
 import type { TermStats } from '../retrieval/termstats.js';
 import { listEnd, splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Answer, Citation, Related, Source, Summary, Turn } from '../types.js';
 import type { VotedReply } from '../feedback.js';
-import { answeredTurn, citedPaperIds, relatedTurn, summaryTurn } from '../answer/conversation.js';
+import { answeredTurn, citedPaperIds, relatedTurn, summaryTurn } from '../question/conversation.js';
 import type { RequestSpec } from './flow.js';
 import { answerMessages } from './render.js';
 import { BOT_MEMORY } from '../config.js';

@@ -1,6 +1,6 @@
 import type { Message } from 'discord.js';
 import { HISTORY_TURNS, type Turn } from '../types.js';
-import { listingTurn } from '../answer/conversation.js';
+import { listingTurn } from '../question/conversation.js';
 import type { BotContext } from './context.js';
 import { channelAllowed, checkAccess, type Asker } from './access.js';
 import { runRequest } from './flow.js';

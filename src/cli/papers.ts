@@ -1,6 +1,6 @@
 import { cli, openService, print, run } from './common.js';
 import { renderPapers } from '../render/text.js';
-import { paperRef } from '../catalog.js';
+import { paperRef } from '../names/catalog.js';
 
 const usage = 'usage: npm run papers -- [--json] [search words]';
 const { positionals, json, settings } = cli({}, usage);

@@ -10,7 +10,7 @@ import { COMMANDS, type CommandName } from '../render/help.js';
 import { collectStatus, LatencyTracker } from '../status.js';
 import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
-import { answeredTurn, listingTurn, relatedTurn, summaryTurn } from '../answer/conversation.js';
+import { answeredTurn, listingTurn, relatedTurn, summaryTurn } from '../question/conversation.js';
 import { parseWholeNumber, RELATED_COUNT } from '../options.js';
 
 export interface ConsoleOptions {

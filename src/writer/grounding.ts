@@ -21,7 +21,7 @@
  * same name" for case, hyphens, spaces, a plural, a name cut before what follows it ("LLaMA-3.1"
  * of "LLaMA-3.1-8B"), and an acronym the source spells out ("reinforcement learning" for RL).
  */
-import { phraseWithInitials } from '../answer/acronyms.js';
+import { phraseWithInitials } from '../names/acronyms.js';
 import { byline } from '../corpus/paper.js';
 import { hasTerm } from '../retrieval/termstats.js';
 import { isEnglishWord } from '../text/english.js';

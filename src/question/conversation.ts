@@ -1,15 +1,15 @@
-import type { PaperCatalog } from '../catalog.js';
+import type { PaperCatalog } from '../names/catalog.js';
 import type { Paper } from '../corpus/paper.js';
 import { readableTex } from '../corpus/text.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { queryConcepts, terms, withoutGist } from '../text/terms.js';
 import type { Answer, Citation, Related, Summary, Turn } from '../types.js';
-import { quotedSentences, REFUSAL_TEXT } from './extractive.js';
-import { isTopicNotFound, SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from './meta.js';
-import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from './metadata.js';
-import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './named.js';
-import type { QuestionNames } from './names.js';
-import { asksOnlyAspects, asksOnlyForFigures } from './summary.js';
+import { quotedSentences, REFUSAL_TEXT } from '../answer/extractive.js';
+import { isTopicNotFound, SMALL_TALK, topicAskedBefore, topicNotNamed, type TopicAsked } from '../answer/meta.js';
+import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from '../answer/metadata.js';
+import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './pointing.js';
+import type { QuestionNames } from '../names/question-names.js';
+import { asksOnlyAspects, asksOnlyForFigures } from '../answer/summary.js';
 
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;

@@ -1,4 +1,4 @@
-import { keyOf, type PaperCatalog } from '../catalog.js';
+import { keyOf, type PaperCatalog } from './catalog.js';
 import { LINK_START } from '../corpus/ids.js';
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
@@ -6,7 +6,7 @@ import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
-import { tldrIndex } from './summary.js';
+import { tldrIndex } from '../answer/summary.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;

@@ -1,11 +1,11 @@
-import { escapeRegExp, wholeWord } from './text/pattern.js';
+import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import MiniSearch, { type SearchOptions } from 'minisearch';
-import { isCoined, systemName, type Paper } from './corpus/paper.js';
-import { TEX_FORMAT } from './corpus/text.js';
-import { isEnglishWord } from './text/english.js';
-import { isStopword, normalize, WORD, words } from './text/terms.js';
-import type { PaperRef } from './types.js';
-import { idInLink, LINK_START, normalizeArxiv, pageOfPdf } from './corpus/ids.js';
+import { isCoined, systemName, type Paper } from '../corpus/paper.js';
+import { TEX_FORMAT } from '../corpus/text.js';
+import { isEnglishWord } from '../text/english.js';
+import { isStopword, normalize, WORD, words } from '../text/terms.js';
+import type { PaperRef } from '../types.js';
+import { idInLink, LINK_START, normalizeArxiv, pageOfPdf } from '../corpus/ids.js';
 
 /** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
 export const MAX_PAPER_QUERY_CHARS = 300;

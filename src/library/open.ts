@@ -1,13 +1,13 @@
 import { COMMANDS_REGISTRY_FILE, dataPath, FEEDBACK_FILE, type Settings } from '../config.js';
 import { corpusFingerprint, describeIgnored, EVAL_LABELS_DIR, loadCorpus, loadCounts, summarizeLoad } from '../corpus/load.js';
 import type { Paper } from '../corpus/paper.js';
-import { PaperCatalog } from '../catalog.js';
+import { PaperCatalog } from '../names/catalog.js';
 import { chooseEmbedder, LOCAL_DIMS, type EmbedderChoice } from '../embed/select.js';
 import type { Embedder } from '../embed/embedder.js';
 import { PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Retriever } from '../retrieval/retriever.js';
-import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex, type LockWait } from './store.js';
+import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex, type LockWait } from '../index/store.js';
 
 export interface OpenOptions {
   /** Progress of an index build (ingest shows it on a terminal). */
