@@ -39,6 +39,9 @@ const VERB_FORM = /(?:s|ed)$/i;
 const MAX_NAME_WORDS = 6;
 
 /** The papers a question names, the words that name them, and the question without those words. */
+/** Texts whose names are kept (see namesIn): a question and the turns of its conversation, for the few questions answered at once. */
+const NAMES_KEPT = 64;
+
 export interface Names {
   papers: Paper[];
   words: { word: string; paper: Paper }[];
@@ -55,6 +58,9 @@ export interface Names {
 export class QuestionNames {
   /** Papers by their title's words after its name (see subtitleOf), made on the first question; null where two papers share them. */
   private subtitles: Map<string, Paper | null> | undefined;
+
+  /** The names of the texts read last: one question's reading asks for the names of its text, and of its conversation's, many times over. */
+  private readonly recent = new Map<string, Names>();
 
   constructor(private readonly catalog: PaperCatalog) {}
 
@@ -89,6 +95,17 @@ export class QuestionNames {
    * names. Lookups in the catalog's maps, and only a few words checked: every question comes this way.
    */
   namesIn(question: string): Names {
+    const known = this.recent.get(question);
+    if (known) return known;
+    if (this.recent.size >= NAMES_KEPT) this.recent.delete(this.recent.keys().next().value!);
+    // Shared by every reader of the same text: frozen, so that none can change another's.
+    const names = Object.freeze(this.findNames(question));
+    for (const list of [names.papers, names.words, names.readAsWords, names.writtenAsWord]) Object.freeze(list);
+    this.recent.set(question, names);
+    return names;
+  }
+
+  private findNames(question: string): Names {
     const names: Names = { papers: [], words: [], rest: question, withoutIds: question, readAsWords: [], writtenAsWord: [] };
     const found = (word: string, paper: Paper, inChunks: boolean) => {
       names.words.push({ word, paper });

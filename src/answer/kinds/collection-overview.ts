@@ -1,0 +1,15 @@
+import type { AnswerKind } from '../kind.js';
+import { asksOverview, overviewAnswer } from '../meta.js';
+import { uncitedAnswer } from '../replies.js';
+
+/** Names the whole collection: in a conversation, "Summarize the papers" may be of the papers before. */
+const NAMES_COLLECTION = /\b(?:corpus|collection|index|common)\b/i;
+
+/** "What are the main themes?", "Summarize the corpus": the collection's most common topics. */
+export const collectionOverviewKind: AnswerKind = {
+  id: 'collection-overview',
+  description: 'The main themes of the whole collection ("Summarize the corpus").',
+  stage: 'index',
+  match: (f) => !f.optionPaper && asksOverview(f.q) && (!f.last || NAMES_COLLECTION.test(f.q)),
+  answer: (f, ctx) => uncitedAnswer(f.q, overviewAnswer(ctx.library.papers), ctx.started),
+};
