@@ -1,5 +1,5 @@
 import type { PapercordService } from './service.js';
-import type { ModelStatus } from './types.js';
+import type { AnswerKindId, ModelStatus } from './types.js';
 import type { FeedbackStatus } from './feedback.js';
 import { formatMs } from './text/durations.js';
 
@@ -42,6 +42,8 @@ export interface StatusSnapshot {
   /** Whole requests as the front end served them (retrieval, queue and writing). */
   latencies: LatencySummary;
   feedback?: FeedbackStatus;
+  /** How many answers of each kind this process gave since it started, most first. */
+  answerKinds: { kind: AnswerKindId; count: number }[];
 }
 
 export async function collectStatus(service: PapercordService, extra: { latencies: LatencyTracker; feedback?: FeedbackStatus; startedAt?: number }): Promise<StatusSnapshot> {
@@ -59,6 +61,7 @@ export async function collectStatus(service: PapercordService, extra: { latencie
     uptimeMs: Date.now() - (extra.startedAt ?? service.startedAt),
     latencies: extra.latencies.summary(),
     feedback: extra.feedback,
+    answerKinds: service.answerKinds(),
   };
 }
 
@@ -88,4 +91,15 @@ export function lastNotUsedLine(m: ModelStatus, when: (iso: string) => string, t
 export function ollamaLead(m: ModelStatus): string {
   if (m.answers) return 'writes the answers';
   return /answers are extractive/.test(m.detail) ? 'not used' : 'not used: answers are extractive';
+}
+
+/** Kinds named on the /status line; the rest are counted together. */
+const KINDS_SHOWN = 6;
+
+/** The answers given since start by kind, in one line: "search 12, paper-summary 5, authors 2". */
+export function answerKindsLine(s: StatusSnapshot): string {
+  if (s.answerKinds.length === 0) return 'none yet';
+  const shown = s.answerKinds.slice(0, KINDS_SHOWN).map((k) => `${k.kind} ${k.count}`);
+  const rest = s.answerKinds.slice(KINDS_SHOWN).reduce((n, k) => n + k.count, 0);
+  return [...shown, ...(rest ? [`${rest} of ${s.answerKinds.length - KINDS_SHOWN} other kinds`] : [])].join(', ');
 }

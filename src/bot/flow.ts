@@ -76,9 +76,11 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
   };
   try {
     let reply: Outgoing[];
+    let kind: string | undefined;
     try {
       const result = await raceAbort(spec.run({ signal: work.signal, onProgress }, (text) => editor.push(text)), work.signal);
       reply = spec.render(result, Date.now() - started);
+      kind = kindOf(result);
       if (!modelWrote) spec.turn?.giveBack();
     } catch (e) {
       await editor.close();
@@ -102,7 +104,7 @@ export async function runRequest<T>(ctx: BotContext, responder: Responder, spec:
     }
     const ms = Date.now() - started;
     if (spec.recordLatency !== false) ctx.latencies.record(ms);
-    log.info('answered', { ms });
+    log.info('answered', { ms, ...(kind ? { answerKind: kind } : {}) });
   } finally {
     work.end();
   }
@@ -134,4 +136,10 @@ async function replyWithError(responder: Responder, e: unknown, log: Logger): Pr
   await sent.catch((err: unknown) => {
     if (!(err instanceof AskerUnreachableError)) log.warn('reply failed', { error: err });
   });
+}
+
+/** Which kind of answer a result is, when it is an answer (see AnswerKindId): the log line of an answer names it. */
+function kindOf(result: unknown): string | undefined {
+  const kind = typeof result === 'object' && result !== null && 'kind' in result ? (result as { kind: unknown }).kind : undefined;
+  return typeof kind === 'string' ? kind : undefined;
 }

@@ -5,7 +5,7 @@ import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
 import { noRelated, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
 import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
-import { lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
+import { answerKindsLine, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { formatDuration, formatMs } from '../text/durations.js';
 import { PapercordError, userFacingError } from '../errors.js';
 import { layoutEmbeds, type Doc } from './layout.js';
@@ -261,6 +261,7 @@ export function statusMessage(s: StatusSnapshot, opts: { forAdmin: boolean; embe
     { name: 'Uptime', value: formatDuration(s.uptimeMs), inline: true },
     feedbackField(s.feedback),
     { name: 'Latency', value: lat, inline: false },
+    { name: 'Answers by kind', value: answerKindsLine(s), inline: false },
     { name: 'Index', value: `${escapeText(s.buildId)}, built ${discordTime(s.builtAt)}${s.reindexing ? ' (rebuilding now)' : ''}`, inline: false },
     ...(opts.forAdmin && opts.embedsHere === false ? [{ name: 'This channel', value: 'I lack Embed Links here, so what I post here myself (answers to mentions, errors) is plain text. Slash command replies keep their embeds.', inline: false }] : []),
   ];

@@ -1,7 +1,7 @@
 import { unescapeMarkdown, unquote, withoutEmphasis } from '../text/clean.js';
 import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../types.js';
 import type { IndexInfo } from '../service.js';
-import { lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
+import { answerKindsLine, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { formatDuration } from '../text/durations.js';
 import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
@@ -138,6 +138,7 @@ export function renderStatus(s: StatusSnapshot): string {
     `Queue:      ${m.waiting} waiting, ${m.running} being written`,
     `Uptime:     ${formatDuration(s.uptimeMs)}`,
     `Latency:    ${lat}`,
+    `Answers:    ${answerKindsLine(s)}`,
     ...(s.feedback ? [`Feedback:   ${s.feedback.up} up, ${s.feedback.down} down`] : []),
   ].join('\n');
 }
