@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadSettings, ConfigError, VARIABLES, PROJECT_ROOT, secretValues, settingsWarnings } from '../src/config.js';
-import { envExample, withEnvTable } from '../src/envdocs.js';
+import { ENV_DOC, envExample, withEnvTable } from '../src/envdocs.js';
 
 test('defaults load without any environment', () => {
   const s = loadSettings({});
@@ -20,12 +20,15 @@ test('every bad variable is named in one error', () => {
   );
 });
 
-test('.env.example and the README list every variable with its default, as generated', async () => {
+test('.env.example and docs/configuration.md list every variable with its default, as generated', async () => {
   const example = await readFile(path.join(PROJECT_ROOT, '.env.example'), 'utf8');
   assert.equal(example, envExample(), 'run npm run docs:env');
-  const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
-  assert.equal(readme, withEnvTable(readme), 'run npm run docs:env');
-  for (const v of Object.values(VARIABLES)) assert.ok(readme.includes(`\`${v.env}\``), v.env);
+  const doc = await readFile(path.join(PROJECT_ROOT, ENV_DOC), 'utf8');
+  assert.equal(doc, withEnvTable(doc), 'run npm run docs:env');
+  for (const v of Object.values(VARIABLES)) {
+    assert.ok(example.split('\n').includes(`${v.env}=${v.default}`), `.env.example: ${v.env}`);
+    assert.ok(doc.includes(`| \`${v.env}\` | ${v.default ? `\`${v.default}\`` : '(empty)'} |`), `${ENV_DOC}: ${v.env}`);
+  }
 });
 
 test('the README shows the two set-up commands first', async () => {
@@ -97,7 +100,7 @@ test('a user and password in OLLAMA_HOST or OLLAMA_HOSTS are taken out of the ad
   assert.deepEqual([...loadSettings({ OLLAMA_HOST: 'http://ada:one@b:11434', OLLAMA_HOSTS: 'http://b:11434,http://c:11434' }).ollamaAuth.keys()], ['http://b:11434']);
 });
 
-test('LOG_FORMAT is a setting like the others: checked, and listed in .env.example and the README', () => {
+test('LOG_FORMAT is a setting like the others: checked, and listed in .env.example and docs/configuration.md', () => {
   assert.equal(loadSettings({}).logFormat, 'auto');
   assert.equal(loadSettings({ LOG_FORMAT: 'JSON' }).logFormat, 'json');
   assert.throws(() => loadSettings({ LOG_FORMAT: 'yaml' }), /LOG_FORMAT must be one of auto, json, text/);
