@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings, ConfigError, VARIABLES, PROJECT_ROOT, secretValues, settingsWarnings } from '../src/config.js';
 import { ENV_DOC, envExample, withEnvTable } from '../src/envdocs.js';
@@ -29,6 +30,13 @@ test('.env.example and docs/configuration.md list every variable with its defaul
     assert.ok(example.split('\n').includes(`${v.env}=${v.default}`), `.env.example: ${v.env}`);
     assert.ok(doc.includes(`| \`${v.env}\` | ${v.default ? `\`${v.default}\`` : '(empty)'} |`), `${ENV_DOC}: ${v.env}`);
   }
+  const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  assert.ok(readme.includes(`](${ENV_DOC})`), 'the README links the full table');
+  // The README's short list names variables that exist.
+  const configuration = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  const named = [...configuration.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!);
+  assert.ok(named.length >= 5, 'the README lists the main variables');
+  for (const name of named) assert.ok(Object.values(VARIABLES).some((v) => v.env === name), `README names ${name}, which src/config.ts does not have`);
 });
 
 test('the README shows the two set-up commands first', async () => {
@@ -36,6 +44,40 @@ test('the README shows the two set-up commands first', async () => {
   const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
   assert.match(firstBlock, /npm install && npm start/);
   assert.match(firstBlock, /npm test/);
+});
+
+test('the README stays a page a newcomer reads: at most 250 lines, the rest in docs/', async () => {
+  const readme = await readFile(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+  assert.ok(readme.split('\n').length - 1 <= 250, `README.md has ${readme.split('\n').length - 1} lines`);
+});
+
+/** A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+
+test('every link between the README and the docs leads to a file, and to a heading of it, that exists', async () => {
+  const pages = ['README.md', 'BENCHMARKS.md', 'RELIABILITY.md', 'data/corpus/README.md', ...(await readdir(path.join(PROJECT_ROOT, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+  const anchors = new Map<string, Set<string>>();
+  const anchorsOf = async (file: string) => {
+    if (!anchors.has(file)) {
+      const text = (await readFile(file, 'utf8')).replace(/```[\s\S]*?```/g, '');
+      anchors.set(file, new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((m) => anchorOf(m[1]!))));
+    }
+    return anchors.get(file)!;
+  };
+  let checked = 0;
+  for (const page of pages) {
+    // Code (blocks and spans) shows link syntax as text: "[x](y)" there is no link.
+    const text = (await readFile(path.join(PROJECT_ROOT, page), 'utf8')).replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+    for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+      if (/^[a-z]+:/i.test(target!)) continue;
+      const [file, anchor] = target!.split('#') as [string, string | undefined];
+      const resolved = file ? path.resolve(PROJECT_ROOT, path.dirname(page), file) : path.join(PROJECT_ROOT, page);
+      assert.ok(existsSync(resolved), `${page} links ${target}, which does not exist`);
+      if (anchor) assert.ok((await anchorsOf(resolved)).has(anchor), `${page} links ${target}: no such heading`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 20, `only ${checked} links checked`);
 });
 
 test('OLLAMA_KEEP_ALIVE is read as Ollama reads it, a duration or a number of seconds, and anything else is an error naming it', () => {
