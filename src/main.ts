@@ -16,7 +16,7 @@ import { runConsole } from './console/console.js';
 const USAGE = `usage: npm start
 
 Runs the Discord bot when DISCORD_TOKEN is set, else the local console (type /help there).
-Settings come from the environment and .env; README.md and .env.example list them all.`;
+Settings come from the environment and .env; docs/configuration.md and .env.example list them all.`;
 
 async function main(): Promise<void> {
   // Flags only for help: every setting is an environment variable.

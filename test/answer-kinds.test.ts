@@ -20,7 +20,10 @@ test('the registry lists each kind once, ends with one that answers anything, an
   assert.equal(new Set(ids).size, ids.length, 'no kind twice');
   assert.equal(ids.at(-1), 'search');
   const docs = readFileSync(new URL('../docs/asking.md', import.meta.url), 'utf8');
-  for (const id of ids) assert.match(docs, new RegExp(`\`${id}\``), `docs/asking.md names ${id}`);
+  for (const kind of ANSWER_KINDS) {
+    assert.match(docs, new RegExp(`\`${kind.id}\``), `docs/asking.md names ${kind.id}`);
+    assert.ok(docs.includes(kind.description), `docs/asking.md describes ${kind.id} as its module does: ${kind.description}`);
+  }
   // The outcomes a kind may answer with besides its own id are documented too.
   for (const id of ['paper-part', 'refusal', 'not-mentioned']) assert.match(docs, new RegExp(`\`${id}\``), id);
 });

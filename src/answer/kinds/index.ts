@@ -36,46 +36,50 @@ import { venuePapersKind } from './venue-papers.js';
 import { whichPaperKind } from './which-paper.js';
 
 export const ANSWER_KINDS: readonly AnswerKind[] = [
-  // First: a place picked past the one paper before would otherwise be read as that paper.
+  // A place picked past the one paper before ("the second one") answers nothing else, so it is checked first.
   onlyOnePaperKind,
-  // Questions about the whole index come before anything that could read their words as a topic or a name.
-  // A count with no topic: before the index size, which "How many papers are about it?" would also match.
+  // Questions about the whole index, answered from its metadata, come before any kind that reads their words
+  // ("recent", "2026", "corpus") as a topic or searches them. A count with no topic first: saying which topic
+  // is more use than the index's size, which "How many papers are about it?" would also match.
   noTopicKind,
   indexSizeKind,
   venuePapersKind,
   prolificAuthorsKind,
   mostRecentKind,
   collectionOverviewKind,
-  // After the index questions, so that "help me find papers on X" is not small talk; before links, so "thanks for the link" is.
+  // "hi", "thanks", "help" ask nothing of the papers: how to ask is more use than a sentence that writes "help".
   smallTalkKind,
-  // A paper's links, before authors and counts: "How many papers have code?" names no paper and falls through to code-papers.
+  // A paper's links come from its metadata; a search would quote another paper's "Our code is available at …".
   linksKind,
   noSuchPaperKind,
   // An author's papers before any count: "How many Wang papers?" asks for Wang's papers, not the papers that write "Wang".
   authorPapersKind,
+  // Kinds of papers ("position papers", "papers with code") before the counts, which would count the papers that write "position" or "code".
   positionPapersKind,
   codePapersKind,
   topicCountKind,
   topicListKind,
-  // Names nobody has, after the lists: "papers on GANs" is a list even where no paper writes GAN.
+  // Names and pointers nothing answers, after the counts and lists: a count of a name nobody writes says that none mentions it.
   unknownAuthorKind,
   noPaperNamedKind,
   unknownNameKind,
-  // The last of the metadata: bylines of the papers before, once nothing above claimed "Who wrote them?".
+  // The last kind of the metadata: the bylines of the papers before, when "Who wrote them?" asks for each.
   bylinesKind,
-  // About particular papers from here on. Several papers before: going on with each, else which one.
+  // About particular papers from here on. Several papers before: going on with each, else which one is meant.
   goingOnKind,
   whichPaperKind,
+  // A name several papers have is each of them, before any kind reads it as one paper.
   namesakesKind,
+  // "Papers like PixelThink?" asks for related work: a search would find PixelThink itself.
   relatedKind,
   // Before any search: what an abstract does not state is said, not searched for.
   aspectNotStatedKind,
-  // The answers found in the abstracts: authors and links of a paper found, then papers compared, one paper, and any paper.
+  // The answers found in the abstracts, the most particular first: the byline or links of the paper found, papers
+  // compared, one paper, then any paper; everything else is searched, and refused when nothing answers.
   authorsKind,
   describedLinksKind,
   comparisonKind,
   paperSummaryKind,
   paperQuestionKind,
-  // Last: everything else is searched, and refused when nothing answers.
   searchKind,
 ];
