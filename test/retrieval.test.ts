@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { declaredNames, editDistance, PaperCatalog } from '../src/names/catalog.js';
+import { PaperCatalog } from '../src/names/catalog.js';
+import { declaredNames } from '../src/names/declared-names.js';
+import { editDistance } from '../src/names/fuzzy.js';
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, REFUSAL_TEXT } from '../src/answer/extractive.js';

@@ -1,7 +1,7 @@
 /** Questions the metadata answers, not an abstract's words: who wrote a paper, an author's papers, where and when it appeared, what its name stands for. */
 import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import { byline, type Paper } from '../corpus/paper.js';
-import { linkKey } from '../names/catalog.js';
+import { linkKey } from '../names/paper-keys.js';
 import { markdownLiteral } from '../corpus/text.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';

@@ -1,11 +1,13 @@
 import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import MiniSearch, { type SearchOptions } from 'minisearch';
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
-import { TEX_FORMAT } from '../corpus/text.js';
 import { isEnglishWord } from '../text/english.js';
-import { isStopword, normalize, WORD, words } from '../text/terms.js';
+import { isStopword, normalize, words } from '../text/terms.js';
 import type { PaperRef } from '../types.js';
-import { idInLink, LINK_START, normalizeArxiv, pageOfPdf } from '../corpus/ids.js';
+import { idInLink, normalizeArxiv } from '../corpus/ids.js';
+import { declaredNames, foldsAsName } from './declared-names.js';
+import { editDistance, namesByWord, queryTerms, scan, SHORT_WORD, TITLE_TYPOS, typos, TYPOS_MAX, wholeFirst, wordParts, type PaperMatch } from './fuzzy.js';
+import { codeKey, idLike, keyOf, LINK, linkKey } from './paper-keys.js';
 
 /** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
 export const MAX_PAPER_QUERY_CHARS = 300;
@@ -21,13 +23,6 @@ const CATALOG_SLICE = 1_000;
 const PHRASE_OTHERS_MAX = 3;
 /** An English word names its paper in lower case ("kite" for KITE) only when this few other papers write it ("best" is in dozens). */
 const WORD_OTHERS_MAX = 1;
-/**
- * Query words this short name a paper only when a title or name writes them exactly: typo and
- * prefix tolerance let "GPT" find "GPU", "VQA" "VLA" and "nope" "CoPE".
- */
-const SHORT_WORD = 4;
-/** Typos a longer word may have in a title when suggesting: this fraction of its letters, rounded (MiniSearch's fuzzy). */
-const TITLE_TYPOS = 0.25;
 /** Two letters ("s3", "rl") are too often an abbreviation of something else to name a paper in lower case. */
 const LOWERCASE_NAME_MIN = 3;
 
@@ -36,11 +31,6 @@ type CatalogDoc = { id: string; title: string; keys: string; authors: string; ti
 /** The fields a paper is resolved and suggested by. The listing searches titleParts too (see list). */
 const RESOLVING_FIELDS = ['title', 'keys', 'authors'];
 const LISTING_FIELDS = [...RESOLVING_FIELDS, 'titleParts'];
-
-export interface PaperMatch {
-  paper: Paper;
-  score: number;
-}
 
 /** What a name resolves to: one paper; several that the name names equally (two papers called PRISM); several whose titles write it ("video"); or none, with the closest. */
 export type Resolution = { paper: Paper } | { namesakes: Paper[] } | { titled: Paper[] } | { candidates: Paper[] };
@@ -257,7 +247,7 @@ export class PaperCatalog {
    */
   suggest(query: string, limit = 25): PaperMatch[] {
     return this.matching(query, limit, (q) => {
-      if (!this.complete) return wholeFirst(this.scan(q));
+      if (!this.complete) return wholeFirst(scan(this.papers, q));
       const loose = (term: string) => term.length > SHORT_WORD;
       const found = this.search.search({
         combineWith: 'OR',
@@ -287,7 +277,7 @@ export class PaperCatalog {
    */
   list(query: string, limit = 1000): PaperMatch[] {
     const fuzzy = (term: string) => (term.length > SHORT_WORD ? typos(term) : false);
-    return this.matching(query, limit, (q) => (this.complete ? this.found(q, { fields: LISTING_FIELDS, combineWith: 'AND', fuzzy }) : this.scan(q, false, true)));
+    return this.matching(query, limit, (q) => (this.complete ? this.found(q, { fields: LISTING_FIELDS, combineWith: 'AND', fuzzy }) : scan(this.papers, q, false, true)));
   }
 
   private matching(query: string, limit: number, find: (q: string) => PaperMatch[]): PaperMatch[] {
@@ -303,38 +293,6 @@ export class PaperCatalog {
 
   private found(q: string, options?: SearchOptions): PaperMatch[] {
     return this.search.search(q, options).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));
-  }
-
-  /**
-   * Matches without the fuzzy index: each query word that starts a word of the title (2), of
-   * an id or alias (3) or of an author's name (1), the fuzzy index's boosts without its typo
-   * tolerance. Slower (a pass over every paper) and only used while that index is built.
-   * `strict`: a short query word only as a whole word, as strictSearch matches it; `every`:
-   * only papers that match every query word, and a title's hyphenated words as their parts too, as list() wants.
-   */
-  private scan(query: string, strict = false, every = false): WordMatch[] {
-    const qWords = [...new Set(words(query).filter((w) => !isStopword(w)))];
-    if (qWords.length === 0) return [];
-    const matches = (ws: string[], q: string) => ws.some((w) => (strict && q.length <= SHORT_WORD ? w === q : w.startsWith(q)));
-    // As suggest() matches ids with the fuzzy index: from their start only for a word typed as one ("rl" is no start of "rl2uqlcoqx").
-    const idMatches = (ws: string[], q: string) => (strict || every || idLike(q) ? matches(ws, q) : ws.includes(q));
-    const out: WordMatch[] = [];
-    for (const paper of this.papers) {
-      const fields: [string[], number, typeof matches][] = [
-        [every ? [...words(paper.title), ...wordParts(paper.title)] : words(paper.title), 2, matches],
-        [words([paper.id, ...paper.aliases].join(' ')), 3, idMatches],
-        [words(paper.authors.join(' ')), 1, matches],
-      ];
-      let s = 0;
-      let all = true;
-      for (const q of qWords) {
-        let hit = false;
-        for (const [ws, weight, match] of fields) if (match(ws, q)) (s += weight), (hit = true);
-        all &&= hit;
-      }
-      if (s > 0 && (all || !every)) out.push({ paper, score: s, whole: all });
-    }
-    return out.sort((a, b) => b.score - a.score);
   }
 
   /**
@@ -422,185 +380,16 @@ export class PaperCatalog {
   /** suggest() without typo or prefix tolerance for short words, which would turn any acronym into some title's word, and with misspelled()'s tolerance for longer ones. */
   private strictSearch(query: string): PaperMatch[] {
     const q = query.trim().slice(0, MAX_PAPER_QUERY_CHARS);
-    if (!this.complete) return this.scan(q, true);
+    if (!this.complete) return scan(this.papers, q, true);
     const loose = (term: string) => term.length > SHORT_WORD;
     return this.search.search(q, { fuzzy: (term) => (loose(term) ? typos(term) : false), prefix: loose }).map((r) => ({ paper: this.get(String(r.id))!, score: r.score }));
   }
-}
-
-/** The most edits typos() allows. */
-const TYPOS_MAX = 2;
-
-/** Edits a word of this length may be from a name and still mean it. */
-function typos(word: string): number {
-  return word.length < 7 ? 1 : TYPOS_MAX;
-}
-
-/** A typed word that may be an id or the start of one: with a digit ("zeller26", "2505.2") or a hyphen (an id made of its title's words). */
-function idLike(word: string): boolean {
-  return /[\p{N}-]/u.test(word);
-}
-
-/** Whether one query word alone names the paper: a word of its title, or the start of its system name, title or an id ("mentis", "Phase", "zeller"). */
-function namesByWord(paper: Paper, word: string): boolean {
-  if (words(paper.title).includes(word)) return true;
-  if (word.length <= SHORT_WORD) return false;
-  return [systemName(paper.title), paper.title, paper.id, ...paper.aliases].some((name) => normalize(name).startsWith(word));
-}
-
-/** A run of letters and digits, with inner hyphens: what a name or an acronym looks like ("GCL", "ZS-SVD", "S3"). */
-const NAME = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
-/** Words that declare a name of the paper's own, as in "we propose", "we further introduce", "a method called". */
-const DECLARING = /\b(?:we(?: \w+)? (?:propose|introduce|present|develop|design|call|term|name|dub)|called|named|dubbed|termed|introduces|proposes|presents)\b/giu;
-/**
- * "we introduce MonoSoup, a simple ... method": a name right after the declaring verb, set off by a
- * comma or colon, with no long form to declare it by. The verb comes first and "we" is checked
- * after (WE_BEFORE): a pattern that starts at "we" tried every word boundary, 4x slower.
- */
-const DECLARED_BEFORE_COMMA = /(?:propose|introduce|present|develop|design)(s?)\s+(?:\*\*|<b>)?([\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*)(?:\*\*|<\/b>)?\s*[,:]/gu;
-const WE_BEFORE = /\b[Ww]e(?: \w+)? $/;
-const MARKUP = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{|</?(?:b|i|em|strong)>|[{}*]`, 'g');
-const PARENTHESIS = /\(([^()]{1,80})\)/g;
-const NAME_CHAR = /[\p{L}\p{N}-]/u;
-/** How far before a parenthesis its declaring words may be: a long name ("Reinforcement Fine-Tuning for Video-based 3D Scene Understanding (3D-RFT)") fits. */
-const DECLARATION_CHARS = 160;
-
-/**
- * The made-up names an abstract declares for what it proposes, with their expansion in
- * parentheses: "we propose Group Cognition Learning (GCL)", "We propose S3 (Specialization,
- * Selection, Sparsification)". The long form must follow the declaring words, starting with the
- * acronym's letter, so "we introduce PRISM, a framework that couples perception (VLM)" declares
- * no VLM, and an acronym of prior work that the sentence uses ("built on Direct Preference
- * Optimization (DPO)") is not declared. The declaring words are looked for only before a
- * parenthesis that holds or follows a made-up word: a few per abstract. A made-up name right
- * after them, set off by a comma, needs no long form ("we introduce MonoSoup, a simple method").
- */
-export function declaredNames(abstract: string): string[] {
-  const out: string[] = [];
-  for (const m of abstract.matchAll(DECLARED_BEFORE_COMMA)) {
-    // "this paper introduces X," or "we (further) propose X,".
-    if (isCoined(m[2]!) && (m[1] || WE_BEFORE.test(abstract.slice(Math.max(0, m.index - 20), m.index)))) out.push(m[2]!);
-  }
-  if (!abstract.includes('(')) return out;
-  for (const m of abstract.matchAll(PARENTHESIS)) {
-    const inside = m[1]!.replace(MARKUP, '').trim();
-    // Most parentheses hold a phrase or a number: the cheap tests first (this runs for every abstract).
-    const acronym = inside.length <= 20 && !inside.includes(' ') && NAME.test(inside) && isCoined(inside);
-    if (!acronym && !isCoined(wordBefore(abstract, m.index))) continue;
-    const sentence = abstract.slice(Math.max(0, m.index - DECLARATION_CHARS), m.index).split(/[.;:!?](?:\s|$)/).at(-1)!;
-    let declaring: RegExpExecArray | undefined;
-    for (const d of sentence.matchAll(DECLARING)) declaring = d;
-    if (!declaring) continue;
-    // After "we propose a model-based algorithm, Actor-Critic ...": the name is the last part of the list.
-    const named = sentence.slice(declaring.index + declaring[0].length).replace(MARKUP, ' ').split(',').at(-1)!.trim().replace(/^(?:an?|the)\s+/i, '');
-    if (acronym && named && named[0]!.toLowerCase() === inside[0]!.toLowerCase()) out.push(inside);
-    if (NAME.test(named) && isCoined(named)) out.push(named);
-  }
-  return out;
-}
-
-/** The word that ends at `end`, past spaces and the markup that closes it ("**S3** (", "<b>CAST</b> ("); a walk back, as a regex anchored at the end retries from every character. */
-function wordBefore(text: string, end: number): string {
-  let i = end;
-  for (;;) {
-    const c = text[i - 1];
-    if (c === undefined) break;
-    if (c === ' ' || c === '}' || c === '*' || c === '\n') i--;
-    else if (c === '>' && text.lastIndexOf('</', i) >= i - 9) i = text.lastIndexOf('</', i);
-    else break;
-  }
-  let start = i;
-  while (start > 0 && end - start < 40 && NAME_CHAR.test(text[start - 1]!)) start--;
-  return text.slice(start, i).replace(/^-+|-+$/g, '');
 }
 
 function catalogDoc(p: Paper): CatalogDoc {
   return { id: p.id, title: p.title, keys: [p.id, ...p.aliases].join(' '), authors: p.authors.join(' '), titleParts: p.title };
 }
 
-/** Where a made-up name joins its words: "Kernel|Foundry", "Sci|Video|Bench", "Open|GPT". */
-const JOINED_WORDS = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
-
-/**
- * The parts of a text's joined words: hyphenated ("Vision-Language" -> vision, language) and names
- * made of words ("KernelFoundry" -> kernel, foundry), which users type apart ("kernel found"). The
- * listing's and suggestions' words beside words() of the title, which keeps them whole.
- */
-export function wordParts(text: string): string[] {
-  return (text.match(WORD) ?? []).flatMap((w) => {
-    const parts = w.split('-').flatMap((part) => part.split(JOINED_WORDS)).filter(Boolean);
-    return parts.length > 1 ? parts.map(normalize) : [];
-  });
-}
-
 export function paperRef(p: Paper): PaperRef {
   return { id: p.id, title: p.title, url: p.url, authors: p.authors, ...(p.authorsIncomplete ? { authorsIncomplete: true } : {}), year: p.year, venue: p.venue };
-}
-
-/** A declared name found in lower case: made up of words ("MonoSoup", "FusionRoute"), not an acronym ("GCL"). One that is an English word too ("VisionED") names its paper only as withLowercaseName allows. */
-function foldsAsName(name: string): boolean {
-  return name.length >= 5 && /\p{Ll}{2}/u.test(name);
-}
-
-/** A link alone, as a user pastes one. */
-const LINK = new RegExp(`^(?=${LINK_START})\\S+$`, 'i');
-
-/** A link as compared: "http://www.x.org/p/", "x.org/p" and "https://x.org/p" are one page, and a PMLR PDF is its paper's page. */
-export function linkKey(url: string): string {
-  return pageOfPdf(url).replace(/^(https?:\/\/)?(www\.)?/i, '').replace(/\/+$/, '').toLowerCase();
-}
-
-/** A code link as compared: any page of a repository on GitHub, GitLab, Bitbucket or Hugging Face is that repository ("…/tree/main/notebooks", "….git"). */
-function codeKey(url: string): string {
-  const key = linkKey(url);
-  const repository = /^(?:github\.com|gitlab\.com|bitbucket\.org|huggingface\.co(?:\/datasets|\/spaces)?)\/[^/]+\/[^/?#]+/.exec(key)?.[0];
-  return (repository ?? key).replace(/\.git$/, '');
-}
-
-/** A text's words in one form for a lookup, whatever their case and punctuation ("Chain-of-Pixel": "chain of pixel"). */
-export function keyOf(s: string): string {
-  return normalize(s).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-/** A match, and whether it matched every query word. */
-type WordMatch = PaperMatch & { whole: boolean };
-
-/**
- * The matches of every query word first, when there are some, then those of fewer words that
- * score as high as one of them (a typo can make a paper match every word: "kernel foundy" in
- * "Kernel ... Bound"); the rest would pad the list with papers on something else.
- */
-function wholeFirst(matches: WordMatch[]): PaperMatch[] {
-  const whole = matches.filter((m) => m.whole);
-  const floor = Math.min(...whole.map((m) => m.score));
-  const strongPartial = matches.filter((m) => !m.whole && (whole.length === 0 || m.score >= floor));
-  return [...whole, ...strongPartial].map(({ paper, score }) => ({ paper, score }));
-}
-
-/** The query's words as the fuzzy index reads them (see its processTerm): "a paper about KV cache" is paper, kv, cache. */
-function queryTerms(query: string): string[] {
-  return words(query)
-    .map(normalize)
-    .filter((t) => !isStopword(t));
-}
-
-/** Edits (insert, delete, substitute, swap two neighbours) that turn `a` into `b`, counted up to `max` + 1. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
-      row.push(d);
-      best = Math.min(best, d);
-    }
-    if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
-  }
-  return Math.min(prev[b.length]!, max + 1);
 }

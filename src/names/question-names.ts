@@ -1,4 +1,5 @@
-import { keyOf, type PaperCatalog } from './catalog.js';
+import type { PaperCatalog } from './catalog.js';
+import { keyOf } from './paper-keys.js';
 import { LINK_START } from '../corpus/ids.js';
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
