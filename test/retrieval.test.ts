@@ -12,7 +12,7 @@ import { extractiveSummary } from '../src/answer/summary.js';
 import { madeUpNames, QuestionNames } from '../src/names/question-names.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
-import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related.js';
+import { distinctPhrases, sharedTermsReason } from '../src/retrieval/related-reasons.js';
 import { DEFAULT_RETRIEVAL } from '../src/config.js';
 import { isPapercordError, type ErrorCode } from '../src/errors.js';
 import type { Source } from '../src/types.js';
