@@ -15,7 +15,7 @@ import { readBibtex } from './bibtex.js';
 import { fetchCrossref } from './crossref.js';
 import { fetchPolicy, ScholarlyHttp, type Clock } from './http.js';
 import { fetchOpenReview } from './openreview.js';
-import { type Found, type Origin, type Outcome } from './outcome.js';
+import { miss, type Found, type Origin, type Outcome } from './outcome.js';
 import { fetchPmlr } from './pmlr.js';
 import { ACCEPTED, classifyRefs, REFUSED_HINT, shownRef, type LookupRef, type Ref } from './refs.js';
 
@@ -133,14 +133,20 @@ async function lookUp(refs: LookupRef[], deps: ResolveDeps): Promise<Map<string,
     deps.onProgress?.(++done, total);
   };
   const byKind = <K extends LookupRef['kind']>(kind: K) => refs.filter((r): r is Extract<LookupRef, { kind: K }> => r.kind === kind);
+  // A fault of papercord's own while reading one answer costs that ref, not the whole request.
+  const guarded = <T>(what: string, work: () => Promise<T>, fallback: (reason: string) => T): Promise<T> =>
+    work().catch((e: unknown) => {
+      deps.log?.error('reading a paper service answer failed', { ref: what, error: e });
+      return fallback(`papercord failed while reading the answer for ${what} (its error is logged); try again, or give the paper another way.`);
+    });
   const arxiv = async () => {
     const ids = byKind('arxiv').map((r) => r.id);
     if (!ids.length) return;
-    const found = await fetchArxiv(deps.http, ids, deps.signal);
+    const found = await guarded(`arXiv ids ${ids.join(', ')}`, () => fetchArxiv(deps.http, ids, deps.signal), (reason) => new Map(ids.map((id) => [id, miss(reason)])));
     for (const id of ids) settle(`arxiv:${id}`, found.get(id)!);
   };
   const each = async <R extends LookupRef>(list: R[], fetchOne: (r: R) => Promise<Outcome>) => {
-    for (const r of list) settle(lookupKey(r), await fetchOne(r));
+    for (const r of list) settle(lookupKey(r), await guarded(r.raw, () => fetchOne(r), miss));
   };
   await Promise.all([
     arxiv(),
