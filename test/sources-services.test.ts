@@ -5,7 +5,7 @@ import { fetchCrossref } from '../src/sources/crossref.js';
 import { fetchOpenReview, noteFields } from '../src/sources/openreview.js';
 import { fetchPmlr } from '../src/sources/pmlr.js';
 import type { Outcome } from '../src/sources/outcome.js';
-import { jatsToText } from '../src/sources/xml.js';
+import { jatsToText, MalformedXml } from '../src/sources/xml.js';
 import { DEEP_LEARNING, OPENREVIEW_NOTE, PIXELTHINK, TUR_DPO } from './support/scholarly-fixtures.js';
 import type { ScholarlyService, Scripted } from './support/scholarly-server.js';
 import { startScholarly, testHttp } from './support/sources.js';
@@ -132,4 +132,11 @@ test('every service: 429 after retries, 5xx after retries, a hang, a malformed b
   }
   server.script('arxiv', { status: 404, body: 'Not Found' });
   assert.match(reason(await LOOKUPS.arxiv(h)), /^the arXiv API answered 404 \(not found\) for arXiv id 2505\.23727; .*ARXIV_API_BASE/);
+});
+
+test("arXiv: a throttled plain-text answer, an HTML page and a DOCTYPE with entities are not read as feeds", () => {
+  const bomb = '<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]><feed xmlns="http://www.w3.org/2005/Atom"><entry><id>http://arxiv.org/abs/2505.23727v1</id><title>&b;</title></entry></feed>';
+  for (const body of ['Rate exceeded.', '<html><body>busy</body></html>', bomb]) {
+    assert.throws(() => parseArxivFeed(body), MalformedXml, body.slice(0, 30));
+  }
 });
