@@ -124,6 +124,30 @@ const apiBase: Parse<string> = (raw, name) => {
   return raw.replace(/\/+$/, '');
 };
 
+/**
+ * The base of an outside service papercord fetches paper metadata from: http(s), with a path but
+ * no query or fragment (every request is built under it, and only URLs under it are fetched).
+ */
+const serviceBase: Parse<string> = (raw, name) => {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    throw new ConfigError(`${name} must be an http:// or https:// URL such as https://export.arxiv.org/api, got "${shownUrl(raw)}"`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new ConfigError(`${name} must be an http:// or https:// URL, got "${shownUrl(raw)}"`);
+  if (u.search || u.hash || u.username || u.password) throw new ConfigError(`${name} may hold a path but no ?query, #fragment, user or password, got "${shownUrl(raw)}"`);
+  return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
+};
+/** An e-mail address or an http(s) URL, sent in the User-Agent of requests to the paper services. */
+const contact: Parse<string> = (raw, name) => {
+  const v = raw.trim();
+  if (v && !/^[^\s@()<>;]+@[^\s@()<>;]+\.[^\s@()<>;]+$/.test(v) && !/^https?:\/\/[^\s()<>;]+$/i.test(v)) {
+    throw new ConfigError(`${name} must be an e-mail address or an http(s) URL (it goes into the User-Agent), got "${raw}"`);
+  }
+  return v;
+};
+
 const autoOrBool: Parse<boolean | 'auto'> = (raw, name) => {
   if (raw.trim().toLowerCase() === 'auto') return 'auto';
   try {
@@ -167,6 +191,18 @@ export const VARIABLES = {
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
   cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between answers the model writes (0 turns it off). A question the model writes nothing for (a refusal, small talk, a byline, quotes of the abstracts, a cached answer) does not count.', parse: num(0, 3600) },
+  arxivApiBase: { env: 'ARXIV_API_BASE', default: 'https://export.arxiv.org/api', description: 'Where paper metadata for arXiv ids is asked for (the arXiv API; papercord calls its `/query`). A test server or a proxy can stand in.', parse: serviceBase },
+  arxivPdfBase: { env: 'ARXIV_PDF_BASE', default: 'https://arxiv.org/pdf', description: "Where an arXiv paper's PDF is fetched from (`<base>/<id>v<n>`), under arXiv's rate limit.", parse: serviceBase },
+  crossrefApiBase: { env: 'CROSSREF_API_BASE', default: 'https://api.crossref.org', description: 'Where metadata for DOIs is asked for (the Crossref REST API; papercord calls its `/works/<doi>`).', parse: serviceBase },
+  openreviewApiBase: { env: 'OPENREVIEW_API_BASE', default: 'https://api2.openreview.net', description: 'Where metadata for OpenReview forums is asked for (the OpenReview API v2; papercord calls its `/notes?id=`); the v1 API, https://api.openreview.net, answers in a shape papercord reads too.', parse: serviceBase },
+  pmlrBase: { env: 'PMLR_BASE', default: 'https://proceedings.mlr.press', description: "Where PMLR paper pages are fetched from (`<base>/v<volume>/<id>.html`).", parse: serviceBase },
+  addFetchTimeoutMs: { env: 'ADD_FETCH_TIMEOUT_MS', default: '15000', description: 'How long one request to arXiv, Crossref, OpenReview or PMLR may take, answer included; one that takes longer is given up (not tried again).', parse: int(100, 300000) },
+  addFetchRetries: { env: 'ADD_FETCH_RETRIES', default: '2', description: 'How many times a request to a paper service is tried again after a 429 (rate limited), a 5xx or a failed connection, waiting as its Retry-After asks or doubling from 1 s.', parse: int(0, 10) },
+  addRetryMaxWaitMs: { env: 'ADD_RETRY_MAX_WAIT_MS', default: '20000', description: 'The longest papercord waits before trying a paper service again; a service that asks (Retry-After) for longer is reported as busy at once.', parse: int(0, 600000) },
+  arxivIntervalMs: { env: 'ARXIV_INTERVAL_MS', default: '3000', description: "The least time between two requests to arXiv (its API and its PDFs), one at a time, as arXiv's terms of use ask (one request every 3 s).", parse: int(0, 600000) },
+  addFetchIntervalMs: { env: 'ADD_FETCH_INTERVAL_MS', default: '1000', description: 'The least time between two requests to Crossref, OpenReview or PMLR (each service on its own), one at a time.', parse: int(0, 600000) },
+  addContact: { env: 'ADD_CONTACT', default: '', description: "An e-mail address or URL of whoever runs this papercord, sent in the User-Agent of requests to the paper services so they can reach you (Crossref serves requests with a contact from its polite pool). Empty: papercord's name and version only.", parse: contact },
+  addMaxRefs: { env: 'ADD_MAX_REFS', default: '20', description: 'The most papers one /add looks up at arXiv, Crossref, OpenReview or PMLR (BibTeX entries with an abstract and JSON records are not looked up and do not count); the rest are skipped with a note.', parse: int(1, 1000) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
   logFormat: { env: 'LOG_FORMAT', default: 'auto', description: 'Log lines on standard error: `json` (one object per line), `text`, or `auto`: text on a terminal, JSON otherwise.', parse: oneOf('auto', 'json', 'text') },
 } satisfies Record<string, Variable<unknown>>;

@@ -24,7 +24,8 @@ function issuedYear(fm: Record<string, unknown>): number | undefined {
   return yearFrom(first) ?? yearFrom(fm.date) ?? yearFrom(fm.year);
 }
 
-function venueOf(containerTitle: string | undefined, year: number | undefined): string | undefined {
+/** "ICML 2026" for the ICML proceedings, else the container title as written. */
+export function venueOf(containerTitle: string | undefined, year: number | undefined): string | undefined {
   if (!containerTitle) return undefined;
   return /International Conference on Machine Learning/i.test(containerTitle) ? (year ? `ICML ${year}` : 'ICML') : containerTitle;
 }
