@@ -7,7 +7,8 @@ import type { PaperRef } from '../types.js';
 import { idInLink, normalizeArxiv } from '../corpus/ids.js';
 import { declaredNames, foldsAsName } from './declared-names.js';
 import { editDistance, namesByWord, queryTerms, scan, SHORT_WORD, TITLE_TYPOS, typos, TYPOS_MAX, wholeFirst, wordParts, type PaperMatch } from './fuzzy.js';
-import { codeKey, idLike, keyOf, LINK, linkKey } from './paper-keys.js';
+import { codeKey, idLike, keyOf, linkKey } from './paper-keys.js';
+import { ARXIV_PREFIX, ARXIV_VERSIONED, CAPITALISED, LINK_ALONE, UNPREVIEWED_LINK } from '../lexicon/paper-names.js';
 
 /** Longer than any title; past it, fuzzy matching costs seconds and gigabytes for nothing. */
 export const MAX_PAPER_QUERY_CHARS = 300;
@@ -119,7 +120,7 @@ export class PaperCatalog {
       // ("MonoSoup") is its name, found in lower case as a title's is; acronyms ("GCL") are not, as "gcl" is too often something else.
       if (!name) for (const declared of declaredHere.filter(foldsAsName)) this.byFoldedName.set(declared.toLowerCase(), this.byFoldedName.has(declared.toLowerCase()) ? null : p);
       // A name of several words is one when written with its capitals: "Group Cognition Learning", not "learning syntax".
-      if (!name || (name.includes(' ') && name.split(' ').filter((w) => /^\p{Lu}/u.test(w)).length < 2)) continue;
+      if (!name || (name.includes(' ') && name.split(' ').filter((w) => CAPITALISED.test(w)).length < 2)) continue;
       this.own(name, p, false);
       this.bySystemName.set(name, this.bySystemName.has(name) ? null : p);
       // Made up, or one word that is no English word ("Furina"): found in lower case too.
@@ -226,10 +227,10 @@ export class PaperCatalog {
    */
   get(typed: string): Paper | undefined {
     // As Discord writes a link it shows no preview of ("<https://…>"), and an arXiv id as papers cite it ("arXiv:2505.23727").
-    const id = typed.trim().replace(/^<(\S+)>$/, '$1').replace(/^arxiv:\s*(?=\d{4}\.\d{4,5})/i, '');
+    const id = typed.trim().replace(UNPREVIEWED_LINK, '$1').replace(ARXIV_PREFIX, '');
     // An arXiv id with its version ("2505.23727v2") is the paper without it.
-    const found = this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(/^(\d{4}\.\d{4,5})v\d+$/, '$1')));
-    if (found || !LINK.test(id)) return found;
+    const found = this.byKey.get(keyOf(id)) ?? this.byKey.get(keyOf(id.replace(ARXIV_VERSIONED, '$1')));
+    if (found || !LINK_ALONE.test(id)) return found;
     const arxiv = normalizeArxiv(id);
     const linkedId = idInLink(id);
     return (arxiv ? this.byKey.get(keyOf(arxiv)) : undefined) ?? this.byLink.get(linkKey(id)) ?? (linkedId ? this.byKey.get(keyOf(linkedId)) : undefined) ?? this.byCode.get(codeKey(id)) ?? undefined;
@@ -285,7 +286,7 @@ export class PaperCatalog {
     if (!q) return this.papers.slice(0, limit).map((paper) => ({ paper, score: 0 }));
     const exact = this.get(q);
     // A link names a paper by its address or by none: its words ("abs", "arxiv", "org") would suggest any title that starts with them.
-    if (LINK.test(q)) return exact ? [{ paper: exact, score: Infinity }] : [];
+    if (LINK_ALONE.test(q)) return exact ? [{ paper: exact, score: Infinity }] : [];
     const found = find(q);
     const out = exact ? [{ paper: exact, score: Infinity }, ...found.filter((m) => m.paper.id !== exact.id)] : found;
     return out.slice(0, limit);

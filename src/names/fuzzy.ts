@@ -2,6 +2,7 @@
 import { systemName, type Paper } from '../corpus/paper.js';
 import { isStopword, normalize, WORD, words } from '../text/terms.js';
 import { idLike } from './paper-keys.js';
+import { JOINED_WORDS } from '../lexicon/paper-names.js';
 
 /** A paper a lookup found, and how well it matched. */
 export interface PaperMatch {
@@ -31,9 +32,6 @@ export function namesByWord(paper: Paper, word: string): boolean {
   if (word.length <= SHORT_WORD) return false;
   return [systemName(paper.title), paper.title, paper.id, ...paper.aliases].some((name) => normalize(name).startsWith(word));
 }
-
-/** Where a made-up name joins its words: "Kernel|Foundry", "Sci|Video|Bench", "Open|GPT". */
-const JOINED_WORDS = /(?<=\p{Ll})(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 
 /**
  * The parts of a text's joined words: hyphenated ("Vision-Language" -> vision, language) and names
