@@ -3,6 +3,7 @@ import { DEFAULT_RETRIEVAL, type RetrievalSettings } from '../config.js';
 import { stem, isStopword, withoutAccents, WORD } from '../text/terms.js';
 import { joinList } from '../text/clean.js';
 import { isEnglishWord } from '../text/english.js';
+import { CAPITAL_INSIDE, PHRASE_GAP, PHRASE_WORD_GAP, SENTENCE_END } from '../lexicon/related.js';
 import { keyWeights, showable, termCounts } from './key-terms.js';
 import type { Retriever } from './retriever.js';
 
@@ -58,7 +59,7 @@ export function reasonOf(a: Profile, b: Profile, fromPaper: boolean): string {
     if (a.parsed.pairs.has(key) && (keyToBoth.has(x) || keyToBoth.has(y))) shared.push({ phrase: commonForm(key, phrase, a, b), weight: weight(x) + weight(y) });
   }
   // A compound's parts too: "experts" beside "mixture-of-experts" only repeats it.
-  const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(/[\s-]+/).map((w) => stem(w))));
+  const inPairs = new Set(shared.flatMap((s) => s.phrase.toLowerCase().split(PHRASE_WORD_GAP).map((w) => stem(w))));
   // Of a topic's words, one most abstracts write ("models" of "papers about diffusion models") tells nothing beside the others.
   const common = (t: string) => !fromPaper && (a.keys.get(t) ?? 0) < COMMON_WORD_WEIGHT;
   const lone = [...keyToBoth].filter((t) => !inPairs.has(t));
@@ -147,13 +148,12 @@ function writtenWords(text: string): WrittenWord[] {
 function spellingOf(word: string, spelt: boolean): string {
   return word
     .split('-')
-    .map((part) => (part === part.toLowerCase() || /^.+\p{Lu}/u.test(part) || (spelt && !isEnglishWord(part)) ? part : part.toLowerCase()))
+    .map((part) => (part === part.toLowerCase() || CAPITAL_INSIDE.test(part) || (spelt && !isEnglishWord(part)) ? part : part.toLowerCase()))
     .join('-');
 }
 
 /** How far back from a word writtenWords looks for the end of a sentence before it: a full stop and a space or two. */
 const SENTENCE_GAP_MAX = 4;
-const SENTENCE_END = /[.!?:\n]\s*$/;
 
 /**
  * Each phrase once, as the reader sees it: different stems can come out as the same text (the
@@ -162,7 +162,7 @@ const SENTENCE_END = /[.!?:\n]\s*$/;
  */
 export function distinctPhrases(phrases: string[]): string[] {
   const shown = new Set<string>();
-  const partsOf = (p: string) => p.toLowerCase().split(/[\s-]+/);
+  const partsOf = (p: string) => p.toLowerCase().split(PHRASE_WORD_GAP);
   const longer = phrases.map(partsOf).filter((parts) => parts.length > 1);
   // Its words run in order within a longer phrase: "fine-tuning" in "reinforcement fine-tuning".
   const within = (parts: string[]) => longer.some((l) => l.length > parts.length && l.some((_, i) => parts.every((w, k) => l[i + k] === w)));
@@ -173,9 +173,6 @@ export function distinctPhrases(phrases: string[]): string[] {
     return true;
   });
 }
-
-/** Between the two words of a phrase: spaces only, no punctuation and no line break. */
-const PHRASE_GAP = /^[ \t]+$/;
 
 /**
  * Adjacent word pairs, keyed by stems. Only words the text writes next to each other count:
