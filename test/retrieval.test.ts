@@ -5,7 +5,8 @@ import { declaredNames, editDistance, PaperCatalog } from '../src/names/catalog.
 import { conceptWords, queryConcepts, words, isStopword, stem } from '../src/text/terms.js';
 import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, REFUSAL_TEXT } from '../src/answer/extractive.js';
-import { NO_PAPER_NAMED, titleExpansion } from '../src/answer/metadata.js';
+import { NO_PAPER_NAMED } from '../src/answer/bylines.js';
+import { titleExpansion } from '../src/answer/name-expansion.js';
 import { extractiveSummary } from '../src/answer/summary.js';
 import { madeUpNames, QuestionNames } from '../src/names/question-names.js';
 import { readableTex } from '../src/corpus/text.js';
