@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
 import { testSettings, builtIndexSettings, captureLog } from './support/env.js';
 import { citedPapers as cited, converse } from './support/answers.js';
-import { venuePapersAnswer } from '../src/answer/meta.js';
+import { venuePapersAnswer } from '../src/answer/collection.js';
 import type { Paper } from '../src/corpus/paper.js';
 
 /** Questions about authors and the corpus as people type them in chat: lower case, no "by" or "'s", the noun alone. */

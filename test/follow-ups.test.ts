@@ -6,8 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { NO_TOPIC_NAMED } from '../src/answer/meta.js';
-import { LISTED_PAPERS_MAX, NO_PAPER_NAMED } from '../src/answer/metadata.js';
+import { NO_TOPIC_NAMED } from '../src/answer/topics.js';
+import { LISTED_PAPERS_MAX } from '../src/answer/listing.js';
+import { NO_PAPER_NAMED } from '../src/answer/bylines.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';
 import { escapeRegExp } from '../src/text/pattern.js';

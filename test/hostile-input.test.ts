@@ -14,7 +14,7 @@ import { isPapercordError, userFacingError, type ErrorCode } from '../src/errors
 import { configureLogging, log as rootLog, redact } from '../src/log.js';
 import { PapercordService } from '../src/service.js';
 import { REFUSAL_TEXT } from '../src/answer/extractive.js';
-import { asksAboutTheBot } from '../src/answer/meta.js';
+import { asksAboutTheBot } from '../src/answer/small-talk.js';
 import { ASK_SYSTEM_PROMPT } from '../src/writer/prompts.js';
 import type { Answer, ProgressEvent } from '../src/types.js';
 import { OllamaTestServer } from './support/ollama-server.js';

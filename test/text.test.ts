@@ -5,7 +5,8 @@ import { stem, terms, queryTerms, queryConcepts, queryNames, withTyposMended } f
 import { cleanText, questionText } from '../src/text/clean.js';
 import { plainText } from '../src/render/text.js';
 import { markdownLiteral, readableTex } from '../src/corpus/text.js';
-import { authorsAnswer, linksAnswer } from '../src/answer/metadata.js';
+import { authorsAnswer } from '../src/answer/bylines.js';
+import { linksAnswer } from '../src/answer/links.js';
 import { namesSystem, systemName } from '../src/corpus/paper.js';
 import { isEnglishWord } from '../src/text/english.js';
 import { writtenInOtherLanguage } from '../src/text/language.js';

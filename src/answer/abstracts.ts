@@ -13,7 +13,7 @@ import { refusalFallback } from '../writer/answers.js';
 import { kinded, modelAnswer, refusalAnswer } from './compose.js';
 import { extractiveAnswer, type ExtractiveAnswer } from './extractive.js';
 import type { AnswerContext } from './kind.js';
-import { expansionSentence, titleExpansion } from './metadata.js';
+import { expansionSentence, titleExpansion } from './name-expansion.js';
 import { allSaid, aspectNotStated, modelSaidNotAnswered, notMentioning, partOfEach, summaryPart, uncitedAnswer } from './replies.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './sources.js';
 import { type SummarySection, askedSection, asksAbout, asksOnlyAspects, extractiveSummary, summaryGoingOn, summaryLengthAsked, summarySections } from './summary.js';

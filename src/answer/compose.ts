@@ -6,8 +6,10 @@ import type { Answer, AnswerKindId, Notice, Source, Turn } from '../types.js';
 import { writeAnswer } from '../writer/answers.js';
 import { REFUSAL_TEXT, type ExtractiveAnswer } from './extractive.js';
 import type { AnswerContext } from './kind.js';
-import { topicCountAnswer, type CountedAmong, type TopicAsked, type TopicMention } from './meta.js';
-import { LISTED_PAPERS_MAX, unknownAuthorAsked } from './metadata.js';
+import { type CountedAmong, topicCountAnswer, type TopicMention } from './topic-mentions.js';
+import type { TopicAsked } from './topics.js';
+import { LISTED_PAPERS_MAX } from './listing.js';
+import { unknownAuthorAsked } from './author-papers.js';
 import { nothingMentions, notInAbstracts, otherLanguageRefusal, titleAndId, uncitedAnswer } from './replies.js';
 import { abstractSources, citationFor } from './sources.js';
 

@@ -5,7 +5,7 @@ import type { Answer } from '../types.js';
 import { REFUSAL_TEXT } from './extractive.js';
 import type { AnswerContext } from './kind.js';
 import { ANSWER_KINDS } from './kinds/index.js';
-import { topicListAsked, topicNotFound } from './meta.js';
+import { topicListAsked, topicNotFound } from './topics.js';
 
 /**
  * The one path of a question: read it once (its rewrites, its conversation), frame it, and let

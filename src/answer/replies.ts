@@ -2,7 +2,7 @@ import { shortName, type Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
 import { joinList } from '../text/clean.js';
 import type { Answer, Notice, Source } from '../types.js';
-import { listedPaper } from './metadata.js';
+import { listedPaper } from './listing.js';
 import { limitsFound, sectionLine, summarySections, type SummarySection } from './summary.js';
 
 /** What a summary part is called in a sentence: "its abstract states no limitations". */

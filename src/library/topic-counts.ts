@@ -1,5 +1,6 @@
 import type { Paper } from '../corpus/paper.js';
-import { papersThatMayWrite, topicAskedBefore, topicCountAmongAsked, topicMentions, topicMentionsInSlices, withAlternatives, type TopicAsked, type TopicMention } from '../answer/meta.js';
+import { papersThatMayWrite, type TopicMention, topicMentions, topicMentionsInSlices } from '../answer/topic-mentions.js';
+import { type TopicAsked, topicAskedBefore, topicCountAmongAsked, withAlternatives } from '../answer/topics.js';
 import { picksPlace, refersBackToSeveral } from '../question/pointing.js';
 import type { Turn } from '../types.js';
 import type { Library } from './library.js';

@@ -1,6 +1,6 @@
 import { isCoined, type Paper } from '../corpus/paper.js';
 import { normalizeTitle } from '../corpus/ids.js';
-import { isKnownVenue } from '../answer/meta.js';
+import { isKnownVenue } from '../answer/collection.js';
 import { comparedNames, madeUpNames } from '../names/question-names.js';
 import { escapeRegExp, wholeWord } from '../text/pattern.js';
 import { queryConcepts } from '../text/terms.js';

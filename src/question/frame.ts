@@ -1,7 +1,9 @@
 import type { Paper } from '../corpus/paper.js';
 import type { Library } from '../library/library.js';
 import type { Names } from '../names/question-names.js';
-import { AUTHORS_NOUN, AUTHORSHIP, asksAuthorCount, asksForLinks, asksOnlyForAuthors, asksWhereOrWhen, withoutAuthorCount, withoutAuthorship, withoutLinkWords, withoutPublication } from '../answer/metadata.js';
+import { AUTHORS_NOUN, AUTHORSHIP } from '../lexicon/authors.js';
+import { asksAuthorCount, asksOnlyForAuthors, asksWhereOrWhen, withoutAuthorCount, withoutAuthorship, withoutPublication } from '../answer/bylines.js';
+import { asksForLinks, withoutLinkWords } from '../answer/links.js';
 import { type SummarySection, askedSection, asksAnAspect, asksForData, asksForModels, asksOnlyAspects, asksOnlyForSummary, asksOnlyHowMuch, dataSentences, figureSentences, modelSentences } from '../answer/summary.js';
 import { queryConcepts } from '../text/terms.js';
 import { withoutWords } from '../text/pattern.js';

@@ -1,8 +1,8 @@
 import type { Paper } from '../corpus/paper.js';
 import { PapercordError } from '../errors.js';
 import type { Library } from '../library/library.js';
-import { isAuthorNameWord } from '../answer/metadata.js';
-import { withoutGreeting, withoutRolePlay } from '../answer/meta.js';
+import { isAuthorNameWord } from '../answer/author-index.js';
+import { withoutGreeting, withoutRolePlay } from '../answer/small-talk.js';
 import { namedNotOption } from '../answer/replies.js';
 import { isBlank, questionText } from '../text/clean.js';
 import { withTyposMended } from '../text/terms.js';

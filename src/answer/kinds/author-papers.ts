@@ -2,7 +2,8 @@ import type { AnswerKind } from '../kind.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import { wholePaperAnswer } from '../compose.js';
 import type { AnswerContext } from '../kind.js';
-import { authorAsked, authorPapersAnswer, authorPapersCited, namesakesAnswer } from '../metadata.js';
+import { authorAsked, authorPapersAnswer, authorPapersCited } from '../author-papers.js';
+import { namesakesAnswer } from '../namesakes.js';
 import { uncitedAnswer } from '../replies.js';
 
 const asked = (f: QuestionFrame, ctx: AnswerContext) => f.read('authorAsked', () => authorAsked(f.q, ctx.library.papers));

@@ -3,7 +3,7 @@ import type { Paper } from '../../corpus/paper.js';
 import { namedPapers } from '../../question/pointing.js';
 import type { Source } from '../../types.js';
 import { answerFromAbstracts, quoteAsFound } from '../abstracts.js';
-import { authorsAnswer } from '../metadata.js';
+import { authorsAnswer } from '../bylines.js';
 
 /** The sources whose authors a "who wrote ...?" question asks for: the paper it is limited to, the papers it names, else the best match. One source per paper. */
 export function authorSources(question: string, sources: Source[], paper: Paper | undefined): Source[] {

@@ -4,7 +4,7 @@ import type { QuestionFrame } from '../../question/frame.js';
 import { pointsBackToAllOnly } from '../../question/pointing.js';
 import type { Source } from '../../types.js';
 import { wholePaperAnswer } from '../compose.js';
-import { authorsAnswer, withoutPublication } from '../metadata.js';
+import { authorsAnswer, withoutPublication } from '../bylines.js';
 
 /** The papers before that have a byline, when the question asks who wrote them all or where they were published. */
 const withBylines = (f: QuestionFrame) =>

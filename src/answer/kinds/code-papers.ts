@@ -1,6 +1,7 @@
 import type { AnswerKind } from '../kind.js';
 import { wholePaperAnswer } from '../compose.js';
-import { codeLinksOf, codePapersAnswer, codePapersAsked, LISTED_PAPERS_MAX } from '../metadata.js';
+import { codeLinksOf, codePapersAnswer, codePapersAsked } from '../links.js';
+import { LISTED_PAPERS_MAX } from '../listing.js';
 import { uncitedAnswer } from '../replies.js';
 import type { Source } from '../../types.js';
 

@@ -1,5 +1,5 @@
 import type { AnswerKind } from '../kind.js';
-import { asksOverview, overviewAnswer } from '../meta.js';
+import { asksOverview, overviewAnswer } from '../collection.js';
 import { uncitedAnswer } from '../replies.js';
 
 /** Names the whole collection: in a conversation, "Summarize the papers" may be of the papers before. */

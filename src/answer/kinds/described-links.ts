@@ -1,6 +1,6 @@
 import type { AnswerKind } from '../kind.js';
 import { answerFromAbstracts, quoteAsFound } from '../abstracts.js';
-import { linksAnswer } from '../metadata.js';
+import { linksAnswer } from '../links.js';
 import { citationFor } from '../sources.js';
 import { authorSources } from './authors.js';
 

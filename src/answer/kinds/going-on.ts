@@ -1,6 +1,6 @@
 import type { AnswerKind } from '../kind.js';
 import { wholePaperAnswer } from '../compose.js';
-import { listedPaper } from '../metadata.js';
+import { listedPaper } from '../listing.js';
 import { ALL_SAID_OF_EACH, uncitedAnswer } from '../replies.js';
 import { nextSentenceShown } from '../summary.js';
 

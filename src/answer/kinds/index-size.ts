@@ -1,5 +1,5 @@
 import type { AnswerKind } from '../kind.js';
-import { asksAboutIndex, indexAnswer } from '../meta.js';
+import { asksAboutIndex, indexAnswer } from '../collection.js';
 import { uncitedAnswer } from '../replies.js';
 
 export const indexSizeKind: AnswerKind = {

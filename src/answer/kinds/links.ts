@@ -4,7 +4,7 @@ import type { QuestionFrame } from '../../question/frame.js';
 import { asksOnlyForLinks } from '../../question/conversation.js';
 import { wholePaperAnswer } from '../compose.js';
 import type { AnswerContext } from '../kind.js';
-import { asksForLinks, linksAnswer, withoutLinkWords } from '../metadata.js';
+import { asksForLinks, linksAnswer, withoutLinkWords } from '../links.js';
 
 /**
  * The paper whose links are asked: "Where is the code for PixelThink?"; "Is there code?" after

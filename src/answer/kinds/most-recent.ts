@@ -1,5 +1,5 @@
 import type { AnswerKind } from '../kind.js';
-import { asksMostRecent, mostRecentAnswer } from '../meta.js';
+import { asksMostRecent, mostRecentAnswer } from '../collection.js';
 import { uncitedAnswer } from '../replies.js';
 
 /** "Which paper is the most recent?" asks the metadata's dates, not for a sentence that writes "recent". */

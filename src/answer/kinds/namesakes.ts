@@ -6,7 +6,7 @@ import { joinNotices } from '../../notice.js';
 import { escapeRegExp, wholeWord } from '../../text/pattern.js';
 import type { Answer, Citation, Source } from '../../types.js';
 import type { AnswerContext } from '../kind.js';
-import { listedPaper } from '../metadata.js';
+import { listedPaper } from '../listing.js';
 
 /** A made-up name several papers have ("PRISM"), asked about without naming one of them. */
 function namesakes(f: QuestionFrame, ctx: AnswerContext) {

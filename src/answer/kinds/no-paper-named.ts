@@ -2,7 +2,7 @@ import type { AnswerKind } from '../kind.js';
 import { answersAboutNoPaper, asksOnlyOfPointedAt } from '../../question/conversation.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import { pointsBackOnly, pointsBackToAllOnly } from '../../question/pointing.js';
-import { asksOnlyForAuthors, asksWhereOrWhen, NO_PAPER_NAMED, withoutPublication } from '../metadata.js';
+import { asksOnlyForAuthors, asksWhereOrWhen, NO_PAPER_NAMED, withoutPublication } from '../bylines.js';
 import { uncitedAnswer } from '../replies.js';
 
 /** Whether the question asks only of papers it points at ("Who wrote it?", "its authors?", "What are its results?"). */

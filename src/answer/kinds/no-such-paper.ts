@@ -1,7 +1,7 @@
 import type { AnswerKind } from '../kind.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import type { AnswerContext } from '../kind.js';
-import { asksForLinks, withoutLinkWords } from '../metadata.js';
+import { asksForLinks, withoutLinkWords } from '../links.js';
 import { noPaperCalled, uncitedAnswer } from '../replies.js';
 
 const nameAlone = (f: QuestionFrame, ctx: AnswerContext) => f.read('linkNameAlone', () => (asksForLinks(f.q) ? ctx.library.unmentioned.nameAlone(withoutLinkWords(f.q)) : undefined));

@@ -1,6 +1,6 @@
 import type { AnswerKind } from '../kind.js';
 import { kinded, topicCountReply } from '../compose.js';
-import { NO_TOPIC_NAMED, topicNotNamed } from '../meta.js';
+import { NO_TOPIC_NAMED, topicNotNamed } from '../topics.js';
 import { uncitedAnswer } from '../replies.js';
 
 /**

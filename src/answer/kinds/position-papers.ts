@@ -1,7 +1,7 @@
 import type { AnswerKind } from '../kind.js';
 import { wholePaperAnswer } from '../compose.js';
-import { hasPositionTitle, POSITION_PAPER_TERMS, positionPapers, positionPapersAnswer, positionPapersAsked } from '../meta.js';
-import { LISTED_PAPERS_MAX } from '../metadata.js';
+import { hasPositionTitle, POSITION_PAPER_TERMS, positionPapers, positionPapersAnswer, positionPapersAsked } from '../position-papers.js';
+import { LISTED_PAPERS_MAX } from '../listing.js';
 import { uncitedAnswer } from '../replies.js';
 import type { Source } from '../../types.js';
 

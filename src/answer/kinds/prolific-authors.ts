@@ -1,5 +1,5 @@
 import type { AnswerKind } from '../kind.js';
-import { asksMostPapersAuthors, mostPapersAuthorsAnswer } from '../metadata.js';
+import { asksMostPapersAuthors, mostPapersAuthorsAnswer } from '../prolific-authors.js';
 import { uncitedAnswer } from '../replies.js';
 
 /** "Who is the most prolific author?" asks of the whole index: what its metadata says. */

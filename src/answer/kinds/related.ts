@@ -5,7 +5,7 @@ import { asksOnlyForLike } from '../../question/pointing.js';
 import type { Answer, Source } from '../../types.js';
 import { kinded, refusalAnswer, wholePaperAnswer } from '../compose.js';
 import type { AnswerContext } from '../kind.js';
-import { listedPaper } from '../metadata.js';
+import { listedPaper } from '../listing.js';
 import { noRelatedTo, uncitedAnswer } from '../replies.js';
 
 /** Related papers as an answer: each with its reason, cited to its abstract, listed as other lists are, with its id: a follow-up ("Who wrote them?") reads them back. */

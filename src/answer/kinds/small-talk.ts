@@ -1,7 +1,7 @@
 import type { AnswerKind } from '../kind.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import type { AnswerContext } from '../kind.js';
-import { smallTalkAnswer } from '../meta.js';
+import { smallTalkAnswer } from '../small-talk.js';
 import { uncitedAnswer } from '../replies.js';
 
 const reply = (f: QuestionFrame, ctx: AnswerContext) => f.read('smallTalk', () => smallTalkAnswer(f.q, ctx.library.papers, () => ctx.modelAnswers()));

@@ -2,7 +2,7 @@ import type { AnswerKind } from '../kind.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import { topicCountReply } from '../compose.js';
 import type { AnswerContext } from '../kind.js';
-import { topicCountAmongAsked, topicCountAsked } from '../meta.js';
+import { topicCountAmongAsked, topicCountAsked } from '../topics.js';
 
 /** A count among the papers before ("How many of them use diffusion?" after "Which papers study video?"), when there are any. */
 const amongAsked = (f: QuestionFrame, ctx: AnswerContext) => f.read('countAmong', () => (f.last ? topicCountAmongAsked(f.q, ctx.library.papers) : undefined));

@@ -3,7 +3,8 @@ import type { QuestionFrame } from '../../question/frame.js';
 import { asksOnlyForLike } from '../../question/pointing.js';
 import { topicCountReply } from '../compose.js';
 import type { AnswerContext } from '../kind.js';
-import { topicListAsked, type TopicAsked, type TopicMention } from '../meta.js';
+import { type TopicAsked, topicListAsked } from '../topics.js';
+import type { TopicMention } from '../topic-mentions.js';
 
 /**
  * The topic a list asks for, with the papers that write it. "Which papers are related to

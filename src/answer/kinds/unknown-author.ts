@@ -1,7 +1,7 @@
 import type { AnswerKind } from '../kind.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import type { AnswerContext } from '../kind.js';
-import { unknownAuthorAsked } from '../metadata.js';
+import { unknownAuthorAsked } from '../author-papers.js';
 import { uncitedAnswer } from '../replies.js';
 
 /** The author a question asks for whom no paper has ("papers by Google DeepMind"), if any. */

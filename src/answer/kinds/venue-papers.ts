@@ -1,5 +1,5 @@
 import type { AnswerKind } from '../kind.js';
-import { venuePapersAnswer } from '../meta.js';
+import { venuePapersAnswer } from '../collection.js';
 import { uncitedAnswer } from '../replies.js';
 
 /** "Which papers are from ICML 2026?" asks the metadata's venues, not for sentences that write "2026". */
