@@ -6,7 +6,7 @@ import { listEnd, splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
 import type { Citation, Source } from '../types.js';
 import { citationFor, numbersAsCited } from './sources.js';
-import { tldrIndex } from './summary.js';
+import { tldrIndex } from './summary/sections.js';
 
 export interface ExtractiveAnswer {
   answer: string;

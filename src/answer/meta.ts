@@ -8,7 +8,7 @@ import { isStopword, queryConcepts, queryTerms, terms, words } from '../text/ter
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { listedPaper, moreThanListed, VENUE_NAMES, venuesOf } from './metadata.js';
-import { tldrIndex, tldrIndexAmong } from './summary.js';
+import { tldrIndex, tldrIndexAmong } from './summary/sections.js';
 import { citationFor } from './sources.js';
 
 const ABOUT_INDEX =

@@ -6,7 +6,7 @@ import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
-import { tldrIndex } from '../answer/summary.js';
+import { tldrIndex } from '../answer/summary/sections.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;

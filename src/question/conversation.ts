@@ -9,7 +9,7 @@ import { isTopicNotFound, SMALL_TALK, topicAskedBefore, topicNotNamed, type Topi
 import { asksForLinks, asksOnlyForAuthors, authorAsked, listedPaperIds, namesakesPapers, namesakesPapersNotListed, NO_PAPER_NAMED, notListedIn, withoutLinkWords, type Namesakes } from '../answer/metadata.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './pointing.js';
 import type { QuestionNames } from '../names/question-names.js';
-import { asksOnlyAspects, asksOnlyForFigures } from '../answer/summary.js';
+import { asksOnlyAspects, asksOnlyForFigures } from './aspects.js';
 
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
