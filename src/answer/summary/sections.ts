@@ -2,78 +2,13 @@
 import { systemNamePattern, type Paper } from '../../corpus/paper.js';
 import { listEnd, splitSentences } from '../../text/sentences.js';
 import { words } from '../../text/terms.js';
-import { ADDRESSES_IT, pointsBack, withoutLeadIn } from './pointers.js';
+import { pointsBack, withoutLeadIn } from './pointers.js';
+import { ADDITION, ADDRESSES_IT, AIM, ANSWERS_LIMIT, ATTAINS_BOUND, AUTHORS, BOILERPLATE, CITES, CONSEQUENCE, CONTRIBUTION, CONTRIBUTION_VERB, DIFFICULTY, EVALUATES, FINDING, LIMIT, MEANS, NEXT_STEP, OWN_LIMIT, PERCENT, PRIOR, QUESTION, REPORTS, RESULT, SHORTCOMING, THESIS } from '../../lexicon/sentence-roles.js';
 
-/** A position paper's thesis ("This position paper argues that ..."): what it contributes is its argument. */
-const THESIS = /\bthis (position )?paper (argues|contends|advocates)\b/i;
-/** A sentence that states what the paper contributes: "we propose X", "this paper presents", a position paper's thesis. */
-export const CONTRIBUTION = new RegExp(`\\bwe\\b[^.;]{0,120}?\\b(propose|present|introduce|develop|design|construct|build)\\b|\\bthis (paper|work) (proposes|presents|introduces)\\b|${THESIS.source}`, 'i');
-/** Weaker: what the paper sets out to do ("we study", "this work studies", "in this paper, we"). */
-const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate|examine|analy[sz]e)\b|\bthis (paper|work|study) (studies|formulates|proves|derives|establishes|aims|investigates|examines|analy[sz]es)\b|\b(in this (position )?(paper|work|study)|here),? we\b/i;
-/** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
-const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
-/** The authors speaking of their own work. */
-const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
-/** A sentence that adds to what came before ("Moreover, our approach can be extended"), not one that says what the paper is. */
-const ADDITION = /^(moreover|furthermore|finally|additionally|in addition|also|lastly|besides)\b|^we (also|further|then)\b/i;
-/** What earlier work did: part of the problem, wherever it stands, also after a connective ("Thus, prior work relies on search"). */
-const PRIOR = /^((thus|hence|therefore|however|yet|but|unfortunately|consequently|as a result),?\s+)?((prior|previous|existing|current|recent|standard) (\S+ )?(work|methods?|approaches|models?|efforts?|systems?)\b|previously,)/i;
-/**
- * Evidence and findings: experiments, comparisons, numbers, what the authors conclude, also in a
- * participle ("we construct a game ..., showing in this way that preferences do not suffice").
- * "As a result" only joins sentences; a word inside a compound names a step ("a sample-and-evaluate procedure"); an
- * evaluation an artifact enables is what it is built for ("a Throughput data split, allowing speedup evaluation across ...").
- */
-const RESULT = /(?<!-)\b((?<!\bas a )results?|achiev\w*|outperform\w*|surpass\w*|state[- ]of[- ]the[- ]art|sota|experiments?|we (test|tested|tried)|empirical(ly)?|(?<!\b(enabl|allow|support|facilitat)\w*\s+([\w-]+\s+){0,3})(evaluat\w*|speedups?)|demonstrat\w*|accuracy|faster|benchmarks?|findings?|we find|suggests?|conclude|reveals?)\b|(?<!\b(where|when|while|if|of|for) )\b(showing|proving)\b[^.;]{0,20}?\bthat\b/i;
-/** A finding stated as such ("we show that", "we prove an upper bound", "analysis shows that"): a result, unless the sentence also proposes something. */
-const FINDING = /\b(we|and) (\w+ )?(show|prove)\b(?! how)|(?<!\b(where|when|while|if|of|for) )\b(show|shows|showed|shown|showing|proves?|proved|proven|proving|demonstrat\w*)\b[^.;]{0,20}?\bthat\b/i;
-/** A question the paper asks ("We ask whether ...", "can a downstream agent ...?"): part of its problem, not of its method or results. */
-const QUESTION = /\?["'”’)]*$|\b(ask|asks|explore|investigate|examine|interested in questions?( such as)?)\s+(whether|if)\b/i;
-/** Others' work, cited ("by Kearns, Roth, and Ryu (2026)", "Smith et al."): part of the problem when the authors do not speak of their own. */
-const CITES = /\bet al\.|\(\s*(19|20)\d\d[a-z]?\s*\)|\b[A-Z][a-z]+,? (19|20)\d\d[a-z]?\)/;
-/** A difficulty ("Extending their guarantees is nontrivial", "a critical gap remains: usage alone does not determine risk"): part of the problem when the authors do not speak of their own work. */
-const DIFFICULTY = /\b(non-?trivial|difficult|poorly understood|(remains?|is|are) (unclear|unknown|elusive|underexplored|unexplored)|remains? limited|open (question|problem)|(a|an|the) (\w+ )?gap remains|remains? (a|an) (\w+ )?gap)\b/i;
-/** A sentence that draws a consequence of the one before ("As a consequence, a few large residuals dominate the loss"): it goes where that one goes. */
-const CONSEQUENCE = /^(as a (consequence|result)|consequently|thus|hence|therefore),/i;
-/** A step that follows the one before ("Each subtask is then accompanied by a baseline, which achieves ..."): it goes where that one goes, whatever its words. */
-const NEXT_STEP = /^[^,;]{0,80}?\b(is|are) then\b/i;
-/** A figure in percent ("30.4%", "50\\%"): what a result sentence reports. */
-export const PERCENT = /\d\s*\\?%/;
-/**
- * What a sentence that reports a result holds: a figure ("30.4%", "2.3×"), a gain ("outperforms",
- * "achieves"), what the experiments show, or what the authors find ("We find large, systematic
- * shifts ...", which "These results reveal ..." after it, shown alone, pointed back at).
- */
-export const REPORTS = [
-  /\d\s*(\\?%|×|\\times)/,
-  /\b(outperform\w*|surpass\w*|exceed\w*|(?<!\bto )(improv|achiev)\w*|new state[- ]of[- ]the[- ]art|state[- ]of[- ]the[- ]art( \w+){0,3} (results?|performance))\b/i,
-  /\b((?<!\bas a )results?|experiments?|evaluations?|evidence)\b[^.;]{0,80}\b(?<!\bto )(show|demonstrate|indicate|confirm|reveal|suggest|validate|verif(y|ies))/i,
-  /\bwe (find|found|observe|observed)\b/i,
-];
-/**
- * What the authors do for an end they name first ("To ensure scalability, we employ ..."): how
- * their method works. Not when the end is to test it ("To evaluate our approach, we focus on ..."):
- * that sets up its results.
- */
-const MEANS = /^to (?!(?:evaluat|validat|test|assess|complement|verif|demonstrat|examin|measur|benchmark|compar)\w*)[^,]{1,80}, we\b/i;
 /** How plainly a sentence reports a result: 0 when it only mentions an evaluation ("To support evaluation, we introduce a benchmark"). */
 export const reportStrength = (s: string) => REPORTS.filter((re) => re.test(s)).length;
-/** A limit the paper states. Not "limited data": that is a setting. */
-const LIMIT = /\b(limitations?|future work|remains? (an open|challenging))\b/i;
-/** A limit of the paper's own: in the authors' words ("A limitation of our approach is ..."), or work it leaves for later. */
-const OWN_LIMIT = /\bfuture work\b|\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
-/** What a paper says it sets out to evaluate ("we develop MentisOculi, a suite ... to evaluate", "we evaluate both proof-based and final-answer reasoning"). */
-const EVALUATES = /\b(evaluat\w*|benchmark\w*|assess\w*|prob(e|es|ing)|audit\w*)\b/i;
 /** A limit stated: "To overcome this limitation, we introduce X" and "In this work, we explore whether X can address these limitations" are what the paper does. */
 const statesLimit = (s: string) => !CONTRIBUTION.test(s) && !AIM.test(s) && !ANSWERS_LIMIT.test(s) && (LIMIT.test(s) || (SHORTCOMING.test(s) && !AUTHORS.test(s)));
-/** A limitation the paper's work answers ("GCOS addresses a limitation of prior synthesis methods by ..."): what it does, not a limit of its own. */
-const ANSWERS_LIMIT = /\b(address|tackl|overcom|resolv|solv|mitigat|alleviat|remov|circumvent|lift|avoid)\w*\s+(\S+\s+){0,3}?limitations?\b/i;
-/** A rate or bound a method attains ("ROG yields $O(\sigma^2 / (\lambda^2 t))$"): a result, as "achieves" is. */
-const ATTAINS_BOUND = /\b(yields?|attains?|obtains?|enjoys?|guarantees?|gets?)\s+(an? |the )?((\w+ ){0,2}(rate|bound|regret|complexity) (of )?)?\$\s*(\\(tilde|widetilde)\s*\{?\s*)?(\\mathcal\s*\{?\s*)?(O|\\Theta|\\Omega)\b/i;
-/** A shortcoming, when the authors do not say it ("we do not need a projection", "our method does not require labels" are strengths). */
-const SHORTCOMING = /\b(fails? to|does not|cannot)\b/i;
-/** Links and release notes ("Code is available at ...", "We release our models"): not part of what the paper found. */
-export const BOILERPLATE = /https?:\/\/|\\url\{|\bgithub\.com\b|\b(codes?|data|datasets?|models?|weights|checkpoints?|implementation|project page|demo)\b[^.]{0,40}\b(is|are|will be|has been|have been)\s+(made\s+)?(publicly\s+)?(available|released|open-?sourced?)\b|\bwe (will )?(publicly )?(release|open-?source)\b|^\s*(project page|code|\[code)\b/i;
 
 /**
  * Which of a paper's sentences says what it is: the first that names its system with a
