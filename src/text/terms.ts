@@ -1,5 +1,6 @@
 /** Word-level text processing shared by the local embedder, BM25 and the extractive answerer. */
 import { isEnglishWord } from './english.js';
+import { NAME_VERSION_APART } from '../lexicon/names.js';
 
 const STOPWORDS = new Set(
   `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their theirs them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours
@@ -144,11 +145,6 @@ export function withoutGist(text: string): string {
   return text.replace(GIST, ' ');
 }
 
-/** A version written apart after a name (" 2" of "YouCook 2", " 3.5" of "DeepSeek 3.5"): a number alone, not a figure's ("2x", "2-stage") nor a number's start. */
-export const VERSION_APART = String.raw`\s+(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|[.,-][\p{L}\p{N}])`;
-/** A name with a capital inside ("YouCook", "DeepSeek") and its version written apart. */
-const NAME_VERSION_APART = new RegExp(String.raw`(?<![\p{L}\p{N}])(\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}-]*\p{L})${VERSION_APART}`, 'gu');
-
 /**
  * "YouCook 2" as papers write it, "YouCook2": one name, whose number would otherwise be no term at all
  * (a word of one letter or digit is none), leaving "YouCook" to weigh no more than "uses".
@@ -210,7 +206,6 @@ export function queryNames(text: string): Set<string> {
   }
   return names;
 }
-
 
 /** The shortest word read for a typo: shorter ones are acronyms and names as often ("vlas", "rlhf"). */
 const TYPO_MIN_LETTERS = 5;
