@@ -24,3 +24,16 @@ export const SUMMARY_ONLY = new RegExp(
 
 /** Words that ask for a paper's gist by themselves, which the search leaves out as it does "what". */
 export const GIST_WORD = /\b(?:summar(?:y|ies|i[sz]e)|overview|gist|recap|rundown)\b/i;
+
+/** How short an answer should be: "What is PixelThink, briefly?" asks what it is, not for an abstract that writes "briefly". */
+export const BREVITY = String.raw`\b(?:briefly|concisely|succinctly|in (?:brief|short|a nutshell|(?:one|a|a single|two|three|a few|few) (?:sentences?|lines?|words|paragraphs?))|(?:quick|brief|short|one-(?:line|sentence))(?= (?:summary|overview|rundown|recap|explanation|description|version|answer|intro(?:duction)?)\b)|(?:keep it|be) (?:short|brief)|tl;?dr|walk (?:me|us) through)\b`;
+
+/** How long an answer should be, at length: "a long summary of VEQ", "the full version", "PixelThink in detail" ask for its summary, not for an abstract that writes "long" or "full". */
+export const LENGTH = String.raw`\b(?:(?:long|longer|short|shorter|brief|quick|full|fuller|detailed|complete|medium) version|(?:long|longer|full|fuller|detailed|complete|in-depth|medium)(?= (?:summary|overview|rundown|recap|explanation|description)\b)|in (?:more |full |great )?detail)\b`;
+
+/**
+ * Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas,
+ * "the key insights of X", "X's highlights" and "the bottom line on X" too ("what highlights the
+ * gap" highlights something: a verb), "explain X like I'm five" about X, and "X in one sentence" too.
+ */
+export const GIST = new RegExp(String.raw`\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?|points?|insights?|messages?|lessons?)\b|\bbottom line\b|\bhighlights\b(?!\s+(?:the|how|that|what|why|its|their|an?)\b)|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b|${LENGTH}|${BREVITY}`, 'gi');

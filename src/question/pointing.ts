@@ -4,6 +4,7 @@ import type { Paper } from '../corpus/paper.js';
 import type { Source, Turn } from '../types.js';
 import { isStopword, queryConcepts, queryTerms, stem, terms, words } from '../text/terms.js';
 import { ASKS_FOR_PAPER, ASKS_IF_ABOUT, BACK, BACK_TO_ALL, BACK_TO_ONE, COMPARATIVE, COMPARING, COMPARISON, DESCRIBED_AFTER, DESCRIBED_BEFORE, DUMMY_IT, GOES_ON, IT, NEW_CLAUSE, OTHER_PAPERS, OWN_BASELINES, PAPERS, PAPERS_AS_NOUN, PLACE, PLACES, POINTER_ALL, POINTING_ADJECTIVES, READ_ON, RELATES_TO_ONE, RELATING, RESEMBLING, SMALL_WORD_ENDINGS, THAT_ALONE, WHAT_RESEMBLES, WHICH_OF, WHICH_OF_SEVERAL, WHICH_ONE } from '../lexicon/pointing.js';
+import { LETTER_WORD, WORD_AS_WRITTEN, YES_OR_NO } from '../lexicon/words.js';
 
 /** The patterns that take words out of a question, matching each time they occur. */
 const BACK_TO_ALL_ALL = new RegExp(BACK_TO_ALL.source, 'gi');
@@ -237,7 +238,7 @@ const writtenForms = (text: string) => new Map(words(text).map((w) => [stem(w), 
  */
 export function inPaperWordForms(question: string, paperText: string, keptAsWritten: (word: string) => boolean = () => false): string {
   let forms: Map<string, string> | undefined;
-  return question.replace(/[\p{L}][\p{L}-]*/gu, (w) => {
+  return question.replace(LETTER_WORD, (w) => {
     const [term] = queryTerms(w);
     if (!term || term.length < 5 || w.includes('-') || keptAsWritten(w)) return w;
     forms ??= writtenForms(paperText);
@@ -247,8 +248,6 @@ export function inPaperWordForms(question: string, paperText: string, keptAsWrit
   });
 }
 
-/** Asked yes or no: "Does X use diffusion models?", "Can X run on a phone?", "Is X trained on video?". */
-const YES_OR_NO = /^\W*(?:(?:and|so)\s+)?(?:does|do|did|is|are|was|were|can|could|has|have|will|would|should)\b/i;
 /** A term at least one in three texts writes (its idf at most 1 + ln 3): "models", "evaluate"; it tells little of what is asked. */
 const COMMON_TERM_IDF = 1 + Math.log(3);
 /** A term fewer than one in five texts writes: "diffusion", "LLaMA"; not "data", "training". */
@@ -275,7 +274,7 @@ export function unwrittenTellingWords(about: string, paperText: string, idf: (te
     if (run.length) phrases.push(run.join(' '));
     run = [];
   };
-  for (const [w] of about.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
+  for (const [w] of about.matchAll(WORD_AS_WRITTEN)) {
     if (!asksAnAspect(w) && queryTerms(w).some((t) => unwritten.has(t))) run.push(w);
     else endRun();
   }
