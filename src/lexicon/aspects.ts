@@ -1,4 +1,5 @@
 /** Words with which a question asks for a part of a paper (its problem, method, results, limits, contributions), its data, its models, its figures; and how an abstract names data, models and sizes. */
+import { MODEL_FAMILY } from './model-families.js';
 
 /** Words for data: a benchmark is data a paper evaluates on ("What benchmarks does X use?"), not a result. */
 const DATA_WORDS = 'datasets?|data|benchmarks?|corpus|corpora';
@@ -48,10 +49,10 @@ export const ASKS_FIGURES = new RegExp(FIGURES, 'i');
 /**
  * A model named as papers name them: a family's name ("Qwen3-VL", "LLaVA-NeXT", "GPT-4o", "Kimi-VL",
  * "PI0.5"), a name ending in a kind of model ("InternVL", "CogVLM"; not the kind alone, "prior VLM
- * methods", "dMLLMs"), or models counted ("five models with different sizes", "three MLLMs"). Not data ("YouCook2").
+ * methods", "dMLLMs"), or models counted ("five models with different sizes", "three MLLMs"). Not data ("YouCook2", a benchmark named for a family: "AlpacaEval", "LLaVA-Bench").
  */
 export const NAMES_MODELS = new RegExp(
-  String.raw`\b(?:GPT|Llama|LLaMA|Qwen|LLaVA|Kimi|Gemma|Mistral|Mixtral|Claude|Gemini|InternVL|InternLM|DeepSeek|Phi|Vicuna|BERT|RoBERTa|T5|ViT|CLIP|SigLIP|ResNet|Whisper|PaLM|Falcon|Pythia|BLIP|Flamingo|OpenVLA|PI0|π0|Octo|SmolVLM|MiniCPM|Molmo|Pixtral|Idefics)(?![a-z])|\b(?=[\w.]*[a-z\d])[A-Z][\w.]*(?:VLM|VL|LM)\b(?!-?\s*(?:bench|benchmark|dataset))|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}(?:models|LLMs|MLLMs|VLMs|LMMs|backbones)\b`,
+  String.raw`\b${MODEL_FAMILY}(?![a-z]|-?(?:Eval|Bench))|\b(?=[\w.]*[a-z\d])[A-Z][\w.]*(?:VLM|VL|LM)\b(?!-?\s*(?:bench|benchmark|dataset))|\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:[\w-]+\s+){0,2}(?:models|LLMs|MLLMs|VLMs|LMMs|backbones)\b`,
 );
 
 /** A word for data, not in a compound that says the method needs none ("data-free"). */
