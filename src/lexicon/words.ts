@@ -42,3 +42,6 @@ export const WORD_AS_WRITTEN = /[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{
 
 /** A word of letters and inner hyphens, as a question writes it ("transcribe", "training-free"). */
 export const LETTER_WORD = /[\p{L}][\p{L}-]*/gu;
+
+/** A noun's or adjective's ending after a stem, which makes it another form of the same word ("-ion" of "detection", "-ive" of "generative", "-or" of "detector"). */
+export const NOUN_ENDING = /^(?:ion|ition|ation|ive|al|or)s?$/;

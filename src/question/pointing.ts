@@ -4,6 +4,7 @@ import type { Paper } from '../corpus/paper.js';
 import type { Source, Turn } from '../types.js';
 import { isStopword, queryConcepts, queryTerms, stem, terms, words } from '../text/terms.js';
 import { ASKS_FOR_PAPER, ASKS_IF_ABOUT, BACK, BACK_TO_ALL, BACK_TO_ONE, COMPARATIVE, COMPARING, COMPARISON, DESCRIBED_AFTER, DESCRIBED_BEFORE, DUMMY_IT, GOES_ON, IT, NEW_CLAUSE, OTHER_PAPERS, OWN_BASELINES, PAPERS, PAPERS_AS_NOUN, PLACE, PLACES, POINTER_ALL, POINTING_ADJECTIVES, READ_ON, RELATES_TO_ONE, RELATING, RESEMBLING, SMALL_WORD_ENDINGS, THAT_ALONE, WHAT_RESEMBLES, WHICH_OF, WHICH_OF_SEVERAL, WHICH_ONE } from '../lexicon/pointing.js';
+import { sameWordForm } from '../text/word-forms.js';
 import { LETTER_WORD, WORD_AS_WRITTEN, YES_OR_NO } from '../lexicon/words.js';
 
 /** The patterns that take words out of a question, matching each time they occur. */
@@ -211,22 +212,6 @@ export function namedPapers(question: string, sources: Source[]): string[] {
   return ids;
 }
 
-/**
- * Two stems are forms of one word when they share all but one letter of the shorter, seven at least
- * ("transcrib" of transcribe and "transcription", "retriev" and "retrieval"), or the longer is the
- * shorter with a noun's or adjective's ending ("detect" and "detection", "recogn" and "recognition").
- * Not "transform" and "transf" (transfer), nor "general" (generalize) and "generat" (generates).
- */
-const FORM_SHARED_MIN = 7;
-const NOUN_ENDING = /^(?:ion|ition|ation|ive|al|or)s?$/;
-const sameWord = (a: string, b: string) => {
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  let shared = 0;
-  while (shared < shorter.length && shorter[shared] === longer[shared]) shared++;
-  if (shared === shorter.length && shorter.length >= 5 && NOUN_ENDING.test(longer.slice(shared))) return true;
-  return shared >= FORM_SHARED_MIN && shared >= shorter.length - 1;
-};
-
 /** Each stem a text writes, with the first word it is written as. */
 const writtenForms = (text: string) => new Map(words(text).map((w) => [stem(w), w] as const).reverse());
 
@@ -243,7 +228,7 @@ export function inPaperWordForms(question: string, paperText: string, keptAsWrit
     if (!term || term.length < 5 || w.includes('-') || keptAsWritten(w)) return w;
     forms ??= writtenForms(paperText);
     if (forms.has(term)) return w;
-    for (const [written, as] of forms) if (sameWord(term, written)) return as;
+    for (const [written, as] of forms) if (sameWordForm(term, written)) return as;
     return w;
   });
 }
