@@ -4,7 +4,7 @@ import { MODEL_FAMILY } from './model-families.js';
 /** Words for data: a benchmark is data a paper evaluates on ("What benchmarks does X use?"), not a result. */
 const DATA_WORDS = 'datasets?|data|benchmarks?|corpus|corpora';
 
-/** A word that asks what data a paper uses. */
+/** A word that asks what data a paper uses ("datasets" of "What datasets does X use?"). */
 export const DATA_ASPECT = new RegExp(`^(${DATA_WORDS})$`);
 
 /** Words, plural, for the models a paper evaluates on ("What models does VEQ test on?", "Which LLMs?"); not "model", its own ("What is PixelThink's model?"). */

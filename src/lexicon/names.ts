@@ -2,7 +2,7 @@
 
 import { LINK_START } from '../corpus/ids.js';
 
-/** A link in a question, perhaps as TeX writes it (\url{…}) or Discord without a preview (<…>), without the punctuation that ends the sentence. */
+/** A link in a question, perhaps as TeX writes it (\url{…}) or Discord without a preview (<…>), without the punctuation that ends the sentence ("summarize https://arxiv.org/abs/2505.23727."). */
 export const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*|<)?((?<![^\s{(<])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\}|>)?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
 
 /**
@@ -108,7 +108,7 @@ export const VERSION_APART = String.raw`\s+(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|[.,-][
 /** A name with a capital inside ("YouCook", "DeepSeek") and its version written apart. */
 export const NAME_VERSION_APART = new RegExp(String.raw`(?<![\p{L}\p{N}])(\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}-]*\p{L})${VERSION_APART}`, 'gu');
 
-/** A run of Latin letters and digits with a capital inside or a digit, as a paper's name is written ("PixelThink", "3D-RFT"). */
+/** A run of Latin letters and digits with a capital inside or a digit, as a paper's name is written ("PixelThink", "YouCook2"; not "3D-RFT", whose only digit leads). */
 export const MADE_UP_NAME = /[\p{Script=Latin}\d][\p{Script=Latin}\d-]*(?:\p{Ll}\p{Lu}|\d)[\p{Script=Latin}\d-]*/gu;
 
 /** An acronym as the search's terms write it, in lower case ("rl", "rlhf", "s3"). */

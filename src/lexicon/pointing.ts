@@ -19,7 +19,7 @@ export const READ_ON = /\b(i|we|to)\s+(\w+\s+)?read\b[^.?!]*\b(next|after|afterw
 /** "What's related to PhaseCoder?", "What is similar to VEQ?": what is like the one paper named, with no word for papers. */
 export const WHAT_RESEMBLES = /\bwhat(?:['’]s|\s+is|\s+else\s+is)?\s+(?:related|similar)\s+to\b/i;
 
-/** Words that set a paper against another: with one paper named, the other is not named. */
+/** Words that set a paper against another ("Compare VEQ and TGV-KV", "CoPE vs S3", "How do they differ?"): with one paper named, the other is not named. */
 export const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
 
 /** What a paper compares itself with in its own experiments ("What baselines does TUR-DPO compare against?"), not another indexed paper. */
@@ -67,7 +67,7 @@ export const ASKS_FOR_PAPER = /\bwhich (paper|one|work|study|method)\b/i;
 export const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better(?! than))\b|\bit (is|was|seems) (possible|true|worth|known|better|hard|easy|common)\b/i;
 
 /** Nouns for a paper, which a description goes with ("the paper on mental imagery", "the spatial audio paper"). */
-export const PAPER_NOUN = '(?:paper|work|study|article)';
+const PAPER_NOUN = '(?:paper|work|study|article)';
 
 /**
  * "the paper on mental imagery", "that paper about hallucination being space optimal", "the one
@@ -102,7 +102,7 @@ export const NEW_CLAUSE = /(?:[,;:?.!]\s*(?:(?:and|then|so)\s+)?|\s(?:and|then|s
 export const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of (?:them|these|those))\b/i;
 
 /** Words that ask which of several papers has more or less of a measure ("uses less memory", "is cheaper"): a comparison of each, not a pick of those that write the word. */
-export const COMPARATIVES = 'more|less|fewer|most|least|better|worse|cheaper|smaller|larger|bigger|lighter|heavier|faster|slower|quicker|lower|higher|shorter|longer|leaner';
+const COMPARATIVES = 'more|less|fewer|most|least|better|worse|cheaper|smaller|larger|bigger|lighter|heavier|faster|slower|quicker|lower|higher|shorter|longer|leaner';
 
 /** A word that asks which paper has more or less of something ("Which one is faster?", "uses less memory"). */
 export const COMPARATIVE = new RegExp(String.raw`\b(?:${COMPARATIVES})\b`, 'i');

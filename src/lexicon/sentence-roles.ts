@@ -12,7 +12,7 @@ export const AIM = /\bwe (study|formulate|prove|derive|establish|aim|investigate
 /** A contribution verb anywhere, for a sentence that names the paper's system ("... and accordingly propose TGV-KV"). */
 export const CONTRIBUTION_VERB = /\b(propos|present|introduc|develop|design)\w*/i;
 
-/** The authors speaking of their own work. */
+/** The authors speaking of their own work ("we", "our benchmarks", "this work establishes"). */
 export const AUTHORS = /\b(we|our)\b|\bthis (\w+ )?(paper|work|study)\b/i;
 
 /** A sentence that adds to what came before ("Moreover, our approach can be extended"), not one that says what the paper is. */

@@ -7,11 +7,11 @@ const LONG_WORD = String.raw`long|longer|full|fuller|detailed|complete|whole|ent
 /** "in detail", "in more detail", "in full detail", "in great detail". */
 const IN_DETAIL = String.raw`in (?:more |full |great )?detail`;
 
-/** A word for a summary's length ("short", "medium", "full", "in-depth"), for others to compose. */
-export const LENGTH_WORD = String.raw`(?:${SHORT_WORD}|medium|${LONG_WORD})`;
+/** A word for a summary's length ("short", "medium", "full", "in-depth"), for the patterns below. */
+const LENGTH_WORD = String.raw`(?:${SHORT_WORD}|medium|${LONG_WORD})`;
 
-/** A word for a summary ("summary", "summaries", "summarize", "overview", "recap", "gist", "tl;dr"), for others to compose. */
-export const SUMMARY_NOUN = String.raw`(?:summar(?:y|ies)|summari[sz]e|overview|recap|rundown|gist|tl;?dr)`;
+/** A word for a summary ("summary", "summaries", "summarize", "overview", "recap", "gist", "tl;dr"), for the patterns below. */
+const SUMMARY_NOUN = String.raw`(?:summar(?:y|ies)|summari[sz]e|overview|recap|rundown|gist|tl;?dr)`;
 
 /** What a length word asks the length of: a summary or an explanation ("a detailed overview", "a long explanation"). */
 const DESCRIPTION_NOUN = String.raw`(?:${SUMMARY_NOUN}|explanation|description)`;

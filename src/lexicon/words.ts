@@ -13,10 +13,10 @@ export const OTHER_LANGUAGES_WORDS: ReadonlySet<string> = new Set(
   het een zijn welke voor`.split(/\s+/),
 );
 
-/** English words every English question writes some of. */
+/** English words every English question writes some of ("the", "which", "about"). */
 export const ENGLISH_WORDS: ReadonlySet<string> = new Set('the a an of and or is are was were what which who how does do did in on for about any there this that these'.split(' '));
 
-/** Letters of scripts other than Latin (CJK, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Thai, Hangul). */
+/** Letters of scripts other than Latin (CJK, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Thai, Hangul: "量子化に関する論文"). */
 export const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Thai}]/gu;
 
 /**
@@ -28,7 +28,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
   paper papers propose proposed proposes present presents introduce introduces introduced show shows shown demonstrate demonstrates work approach method methods new novel using use used based via however thus therefore across within without toward towards whether does do did tell explain describe`.split(/\s+/),
 );
 
-/** Question words and fillers that say nothing about the topic. */
+/** Question words and fillers that say nothing about the topic ("what", "summary", "please"). */
 export const QUERY_FILLERS: ReadonlySet<string> = new Set('what whats which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about behind say says said saying tell explain describe summarize summarise summary overview rundown recap tldr gist give gives any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
 /** "x or y" and "x, y or z": words a question offers as alternatives. */
