@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PapercordService } from '../src/service.js';
-import { askedSection, asksForData, dataSentences, figureSentences, modelSentences } from '../src/answer/summary.js';
+import { askedSection, asksForData } from '../src/question/aspects.js';
+import { dataSentences, figureSentences, modelSentences } from '../src/answer/summary/aspect-sentences.js';
 import { phraseWithInitials, spellingInPapers, withUnwrittenAcronymsSpelledOut } from '../src/names/acronyms.js';
 import { loadCorpus } from '../src/corpus/load.js';
 import { QuestionNames } from '../src/names/question-names.js';

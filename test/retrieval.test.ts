@@ -9,7 +9,7 @@ import { TermStats, hasTerm } from '../src/retrieval/termstats.js';
 import { extractiveAnswer, REFUSAL_TEXT } from '../src/answer/extractive.js';
 import { NO_PAPER_NAMED } from '../src/answer/bylines.js';
 import { titleExpansion } from '../src/answer/name-expansion.js';
-import { extractiveSummary } from '../src/answer/summary.js';
+import { extractiveSummary } from '../src/answer/summary/extractive.js';
 import { madeUpNames, QuestionNames } from '../src/names/question-names.js';
 import { readableTex } from '../src/corpus/text.js';
 import { splitSentences } from '../src/text/sentences.js';

@@ -2,7 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCorpus } from '../src/corpus/load.js';
 import { readableTex } from '../src/corpus/text.js';
-import { extractiveSummary, pointsBack, sectionLine, shownTldr, summarySections, SUMMARY_LENGTHS, type SectionedAbstract, type SummarySection } from '../src/answer/summary.js';
+import { extractiveSummary, sectionLine } from '../src/answer/summary/extractive.js';
+import { pointsBack, shownTldr } from '../src/answer/summary/pointers.js';
+import { summarySections, type SectionedAbstract, type SummarySection } from '../src/answer/summary/sections.js';
+import { SUMMARY_LENGTHS } from '../src/answer/summary.js';
 import { listEnd, splitSentences } from '../src/text/sentences.js';
 import type { Paper } from '../src/corpus/paper.js';
 

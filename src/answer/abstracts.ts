@@ -16,7 +16,9 @@ import type { AnswerContext } from './kind.js';
 import { expansionSentence, titleExpansion } from './name-expansion.js';
 import { allSaid, aspectNotStated, modelSaidNotAnswered, notMentioning, partOfEach, summaryPart, uncitedAnswer } from './replies.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './sources.js';
-import { type SummarySection, askedSection, asksAbout, asksOnlyAspects, extractiveSummary, summaryGoingOn, summaryLengthAsked, summarySections } from './summary.js';
+import { type SummarySection, summarySections } from './summary/sections.js';
+import { askedSection, asksAbout, asksOnlyAspects, summaryLengthAsked } from '../question/aspects.js';
+import { extractiveSummary, summaryGoingOn } from './summary/extractive.js';
 
 /** What the abstracts hold for a question: what the search found, the part of a paper that answers, and the sources shown. */
 export interface AbstractsFound {

@@ -6,7 +6,8 @@ import { listEnd, splitSentences } from '../text/sentences.js';
 import { queryTerms, terms } from '../text/terms.js';
 import type { Citation, Source } from '../types.js';
 import { citationFor, numbersAsCited } from './sources.js';
-import { tldrIndex } from './summary.js';
+import { tldrIndex } from './summary/sections.js';
+import { ASKS_FOR_LIST } from '../lexicon/aspects.js';
 
 export interface ExtractiveAnswer {
   answer: string;
@@ -21,9 +22,6 @@ interface Candidate {
   start: number;
   score: number;
 }
-
-/** "What are the three submodules of X?", "List the stages of X": a question whose answer may be a numbered list. */
-const ASKS_FOR_LIST = /\b(what|which) are\b|\b(two|three|four|five|six|\d+)\b|\b(list|steps|stages|components|modules|submodules|parts|phases)\b/i;
 
 export const REFUSAL_TEXT =
   'None of the indexed papers covers this question, so I cannot answer it from their abstracts. Try other words, or browse what is indexed with /papers.';

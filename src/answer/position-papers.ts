@@ -5,7 +5,7 @@ import { splitSentences } from '../text/sentences.js';
 import { queryTerms, words } from '../text/terms.js';
 import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
-import { tldrIndex } from './summary.js';
+import { tldrIndex } from './summary/sections.js';
 import { type TopicMention, countedOf, mentionsListAnswer } from './topic-mentions.js';
 
 /**

@@ -3,7 +3,8 @@ import { markdownLiteral } from '../corpus/text.js';
 import { joinList } from '../text/clean.js';
 import type { Answer, Notice, Source } from '../types.js';
 import { listedPaper } from './listing.js';
-import { limitsFound, sectionLine, summarySections, type SummarySection } from './summary.js';
+import { limitsFound, summarySections, type SummarySection } from './summary/sections.js';
+import { sectionLine } from './summary/extractive.js';
 
 /** What a summary part is called in a sentence: "its abstract states no limitations". */
 const ASPECT_NAMES: Record<SummarySection, string> = { 'TL;DR': 'contributions', Problem: 'problem', Method: 'method', Results: 'results', Limits: 'limitations' };

@@ -5,7 +5,8 @@ import type { Notice, RequestOptions, Summary, Turn } from '../types.js';
 import { writeSummary } from '../writer/answers.js';
 import type { ModelSide } from '../writer/model-side.js';
 import { abstractSource, citationFor } from './sources.js';
-import { extractiveSummary, type SummaryLength } from './summary.js';
+import { extractiveSummary } from './summary/extractive.js';
+import type { SummaryLength } from './summary.js';
 
 export interface SummaryRequest extends RequestOptions {
   /** false: the extractive summary, without asking the model. */

@@ -8,7 +8,7 @@ import type { Source } from '../types.js';
 import type { ExtractiveAnswer } from './extractive.js';
 import { listedPaper, moreThanListed } from './listing.js';
 import { citationFor } from './sources.js';
-import { tldrIndexAmong } from './summary.js';
+import { tldrIndexAmong } from './summary/sections.js';
 import { type TopicAsked, acronymSingular, splittable } from './topics.js';
 
 /** Which papers a count is among: all those indexed, those the answer before listed, or all those the count before it found. */

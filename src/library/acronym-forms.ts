@@ -1,6 +1,6 @@
 import type { Paper } from '../corpus/paper.js';
 import { declaredExpansions, initialsOf, spellingInPapers, withInitialsSpelledOut, withUnwrittenAcronymsSpelledOut } from '../names/acronyms.js';
-import { asksAnAspect } from '../answer/summary.js';
+import { asksAnAspect } from '../question/aspects.js';
 import { inPaperWordForms, pickedConcepts } from '../question/pointing.js';
 import type { Library } from './library.js';
 

@@ -1,11 +1,10 @@
 import type { Paper } from '../corpus/paper.js';
 import { escapeRegExp } from '../text/pattern.js';
 import { isStopword, terms } from '../text/terms.js';
+import { ACRONYM_AS_TERM, ACRONYM_LETTERS, ACRONYM_OF_LETTERS, BRACKETED, CAPITALS, NOT_OF_A_NAME, PASSED_OVER, SENTENCE_BREAK } from '../lexicon/names.js';
 
 /** Abstracts read for an acronym's declarations: enough to see what a field's papers mean by it, few enough to be quick at any size. */
 const DECLARING_PAPERS_READ = 40;
-/** The longest acronym read as one ("RLHF", "RLVR"): a longer term in brackets is a name, not initials. */
-const ACRONYM_LETTERS = 5;
 
 /**
  * What the papers that write an acronym declare it to stand for, as terms ("rl": reinforc, learn):
@@ -14,7 +13,7 @@ const ACRONYM_LETTERS = 5;
  * declare, or any other declared by two papers or more, with how many of the papers read declare it.
  */
 export function declaredExpansions(acronym: string, writers: Iterable<Paper>): { terms: string[]; papers: number }[] {
-  if (acronym.length > ACRONYM_LETTERS || !/^[a-z][a-z\d]+$/.test(acronym)) return [];
+  if (acronym.length > ACRONYM_LETTERS || !ACRONYM_AS_TERM.test(acronym)) return [];
   const declared = new RegExp(`\\(\\s*${escapeRegExp(acronym)}s?\\s*\\)`, 'gi');
   const counts = new Map<string, number>();
   let read = 0;
@@ -57,18 +56,6 @@ export function initialsOf(phrase: readonly string[]): string | undefined {
 }
 
 /**
- * An acronym as a question writes it, all in capitals ("RL", "LLM"), of at most ACRONYM_LETTERS
- * letters. Not "LLMs": "Does PixelThink use LLMs?" would be answered by the MLLMs its abstract
- * says earlier approaches fine-tune, which is not what it uses.
- */
-const CAPITALS = new RegExp(`(?<![\\p{L}\\p{N}-])[A-Z]{2,${ACRONYM_LETTERS}}(?![\\p{L}\\p{N}-])`, 'gu');
-/** Small words an expansion may hold that its acronym leaves out, once it has spelled two letters: "reinforcement learning from human feedback" (RLHF); not "ranging from latent" (RL). */
-const PASSED_OVER = new Set(['of', 'from', 'for', 'with', 'in', 'on', 'to', 'by']);
-
-/** Words an expansion does not hold: an adverb or a past participle ("remains limited", "remain largely" are no RL). */
-const NOT_OF_A_NAME = /(?:ly|ed)$/;
-
-/**
  * The words of a text whose first letters spell `acronym` ("rl": "reinforcement learning"), as
  * written: consecutive words, none of them a small word but those an expansion passes over
  * (PASSED_OVER, past the first two letters), and a name's words: no adverb or past participle,
@@ -91,9 +78,6 @@ interface PhraseWithInitials {
   /** The end of a longer name: after a capitalised word ("Large Reasoning Models"), or its acronym in brackets longer at the front ("reasoning models (LRMs)"). */
   tail: boolean;
 }
-
-/** An acronym in brackets, as a text declares one: "(PINNs)", "(SE-RRMs)", "(RNNs/DNNs)". */
-const BRACKETED = /^\s*\(([\p{L}\p{N}/-]{2,16})\)/u;
 
 /** The capitals of each acronym a bracket holds, or [] for none: "RNNs/DNNs": RNN, DNN. */
 function bracketedAcronyms(after: string): string[] {
@@ -119,7 +103,7 @@ function* phrasesWithInitials(acronym: string, text: string): Generator<PhraseWi
     if (letter < acronym.length) continue;
     const words = ws.slice(start, at);
     const before = start > 0 ? ws[start - 1]! : '';
-    const sentenceStart = start === 0 || /[.!?:]\s*$|\n/.test(text.slice(found[start - 1]!.index! + before.length, found[start]!.index));
+    const sentenceStart = start === 0 || SENTENCE_BREAK.test(text.slice(found[start - 1]!.index! + before.length, found[start]!.index));
     const afterBefore = before && capitalised(before) && !isStopword(before.toLowerCase());
     const lastEnd = found[at - 1]!.index! + ws[at - 1]!.length;
     const rightAfter = bracketedAcronyms(text.slice(lastEnd));
@@ -163,7 +147,7 @@ const SPELLING_UNDECLARED_LETTERS = 3;
  * do a sentence's ("Source code is available"): "real world" and "source code" are no RW nor SC.
  */
 export function spellingInPapers(acronym: string, papers: Iterable<Paper>): string | undefined {
-  if (acronym.length > ACRONYM_LETTERS || !/^[a-z]{2,}$/.test(acronym)) return undefined;
+  if (acronym.length > ACRONYM_LETTERS || !ACRONYM_OF_LETTERS.test(acronym)) return undefined;
   const byTerms = new Map<string, { papers: number; uses: number; written: Map<string, number>; next: Map<string, number>; term: boolean; inAbstracts: number; tails: number }>();
   let read = 0;
   for (const paper of papers) {

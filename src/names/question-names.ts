@@ -6,36 +6,20 @@ import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
 import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
-import { isStopword, queryConcepts, stem, VERSION_APART, withoutGist, words } from '../text/terms.js';
-import { tldrIndex } from '../answer/summary.js';
+import { isStopword, queryConcepts, stem, withoutGist, words } from '../text/terms.js';
+import { tldrIndex } from '../answer/summary/sections.js';
+import { ARXIV_BEFORE_ID, ARXIV_ID, CAPITAL_OR_DIGIT, COMPARED_SIDES, INNER_CAPITAL, KIND_AFTER_NAME, LATIN_RUN, LINK_IN_QUESTION, MARKS_AFTER, MARKS_AROUND, MODAL, NAME_CHARACTER, NAME_NOUN, OBJECT_AFTER_VERB, ORDINARY_WORD_AFTER, PLURAL_NOUN, POSSESSIVE, POSSESSIVE_OR_MARKS_AFTER, POSSESSIVE_WITHOUT_APOSTROPHE, SHORT_NAME, SUBTITLE, VERB_FORM, VERSION_APART } from '../lexicon/names.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;
 /** Words of a question checked for papers' names or ids ("compare X and Y", "papers like X"). */
 const NAME_CHECKS = 8;
-/** A link in a question, perhaps as TeX writes it (\url{…}) or Discord without a preview (<…>), without the punctuation that ends the sentence. */
-const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*|<)?((?<![^\s{(<])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\}|>)?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
-/**
- * Words after which a lower-case English word is that word, not a paper's name: an article,
- * pronoun, "in", "on", "at", "to", "be", "never" or "keep" ("keep in mind", "how do I cope", "through the
- * prism", "can be cast", "never mind", "do you mind"). Not "of", "with", "from" or "by", after
- * which a name is as often asked about ("the results of kite", "compare lamp with kite").
- * "The kite paper" still names KITE.
- */
-const ORDINARY_WORD_AFTER = /^(?:a|an|the|this|that|my|your|our|their|his|her|its|i|you|we|they|in|on|at|to|into|be|been|being|never|keep|don['’]?t)$/i;
-/** Modals, after which such a word is a verb ("you can cast", "we must cope"), unless they open the question ("can cobra be used for LoRA?"). */
-const MODAL = /^(?:can|could|will|would|shall|should|may|might|must)$/i;
-/** Words after which such a word, first in the question, is a verb ("mind the gap", "cast your vote"). */
-const OBJECT_AFTER_VERB = /^(?:a|an|the|this|that|these|those|my|your|our|their|his|her|its|me|you|him|them|us|it)$/i;
-/** Nouns after which such a word is a name again, whatever stands before it ("the kite paper"). */
-const NAME_NOUN = /^(?:paper|model|method|framework|benchmark|system|approach)s?$/i;
 /**
  * A plural noun before such a word is its subject, and the word a verb ("how do agents cope with
  * long horizons?", "which methods cast planning as search?"), unless the word after is a verb
  * itself ("what benchmarks kite uses", "which baselines kite compared to").
  */
-const pluralSubject = (word: string) => /^[a-z]{2,}[^su]s$/i.test(word) && (!isStopword(word) || NAME_NOUN.test(word));
-const VERB_FORM = /(?:s|ed)$/i;
+const pluralSubject = (word: string) => PLURAL_NOUN.test(word) && (!isStopword(word) || NAME_NOUN.test(word));
 /** The longest system name of several words looked for in a question ("Neural Implicit Action Fields"). */
 const MAX_NAME_WORDS = 6;
 
@@ -138,11 +122,11 @@ export class QuestionNames {
     for (const [i, word] of typed.entries()) {
       const pair = typed[i + 1] ? `${word} ${typed[i + 1]}` : '';
       const asWord = readsAsWord(typed, i);
-      const whole = this.catalog.withLowercaseName(word.replace(/['’]s$/u, ''), asWord);
+      const whole = this.catalog.withLowercaseName(word.replace(POSSESSIVE, ''), asWord);
       if (asWord && !whole && this.catalog.withLowercaseName(word)) names.readAsWords.push(word);
       else if (!whole) for (const paper of this.catalog.calledInCapitals(word, asWord)) names.writtenAsWord.push({ word, paper });
       // "vla attc" and "tgv kv" are VLA-ATTC and TGV-KV with a space for the hyphen.
-      const joined = (by: string) => this.catalog.withLowercaseName(pair.replace(' ', by).replace(/['’]s$/u, ''), asWord);
+      const joined = (by: string) => this.catalog.withLowercaseName(pair.replace(' ', by).replace(POSSESSIVE, ''), asWord);
       const apart = pair ? (joined('') ?? joined('-')) : undefined;
       if (whole) found(word, whole, true);
       else if (apart && !names.papers.includes(apart)) found(pair, apart, false);
@@ -215,7 +199,7 @@ export class QuestionNames {
    * an abstract declares may be a common one ("LLM" of "LLMs").
    */
   private withoutApostrophe(word: string): Paper | undefined {
-    const name = /^(.*[^sS])s$/u.exec(word)?.[1];
+    const name = POSSESSIVE_WITHOUT_APOSTROPHE.exec(word)?.[1];
     return name && name.length >= 2 ? (this.catalog.withSystemName(name) ?? this.inOtherCapitals(name)) : undefined;
   }
 
@@ -227,11 +211,8 @@ export class QuestionNames {
   }
 }
 
-const ARXIV_ID = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
 /** The most letters of a name's spelling out in brackets after it. */
 const SPELLING_MAX = 120;
-/** What a name is, after its spelling out ("the S3 (...) framework"); not "paper", with which "the paper" points back. */
-const KIND_AFTER_NAME = String.raw`\s+(?:frameworks?|methods?|models?|approach(?:es)?|systems?|algorithms?|benchmarks?)\b`;
 
 /**
  * A name as a question writes it, with what only repeats it: the words in brackets after it when
@@ -245,7 +226,7 @@ function nameSpan(question: string, name: string, paper: Paper): string {
   const at = question.indexOf(name);
   if (at < 0) return name;
   // "arxiv 2606.03075" is the id as papers cite it: "arxiv" asks for no link, nor is it a word to search for.
-  const cited = ARXIV_ID.test(name) ? (/\barxiv(?::|\s+id)?\s*$/i.exec(question.slice(0, at))?.[0] ?? '') : '';
+  const cited = ARXIV_ID.test(name) ? (ARXIV_BEFORE_ID.exec(question.slice(0, at))?.[0] ?? '') : '';
   if (cited) return cited + name;
   const after = question.slice(at + name.length);
   const bracket = new RegExp(String.raw`^\s*\(([^()]{1,${SPELLING_MAX}})\)`, 'u').exec(after);
@@ -277,8 +258,8 @@ function declaresInTldr(paper: Paper, word: string): boolean {
 function nameLikeWords(question: string): string[] {
   return bareWords(question)
     .flatMap((w) => w.split('/'))
-    .map((w) => w.replace(/['’]s$/u, ''))
-    .filter((w) => (w.length >= 3 || /^(?:\p{L}\p{N}|\p{N}\p{L})$/u.test(w)) && /[\p{Lu}\d.-]/u.test(w) && !isStopword(w.toLowerCase()));
+    .map((w) => w.replace(POSSESSIVE, ''))
+    .filter((w) => (w.length >= 3 || SHORT_NAME.test(w)) && NAME_CHARACTER.test(w) && !isStopword(w.toLowerCase()));
 }
 
 /** The fewest letters of a word with a capital inside that is read as a made-up name: shorter ones are as often acronyms an abstract may spell out ("MoE", "CoT", "LoRA", "NeRF"). */
@@ -295,9 +276,9 @@ export function madeUpNames(question: string): string[] {
   const named = withoutGist(question.replace(LINK_IN_QUESTION, ' '));
   const letters = (w: string) => w.replace(/\P{L}/gu, '').length;
   // A name ends where its script does: "PixelThink是什么？" names PixelThink.
-  const latinRuns = (w: string) => w.match(/[\p{Script=Latin}\p{N}][\p{Script=Latin}\p{N}.'’-]*/gu) ?? [];
-  const names = [...new Set(bareWords(named).flatMap((w) => w.split('/')).flatMap(latinRuns).map((w) => w.replace(/['’]s$|[.'’-]+$/u, '')))].filter(
-    (w) => (/\p{Ll}\p{Lu}/u.test(w) && letters(w) >= MADE_UP_NAME_MIN_LETTERS) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && letters(w) >= 2),
+  const latinRuns = (w: string) => w.match(LATIN_RUN) ?? [];
+  const names = [...new Set(bareWords(named).flatMap((w) => w.split('/')).flatMap(latinRuns).map((w) => w.replace(POSSESSIVE_OR_MARKS_AFTER, '')))].filter(
+    (w) => (INNER_CAPITAL.test(w) && letters(w) >= MADE_UP_NAME_MIN_LETTERS) || (/\p{Lu}/u.test(w) && /\p{N}/u.test(w) && letters(w) >= 2),
   );
   // "YouCook 2" is the name asked, as "YouCook2" is: not YouCook, which CAST's "YouCook2" would pass for, nor one "Nothing indexed mentions YouCook" misreports.
   return names.map((name) => (/\p{L}$/u.test(name) ? (new RegExp(String.raw`(?<![\p{L}\p{N}])${escapeRegExp(name)}${VERSION_APART}`, 'u').exec(named)?.[0].replace(/\s+/u, ' ') ?? name) : name));
@@ -315,7 +296,7 @@ const TITLE_WORDS_MIN = 3;
  * a title without a name before a colon, or whose rest is too short to name it alone.
  */
 function subtitleOf(title: string): string | undefined {
-  const rest = /^[^:]+:\s+(.+)$/u.exec(title)?.[1];
+  const rest = SUBTITLE.exec(title)?.[1];
   return rest && rest.split(/\s+/).length >= TITLE_WORDS_MIN && systemName(title) ? keyOf(rest) : undefined;
 }
 
@@ -337,17 +318,6 @@ function titleIn(question: string, lookUp: (written: string) => Paper | undefine
   return undefined;
 }
 
-/** One side of a comparison as a question writes it, a single word: "TGV-KV" of "Compare CapKV with TGV-KV". */
-const SIDE = String.raw`([^\s,;:?!]+)`;
-/** The ways a question sets two papers side by side: "compare X with Y", "X vs Y", "how does X compare to Y", "the difference between X and Y", "how do X and Y differ". */
-const COMPARED_SIDES = [
-  new RegExp(String.raw`\bcompar(?:e|es|ed|ing)\s+${SIDE}\s+(?:with|to|and|against|vs\.?|versus)\s+${SIDE}`, 'iu'),
-  new RegExp(String.raw`${SIDE}\s+(?:vs\.?|versus)\s+${SIDE}`, 'iu'),
-  new RegExp(String.raw`\b(?:does|do|did|is|are)\s+${SIDE}\s+(?:compare|stack up|fare)\s+(?:to|with|against)\s+${SIDE}`, 'iu'),
-  new RegExp(String.raw`\bdifferences?\s+between\s+${SIDE}\s+and\s+${SIDE}`, 'iu'),
-  new RegExp(String.raw`\b(?:do|does)\s+${SIDE}\s+and\s+${SIDE}\s+differ`, 'iu'),
-];
-
 /**
  * The sides of a comparison that are written as names, with a capital or a digit ("TGV-KV",
  * "CapKV", "BERT"): in a comparison each side is meant as a paper, so one that names none and
@@ -356,12 +326,12 @@ const COMPARED_SIDES = [
  */
 export function comparedNames(question: string): string[] {
   const sides = COMPARED_SIDES.flatMap((pattern) => question.match(pattern)?.slice(1) ?? []);
-  return [...new Set(sides.map((side) => side.replace(/['’]s$/u, '').replace(/[.)"'”’]+$/u, '')))].filter((side) => side.length >= 2 && /[\p{Lu}\p{N}]/u.test(side) && !isStopword(side.toLowerCase()));
+  return [...new Set(sides.map((side) => side.replace(POSSESSIVE, '').replace(MARKS_AFTER, '')))].filter((side) => side.length >= 2 && CAPITAL_OR_DIGIT.test(side) && !isStopword(side.toLowerCase()));
 }
 
 /** Runs of two to six words that start with a capital, as a name of several words is written ("Group Cognition Learning"). */
 function capitalisedPhrases(question: string): string[] {
-  const ws = bareWords(question).map((w) => w.replace(/['’]s$/u, ''));
+  const ws = bareWords(question).map((w) => w.replace(POSSESSIVE, ''));
   const out: string[] = [];
   for (let i = 0; i < ws.length; i++) {
     if (!/^\p{Lu}/u.test(ws[i]!)) continue;
@@ -372,7 +342,7 @@ function capitalisedPhrases(question: string): string[] {
 
 /** A question's words as typed, without the quotes, brackets and punctuation around them: ids keep their dots and hyphens. */
 function bareWords(question: string): string[] {
-  return question.split(/\s+/).map((w) => w.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''));
+  return question.split(/\s+/).map((w) => w.replace(MARKS_AROUND, ''));
 }
 
 /**

@@ -14,16 +14,12 @@ import { listedPaperIds, notListedIn } from '../answer/listing.js';
 import { type Namesakes, namesakesPapers, namesakesPapersNotListed } from '../answer/namesakes.js';
 import { asksOnlyForLike, asksToGoOn, comparesWithOneBefore, describesPaper, excludesNamed, picksAmong, picksPlace, pointsBackOnly, pointsBackToAllOnly, refersBack, refersBackToOne, refersBackToSeveral, withoutPointingBack } from './pointing.js';
 import type { QuestionNames } from '../names/question-names.js';
-import { asksOnlyAspects, asksOnlyForFigures } from '../answer/summary.js';
+import { asksOnlyAspects, asksOnlyForFigures } from './aspects.js';
+import { AND_ABOUT, COMPARING_THOSE_BEFORE, POINTED_AT_SUBJECT, POSSESSIVES, SOME_OF_THOSE_BEFORE, THEY, WHICH_WITHOUT_NOUN } from '../lexicon/pointing.js';
+import { GIST_WORD } from '../lexicon/summary-lengths.js';
 
 /** Words of a quoted sentence whose papers are read to trace it to its abstract: the rarest, so that few papers write them all. */
 const QUOTE_TERMS_CHECKED = 3;
-
-/** "its" and "their": in a comparison, of the paper it names, maybe in words the catalog does not know ("How does MonoSoup compare to its baselines?"). */
-const POSSESSIVES = /\b(its|their)\b/gi;
-
-/** "And for X?", "What about X?", "How about X": X, which may be all there is to the question. */
-const AND_ABOUT = /^(?:and|(?:what|how) about)\s+(?:(?:for|of|with)\s+)?(.+?)[\s?.!]*$/i;
 
 /** What a conversation's earlier turns are about, read back from their questions and answers, in one index version. */
 export class ConversationReader {
@@ -198,9 +194,6 @@ export function continuesConversation(question: string): boolean {
   return refersBackToOne(question) || refersBackToSeveral(question) || asksOnlyAspects(question) || asksOnlyForLinks(question) || asksOnlyForAuthors(question) || asksToGoOn(question) || asksOnlyForGist(question) || asksOnlyForFigures(question);
 }
 
-/** Words that ask for a paper's gist by themselves, which the search leaves out as it does "what". */
-const GIST_WORD = /\b(?:summar(?:y|ies|i[sz]e)|overview|gist|recap|rundown)\b/i;
-
 /**
  * Whether a follow-up asks for the gist and nothing else ("Summary?", "Give me an overview", "What's
  * the main idea?", "tl;dr?", "In a nutshell?"): of the paper before, as "What's the main idea of
@@ -210,9 +203,6 @@ function asksOnlyForGist(question: string): boolean {
   const rest = withoutGist(question);
   return (rest !== question || GIST_WORD.test(question)) && queryConcepts(rest).length === 0;
 }
-
-/** "Do any use RL?", "Are some trained with GRPO?": some of the papers before as the question's subject; not "Do any papers use RL?", which asks of every paper. */
-const SOME_OF_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:(?:do|does|did|are|were|is|can|could)\s+)?(?:any|some|none|all|most)\b(?!\s+(?:of\s+)?(?:papers?|works?|studies|research|articles?)\b)/i;
 
 /**
  * Whether a question with words of its own stands alone in a conversation: it neither points
@@ -226,25 +216,14 @@ export function standsAlone(asked: string): boolean {
   return queryConcepts(asked).length > 0 && !continuesConversation(asked) && !AND_ABOUT.test(asked.trim()) && !SOME_OF_THOSE_BEFORE.test(asked) && !WHICH_WITHOUT_NOUN.test(asked) && !picksAmong(asked) && !excludesNamed(asked);
 }
 
-/** "Which is the fastest?", "Which report state-of-the-art results?": which of the papers before, with no noun of its own for what it picks among. */
-const WHICH_WITHOUT_NOUN = /^\W*(?:(?:and|so)\s+)?which\s+(?:are|is|was|were|do|does|did|can|could|has|have|uses?|used|reports?|achieves?|includes?|supports?|handles?|needs?|requires?|runs?|beats?|outperforms?|scales?)\b/i;
-
 /**
  * Whether a question describes the paper it is about (see describesPaper) and nothing in it picks
  * among or compares with the papers before it ("Which of them is the paper on video?", "How does
  * it compare to the paper on audio?"): it is about the paper it describes, not a follow-up.
  */
 export function describesOwnPaper(question: string): boolean {
-  return describesPaper(question) && !picksAmong(question) && !picksPlace(question) && !refersBack(question.replace(/\b(they|them|their)\b/gi, ' '));
+  return describesPaper(question) && !picksAmong(question) && !picksPlace(question) && !refersBack(question.replace(THEY, ' '));
 }
-
-/**
- * "Does it use RL?", "Can they run on a phone?": a paper pointed at as the question's subject. Not
- * "it" standing for nothing ("Is it possible to …", "Does it matter …", "Does it help to …").
- */
-const POINTED_AT_SUBJECT = /^\W*(?:(?:and|so)\s+)?(?:(?:does|did|can|could|will|would)\s+it|(?:do|did|can|could|will|would)\s+they)\s+(?!matter\b|make sense\b|help\b|hurt\b|pay\b)\p{L}/iu;
-/** "How do they compare to GPT-4?", "Compare them with PixelThink": the papers before set against something, as the question's subject; not "Which papers compare these methods?". */
-const COMPARING_THOSE_BEFORE = /^\W*(?:(?:and|so)\s+)?(?:how (?:do|did|would) (?:they|these|those|both|the two)(?: papers| methods| models)? (?:compare|stack up|differ)|compare (?:them|these|those|both|the two)\b)/i;
 
 /**
  * Whether an answer is about no paper: the refusal (of a topic too), "Which paper?", or small talk. "What are its

@@ -3,25 +3,14 @@ import { namesSystem } from '../corpus/paper.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Source, Turn } from '../types.js';
 import { isStopword, queryConcepts, queryTerms, stem, terms, words } from '../text/terms.js';
+import { ASKS_FOR_PAPER, ASKS_IF_ABOUT, BACK, BACK_TO_ALL, BACK_TO_ONE, COMPARATIVE, COMPARING, COMPARISON, DESCRIBED_AFTER, DESCRIBED_BEFORE, DUMMY_IT, GOES_ON, IT, NEW_CLAUSE, OTHER_PAPERS, OWN_BASELINES, PAPERS, PAPERS_AS_NOUN, PLACE, PLACES, POINTER_ALL, POINTING_ADJECTIVES, READ_ON, RELATES_TO_ONE, RELATING, RESEMBLING, SMALL_WORD_ENDINGS, THAT_ALONE, WHAT_RESEMBLES, WHICH_OF, WHICH_OF_SEVERAL, WHICH_ONE } from '../lexicon/pointing.js';
+import { sameWordForm } from '../text/word-forms.js';
+import { LETTER_WORD, WORD_AS_WRITTEN, YES_OR_NO } from '../lexicon/words.js';
 
-/** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
-const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
-/** Words that ask for papers like the one named ("papers like PixelThink", "related work"); not "like I'm five". */
-const RESEMBLING = /\b(similar|related|like(?!\s+i(?:['’]?m| am)\b))\b/i;
-const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones|anything|something)\b/i;
-/**
- * Words that ask what to read after the paper named ("What else should I read after PixelThink?",
- * "I liked PRISM, what should I read next?", "further reading on VEQ"): papers besides it, as
- * "papers like it" are. Only the reader's "read": "What does PixelThink read next?" asks about PixelThink.
- */
-const READ_ON = /\b(i|we|to)\s+(\w+\s+)?read\b[^.?!]*\b(next|after|afterwards)\b|\b(else|next)\b[^.?!]*\b(i|we|to)\s+(\w+\s+)?read\b|\bfurther reading\b/i;
-/** "What's related to PhaseCoder?", "What is similar to VEQ?": what is like the one paper named, with no word for papers. */
-const WHAT_RESEMBLES = /\bwhat(?:['’]s|\s+is|\s+else\s+is)?\s+(?:related|similar)\s+to\b/i;
-/** Words that set a paper against another: with one paper named, the other is not named. */
-const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
-
-/** What a paper compares itself with in its own experiments ("What baselines does TUR-DPO compare against?"), not another indexed paper. */
-const OWN_BASELINES = /\b(baselines?|prior (work|art|methods?)|existing (methods?|approaches)|state[- ]of[- ]the[- ]art)\b/i;
+/** The patterns that take words out of a question, matching each time they occur. */
+const BACK_TO_ALL_ALL = new RegExp(BACK_TO_ALL.source, 'gi');
+const PLACE_ALL = new RegExp(PLACE.source, 'gi');
+const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
 
 /** Whether a question asks about papers besides the one it names ("compared with VEQ"; not "compared with its baselines"). */
 export function asksBeyondNamed(question: string): boolean {
@@ -36,9 +25,6 @@ export function asksForOthers(question: string): boolean {
   return OTHER_PAPERS.test(question) || READ_ON.test(question) || WHAT_RESEMBLES.test(question) || (RESEMBLING.test(question) && PAPERS.test(question));
 }
 
-/** The words of "papers like X", "other work similar to X": with them and X's name taken out, what else is asked. */
-const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me|else|next|read|reading|further|liked|enjoyed|loved)\\b`, 'gi');
-
 /** Whether a question, without the paper it names, asks only for papers like that one ("Papers like PixelThink?"): /related's job. Not "the other paper", a place picked. */
 export function asksOnlyForLike(question: string): boolean {
   const rest = withoutPlace(question);
@@ -47,26 +33,13 @@ export function asksOnlyForLike(question: string): boolean {
 
 /** Whether a question asks for papers other than the ones it names ("Which other papers use RL like PixelThink?"): not "other datasets", "other methods". */
 export function excludesNamed(question: string): boolean {
-  // "work" as a noun only: "Does PhaseCoder work with other arrays?" asks about PhaseCoder.
-  return (OTHER_PAPERS.test(question) || RESEMBLING.test(question)) && /\b(papers?|studies|publications|(other|related|similar|prior|previous) works?)\b/i.test(question);
+  return (OTHER_PAPERS.test(question) || RESEMBLING.test(question)) && PAPERS_AS_NOUN.test(question);
 }
-
-/** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
-const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similarit(y|ies)|related|relate|alike)\\b`, 'gi');
-
-/** Words with which a follow-up points back at every paper before it ("Who wrote them?", "When were they published?"). */
-const BACK_TO_ALL = /\b(they|them|their|theirs|both|the two|these|those)\b/i;
-const BACK_TO_ALL_ALL = new RegExp(BACK_TO_ALL.source, 'gi');
-/** Words with which a follow-up points back at the papers before it, all of them or to pick one ("How do they differ?", "Which one is faster?"). */
-const BACK = new RegExp(`${BACK_TO_ALL.source}|\\b(either|neither|which ones?|which is|the former|the latter)\\b`, 'i');
 
 /** Whether a follow-up that names no paper is about the papers the earlier question compared. */
 export function refersBack(question: string): boolean {
   return BACK.test(question) || COMPARISON.test(question);
 }
-
-/** A follow-up that only asks to go on with the last answer ("Tell me more", "Why?", "Can you elaborate?"), and nothing else. */
-const GOES_ON = /^\W*(?:(?:and|so|ok(?:ay)?|please|but)[\s,]+)?(?:(?:can|could|would) you\s+)?(?:tell me more|more|go on|continue|why|how so|how|explain|elaborate|details?|more details|what else|anything else|what do you mean|and)(?:\s+(?:please|(?:on|about) (?:that|this)(?: (?:one|paper))?))?\W*$/i;
 
 /** Whether a follow-up continues the conversation by itself: it asks to go on, or (with no words of its own) points back. */
 export function goesOn(question: string, hasOwnWords: boolean): boolean {
@@ -88,27 +61,8 @@ export function pointsBackToAllOnly(rest: string): boolean {
   return BACK_TO_ALL.test(rest) && queryConcepts(rest.replace(BACK_TO_ALL_ALL, ' ')).length === 0;
 }
 
-/** Words that pick one of the papers before by its place in the list ("the second one", "the last paper"). */
-const PLACES = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-// "The other one" is a place too: of two, the one the conversation went on with is not it (see otherPicked).
-const PLACE = new RegExp(`\\bthe (${PLACES.join('|')}|last|other|\\d+(?:st|nd|rd|th)) (?:one|paper)\\b`, 'i');
-const PLACE_ALL = new RegExp(PLACE.source, 'gi');
-/** Words with which a follow-up points back at the one paper before it ("What are its results?", "What does this paper train on?", "Who wrote the second one?"). */
-const BACK_TO_ONE = new RegExp(`\\b(its|(this|that) (paper|work|method|approach|model|system|one)|the paper|the authors)\\b|${PLACE.source}`, 'i');
-const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
-/**
- * A bare "this" or "that" points back where it ends a question that asks about a paper ("Who wrote
- * that?", "What are the results of this?", "What is that about?"), or is all that is left of one
- * ("that?" of "Who wrote that?"); elsewhere it is an ordinary word ("What does this mean for RL?").
- */
-const THAT_ALONE = /(?:\b(?:wrote|written|authored|published|about|(?:summari[sz]e|explain|describe)|(?:results?|findings?|limitations?|contributions?|method|datasets?|code|authors?|idea|novelty|point) (?:of|in|from))\s+|^\W*(?:what(?:['’]s| is| was)\s+)?)(?:this|that)(?:\s+about)?\W*$/i;
-/** "It" points back in a short question ("How fast is it?"); in a longer one it is mostly the question's own topic ("What is KV cache eviction and why is it useful?"). */
-const IT = /\bit\b/i;
+/** The most words of a question in which "it" points back (see IT). */
 const SHORT_QUESTION_WORDS = 7;
-/** A follow-up that asks for a paper is not about the one before ("Which paper studies spatial audio, and how does it work?"). */
-const ASKS_FOR_PAPER = /\bwhich (paper|one|work|study|method)\b/i;
-/** "It" that stands for nothing ("Is it possible to ...?", "it is known that", "Is it better to ...?"); not "Is it better than ...?", which asks about the paper. */
-const DUMMY_IT = /\b(is|was) it (possible|true|worth|known|better(?! than))\b|\bit (is|was|seems) (possible|true|worth|known|better|hard|easy|common)\b/i;
 
 /** Whether a follow-up that names no paper is about the one paper the earlier question named. */
 export function refersBackToOne(question: string): boolean {
@@ -116,24 +70,6 @@ export function refersBackToOne(question: string): boolean {
   if (ASKS_FOR_PAPER.test(q)) return false;
   return BACK_TO_ONE.test(q) || THAT_ALONE.test(q) || (IT.test(q) && q.split(/\s+/).filter(Boolean).length <= SHORT_QUESTION_WORDS);
 }
-
-/** Nouns for a paper, which a description goes with ("the paper on mental imagery", "the spatial audio paper"). */
-const PAPER_NOUN = '(?:paper|work|study|article)';
-/**
- * "the paper on mental imagery", "that paper about hallucination being space optimal", "the one
- * with the credit system": a paper described by what follows it. Not "the paper on arXiv" (where
- * it is), nor "What is that paper about exactly?".
- */
-const DESCRIBED_AFTER = new RegExp(`\\b(?:the|that|this) (?:${PAPER_NOUN}|one) (?:on|about|with|that|which|where|titled|called|named|proposing|introducing|presenting|studying|showing)\\s+(?!(?:it|this|that|them|they|arxiv|github|openreview|hugging ?face|exactly|then|again|really|anyway|please)\\b)[\\p{L}\\p{N}"“]`, 'iu');
-/** "Is the paper about video?", "Was that paper on RL?": a question about the paper pointed at, not a description of another. */
-const ASKS_IF_ABOUT = new RegExp(`^\\W*(?:is|was|isn['’]t|wasn['’]t) (?:the|that|this) ${PAPER_NOUN} (?:about|on)\\b`, 'i');
-/**
- * "the spatial audio paper", "the invisible lottery paper": a paper described by the words right
- * before it, none of them a word that joins or points ("the results of that paper" is that paper's results).
- */
-const DESCRIBED_BEFORE = new RegExp(`\\bthe ((?:(?!(?:of|this|that|these|those|its|their|the|an?|in|on|for|from|by|and|or|to|with)\\b)[\\p{L}\\p{N}][\\p{L}\\p{N}'’-]*\\s+){1,5}?)${PAPER_NOUN}\\b`, 'giu');
-/** Words before "paper" that point at a paper already talked about rather than describe one ("the same paper", "the second paper", "the original work"). */
-const POINTING_ADJECTIVES = new RegExp(`\\b(?:same|previous|above|last|former|latter|other|earlier|mentioned|original|whole|full|entire|actual|cited|current|given|said|main|${PLACES.join('|')}|\\d+(?:st|nd|rd|th))\\b`, 'gi');
 
 /**
  * Whether a question describes the paper it asks about ("Who wrote the paper about microphone
@@ -144,12 +80,6 @@ export function describesPaper(question: string): boolean {
   if (DESCRIBED_AFTER.test(question) && !ASKS_IF_ABOUT.test(question)) return true;
   return [...question.matchAll(DESCRIBED_BEFORE)].some((m) => queryConcepts(m[1]!.replace(POINTING_ADJECTIVES, ' ')).length > 0);
 }
-
-/** Words that point back at one paper, bare "it", "this" and "that" too. */
-const POINTER_ALL = new RegExp(`${BACK_TO_ONE.source}|\\b(?:it|this|that)\\b`, 'gi');
-
-/** Where a new clause that asks something starts: "… and what", ", and who", "; does", "? How". */
-const NEW_CLAUSE = /(?:[,;:?.!]\s*(?:(?:and|then|so)\s+)?|\s(?:and|then|so)\s+)(?=(?:what|how|who|whom|when|where|why|which|does|did|do|is|was|are|were|can|could|has|have)\b)/gi;
 
 /**
  * Whether a question points back at one paper ("it", "its", "this paper") only in a clause that
@@ -228,31 +158,12 @@ function paperAtPlace(question: string, papers: readonly Paper[]): Paper | undef
   return place === 'last' ? papers.at(-1) : papers[PLACES.includes(place) ? PLACES.indexOf(place) : parseInt(place, 10) - 1];
 }
 
-/**
- * Words with which a follow-up asks which of the papers before it do something ("Which of them
- * use LLMs?", "which of these is about video?", "Do any of them use GRPO?"): those that do, not
- * each one.
- */
-const WHICH_OF = /\b(?:which (?:ones|of (?:them|these|those)(?: papers)?)|any of (?:them|these|those))\b/i;
-/** Words that ask which of several papers has more or less of a measure ("uses less memory", "is cheaper"): a comparison of each, not a pick of those that write the word. */
-const COMPARATIVES = 'more|less|fewer|most|least|better|worse|cheaper|smaller|larger|bigger|lighter|heavier|faster|slower|quicker|lower|higher|shorter|longer|leaner';
-const COMPARATIVE = new RegExp(String.raw`\b(?:${COMPARATIVES})\b`, 'i');
-
 /** Whether a question asks which of the papers set side by side has more or less of something ("Which one uses less memory?", "Which one is cheaper?"). */
 export function asksWhichMore(question: string): boolean {
   return COMPARATIVE.test(question);
 }
 
-/**
- * "Which one uses RL?", "Which of the two is about video?", "Does either use RL?": which of two
- * papers set side by side does something. Not "Which one is faster?", "Which of the two is
- * better?" nor "Which one uses less memory?": a comparison, of each.
- */
-const WHICH_ONE = new RegExp(String.raw`\b(?:which (?:one|of (?:the two|both))|(?:do|does|did) either(?: of (?:them|these|those|the two))?)\b(?!\s+(?:(?:is|was|are|were)\s+(?:${COMPARATIVES}|best|worst|\p{L}+(?:er|est))|\p{L}+s\s+(?:${COMPARATIVES}))\b)`, 'iu');
 const PICKING_ALL = new RegExp(`${WHICH_OF.source}|${WHICH_ONE.source}`, 'giu');
-
-/** "which one", "which of the two": how a comparison asks ("Which one is faster?"), no word of what it asks. */
-const WHICH_OF_SEVERAL = /\bwhich (?:one|of (?:the two|both|them|these|those))\b/giu;
 
 /** A question without its "which one" ("Which one is faster?": "is faster?"). */
 export function withoutWhichOne(question: string): string {
@@ -269,9 +180,6 @@ export function withoutPicking(question: string): string {
   return question.replace(PICKING_ALL, ' ');
 }
 
-/** Endings of a small word's other forms, and what each stands for: "uses" and "used" are "use"; "using" too. */
-const SMALL_WORD_ENDINGS: [RegExp, string][] = [[/s$/, ''], [/es$/, ''], [/d$/, ''], [/ed$/, ''], [/ing$/, ''], [/ing$/, 'e']];
-
 /**
  * What a paper picked by a follow-up must write ("Which one uses reinforcement learning?":
  * reinforc, learn): the concepts of what it asks (see queryConcepts), without the words that
@@ -281,12 +189,6 @@ export function pickedConcepts(question: string): string[][] {
   const smallWordForm = (t: string) => SMALL_WORD_ENDINGS.some(([ending, base]) => ending.test(t) && isStopword(t.replace(ending, base)));
   return queryConcepts(withoutPicking(question)).filter((group) => !group.every(smallWordForm));
 }
-
-/**
- * A verb that relates a paper to the one pointed at, without the words of a comparison: "Does VEQ
- * outperform it?", "Does VEQ build on that paper?". Not "claims to beat larger models": no pointer after it.
- */
-const RELATES_TO_ONE = /\b(?:outperform(?:s|ed|ing)?|beat(?:s|ing)?|improv(?:es?|ed|ing) (?:up)?on|buil(?:ds?|t|ding) (?:up)?on|extend(?:s|ed|ing)?|cit(?:es?|ed|ing))\s+(?:it|(?:this|that) (?:paper|work|one))\b/i;
 
 /** Whether a question that names one paper sets the paper before it against that one ("How does it compare to PixelThink?", "Compare it with TGV-KV", "Does VEQ outperform it?"): `rest` is the question without the named paper's names. */
 export function comparesWithOneBefore(rest: string): boolean {
@@ -310,22 +212,6 @@ export function namedPapers(question: string, sources: Source[]): string[] {
   return ids;
 }
 
-/**
- * Two stems are forms of one word when they share all but one letter of the shorter, seven at least
- * ("transcrib" of transcribe and "transcription", "retriev" and "retrieval"), or the longer is the
- * shorter with a noun's or adjective's ending ("detect" and "detection", "recogn" and "recognition").
- * Not "transform" and "transf" (transfer), nor "general" (generalize) and "generat" (generates).
- */
-const FORM_SHARED_MIN = 7;
-const NOUN_ENDING = /^(?:ion|ition|ation|ive|al|or)s?$/;
-const sameWord = (a: string, b: string) => {
-  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
-  let shared = 0;
-  while (shared < shorter.length && shorter[shared] === longer[shared]) shared++;
-  if (shared === shorter.length && shorter.length >= 5 && NOUN_ENDING.test(longer.slice(shared))) return true;
-  return shared >= FORM_SHARED_MIN && shared >= shorter.length - 1;
-};
-
 /** Each stem a text writes, with the first word it is written as. */
 const writtenForms = (text: string) => new Map(words(text).map((w) => [stem(w), w] as const).reverse());
 
@@ -337,18 +223,16 @@ const writtenForms = (text: string) => new Map(words(text).map((w) => [stem(w), 
  */
 export function inPaperWordForms(question: string, paperText: string, keptAsWritten: (word: string) => boolean = () => false): string {
   let forms: Map<string, string> | undefined;
-  return question.replace(/[\p{L}][\p{L}-]*/gu, (w) => {
+  return question.replace(LETTER_WORD, (w) => {
     const [term] = queryTerms(w);
     if (!term || term.length < 5 || w.includes('-') || keptAsWritten(w)) return w;
     forms ??= writtenForms(paperText);
     if (forms.has(term)) return w;
-    for (const [written, as] of forms) if (sameWord(term, written)) return as;
+    for (const [written, as] of forms) if (sameWordForm(term, written)) return as;
     return w;
   });
 }
 
-/** Asked yes or no: "Does X use diffusion models?", "Can X run on a phone?", "Is X trained on video?". */
-const YES_OR_NO = /^\W*(?:(?:and|so)\s+)?(?:does|do|did|is|are|was|were|can|could|has|have|will|would|should)\b/i;
 /** A term at least one in three texts writes (its idf at most 1 + ln 3): "models", "evaluate"; it tells little of what is asked. */
 const COMMON_TERM_IDF = 1 + Math.log(3);
 /** A term fewer than one in five texts writes: "diffusion", "LLaMA"; not "data", "training". */
@@ -375,7 +259,7 @@ export function unwrittenTellingWords(about: string, paperText: string, idf: (te
     if (run.length) phrases.push(run.join(' '));
     run = [];
   };
-  for (const [w] of about.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.-]*[\p{L}\p{N}]|[\p{L}\p{N}]/gu)) {
+  for (const [w] of about.matchAll(WORD_AS_WRITTEN)) {
     if (!asksAnAspect(w) && queryTerms(w).some((t) => unwritten.has(t))) run.push(w);
     else endRun();
   }

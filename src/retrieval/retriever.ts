@@ -5,6 +5,7 @@ import type { Embedder } from '../embed/embedder.js';
 import { queryVector } from '../embed/query-vector.js';
 import type { LoadedIndex } from '../index/store.js';
 import { conceptWords, queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
+import { sharesForm } from '../text/word-forms.js';
 import { TermStats } from './termstats.js';
 import { VectorTable } from './vectors.js';
 
@@ -210,21 +211,4 @@ export class Retriever {
     const prefix = paperId ? `${paperId}#` : undefined;
     return this.index.bm25.search(query, { filter: prefix ? (id) => id.startsWith(prefix) : undefined, limit }).map((r) => r.id);
   }
-}
-
-/** Letters two forms of a word share at the start ("expand", "expansion"; "evict", "eviction"). */
-const SHARED_FORM = 5;
-
-/**
- * Whether the chunk holds one of the terms or another form of it. Looser than coverage's match:
- * it only asks whether anything but a paper's name bears on the question within that paper.
- */
-function sharesForm(chunkTerms: Set<string>, terms: string[]): boolean {
-  for (const t of terms) {
-    if (chunkTerms.has(t)) return true;
-    if (t.length < SHARED_FORM) continue;
-    const start = t.slice(0, SHARED_FORM);
-    for (const c of chunkTerms) if (c.startsWith(start)) return true;
-  }
-  return false;
 }

@@ -1,21 +1,6 @@
 /** Whether a question is written in a language other than English, which the abstracts are in. */
-
-/**
- * Frequent words of French, Spanish, German, Italian, Portuguese and Dutch questions that English
- * does not write ("die", "son", "con" are left out: English writes them).
- */
-const OTHER_LANGUAGES_WORDS = new Set(
-  `le la les des est une du dans pour sur avec qui que quoi quel quels quelle quelles sont cette ces
-  el los las una hay qué sobre para por del cuál cuáles cómo artículos trabajos quién quiénes escribió autores
-  der das und ist welche welcher über mit für ein eine nicht gibt arbeiten wer geschrieben
-  gli della delle sono cosa quali articoli
-  uma são quais artigos
-  het een zijn welke voor`.split(/\s+/),
-);
-/** English words every English question writes some of. */
-const ENGLISH_WORDS = new Set('the a an of and or is are was were what which who how does do did in on for about any there this that these'.split(' '));
-/** Letters of scripts other than Latin (CJK, Cyrillic, Greek, Arabic, Hebrew, Devanagari, Thai, Hangul). */
-const OTHER_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Thai}]/gu;
+import { MADE_UP_NAME } from '../lexicon/names.js';
+import { ENGLISH_WORDS, OTHER_LANGUAGES_WORDS, OTHER_SCRIPT } from '../lexicon/words.js';
 
 /**
  * Whether a question reads as written in another language: most of its letters in another
@@ -49,6 +34,3 @@ function mostlyOtherScript(text: string): boolean {
   const letters = unnamed.match(/\p{L}/gu)?.length ?? 0;
   return letters > 0 && (unnamed.match(OTHER_SCRIPT)?.length ?? 0) * 2 > letters;
 }
-
-/** A run of Latin letters and digits with a capital inside or a digit, as a paper's name is written ("PixelThink", "3D-RFT"). */
-const MADE_UP_NAME = /[\p{Script=Latin}\d][\p{Script=Latin}\d-]*(?:\p{Ll}\p{Lu}|\d)[\p{Script=Latin}\d-]*/gu;

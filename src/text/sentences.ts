@@ -1,16 +1,14 @@
 /** Sentence boundaries with character offsets, so answers can quote the exact sentence. */
+import { ABBREVIATIONS, LIST_ITEM, LIST_OPENING, ORDINAL_ITEM, ORDINALS, SENTENCE_END, SENTENCE_START } from '../lexicon/sentence-roles.js';
+
 export interface Span {
   start: number;
   end: number;
   text: string;
 }
 
-// Abbreviations that end with a period but do not end a sentence.
-const ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'etc', 'vs', 'al', 'cf', 'fig', 'figs', 'eq', 'eqs', 'sec', 'no', 'approx', 'resp', 'dr', 'mr', 'ms', 'prof', 'inc', 'ltd', 'st', 'jr', 'u.s', 'w.r.t', 'viz', 'ca',
-]);
-
-const BOUNDARY = /[.!?…]+["'”’)\]]*(?=\s+|$)/g;
+/** SENTENCE_END everywhere in a text, read from left to right. */
+const BOUNDARY = new RegExp(SENTENCE_END.source, 'g');
 
 /** Splits text into sentences; each span's text is exactly `text.slice(start, end)`, trimmed of outer whitespace. */
 export function splitSentences(text: string): Span[] {
@@ -36,8 +34,8 @@ function isSentenceEnd(text: string, punct: number, end: number): boolean {
     if (/^\p{Lu}$/u.test(before)) return false;
   }
   const next = text.slice(end).trimStart()[0];
-  // A sentence starts with a capital, a digit, a quote or a bracket; "such as x. y" is not a boundary.
-  return next === undefined || /[\p{Lu}\d"'“‘(\[*]/u.test(next);
+  // "such as x. y" is not a boundary.
+  return next === undefined || SENTENCE_START.test(next);
 }
 
 function skipSpace(text: string, i: number): number {
@@ -50,12 +48,7 @@ function trimEnd(text: string, i: number): number {
   return i;
 }
 
-/** A sentence that is item (n) of a numbered list, markdown allowed: "*(2) Text-Weighted Ranking*", "(ii) It naturally allows". */
-const LIST_ITEM = /^[*_\s]*\((\d+|[ivx]+)\)/;
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 };
-/** A sentence that opens with an ordinal word: "First, we derive", "Secondly, it combines", "Finally, we show". */
-const ORDINAL_ITEM = /^(first|second|third|fourth|fifth|sixth|finally|lastly)(ly)?,/i;
-const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
 
 /** The number of the list item a sentence opens with ("(2)", "(ii)"), else undefined. */
 export function listItemNumber(sentence: string): number | undefined {
@@ -75,7 +68,7 @@ export function listItemNumber(sentence: string): number | undefined {
  */
 export function listEnd(sentences: readonly string[], i: number): number {
   const opening = sentences[i] ?? '';
-  if (/\((1|i)\)/.test(opening)) {
+  if (LIST_OPENING.test(opening)) {
     let k = i + 1;
     while (k < sentences.length && listItemNumber(sentences[k]!) === k - i + 1) k++;
     return k;

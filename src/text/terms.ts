@@ -1,19 +1,14 @@
 /** Word-level text processing shared by the local embedder, BM25 and the extractive answerer. */
 import { isEnglishWord } from './english.js';
-
-const STOPWORDS = new Set(
-  `a about above after again against all also am an and any are as at be because been before being below between both but by can could did do does doing down during each few for from further had has have having he her here hers him his how i if in into is it its itself just me more most my no nor not now of off on once only or other our ours out over own same she should so some such than that the their theirs them then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours
-  paper papers propose proposed proposes present presents introduce introduces introduced show shows shown demonstrate demonstrates work approach method methods new novel using use used based via however thus therefore across within without toward towards whether does do did tell explain describe`.split(/\s+/),
-);
+import { NAME_VERSION_APART } from '../lexicon/names.js';
+import { ALTERNATIVES, QUERY_FILLERS, STOPWORDS } from '../lexicon/words.js';
+import { GIST } from '../lexicon/summary-lengths.js';
 
 /**
- * Bump when tokens, stems or stopwords change: indexes store terms made by this code, and an
+ * Bump when tokens, stems or stopwords (lexicon/words.ts) change: indexes store terms made by this code, and an
  * index built with other terms is rebuilt rather than silently matched against new ones.
  */
 export const TERMS_VERSION = 2;
-
-/** Question words and fillers that say nothing about the topic. */
-const QUERY_FILLERS = new Set('what whats which who how many much why when where does do did is are was were can could should would paper papers study studies author authors about behind say says said saying tell explain describe summarize summarise summary overview rundown recap tldr gist give gives any there here something anything everything someone anyone way ways want need know like get got thing things kind sort please really actually'.split(' '));
 
 const PLAIN_ASCII = /^[\x00-\x7f]*$/;
 
@@ -128,26 +123,10 @@ function partsOf(word: string): string[] {
   return out;
 }
 
-/** How short an answer should be: "What is PixelThink, briefly?" asks what it is, not for an abstract that writes "briefly". */
-const BREVITY = String.raw`\b(?:briefly|concisely|succinctly|in (?:brief|short|a nutshell|(?:one|a|a single|two|three|a few|few) (?:sentences?|lines?|words|paragraphs?))|(?:quick|brief|short|one-(?:line|sentence))(?= (?:summary|overview|rundown|recap|explanation|description|version|answer|intro(?:duction)?)\b)|(?:keep it|be) (?:short|brief)|tl;?dr|walk (?:me|us) through)\b`;
-/** How long an answer should be, at length: "a long summary of VEQ", "the full version", "PixelThink in detail" ask for its summary, not for an abstract that writes "long" or "full". */
-const LENGTH = String.raw`\b(?:(?:long|longer|short|shorter|brief|quick|full|fuller|detailed|complete|medium) version|(?:long|longer|full|fuller|detailed|complete|in-depth|medium)(?= (?:summary|overview|rundown|recap|explanation|description)\b)|in (?:more |full |great )?detail)\b`;
-/**
- * Phrases that ask for a paper's gist, as "summary" does: "the main idea of X" is about X, not about ideas,
- * "the key insights of X", "X's highlights" and "the bottom line on X" too ("what highlights the
- * gap" highlights something: a verb), "explain X like I'm five" about X, and "X in one sentence" too.
- */
-const GIST = new RegExp(String.raw`\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?|points?|insights?|messages?|lessons?)\b|\bbottom line\b|\bhighlights\b(?!\s+(?:the|how|that|what|why|its|their|an?)\b)|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b|${LENGTH}|${BREVITY}`, 'gi');
-
 /** A question without the phrases that ask for a paper's gist ("the key contributions of X" asks what X is). */
 export function withoutGist(text: string): string {
   return text.replace(GIST, ' ');
 }
-
-/** A version written apart after a name (" 2" of "YouCook 2", " 3.5" of "DeepSeek 3.5"): a number alone, not a figure's ("2x", "2-stage") nor a number's start. */
-export const VERSION_APART = String.raw`\s+(\d+(?:\.\d+)*)(?![\p{L}\p{N}]|[.,-][\p{L}\p{N}])`;
-/** A name with a capital inside ("YouCook", "DeepSeek") and its version written apart. */
-const NAME_VERSION_APART = new RegExp(String.raw`(?<![\p{L}\p{N}])(\p{L}*\p{Ll}\p{Lu}[\p{L}\p{N}-]*\p{L})${VERSION_APART}`, 'gu');
 
 /**
  * "YouCook 2" as papers write it, "YouCook2": one name, whose number would otherwise be no term at all
@@ -161,9 +140,6 @@ export function withVersionsJoined(text: string): string {
 export function queryTerms(text: string, opts: { parts?: boolean } = {}): string[] {
   return terms(words(withoutGist(withVersionsJoined(text))).filter((w) => !QUERY_FILLERS.has(w)).join(' '), opts);
 }
-
-/** "x or y" and "x, y or z": words a question offers as alternatives. */
-const ALTERNATIVES = /(?<![\p{L}\p{N}])((?:[\p{L}\p{N}][\p{L}\p{N}.-]*\s*,\s*)*[\p{L}\p{N}][\p{L}\p{N}.-]*),?\s+or\s+([\p{L}\p{N}][\p{L}\p{N}.-]*)/gu;
 
 /**
  * What a question asks for, as groups of terms: each group is one thing asked and is found when
@@ -210,7 +186,6 @@ export function queryNames(text: string): Set<string> {
   }
   return names;
 }
-
 
 /** The shortest word read for a typo: shorter ones are acronyms and names as often ("vlas", "rlhf"). */
 const TYPO_MIN_LETTERS = 5;

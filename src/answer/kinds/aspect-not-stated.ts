@@ -1,7 +1,7 @@
 import type { AnswerKind } from '../kind.js';
 import type { QuestionFrame } from '../../question/frame.js';
 import { aspectNotStated, noFigureStated, summaryPart, uncitedAnswer } from '../replies.js';
-import { sizesUnread } from '../summary.js';
+import { sizesUnread } from '../summary/aspect-sentences.js';
 
 /** What the abstracts do not state of what is asked, said before any search, or undefined when they may state it. */
 function notStated(f: QuestionFrame): string | undefined {

@@ -2,7 +2,7 @@ import type { AnswerKind } from '../kind.js';
 import { wholePaperAnswer } from '../compose.js';
 import { listedPaper } from '../listing.js';
 import { ALL_SAID_OF_EACH, uncitedAnswer } from '../replies.js';
-import { nextSentenceShown } from '../summary.js';
+import { nextSentenceShown } from '../summary/extractive.js';
 
 /** "Tell me more" after an answer about several papers ("Kloft's papers"): each one with the next sentence of its summary the conversation has not shown. */
 export const goingOnKind: AnswerKind = {
