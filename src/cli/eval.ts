@@ -8,9 +8,13 @@ import { log } from '../log.js';
 import { localEmbedderId } from '../embed/select.js';
 import type { PapercordService } from '../service.js';
 import { loadRelatedLabels, relatedScores, type RelatedScores } from '../eval/related.js';
+import { blindSets } from '../eval/blind-set.js';
+import { scoreBlindSets } from '../eval/blind-run.js';
+import { blindTargets, renderBlind } from '../eval/blind-report.js';
 
-const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it)';
-const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false } }, usage);
+const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive] [--blind-only]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it; --blind-only: score only the blind sets of data/eval/blind/)';
+const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false }, 'blind-only': { type: 'boolean', default: false } }, usage);
+const blindOnly = values['blind-only'] === true;
 
 /** The corpora every run is scored on: the 19 papers alone, then among the ~300 PMLR papers as distractors. */
 const CORPORA: { name: string; corpus: string[] }[] = [
@@ -84,11 +88,8 @@ run(json, async () => {
   const relatedLabels = values.questions ? [] : await loadRelatedLabels(path.join(PROJECT_ROOT, 'data/eval/related.jsonl'));
   const reports: CorpusReport[] = [];
   let modelNote = '';
-  for (const c of CORPORA) {
-    // A separate data folder per corpus, so the eval never replaces the bot's own index.
-    const s: Settings = { ...settings, corpus: c.corpus, dataDir: path.join(settings.dataDir, '.eval', c.corpus.join('+')) };
-    await dropLocalIndex(s);
-    const service = await openService(s);
+  for (const c of blindOnly ? [] : CORPORA) {
+    const service = await openEvalService(c.corpus);
     log.info('scoring', { corpus: c.name, questions: questions.length });
     const { outcomes } = await evaluate(service, questions);
     const single = SINGLE_PAPER_ONLY.has(c.name);
@@ -123,7 +124,10 @@ run(json, async () => {
   const allMet = reports.every((r) => r.targets.every((t) => t.met));
   const modelScored = reports.some((r) => r.model);
   const model = { scored: modelScored, chatModel: settings.chatModel, detail: values.extractive ? 'skipped (--extractive)' : modelNote };
-  print(json, { questions: questions.length, reports, model, allTargetsMet: allMet }, () => renderReports(questions, reports, allMet, values.verbose === true, model));
+  // Questions of one's own (--questions) are scored alone; the blind sets' targets are informational, so they leave the exit status alone.
+  const blind = values.questions && !blindOnly ? undefined : await scoreBlindSets(blindSets(PROJECT_ROOT), openEvalService);
+  const text = () => [...(blindOnly ? [] : [renderReports(questions, reports, allMet, values.verbose === true, model)]), ...(blind ? [renderBlind(blind, values.verbose === true)] : [])].join('\n\n');
+  print(json, { questions: questions.length, reports, model, allTargetsMet: allMet, ...(blind ? { blind: { sets: blind, targets: blindTargets(blind) } } : {}) }, text);
   if (!allMet) process.exitCode = 1;
 });
 
@@ -185,6 +189,13 @@ async function scoreRelated(service: PapercordService, labels: Awaited<ReturnTyp
 
 function f(x: number): string {
   return x.toFixed(3);
+}
+
+/** A service over the corpus in a data folder of the eval's own, so the eval never replaces the bot's index. */
+async function openEvalService(corpus: string[]): Promise<PapercordService> {
+  const s: Settings = { ...settings, corpus, dataDir: path.join(settings.dataDir, '.eval', corpus.join('+')) };
+  await dropLocalIndex(s);
+  return openService(s);
 }
 
 /**
