@@ -9,7 +9,12 @@ import { localEmbedderId } from '../embed/select.js';
 import type { PapercordService } from '../service.js';
 import { loadRelatedLabels, relatedScores, type RelatedScores } from '../eval/related.js';
 
-const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it)';
+const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it)\n       npm run eval -- --replay [--json] [--verbose]\n  (--replay: the stored replies of small models, replayed on the Ollama test server: see scripts/eval-replay.ts)';
+// The replay suite needs no corpus settings nor a model server of the operator's: it brings its own.
+if (process.argv.includes('--replay')) {
+  await import('../../scripts/eval-replay.js');
+  process.exit();
+}
 const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false } }, usage);
 
 /** The corpora every run is scored on: the 19 papers alone, then among the ~300 PMLR papers as distractors. */
