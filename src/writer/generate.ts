@@ -12,7 +12,7 @@ import { asBracketCitations } from './citation-styles.js';
 import { visibleSoFar } from './citations.js';
 import { instructionEcho } from './echo.js';
 import { isWriterError } from './errors.js';
-import { REPEATED_SHARE_MAX, withoutRepeats, withoutRepeatsSoFar } from './repetition.js';
+import { REPEATED_SHARE_MAX, withoutRepeats } from './repetition.js';
 import type { Generation, Writer } from './writer.js';
 
 export interface WriteContext {
@@ -123,9 +123,8 @@ export async function generate(ctx: WriteContext, messages: { role: 'system' | '
           words = wordsIn(written);
           if (mayEndSentence(checked, written)) {
             checked = written;
-            const visible = withoutRepeatsSoFar(written);
-            // Its last sentence is complete when more was written after it (a repeat, left out).
-            pass(shownSoFar(visible, !written.trimEnd().endsWith(visible.trimEnd())));
+            // A loop's repeats are never shown: they would grow, then vanish at the end.
+            pass(withoutRepeats(shownSoFar(written, false)).text);
           } else pass(shown);
         },
       },

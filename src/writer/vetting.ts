@@ -111,7 +111,7 @@ const CITATION_BEGUN = /^[[(【][^\])】]*$/;
  * What of a reply streamed so far may be shown: the complete sentences that pass, in order, each
  * line with its marker; a sentence citing nothing once one after it cites and passes. `done`: the
  * stream has ended, so its last sentence is complete too. The text is the reply as written
- * (thinking removed, citations read as [n], repeats left out); the caller renders it.
+ * (thinking removed, citations read as [n]); the caller renders it and leaves repeats out.
  */
 export function vettedSoFar(text: string, vetter: SentenceVetter, done: boolean): string {
   const lines = text.split('\n');
