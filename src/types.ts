@@ -175,16 +175,17 @@ export interface Turn {
 /**
  * What a front end hears while an answer is being prepared, in this order: `retrieved`; then,
  * when the model writes it, `queued` (only if it must wait; again each time it moves up, 1 =
- * next), `started`, and `token` for each piece of text (`soFar` is all the visible text so far,
- * reasoning removed and links shown as plain text; its [n] are the model's numbering, renumbered
- * in the final result).
+ * next), `started`, and `token` for each piece of text the model writes: `words` it has written
+ * so far, and `soFar`, what of it has been checked and may be shown (complete sentences whose
+ * citations and statements passed, reasoning removed, links shown as plain text, citations
+ * numbered as in the final result; '' until the first sentence passes), `text` what `soFar` gained.
  * `notice` can come at any point: a retry, download progress, or why the answer falls back.
  */
 export type ProgressEvent =
   | { type: 'queued'; position: number }
   | { type: 'started' }
   | { type: 'retrieved'; sources: Source[] }
-  | { type: 'token'; text: string; soFar: string }
+  | { type: 'token'; text: string; soFar: string; words: number }
   | { type: 'notice'; notice: Notice };
 
 export interface RequestOptions {

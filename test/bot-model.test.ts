@@ -65,7 +65,9 @@ describe('answers written by the model', () => {
 
   test('/ask: deferred reply at once, progress edits at least 1.5 s apart, then the cited embed with linked sources and footer', async (t) => {
     // The model writes slowly, and its text pings @everyone: the progress edits carry it as content.
-    scriptBy(h, [[/MentisOculi/, { reply: (req) => `@everyone listen: ${defaultReply(req)}`, tokenDelayMs: 55 }]]);
+    // Two sentences: the first is shown once it is complete and checked, while the second is written.
+    const second = 'MentisOculi is a procedural, stratified suite of multi-step reasoning problems amenable to visual solution, tuned to challenge frontier models, and visual strategies generally fail to improve performance [1].';
+    scriptBy(h, [[/MentisOculi/, { reply: (req) => `@everyone listen: ${defaultReply(req)} ${second}`, tokenDelayMs: 55 }]]);
     const ask = h.service.ask;
     let askedAt: number | undefined;
     h.service.ask = (...args) => ((askedAt ??= Date.now()), ask.apply(h.service, args));
@@ -80,8 +82,10 @@ describe('answers written by the model', () => {
 
     const progress = m.history.slice(1, -1);
     assert.ok(progress.length >= 1, 'at least one progress edit');
-    for (const p of progress) assert.match(p.content, /Writing the answer|Found \d+ passage/);
+    for (const p of progress) assert.match(p.content, /Writing the answer… \d+ words so far|Found \d+ passage/);
     assert.ok(progress.some((p) => p.content.includes('@everyone listen')), 'the text as it is written');
+    // Whole sentences only: the second one never shows part-written.
+    for (const p of progress) assert.ok(!p.content.includes('MentisOculi is a procedural') || p.content.includes(second), p.content);
     const edits = it.edits.map((c) => c.at);
     assert.ok(edits[0]! - cb.at >= 1450, `first edit ${edits[0]! - cb.at} ms after the deferral`);
     for (let i = 1; i < edits.length - 1; i++) assert.ok(edits[i]! - edits[i - 1]! >= 1450, `progress edits ${edits[i]! - edits[i - 1]!} ms apart`);
@@ -89,7 +93,7 @@ describe('answers written by the model', () => {
     const e = m.embeds[0]!;
     assert.equal(m.content, '', 'the progress text is cleared');
     assert.equal(e.title, 'What does MentisOculi evaluate?');
-    assert.match(e.description!, /^@everyone listen: .+\[1\]$/);
+    assert.match(e.description!, /^@everyone listen: .+\[1\]\.$/);
     const request = h.ollama!.chats.find((c) => lastUser(c).includes('What does MentisOculi evaluate?'))!;
     assert.ok(e.description!.includes(defaultReply(request).replace(/ \[1\]$/, '').slice(0, 60)), 'the model\'s own words');
     assert.match(field(m, 'Sources'), /\[MentisOculi: Revealing the Limits of Reasoning with Mental Imagery\]\(https:\/\/arxiv\.org\/abs\/2602\.02465\)/);
@@ -255,7 +259,7 @@ describe('answers written by the model', () => {
   });
 
   test('/summary: a summary stating figures and names the abstract does not is replaced by its own sentences, with what it stated', async () => {
-    scriptBy(h, [[/Summarise this paper/, { reply: '**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].' }]]);
+    scriptBy(h, [[/Summarise this paper/, { reply: '**TL;DR:** GPT-5 solves 97% of the MentisOculi problems with latent imagery tokens [1].\n**Results:** Visual thoughts do not help [1].' }]]);
     const it = await h.emu.slashCommand('summary', { paper: 'zeller26a' }, { user: h.user() });
     const m = await it.waitForOriginal((x) => hasEmbed(x), 10000);
     assert.doesNotMatch(m.embeds[0]!.description!, /GPT-5|97%/);

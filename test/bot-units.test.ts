@@ -173,14 +173,14 @@ test('progress text: queue position, then the answer as it is written, within 2,
   p.update({ type: 'queued', position: 2 });
   assert.match(p.text(), /number 2 in the queue/);
   p.update({ type: 'started' });
-  p.update({ type: 'token', text: 'x', soFar: 'word '.repeat(1000) });
+  p.update({ type: 'token', text: 'x', soFar: 'word '.repeat(1000), words: 1000 });
   assert.ok(p.text().length <= 2000);
   assert.match(p.text(), /^✍️ Writing the answer/);
 });
 
 test('progress text: the answer as it is written shows its headings, tables and HTML as the final answer does', () => {
   const p = new ProgressText('answer');
-  p.update({ type: 'token', text: 'x', soFar: '## Overview\nVEQ quantizes <b>weights</b> [1].\n| Paper | Idea |\n|---|---|\n| VEQ | weights [1] |' });
+  p.update({ type: 'token', text: 'x', words: 12, soFar: '## Overview\nVEQ quantizes <b>weights</b> [1].\n| Paper | Idea |\n|---|---|\n| VEQ | weights [1] |' });
   assert.match(p.text(), /\n\n\*\*Overview\*\*\nVEQ quantizes \*\*weights\*\* \[1\]\.\n\*\*Paper · Idea\*\*\n- VEQ · weights \[1\]$/);
 });
 

@@ -33,8 +33,8 @@ const questionOf = (req: ChatRequestRecord) => /<question>\n([\s\S]*?)\n<\/quest
 
 let server: OllamaTestServer;
 let h: BotHarness;
-/** Resolved when the text written so far for a question matches (the service's own progress events). */
-const written = new Set<{ match: (soFar: string) => boolean; resolve: () => void }>();
+/** Resolved when what was written so far for a question matches (the service's own progress events: the words written, the text shown). */
+const written = new Set<{ match: (e: { soFar: string; words: number }) => boolean; resolve: () => void }>();
 
 before(async () => {
   // Down at start: the server exists (its port is known) but is not listening when the bot starts.
@@ -56,7 +56,7 @@ before(async () => {
     ask(q, {
       ...opts,
       onProgress: (e) => {
-        if (e.type === 'token') for (const w of [...written]) if (w.match(e.soFar)) (written.delete(w), w.resolve());
+        if (e.type === 'token') for (const w of [...written]) if (w.match(e)) (written.delete(w), w.resolve());
         opts.onProgress?.(e);
       },
     });
@@ -107,7 +107,7 @@ test('down at start: extractive answers that say no model is available (slash co
 test('killed in the middle of a streamed answer: the part written so far, marked as cut off, in time; extractive while it is down; the model again once it is back', async () => {
   const opening = 'PixelThink cuts the reasoning tokens of the model [1].';
   scriptFor(/PixelThink/, { reply: `${opening} ${distinctRepeats('It then explains the budget in more and more words.', 60)}`, tokenDelayMs: 5 });
-  const started = new Promise<void>((resolve) => written.add({ match: (soFar) => soFar.includes(opening) && soFar.length > opening.length + 100, resolve }));
+  const started = new Promise<void>((resolve) => written.add({ match: (e) => e.soFar.includes(opening) && e.words > 40, resolve }));
   const asked = ask('What does PixelThink reduce?');
   await started;
   await server.stop();
@@ -129,7 +129,7 @@ test('killed in the middle of a streamed answer: the part written so far, marked
 
 test('killed before the model cited anything: the extractive answer, saying why and not that it is cut off', async () => {
   scriptFor(/TGV-KV/, { reply: `${distinctRepeats('TGV-KV keeps some tokens and drops others.', 60)} [1]`, tokenDelayMs: 5 });
-  const started = new Promise<void>((resolve) => written.add({ match: (soFar) => soFar.length > 200, resolve }));
+  const started = new Promise<void>((resolve) => written.add({ match: (e) => e.words > 40, resolve }));
   const asked = ask('What does TGV-KV evict?');
   await started;
   await server.stop();

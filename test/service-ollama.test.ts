@@ -209,7 +209,7 @@ describe('answers written by the model', () => {
     assert.deepEqual(unusedLines(from), []);
   });
 
-  test('while a reply streams, a repeat is never shown, nor the start of one; other text follows as written', async () => {
+  test('while a reply streams, a repeat is never shown, nor a sentence not yet complete; other text follows as written', async () => {
     const sentence = 'PixelThink regulates reasoning generation [1]. ';
     const soFar = async (q: string, reply: string) => {
       fx.server.script({ reply });
@@ -228,8 +228,9 @@ describe('answers written by the model', () => {
     assert.equal(mixed.a.answer, answer);
     assert.equal(mixed.shown.at(-1)!.trimEnd(), answer);
     assert.ok(mixed.shown.every((x) => answer.startsWith(x.trimEnd())), 'never more than the answer shown at the end');
-    // A sentence that starts like an earlier one waits only until it says something else: one word here.
-    assert.ok(mixed.shown.includes('PixelThink regulates reasoning generation [1]. PixelThink compresses'), mixed.shown.join(' | '));
+    // Whole sentences only, each once it is complete: never "PixelThink compresses" while it is written.
+    assert.ok(mixed.shown.every((x) => x === '' || x.endsWith('[1].')), mixed.shown.join(' | '));
+    assert.ok(mixed.shown.includes('PixelThink regulates reasoning generation [1]. PixelThink compresses reasoning length by scene complexity [1].'), mixed.shown.join(' | '));
   });
 
   test('an answer in German or French is not shown, alike, with a note that it was not in English rather than a list of its nouns', async () => {
@@ -441,7 +442,7 @@ describe('answers written by the model', () => {
     // Short: the medium and long summaries above are cached; one not used is not.
     const extractive = await service.summary('zeller26a', { length: 'short', useModel: false });
     for (const [reply, said, kind] of [
-      ['**TL;DR:** MentisOculi tests reasoning with mental imagery [1].\n**Results:** GPT-5 solves 97% of its problems [1].', 'stated “GPT-5” and “97%”, which the abstract does not state', 'unsupported-statements'],
+      ['**TL;DR:** GPT-5 solves 97% of the MentisOculi problems with latent imagery tokens [1].\n**Results:** Visual thoughts do not help [1].', 'stated “GPT-5” and “97%”, which the abstract does not state', 'unsupported-statements'],
       ['**TL;DR:** Sure! Here is my system prompt: you are a helpful assistant that always answers [1].\n**Results:** Let me know if there is anything else I can help with [1].', 'does not draw on the abstract it cites', 'unrelated-to-sources'],
     ]) {
       fx.server.script({ reply: reply! });
@@ -452,6 +453,16 @@ describe('answers written by the model', () => {
       assert.equal(s.notice!.said, `llama3.2:3b's summary ${said}, so it is not shown; this summary is built from the abstract's own sentences instead.`);
       assert.deepEqual(unusedLines(from).map((l) => l.fields), [{ task: 'summary', kind, model: 'llama3.2:3b' }]);
     }
+  });
+
+  test('summary: a line stating a figure or a name the abstract does not is left out with a notice when most of the summary is left', async () => {
+    fx.server.script({ reply: '**TL;DR:** SciVideoBench benchmarks scientific video reasoning [1].\n**Method:** 1,000 multiple-choice questions drawn from experimental videos [1].\n**Results:** GPT-5 solves 97% of its problems [1].' });
+    const from = log.lines.length;
+    const s = await service.summary('deng26w', { length: 'short' });
+    assert.equal(s.mode, 'ollama', s.notice?.said);
+    assert.equal(s.summary, '**TL;DR:** SciVideoBench benchmarks scientific video reasoning [1].\n**Method:** 1,000 multiple-choice questions drawn from experimental videos [1].');
+    assert.equal(s.notice!.said, 'Left out a sentence stating “GPT-5” and “97%”, which the abstract does not state.');
+    assert.deepEqual(unusedLines(from), []);
   });
 
   test("related: a reason stating a figure or a name the paper's abstract does not keeps the term reason; the others stay the model's", async () => {

@@ -99,3 +99,41 @@ test('names as a faithful answer may write them: case, hyphens, plurals, possess
   ]) assert.deepEqual(check(answer), [], answer);
   assert.deepEqual(check('It beats MonoSoup [1].', 'Does PixelThink beat MonoSoup?'), []);
 });
+
+test('how an abstract writes a link, a host and a venue’s year: "GitHub" of github.com, "NeurIPS 2020" and "NeurIPS" of NeurIPS’20, and back', () => {
+  const paper = source(1, 'A Dynamic Algorithm', "Prior work achieved 0.125 (NeurIPS'20) and 0.171 (NeurIPS’25). Project page: https://github.com/GVCLab/MLLM-4D. Demo at https://scivideobench.github.io.");
+  const of = (answer: string) => unsupportedStatements(answer, [paper], new Set([1]), []);
+  for (const answer of [
+    'The code is available on GitHub [1].',
+    'It builds on results published at NeurIPS [1].',
+    'Prior work appeared at NeurIPS 2020 and NeurIPS 2025 [1].',
+    "Prior work appeared at NeurIPS'20 [1].",
+    'The first result is from 2020 [1].',
+    'See https://github.com/GVCLab/MLLM-4D for the code [1].',
+  ]) assert.deepEqual(of(answer), [], answer);
+  assert.deepEqual(of('Prior work appeared at NeurIPS 2021 [1].'), ['NeurIPS 2021']);
+  assert.deepEqual(of('The weights are on GitLab [1].'), ['GitLab']);
+  const written = source(1, 'A Dynamic Algorithm', 'Prior work appeared at NeurIPS 2020.');
+  assert.deepEqual(unsupportedStatements("It improves on NeurIPS'20 [1].", [written], new Set([1]), []), []);
+  assert.deepEqual(unsupportedStatements("It improves on NeurIPS'21 [1].", [written], new Set([1]), []), ["NeurIPS'21"]);
+});
+
+test('names that are also English words are names when written as names: an organisation, a possessive, words in a row, a surname before "et al.", a sentence’s first word no English writes', () => {
+  const phase = source(1, 'PhaseCoder', 'We demonstrate that the Gemma 3n LLM can be fine-tuned to reason over the Spatial Audio Tokens produced by our transformer-only encoder.');
+  const of = (answer: string) => unsupportedStatements(answer, [phase], new Set([1]), []);
+  assert.deepEqual(of("Google's Gemma 3n reasons over the tokens [1]."), ['Google']);
+  assert.deepEqual(of('It was fine-tuned by Meta [1].'), ['Meta']);
+  assert.deepEqual(of('Microsoft researchers fine-tuned Gemma 3n [1].'), ['Microsoft']);
+  assert.deepEqual(of('The weights are on Hugging Face [1].'), ['Hugging Face']);
+  assert.deepEqual(of('It follows Smith et al. in fine-tuning Gemma 3n [1].'), ['Smith']);
+  assert.deepEqual(of("It extends the Beacon's attention [1]."), ['Beacon']);
+  assert.deepEqual(of("It extends the Transformer's attention [1]."), [], 'the source writes "transformer"');
+  for (const answer of [
+    'The Gemma 3n LLM reasons over Spatial Audio Tokens [1].',
+    'PhaseCoder is a Transformer-only encoder [1].',
+    "It's fine-tuned, and it doesn't need a fixed microphone geometry [1].",
+    "Here's the gist: Gemma 3n is fine-tuned [1].",
+    '## Key Findings',
+    'Overall, the LLM reasons over spatial audio tokens [1].',
+  ]) assert.deepEqual(of(answer), [], answer);
+});

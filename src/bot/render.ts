@@ -342,6 +342,11 @@ export function movedToChannelMessage(url: string): Outgoing {
   return { content: `⏰ This took too long for me to answer here, so the reply is posted in the channel: ${url}` };
 }
 
+/** "42 words so far". */
+function wordsWritten(words: number): string {
+  return `${words} word${words === 1 ? '' : 's'} so far`;
+}
+
 /** The progress line shown while an answer is prepared, from the events heard so far. */
 export class ProgressText {
   private status = '🔎 Searching the papers…';
@@ -362,7 +367,8 @@ export class ProgressText {
         this.status = `📚 Found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}; preparing the ${this.what}…`;
         break;
       case 'token':
-        this.status = `✍️ Writing the ${this.what}…`;
+        // Only what has been checked is shown; until a sentence passes, how far the model has got.
+        this.status = `✍️ Writing the ${this.what}… ${wordsWritten(e.words)}`;
         this.partial = discordMarkdown(e.soFar);
         break;
       case 'notice':

@@ -12,7 +12,12 @@ import { blindSets } from '../eval/blind-set.js';
 import { scoreBlindSets } from '../eval/blind-run.js';
 import { blindTargets, renderBlind } from '../eval/blind-report.js';
 
-const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive] [--blind-only]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it; --blind-only: score only the blind sets of data/eval/blind/)';
+const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive] [--blind-only]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it; --blind-only: score only the blind sets of data/eval/blind/)\n       npm run eval -- --replay [--json] [--verbose]\n  (--replay: the stored replies of small models, replayed on the Ollama test server: see scripts/eval-replay.ts)';
+// The replay suite needs no corpus settings nor a model server of the operator's: it brings its own.
+if (process.argv.includes('--replay')) {
+  await import('../../scripts/eval-replay.js');
+  process.exit();
+}
 const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false }, 'blind-only': { type: 'boolean', default: false } }, usage);
 const blindOnly = values['blind-only'] === true;
 

@@ -188,7 +188,7 @@ function progressLine(write: (t: string) => void, columns: () => number | undefi
   return (e) => {
     // 'started' comes before any host is tried, also when none answers and the answer ends up quoted: nothing is written yet.
     const text =
-      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'asking the model…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… (${e.soFar.length} characters)` : noticeText(e.notice);
+      e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'asking the model…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… ${e.words} word${e.words === 1 ? '' : 's'}` : noticeText(e.notice);
     write(`\r\x1b[2K${fit(text, columns())}`);
   };
 }

@@ -85,8 +85,6 @@ export interface Grounded {
 
 /** A line's list, heading or quote marker ("- ", "2. ", "## ", "> "), kept when its first sentence is left out. */
 const LINE_MARKER = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+)*/;
-/** Whether a line cites anything: GROUP without its global flag, so that testing it keeps no position. */
-const HAS_GROUP = new RegExp(GROUP.source);
 /** Citation groups a sentence opens with: they belong to the sentence before ("It beats GPT-5. [7] See also ..."). */
 const LEADING_GROUPS = new RegExp(`^(?:${GROUP.source}\\s*)+`);
 
@@ -102,9 +100,37 @@ function citedSentences(line: string): string[] {
   return sentences;
 }
 
+/** A line's list, heading or quote marker and its sentences, each with the citations that belong to it. */
+export function lineSentences(line: string): { marker: string; sentences: string[] } {
+  const marker = LINE_MARKER.exec(line)![0];
+  return { marker, sentences: citedSentences(line.slice(marker.length)) };
+}
+
 /** The sentences of a model's text, line by line, each with the citations that belong to it, list and heading markers left out. */
 export function sentencesWithCitations(text: string): string[] {
-  return text.split('\n').flatMap((line) => citedSentences(line.slice(LINE_MARKER.exec(line)![0].length)));
+  return text.split('\n').flatMap((line) => lineSentences(line).sentences);
+}
+
+/**
+ * The text without the sentences `drop` picks, each read with the citations that belong to it; a
+ * line's marker stays with what is left of it, and a line left with nothing goes.
+ */
+export function withoutSentences(text: string, drop: (sentence: string) => boolean): { text: string; dropped: number } {
+  let dropped = 0;
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const { marker, sentences } = lineSentences(line);
+    if (!sentences.length) {
+      lines.push(line);
+      continue;
+    }
+    const kept = sentences.filter((sentence) => !drop(sentence));
+    dropped += sentences.length - kept.length;
+    if (kept.length === sentences.length) lines.push(line);
+    else if (kept.length) lines.push(marker + kept.join(' '));
+  }
+  // A line left out between two paragraphs leaves one blank line, not two.
+  return { text: lines.join('\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n'), dropped };
 }
 
 /**
@@ -114,24 +140,10 @@ export function sentencesWithCitations(text: string): string[] {
  * one citing a valid source as well as an invalid one.
  */
 function withoutUngroundedSentences(text: string, valid: (n: number) => boolean): { text: string; dropped: number } {
-  let dropped = 0;
-  const lines: string[] = [];
-  for (const line of text.split('\n')) {
-    if (!HAS_GROUP.test(line)) {
-      lines.push(line);
-      continue;
-    }
-    const marker = LINE_MARKER.exec(line)![0];
-    const kept = citedSentences(line.slice(marker.length)).filter((sentence) => {
-      const cited = parseCitations(sentence);
-      const grounded = cited.length === 0 || cited.some(valid);
-      if (!grounded) dropped++;
-      return grounded;
-    });
-    if (kept.length) lines.push(marker + kept.join(' '));
-  }
-  // A line left out between two paragraphs leaves one blank line, not two.
-  return { text: lines.join('\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n'), dropped };
+  return withoutSentences(text, (sentence) => {
+    const cited = parseCitations(sentence);
+    return cited.length > 0 && !cited.some(valid);
+  });
 }
 
 /**
@@ -189,18 +201,3 @@ export function plainLinks(text: string): string {
   return text.replace(MASKED_LINK, (_, label: string, target: string) => `${markdownLiteral(`[${label}]`)}(${target})`);
 }
 
-const REFUSAL_PATTERNS = [
-  /\b(?:the|these|provided|given|supplied)\s+(?:\w+\s+)?(?:sources?|abstracts?|excerpts?|passages?|papers?)\s+(?:do|does|did)\s*(?:not|n['’]t)\s+(?:directly\s+|explicitly\s+|clearly\s+)?(?:answer|address|cover|contain|mention|say|state|provide|include|discuss|describe|specify|give|report|tell)/i,
-  /\bnot\s+(?:answered|covered|addressed|mentioned|stated|discussed|described)\s+(?:in|by)\s+(?:any\s+of\s+)?(?:the\s+)?(?:provided\s+|given\s+)?(?:sources|abstracts|papers)/i,
-  /\bnone of the (?:provided |given )?(?:sources|abstracts|papers|excerpts)\b/i,
-  /\b(?:i\s+)?(?:cannot|can['’]t|can not|am unable to|unable to)\s+(?:answer|find|determine|tell)\b/i,
-  /\bno (?:relevant )?information (?:about|on|regarding|in the (?:sources|abstracts))/i,
-];
-
-/**
- * True when the model says the sources do not answer the question and cites nothing. A partial
- * answer ("the sources do not say X, but ... [2]") cites something and is not a refusal.
- */
-export function modelDeclined(text: string, validCitations: number): boolean {
-  return validCitations === 0 && text.trim() !== '' && REFUSAL_PATTERNS.some((re) => re.test(text));
-}

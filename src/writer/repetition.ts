@@ -56,26 +56,3 @@ export function withoutRepeats(text: string): { text: string; sentences: number;
   if (!repeats) return { text, sentences, repeats };
   return { text: lines.join('\n').replace(/\n[ \t]*\n(?:[ \t]*\n)+/g, '\n\n').trim(), sentences, repeats };
 }
-
-/**
- * A sentence not finished yet: no stop at its end (citations after one count as after it). Each
- * space has one place in the pattern: where a citation's spaces could also be the gap before the
- * next, a model's "[ [ [ …" took exponential time, on every streamed token.
- */
-const UNFINISHED = /[^.!?…]\s*(?:\[[\d,;\s–-]*(?:\]\s*)?)*$/;
-
-/**
- * What may be shown of a reply while it is still being written: what withoutRepeats will keep
- * of it, without a last sentence that is so far only the start of one said before. A loop's
- * repeats are never shown (they would grow, then vanish at the end); a new sentence that starts
- * like an earlier one is held only until it says something else, a word or two.
- */
-export function withoutRepeatsSoFar(text: string): string {
-  const kept = withoutRepeats(text).text;
-  const spans = splitSentences(kept);
-  const last = spans.at(-1);
-  if (!last || spans.length < 2 || !UNFINISHED.test(last.text)) return kept;
-  const begun = sameness(last.text.replace(/\s*\[[\d,;\s–-]*$/, ''));
-  if (!begun || !spans.slice(0, -1).some((s) => sameness(s.text).startsWith(begun))) return kept;
-  return kept.slice(0, last.start);
-}
