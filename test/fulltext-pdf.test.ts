@@ -92,6 +92,11 @@ describe('files that are refused', () => {
     assert.match(error.message, /^locked\.pdf is password-protected/);
   });
 
+  test('encrypted for a certificate (a security handler pdf.js does not implement): encrypted', async () => {
+    const error = await refusal(readPdf(encryptedPdf(PAGE_LINES, { user: '', owner: 'owner' }, 'Adobe.PubSec')));
+    assert.equal(error.kind, 'encrypted');
+  });
+
   test('encrypted with an empty user password (only printing or copying restricted) is read', async () => {
     const full = await readPdf(encryptedPdf(PAGE_LINES, { user: '', owner: 'owner' }));
     assert.equal(full.sections.map((s) => s.text).join(' '), PAGE_LINES.join(' '));

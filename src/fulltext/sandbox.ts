@@ -86,7 +86,8 @@ function extractAlone(bytes: Uint8Array, { limits, file, onProgress }: ExtractOp
 
 /** A failure pdf.js reported, by the names of its exceptions. */
 function failure(file: string, { name, message }: { name: string; message: string }, limits: PdfLimits): PdfError {
-  if (name === 'PasswordException') return pdfErrors.encrypted(file);
+  // A password, or encryption of a kind pdf.js does not implement (certificates: Adobe.PubSec).
+  if (name === 'PasswordException' || /encryption|crypt/i.test(message)) return pdfErrors.encrypted(file);
   if (name === 'MemoryLimit') return pdfErrors.outOfMemory(file, limits.maxMemoryMb);
   // A stream unpacked past what an array may hold.
   if (name === 'RangeError' && /allocation failed|invalid array length|invalid typed array length/i.test(message)) return pdfErrors.outOfMemory(file, limits.maxMemoryMb);

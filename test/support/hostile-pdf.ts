@@ -14,9 +14,10 @@ const PERMISSIONS = -4;
  * A one-page PDF encrypted with the standard security handler (revision 2, RC4 with a 40-bit
  * key), its content stream encrypted as a reader would decrypt it. With an empty user password
  * it opens without one, as a PDF with only an owner password (printing or copying restricted)
- * does; with a user password it cannot be opened without it.
+ * does; with a user password it cannot be opened without it. `handler` names another security
+ * handler than the standard one (Adobe.PubSec: encrypted for a certificate).
  */
-export function encryptedPdf(lines: string[], passwords: { user: string; owner: string }): Uint8Array {
+export function encryptedPdf(lines: string[], passwords: { user: string; owner: string }, handler = 'Standard'): Uint8Array {
   const id = createHash('md5').update(lines.join('\n')).digest();
   const pad = (password: string) => Buffer.concat([Buffer.from(password, 'latin1'), PADDING]).subarray(0, 32);
   const ownerKey = md5(pad(passwords.owner || passwords.user)).subarray(0, 5);
@@ -35,7 +36,7 @@ export function encryptedPdf(lines: string[], passwords: { user: string; owner: 
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
     Buffer.concat([Buffer.from(`<< /Length ${stream.length} >>\nstream\n`, 'latin1'), stream, Buffer.from('\nendstream', 'latin1')]),
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-    `<< /Filter /Standard /V 1 /R 2 /O <${o.toString('hex')}> /U <${u.toString('hex')}> /P ${PERMISSIONS} >>`,
+    `<< /Filter /${handler} /V 1 /R 2 /O <${o.toString('hex')}> /U <${u.toString('hex')}> /P ${PERMISSIONS} >>`,
   ];
   const parts: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
