@@ -183,3 +183,33 @@ test('running heads and page numbers are left out; a word broken at a line end i
   // Each page's text starts where its page start says.
   for (const { offset, page } of intro!.pageStarts.slice(1)) assert.ok(intro!.text.startsWith(`page ${page} line 1`, offset), `page ${page} starts at ${offset}`);
 });
+
+test('a byline, a table of contents, code in capitals and "Abstract Syntax" at the start of a line are not headings', () => {
+  const full = read([
+    page(1, [
+      { text: 'Parsing Abstract Syntax', x: 150, top: 60, size: 20, font: BOLD },
+      { text: 'Ada Lovelace and Alan Turing', x: 180, top: 90, size: 12, font: BOLD },
+      { text: 'Abstract Syntax Trees are what this manual is about, and how to read them.', x: 54, top: 120 },
+      { text: '1 Introduction . . . . . . . . . . . . . . . 1', x: 54, top: 140, font: BOLD },
+      { text: 'Appendix A Proofs . . . . . . . . . . . . . . . 9', x: 54, top: 155, font: BOLD },
+      { text: '1 Introduction', x: 54, top: 200, size: 14, font: BOLD },
+      ...column(54, 220, filler('intro', 3)),
+      { text: 'BEGIN', x: 72, top: 260, font: 'mono' },
+      ...column(54, 275, filler('after code', 3)),
+      { text: '2 Method', x: 54, top: 330, size: 14, font: BOLD },
+      ...column(54, 350, filler('method', 3)),
+    ]),
+  ]);
+  assert.equal(full.title, 'Parsing Abstract Syntax');
+  assert.equal(full.abstract, undefined);
+  assert.deepEqual(
+    full.sections.map((s) => [s.role, s.number ?? '', s.heading]),
+    [
+      ['front', '', ''],
+      ['body', '1', 'Introduction'],
+      ['body', '2', 'Method'],
+    ],
+  );
+  assert.match(full.sections[0]!.text, /^Ada Lovelace and Alan Turing Abstract Syntax Trees/);
+  assert.match(full.sections[1]!.text, /intro line 3[ .]* BEGIN after code line 1/);
+});

@@ -63,7 +63,7 @@ export function readHeading(line: Line, body: BodyStyle): Heading | undefined {
   const styled = isStyled(line, body);
   if (isNamedHeading(text)) return heading(undefined, text);
   const appendix = APPENDIX.exec(text);
-  if (appendix && styled) return { ...heading(appendix[1]!, appendix[2] || 'Appendix'), appendix: true };
+  if (appendix && styled && (!appendix[2] || isHeadingTitle(appendix[2]))) return { ...heading(appendix[1]!, appendix[2] || 'Appendix'), appendix: true };
   const numbered = NUMBERED.exec(line.text.trim());
   if (numbered && styled) {
     const [, number, dot, title] = numbered as unknown as [string, string, string, string];
@@ -73,8 +73,10 @@ export function readHeading(line: Line, body: BodyStyle): Heading | undefined {
     if (isNamedHeading(title) || isHeadingTitle(title)) return heading(number, title.replace(/[:.]$/, ''));
     return undefined;
   }
-  // Unnumbered: in capitals, or larger than the text, set apart and short.
-  if (styled && isHeadingTitle(text) && (isCapitals(text) || line.size >= body.size + 1.5)) return heading(undefined, text);
+  // Unnumbered: larger than the text, or in capitals over more than one word (one word alone
+  // in capitals and another font is as often a keyword of code: "BEGIN"), set apart and short.
+  const capitals = isCapitals(text) && /\s/.test(text);
+  if (styled && isHeadingTitle(text) && (capitals || line.size >= body.size + 1.5)) return heading(undefined, text);
   return undefined;
 }
 
@@ -88,6 +90,8 @@ function isHeadingTitle(title: string): boolean {
   const words = title.split(/\s+/);
   if (title.length < 3 || title.length > 90 || words.length > 12) return false;
   if (!/^\p{Lu}/u.test(title) || /[,;.]$/.test(title)) return false;
+  // A table of contents' line ("2 Method . . . . 4"), or code ("MAX_SIZE ::= 64").
+  if (/\.\s?\.\s?\./.test(title) || /[_{}=<>|\\]/.test(title)) return false;
   const letters = title.replace(/[^\p{L}]/gu, '').length;
   return letters >= title.replace(/\s/g, '').length * 0.6;
 }

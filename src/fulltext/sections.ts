@@ -50,7 +50,8 @@ export function pageAt(section: Pick<Section, 'page' | 'pageStarts'>, offset: nu
   return page;
 }
 
-const INLINE_ABSTRACT = /^(?:[Aa]bstract|ABSTRACT)\s*(?:[.:—–-]|\s)\s*(\p{Lu}.*)$/u;
+// "Abstract. We ...", "Abstract—This ...", or "Abstract We ..." (a run-in heading), not "Abstract Syntax Notation".
+const INLINE_ABSTRACT = /^(?:[Aa]bstract|ABSTRACT)(?:\s*[.:—–-]\s*|\s+(?=(?:We|This|In|Our|The)\b))(\p{Lu}.*)$/u;
 
 export function readSections(pages: PageLayout[]): FullText {
   const lines = pages.flatMap((p) => p.lines);
@@ -59,13 +60,17 @@ export function readSections(pages: PageLayout[]): FullText {
   const drafts: Draft[] = [];
   let current = new Draft(undefined, 1);
   const sequence = new NumberSequence();
+  let opened = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (titleLines.has(line)) continue;
     const inline = current.role === 'front' && drafts.length === 0 ? INLINE_ABSTRACT.exec(line.text) : null;
     const read = inline ? ({ title: 'Abstract', role: 'abstract' } as Heading) : readHeading(line, body);
     const found = read && sequence.accept(read);
-    if (!found) {
+    // Before the abstract or the first numbered or named section, a line merely set apart is the byline.
+    const generic = found !== undefined && !found.number && found.role === 'body' && !isNamedHeading(found.title);
+    if (found && !generic) opened = true;
+    if (!found || (generic && !opened)) {
       current.append(line.text, line.page);
       continue;
     }
