@@ -3,6 +3,7 @@ import { int, mb, ms, ratio } from './format.js';
 import type { SectionResult } from './sections/section.js';
 import { scaleSize, type SizeResult } from './sections/scale.js';
 import { BOT_TARGET } from './sections/bot.js';
+import { PDF_TARGET, type PdfResult } from './sections/pdf.js';
 import type { Comparison } from './sections/vectra.js';
 
 export interface TargetCheck {
@@ -47,5 +48,7 @@ export function checkTargets(results: Map<string, SectionResult>): TargetCheck[]
   });
   const bot = (results.get('bot')?.data as { check: TargetCheck } | undefined)?.check;
   checks.push(bot ?? { target: BOT_TARGET, status: 'not measured', figure: 'bot section not run' });
+  const pdf = results.get('pdf')?.data as PdfResult | undefined;
+  check(PDF_TARGET, pdf?.total.max, (v) => v < 10_000, (v) => `${ms(v)} at most over ${pdf!.runs} runs (p50 ${ms(pdf!.total.p50)}, ${pdf!.pages} pages)`);
   return checks;
 }

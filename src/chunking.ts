@@ -32,20 +32,27 @@ export interface Chunk {
 
 export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
   const text = paper.abstract;
-  const make = (index: number, start: number, end: number): Chunk => ({ id: chunkId(paper.id, index), paperId: paper.id, index, start, end, text: text.slice(start, end) });
-  if (text.length <= settings.maxChunkChars) return [make(0, 0, text.length)];
+  return chunkSpans(text, settings).map(({ start, end }, index) => ({ id: chunkId(paper.id, index), paperId: paper.id, index, start, end, text: text.slice(start, end) }));
+}
+
+/**
+ * Where a text is cut into chunks: whole when it is short, else runs of whole sentences near
+ * the target size, each repeating the last `overlapSentences` of the one before.
+ */
+export function chunkSpans(text: string, settings: ChunkerSettings = DEFAULT_CHUNKER): { start: number; end: number }[] {
+  if (text.length <= settings.maxChunkChars) return [{ start: 0, end: text.length }];
   const sentences = splitLongSentences(splitSentences(text), settings.targetChunkChars);
-  const chunks: Chunk[] = [];
+  const spans: { start: number; end: number }[] = [];
   let first = 0;
   while (first < sentences.length) {
     let last = first;
     while (last + 1 < sentences.length && sentences[last + 1]!.end - sentences[first]!.start <= settings.targetChunkChars) last++;
-    chunks.push(make(chunks.length, sentences[first]!.start, sentences[last]!.end));
+    spans.push({ start: sentences[first]!.start, end: sentences[last]!.end });
     if (last + 1 >= sentences.length) break;
     // Step back for overlap, but always move forward.
     first = Math.max(first + 1, last + 1 - settings.overlapSentences);
   }
-  return chunks;
+  return spans;
 }
 
 /** The text that is embedded and indexed for a chunk: the title gives every chunk its topic. */
