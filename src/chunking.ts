@@ -24,28 +24,86 @@ export interface Chunk {
   id: string;
   paperId: string;
   index: number;
-  /** Offsets of the chunk within the paper's abstract. */
+  /** Offsets of the chunk within the paper's abstract, or within its section's text for a full-text chunk. */
   start: number;
   end: number;
   text: string;
+  /** A full-text chunk's section as the paper heads it ("§3 Method"); absent from the abstract's chunks. */
+  section?: string;
+  /** The page a full-text chunk starts on (1 is the first); absent from the abstract's chunks. */
+  page?: number;
+}
+
+/**
+ * A piece of a paper's full text, in reading order: the text of one section on one page (a
+ * section over two pages is two passages). What a PDF's extraction gives the index.
+ */
+export interface FullTextPassage {
+  section: string;
+  page: number;
+  text: string;
+}
+
+/** Whether a chunk comes from the paper's full text rather than from its abstract. */
+export function isFullTextChunk(chunk: Pick<Chunk, 'section'>): boolean {
+  return chunk.section !== undefined;
 }
 
 export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
   const text = paper.abstract;
-  const make = (index: number, start: number, end: number): Chunk => ({ id: chunkId(paper.id, index), paperId: paper.id, index, start, end, text: text.slice(start, end) });
-  if (text.length <= settings.maxChunkChars) return [make(0, 0, text.length)];
-  const sentences = splitLongSentences(splitSentences(text), settings.targetChunkChars);
+  return chunkSpans(text, settings).map(({ start, end }, index) => ({ id: chunkId(paper.id, index), paperId: paper.id, index, start, end, text: text.slice(start, end) }));
+}
+
+/**
+ * The chunks of a paper's full text, numbered from `firstIndex` (after its abstract's): each
+ * section is chunked as an abstract is, and a chunk is on the page its first character is on.
+ */
+export function chunkFullText(paperId: string, passages: readonly FullTextPassage[], firstIndex: number, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
   const chunks: Chunk[] = [];
+  for (const section of sectionsOf(passages)) {
+    for (const { start, end } of chunkSpans(section.text, settings)) {
+      let p = 0;
+      while (p + 1 < section.pageStarts.length && section.pageStarts[p + 1]![0] <= start) p++;
+      const index = firstIndex + chunks.length;
+      chunks.push({ id: chunkId(paperId, index), paperId, index, start, end, text: section.text.slice(start, end), section: section.name, page: section.pageStarts[p]![1] });
+    }
+  }
+  return chunks;
+}
+
+/** Consecutive passages of one section joined into its text, with where each page starts in it. */
+function sectionsOf(passages: readonly FullTextPassage[]): { name: string; text: string; pageStarts: [number, number][] }[] {
+  const sections: { name: string; text: string; pageStarts: [number, number][] }[] = [];
+  for (const p of passages) {
+    const text = p.text.trim();
+    if (!text) continue;
+    let last = sections.at(-1);
+    if (!last || last.name !== p.section) {
+      last = { name: p.section, text: '', pageStarts: [] };
+      sections.push(last);
+    }
+    if (last.text) last.text += '\n';
+    last.pageStarts.push([last.text.length, p.page]);
+    last.text += text;
+  }
+  return sections;
+}
+
+/** Where a text's chunks start and end: the whole text when short, else runs of sentences with overlap. */
+function chunkSpans(text: string, settings: ChunkerSettings): { start: number; end: number }[] {
+  if (text.length <= settings.maxChunkChars) return [{ start: 0, end: text.length }];
+  const sentences = splitLongSentences(splitSentences(text), settings.targetChunkChars);
+  const spans: { start: number; end: number }[] = [];
   let first = 0;
   while (first < sentences.length) {
     let last = first;
     while (last + 1 < sentences.length && sentences[last + 1]!.end - sentences[first]!.start <= settings.targetChunkChars) last++;
-    chunks.push(make(chunks.length, sentences[first]!.start, sentences[last]!.end));
+    spans.push({ start: sentences[first]!.start, end: sentences[last]!.end });
     if (last + 1 >= sentences.length) break;
     // Step back for overlap, but always move forward.
     first = Math.max(first + 1, last + 1 - settings.overlapSentences);
   }
-  return chunks;
+  return spans;
 }
 
 /** The text that is embedded and indexed for a chunk: the title gives every chunk its topic. */
