@@ -167,6 +167,7 @@ export const VARIABLES = {
   threadPerQuestion: { env: 'DISCORD_THREADS', default: 'false', description: 'Answer each mention in a new thread instead of a reply.', parse: bool },
   shutdownGraceSeconds: { env: 'SHUTDOWN_GRACE_SECONDS', default: '10', description: 'On SIGINT or SIGTERM, how long answers being written may finish before they are cancelled (waiting ones are told at once).', parse: num(0, 600) },
   cooldownSeconds: { env: 'COOLDOWN_SECONDS', default: '10', description: 'Per-user wait between answers the model writes (0 turns it off). A question the model writes nothing for (a refusal, small talk, a byline, quotes of the abstracts, a cached answer) does not count.', parse: num(0, 3600) },
+  indexMaxSegments: { env: 'INDEX_MAX_SEGMENTS', default: '10', description: 'Papers added without a rebuild go into small segments of the index, one per addition; once a collection has more than this many, they are merged into one in the background. 0 never merges them by itself.', parse: int(0, 1000) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
   logFormat: { env: 'LOG_FORMAT', default: 'auto', description: 'Log lines on standard error: `json` (one object per line), `text`, or `auto`: text on a terminal, JSON otherwise.', parse: oneOf('auto', 'json', 'text') },
 } satisfies Record<string, Variable<unknown>>;
@@ -320,8 +321,10 @@ export function settingsWarnings(settings: Settings): string[] {
   return warnings;
 }
 
-/** What papercord keeps under DATA_DIR besides its index: the feedback log and the registered slash commands. */
+/** What papercord keeps under DATA_DIR besides its index: the feedback log, the papers added to collections and the registered slash commands. */
 export const FEEDBACK_FILE = 'feedback.jsonl';
+/** Where the papers added to collections are kept (see src/collections/records.ts). */
+export const COLLECTIONS_DIR = 'collections';
 export const COMMANDS_REGISTRY_FILE = 'discord-commands.json';
 
 /** Absolute path of the data folder. */
