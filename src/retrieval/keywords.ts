@@ -4,19 +4,12 @@
  * field lengths, how many documents hold each term), so a paper found in a segment scores as it
  * would in an index rebuilt with it, and papers removed from a segment count for nothing.
  */
-import type { Bm25Index, Bm25Statistics, RankedHit } from '../index/postings.js';
+import type { Bm25Hit, Bm25Index, Bm25Statistics, RankedHit } from '../index/postings.js';
 import type { Removal } from './parts.js';
 
 export interface KeywordPart {
   bm25: Bm25Index;
   removal: Removal;
-}
-
-export interface PartHit {
-  id: string;
-  score: number;
-  /** Which part (an index into the parts searched). */
-  part: number;
 }
 
 /**
@@ -56,15 +49,15 @@ export function combinedStatistics(parts: readonly KeywordPart[]): Bm25Statistic
  * part's best by the common statistics, merged by score, then (equal scores) where each was
  * first matched, the parts' documents numbered one after the other.
  */
-export function searchParts(parts: readonly KeywordPart[], statistics: Bm25Statistics, query: string, opts: { filter?: (id: string) => boolean; limit: number }): PartHit[] {
-  const merged: (RankedHit & { part: number; position: number })[] = [];
+export function searchParts(parts: readonly KeywordPart[], statistics: Bm25Statistics, query: string, opts: { filter?: (id: string) => boolean; limit: number }): Bm25Hit[] {
+  const merged: (RankedHit & { position: number })[] = [];
   let offset = 0;
-  parts.forEach(({ bm25, removal }, part) => {
+  parts.forEach(({ bm25, removal }) => {
     const removed = removal.chunkIds;
     const filter = removed.size || opts.filter ? (id: string) => !removed.has(id) && (!opts.filter || opts.filter(id)) : undefined;
-    for (const hit of bm25.rank(query, { filter, limit: opts.limit, statistics })) merged.push({ ...hit, part, position: offset + hit.doc });
+    for (const hit of bm25.rank(query, { filter, limit: opts.limit, statistics })) merged.push({ ...hit, position: offset + hit.doc });
     offset += bm25.documentCount;
   });
   merged.sort((a, b) => b.score - a.score || a.term - b.term || a.field - b.field || a.position - b.position);
-  return merged.slice(0, opts.limit).map(({ id, score, part }) => ({ id, score, part }));
+  return merged.slice(0, opts.limit).map(({ id, score }) => ({ id, score }));
 }

@@ -5,7 +5,7 @@ import type { Embedder } from '../embed/embedder.js';
 import { queryVector } from '../embed/query-vector.js';
 import type { LoadedIndex } from '../index/store.js';
 import { conceptWords, queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
-import type { Bm25Statistics } from '../index/postings.js';
+import type { Bm25Hit, Bm25Statistics } from '../index/postings.js';
 import { TermStats } from './termstats.js';
 import { combinedStatistics, searchParts, type KeywordPart } from './keywords.js';
 import { PartIndex, type Removal } from './parts.js';
@@ -282,11 +282,16 @@ export class Retriever {
 
   /** BM25 over titles and chunk texts of every part it sees, as over one index of them; returns chunk ids best first. */
   keywordSearch(query: string, paperId?: string, limit = this.settings.candidates): string[] {
+    return this.keywordHits(query, paperId, limit).map((h) => h.id);
+  }
+
+  /** keywordSearch with the BM25 scores. */
+  keywordHits(query: string, paperId?: string, limit = this.settings.candidates): Bm25Hit[] {
     const prefix = paperId ? `${paperId}#` : undefined;
     const filter = prefix ? (id: string) => id.startsWith(prefix) : undefined;
-    if (this.keywordParts.length === 1) return this.index.bm25.search(query, { filter, limit }).map((r) => r.id);
+    if (this.keywordParts.length === 1) return this.index.bm25.search(query, { filter, limit });
     this.bm25Statistics ??= combinedStatistics(this.keywordParts);
-    return searchParts(this.keywordParts, this.bm25Statistics, query, { filter, limit }).map((r) => r.id);
+    return searchParts(this.keywordParts, this.bm25Statistics, query, { filter, limit });
   }
 }
 
