@@ -32,6 +32,8 @@ export interface Chunk {
   section?: string;
   /** The page a full-text chunk starts on (1 is the first); absent from the abstract's chunks. */
   page?: number;
+  /** The page it ends on, when that is another one. */
+  pageEnd?: number;
 }
 
 /**
@@ -61,11 +63,15 @@ export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHU
 export function chunkFullText(paperId: string, passages: readonly FullTextPassage[], firstIndex: number, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
   const chunks: Chunk[] = [];
   for (const section of sectionsOf(passages)) {
-    for (const { start, end } of chunkSpans(section.text, settings)) {
+    const pageAt = (offset: number) => {
       let p = 0;
-      while (p + 1 < section.pageStarts.length && section.pageStarts[p + 1]![0] <= start) p++;
+      while (p + 1 < section.pageStarts.length && section.pageStarts[p + 1]![0] <= offset) p++;
+      return section.pageStarts[p]![1];
+    };
+    for (const { start, end } of chunkSpans(section.text, settings)) {
       const index = firstIndex + chunks.length;
-      chunks.push({ id: chunkId(paperId, index), paperId, index, start, end, text: section.text.slice(start, end), section: section.name, page: section.pageStarts[p]![1] });
+      const [page, last] = [pageAt(start), pageAt(Math.max(start, end - 1))];
+      chunks.push({ id: chunkId(paperId, index), paperId, index, start, end, text: section.text.slice(start, end), section: section.name, page, ...(last !== page ? { pageEnd: last } : {}) });
     }
   }
   return chunks;

@@ -181,10 +181,10 @@ export async function writeSegment(dir: string, src: SegmentSource, embed: { emb
 
 /**
  * chunks.json rows: [paper id, index, start, end] for a chunk of the abstract (its text is the
- * abstract's slice); [paper id, index, start, end, section, page, first byte, end byte] for one of
- * the full text, whose text is those bytes of texts.bin.
+ * abstract's slice); [paper id, index, start, end, section, page, first byte, end byte, last page?]
+ * for one of the full text, whose text is those bytes of texts.bin.
  */
-type ChunkRow = [string, number, number, number] | [string, number, number, number, string, number, number, number];
+type ChunkRow = [string, number, number, number] | [string, number, number, number, string, number, number, number, number?];
 
 function encodeChunks(chunks: readonly Chunk[]): { json: string; texts: Buffer } {
   const parts: Buffer[] = [];
@@ -194,7 +194,9 @@ function encodeChunks(chunks: readonly Chunk[]): { json: string; texts: Buffer }
     const bytes = Buffer.from(c.text, 'utf8');
     parts.push(bytes);
     at += bytes.length;
-    return [c.paperId, c.index, c.start, c.end, c.section, c.page ?? 0, at - bytes.length, at];
+    const row: ChunkRow = [c.paperId, c.index, c.start, c.end, c.section, c.page ?? 0, at - bytes.length, at];
+    if (c.pageEnd !== undefined) row.push(c.pageEnd);
+    return row;
   });
   return { json: JSON.stringify(rows), texts: Buffer.concat(parts, at) };
 }
@@ -213,12 +215,13 @@ function decodeChunks(rows: ChunkRow[], texts: Buffer, papers: ReadonlyMap<strin
         },
       };
     }
-    const [, , , , section, page, from, to] = row;
+    const [, , , , section, page, from, to, pageEnd] = row;
     if (!(from >= 0 && from <= to && to <= texts.length)) throw new Error(`chunk ${base.id}: its bytes ${from}-${to} are outside texts.bin`);
     return {
       ...base,
       section,
       ...(page ? { page } : {}),
+      ...(pageEnd ? { pageEnd } : {}),
       // Decoded when read, like the abstracts: a collection of full texts is most of its segment.
       get text() {
         return texts.toString('utf8', from, to);
