@@ -16,6 +16,8 @@ export const DEFAULT_POLL_MS = 1000;
 export interface FollowOptions {
   /** How often the files are polled (fs.watch may also tell sooner). */
   pollMs?: number;
+  /** false: poll only, without fs.watch. */
+  watch?: boolean;
   /** A change that could not be read (the index keeps serving what it had; the next change tries again). */
   onError?: (error: Error) => void;
 }
@@ -88,6 +90,7 @@ export function followIndex(index: LoadedIndex, onChange: (index: LoadedIndex) =
   };
   const rewatch = () => {
     for (const w of watchers.splice(0)) w.close();
+    if (opts.watch === false) return;
     watchFolder(path.dirname(current.dir));
     watchFolder(current.dir);
   };
