@@ -3,7 +3,8 @@ import { botSection } from './bot.js';
 import { qualitySection } from './quality.js';
 import { relatedSection } from './related.js';
 import { scaleSection } from './scale.js';
+import { segmentsSection } from './segments.js';
 import type { Section } from './section.js';
 import { vectraSection } from './vectra.js';
 
-export const SECTIONS: Section[] = [scaleSection, qualitySection, relatedSection, vectraSection, botSection];
+export const SECTIONS: Section[] = [scaleSection, qualitySection, relatedSection, vectraSection, botSection, segmentsSection];
