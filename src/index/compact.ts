@@ -13,7 +13,8 @@ import type { Chunk } from '../chunking.js';
 import type { Paper } from '../corpus/paper.js';
 import type { Embedder } from '../embed/embedder.js';
 import { currentIndex, withIndexLock } from './live.js';
-import { readSegment, segmentVectors, syncFolder, writeSegment, type LoadedSegment } from './segment.js';
+import { readSegment, segmentVectors, writeSegment, type LoadedSegment } from './segment.js';
+import { syncFolder } from '../fsutil.js';
 import { readSegmentList, SEGMENTS_FOLDER, segmentDir, segmentName, segmentsOf, writeSegmentList, type SegmentEntry, type SegmentList, type StepHook } from './segment-list.js';
 import type { LoadedIndex } from './store.js';
 

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Embedder } from '../embed/embedder.js';
 import type { LocalEmbedder } from '../embed/local.js';
 import { SEGMENTS_FOLDER, segmentName, type SegmentEntry, type StepHook } from './segment-list.js';
-import { segmentSource, syncFolder, writeSegment, type AddedPaper } from './segment.js';
+import { segmentSource, writeSegment, type AddedPaper } from './segment.js';
+import { syncFolder } from '../fsutil.js';
 
 /** Why an added paper was not added. */
 export type SkipReason = 'in the shipped corpus' | 'already in the collection' | 'twice in this request';

@@ -8,8 +8,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readJson } from '../fsutil.js';
-import { readSegment, syncFolder, writeSynced, type LoadedSegment, type SegmentData } from './segment.js';
+import { readJson, syncFolder, writeSynced } from '../fsutil.js';
+import { readSegment, type LoadedSegment, type SegmentData } from './segment.js';
 
 export const SEGMENTS_FILE = 'segments.json';
 export const SEGMENTS_FOLDER = 'segments';

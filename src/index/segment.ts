@@ -11,7 +11,7 @@ import { chunkFullText, chunkId, chunkPaper, type Chunk, type FullTextPassage } 
 import type { Embedder } from '../embed/embedder.js';
 import type { LocalEmbedder } from '../embed/local.js';
 import type { DocumentFrequencies } from '../text/vocabulary.js';
-import { readJson } from '../fsutil.js';
+import { readJson, syncFolder, writeSynced } from '../fsutil.js';
 import { chunkEmbedding, chunkFrequencies, chunkPostings, chunkTerms, embedChunks } from './chunk-terms.js';
 import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
 import { Bm25Index } from './postings.js';
@@ -93,31 +93,6 @@ export function segmentSource(name: string, collection: string, added: readonly 
     if (fullText?.length) chunks.push(...chunkFullText(paper.id, fullText, own.length));
   }
   return { name, collection, papers: added.map((a) => a.paper), chunks };
-}
-
-/** Writes a file and flushes it to the disk before returning: a segment is renamed into place only once all of it is there. */
-export async function writeSynced(file: string, data: string | Uint8Array): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  const handle = await fs.open(file, 'w');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Flushes a folder's entries (a rename into it, a new file) to the disk. */
-export async function syncFolder(dir: string): Promise<void> {
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } catch (e) {
-    // Some file systems refuse to sync a folder; the renames are still atomic there.
-    if ((e as NodeJS.ErrnoException).code !== 'EINVAL' && (e as NodeJS.ErrnoException).code !== 'EISDIR') throw e;
-  } finally {
-    await handle.close();
-  }
 }
 
 /**

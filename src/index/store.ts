@@ -9,7 +9,7 @@ import type { Embedder } from '../embed/embedder.js';
 import { LocalEmbedder, localEmbedderState, type LocalEmbedderState } from '../embed/local.js';
 import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
-import { writeFileAtomic, readJson } from '../fsutil.js';
+import { writeFileAtomic, readJson, writeSynced } from '../fsutil.js';
 import { printableExcerpt } from '../text/clean.js';
 import { Bm25Index } from './postings.js';
 import type { DocumentFrequencies } from '../text/vocabulary.js';
@@ -17,7 +17,7 @@ import { normSum, vectorsFault } from './vector-check.js';
 import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
 import { chunkEmbedding, chunkFrequencies, chunkPostings, chunkTerms, embedChunks } from './chunk-terms.js';
 import { readShards, serializeShard, shardItems, SHARD_FILE, type ChunkMetadata } from './shard-file.js';
-import { writeSynced, type AddedPaper, type IndexFrequencies, type LoadedSegment } from './segment.js';
+import type { AddedPaper, IndexFrequencies, LoadedSegment } from './segment.js';
 import { emptyList, loadSegments, SEGMENTS_FILE } from './segment-list.js';
 import { partitionAdded, writeNewSegments } from './new-segments.js';
 
