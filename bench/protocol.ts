@@ -22,7 +22,9 @@ export type Task =
   /** The bot against the Discord emulator, the model replaced by the Ollama test server with a fixed delay. */
   | { kind: 'bot'; interactions: number; modelDelayMs: number }
   /** /related through PapercordService on an ingested index: `seeds` papers asked by id and by title, and `seeds` topics. */
-  | { kind: 'related'; corpus: string[]; dataDir: string; seeds: number; seed: number };
+  | { kind: 'related'; corpus: string[]; dataDir: string; seeds: number; seed: number }
+  /** Papers added to an ingested index one at a time (each its own segment), questions with them before and after compaction. */
+  | { kind: 'segments'; dataDir: string; additions: number; queries: number; seed: number };
 
 export interface IngestResult {
   papers: number;
@@ -123,7 +125,26 @@ export interface RelatedResult {
   peakRssMB: number;
 }
 
-export type TaskResult = IngestResult | StartResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult | RelatedResult;
+export interface SegmentsResult {
+  chunks: number;
+  /** addPapers of one paper (with its record) on the loaded index, to the index in force with it: each of the additions. */
+  addMs: LatencyStats;
+  /** The first addition alone: it also makes the build's lookups the checks use. */
+  firstAddMs: number;
+  /** A new Retriever over the index after an addition and its first question seeing the collection. */
+  firstQueryMs: number;
+  segments: number;
+  /** The same questions through the collection's view: the build alone (before any addition), with every segment, after compaction. */
+  baseLatency: LatencyStats;
+  segmentedLatency: LatencyStats;
+  compactedLatency: LatencyStats;
+  compactMs: number;
+  /** The event loop's longest stall while the compaction ran in the background (what a question waited at most). */
+  compactMaxStallMs: number;
+  peakRssMB: number;
+}
+
+export type TaskResult = IngestResult | StartResult | ServeResult | VectraResult | VectraRecallResult | QualityResult | BotResult | RelatedResult | SegmentsResult;
 
 /** Messages from a worker to the runner, over the IPC channel. */
 export type WorkerMessage =

@@ -5,6 +5,7 @@ import { scaleSize, type SizeResult } from './sections/scale.js';
 import { BOT_TARGET } from './sections/bot.js';
 import { PDF_TARGET, type PdfResult } from './sections/pdf.js';
 import type { Comparison } from './sections/vectra.js';
+import type { SegmentsSize } from './sections/segments.js';
 
 export interface TargetCheck {
   target: string;
@@ -46,6 +47,8 @@ export function checkTargets(results: Map<string, SectionResult>): TargetCheck[]
     const shards = Math.max(...sizes.map((s) => s.ingest.shards));
     return `largest file ${mb(v, 'bytes')} (${int(shards)} shard${shards === 1 ? '' : 's'} at the largest size)`;
   });
+  const added = (results.get('segments')?.data as { sizes: SegmentsSize[] } | undefined)?.sizes.find((s) => s.label === '100k');
+  check('add one paper to 100,000 chunks < 2 s (no network)', added ? Math.max(added.addMs.max, added.firstAddMs) : undefined, (v) => v < 2000, (v) => `${ms(v)} at most of ${int(added!.addMs.n)} additions (p50 ${ms(added!.addMs.p50)})`);
   const bot = (results.get('bot')?.data as { check: TargetCheck } | undefined)?.check;
   checks.push(bot ?? { target: BOT_TARGET, status: 'not measured', figure: 'bot section not run' });
   const pdf = results.get('pdf')?.data as PdfResult | undefined;

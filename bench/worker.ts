@@ -320,7 +320,8 @@ async function main(): Promise<void> {
   // Library log lines would interleave with the runner's progress display; warnings still show.
   const { configureLogging } = await import('../src/log.js');
   configureLogging({ level: 'warn' });
-  const run: Record<Task['kind'], (t: never) => Promise<TaskResult>> = { ingest, start, serve, vectra, 'vectra-recall': vectraRecall, quality, bot, related };
+  const { segments } = await import('./segments-task.js');
+  const run: Record<Task['kind'], (t: never) => Promise<TaskResult>> = { ingest, start, serve, vectra, 'vectra-recall': vectraRecall, quality, bot, related, segments: (t: Extract<Task, { kind: 'segments' }>) => segments(t, progress) };
   const result = await run[task.kind](task as never);
   send({ type: 'result', result });
 }

@@ -24,10 +24,31 @@ export interface Chunk {
   id: string;
   paperId: string;
   index: number;
-  /** Offsets of the chunk within the paper's abstract. */
+  /** Offsets of the chunk within the paper's abstract, or within its section's text for a full-text chunk. */
   start: number;
   end: number;
   text: string;
+  /** A full-text chunk's section as the paper heads it ("§3 Method"); absent from the abstract's chunks. */
+  section?: string;
+  /** The page a full-text chunk starts on (1 is the first); absent from the abstract's chunks. */
+  page?: number;
+  /** The page it ends on, when that is another one. */
+  pageEnd?: number;
+}
+
+/**
+ * A piece of a paper's full text, in reading order: the text of one section on one page (a
+ * section over two pages is two passages). What a PDF's extraction gives the index.
+ */
+export interface FullTextPassage {
+  section: string;
+  page: number;
+  text: string;
+}
+
+/** Whether a chunk comes from the paper's full text rather than from its abstract. */
+export function isFullTextChunk(chunk: Pick<Chunk, 'section'>): boolean {
+  return chunk.section !== undefined;
 }
 
 export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
@@ -36,9 +57,45 @@ export function chunkPaper(paper: Paper, settings: ChunkerSettings = DEFAULT_CHU
 }
 
 /**
- * Where a text is cut into chunks: whole when it is short, else runs of whole sentences near
- * the target size, each repeating the last `overlapSentences` of the one before.
+ * The chunks of a paper's full text, numbered from `firstIndex` (after its abstract's): each
+ * section is chunked as an abstract is, and a chunk is on the page its first character is on.
  */
+export function chunkFullText(paperId: string, passages: readonly FullTextPassage[], firstIndex: number, settings: ChunkerSettings = DEFAULT_CHUNKER): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (const section of sectionsOf(passages)) {
+    const pageAt = (offset: number) => {
+      let p = 0;
+      while (p + 1 < section.pageStarts.length && section.pageStarts[p + 1]![0] <= offset) p++;
+      return section.pageStarts[p]![1];
+    };
+    for (const { start, end } of chunkSpans(section.text, settings)) {
+      const index = firstIndex + chunks.length;
+      const [page, last] = [pageAt(start), pageAt(Math.max(start, end - 1))];
+      chunks.push({ id: chunkId(paperId, index), paperId, index, start, end, text: section.text.slice(start, end), section: section.name, page, ...(last !== page ? { pageEnd: last } : {}) });
+    }
+  }
+  return chunks;
+}
+
+/** Consecutive passages of one section joined into its text, with where each page starts in it. */
+function sectionsOf(passages: readonly FullTextPassage[]): { name: string; text: string; pageStarts: [number, number][] }[] {
+  const sections: { name: string; text: string; pageStarts: [number, number][] }[] = [];
+  for (const p of passages) {
+    const text = p.text.trim();
+    if (!text) continue;
+    let last = sections.at(-1);
+    if (!last || last.name !== p.section) {
+      last = { name: p.section, text: '', pageStarts: [] };
+      sections.push(last);
+    }
+    if (last.text) last.text += '\n';
+    last.pageStarts.push([last.text.length, p.page]);
+    last.text += text;
+  }
+  return sections;
+}
+
+/** Where a text's chunks start and end: the whole text when short, else runs of sentences with overlap. */
 export function chunkSpans(text: string, settings: ChunkerSettings = DEFAULT_CHUNKER): { start: number; end: number }[] {
   if (text.length <= settings.maxChunkChars) return [{ start: 0, end: text.length }];
   const sentences = splitLongSentences(splitSentences(text), settings.targetChunkChars);

@@ -207,6 +207,7 @@ export const VARIABLES = {
   addFetchIntervalMs: { env: 'ADD_FETCH_INTERVAL_MS', default: '1000', description: 'The least time between two requests to Crossref, OpenReview or PMLR (each service on its own), one at a time.', parse: int(0, 600000) },
   addContact: { env: 'ADD_CONTACT', default: '', description: "An e-mail address or URL of whoever runs this papercord, sent in the User-Agent of requests to the paper services so they can reach you (Crossref serves requests with a contact from its polite pool). Empty: papercord's name and version only.", parse: contact },
   addMaxRefs: { env: 'ADD_MAX_REFS', default: '20', description: 'The most papers one /add looks up at arXiv, Crossref, OpenReview or PMLR (BibTeX entries with an abstract and JSON records are not looked up and do not count); the rest are skipped with a note.', parse: int(1, 1000) },
+  indexMaxSegments: { env: 'INDEX_MAX_SEGMENTS', default: '10', description: 'Papers added without a rebuild go into small segments of the index, one per addition; once a collection has more than this many, they are merged into one in the background. 0 never merges them by itself.', parse: int(0, 1000) },
   logLevel: { env: 'LOG_LEVEL', default: 'info', description: 'debug, info, warn or error.', parse: oneOf('debug', 'info', 'warn', 'error') },
   logFormat: { env: 'LOG_FORMAT', default: 'auto', description: 'Log lines on standard error: `json` (one object per line), `text`, or `auto`: text on a terminal, JSON otherwise.', parse: oneOf('auto', 'json', 'text') },
 } satisfies Record<string, Variable<unknown>>;
@@ -360,8 +361,10 @@ export function settingsWarnings(settings: Settings): string[] {
   return warnings;
 }
 
-/** What papercord keeps under DATA_DIR besides its index: the feedback log and the registered slash commands. */
+/** What papercord keeps under DATA_DIR besides its index: the feedback log, the papers added to collections and the registered slash commands. */
 export const FEEDBACK_FILE = 'feedback.jsonl';
+/** Where the papers added to collections are kept (see src/collections/records.ts). */
+export const COLLECTIONS_DIR = 'collections';
 export const COMMANDS_REGISTRY_FILE = 'discord-commands.json';
 
 /** Absolute path of the data folder. */

@@ -2,17 +2,35 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-/** Writes a file so that readers see the old content or the new, never a half-written one. */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+/** Writes a file and flushes it to the disk before returning. */
+export async function writeSynced(file: string, data: string | Uint8Array): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await fs.open(tmp, 'w');
+  const handle = await fs.open(file, 'w');
   try {
     await handle.writeFile(data);
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+/** Flushes a folder's entries (a rename into it, a new file) to the disk. */
+export async function syncFolder(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch (e) {
+    // Some file systems refuse to sync a folder; the renames are still atomic there.
+    if ((e as NodeJS.ErrnoException).code !== 'EINVAL' && (e as NodeJS.ErrnoException).code !== 'EISDIR') throw e;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes a file so that readers see the old content or the new, never a half-written one. */
+export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeSynced(tmp, data);
   try {
     await fs.rename(tmp, file);
   } catch (e) {

@@ -52,7 +52,7 @@ export async function acquireLock(file: string, opts: { waitMs?: number; pollMs?
         if (retriesAtOnce++ < MAX_RETRIES_AT_ONCE) continue;
       }
     }
-    if (Date.now() > deadline) throw new Error(`another process (${owner === null ? 'no pid in the lock file' : `pid ${owner}`}) holds ${file}`);
+    if (Date.now() >= deadline) throw new Error(`another process (${owner === null ? 'no pid in the lock file' : `pid ${owner}`}) holds ${file}`);
     if (!told && owner !== null) {
       opts.onWait?.(owner);
       told = true;

@@ -57,6 +57,26 @@ export interface Bm25Hit {
   score: number;
 }
 
+/** A hit with where it was first matched: equal scores are ordered by these, as MiniSearch orders them. */
+export interface RankedHit extends Bm25Hit {
+  /** The position in the query of the first term it holds, the first field that holds it, and its document number. */
+  term: number;
+  field: number;
+  doc: number;
+}
+
+/**
+ * The corpus BM25 weighs terms by: this index alone, or several indexes searched as one (a
+ * build and the segments added to it), whose documents then score as in one index of them all.
+ */
+export interface Bm25Statistics {
+  documentCount: number;
+  /** By field, in the order of bm25Options().fields. */
+  averageFieldLength: readonly number[];
+  /** How many documents hold `term` in field `field`. */
+  matching(term: string, field: number): number;
+}
+
 export interface Bm25Document {
   id: string;
   /** Terms of each field of bm25Options().fields, as its tokenizer gives them, as ids of the vocabulary. */
@@ -225,12 +245,18 @@ export class Bm25Index {
   /** Documents in first-matched order, and those one term touched: a query allocates no per-document memory. */
   private readonly order: Int32Array;
   private readonly touched: Int32Array;
+  /** Field each document was first touched in by the current term, and where each entry of `order` was first matched. */
+  private readonly touchField: Uint8Array;
+  private readonly orderTerm: Int32Array;
+  private readonly orderField: Uint8Array;
+  /** This index's own statistics, for a search of it alone. */
+  readonly statistics: Bm25Statistics;
 
   private constructor(
     readonly ids: string[],
     private readonly fields: string[],
-    private readonly averageFieldLength: number[],
-    private readonly fieldLength: Uint16Array | Uint32Array,
+    averageFieldLength: number[],
+    private readonly lengths: Uint16Array | Uint32Array,
     termList: string[],
     private readonly postings: FieldPostings[],
   ) {
@@ -245,6 +271,10 @@ export class Bm25Index {
     this.distinct = new Uint16Array(n);
     this.order = new Int32Array(n);
     this.touched = new Int32Array(n);
+    this.touchField = new Uint8Array(n);
+    this.orderTerm = new Int32Array(n);
+    this.orderField = new Uint8Array(n);
+    this.statistics = { documentCount: n, averageFieldLength, matching: (term, field) => this.matching(term, field) };
   }
 
   static parse(headerJson: string, data: Uint8Array): Bm25Index {
@@ -266,6 +296,41 @@ export class Bm25Index {
 
   get documentCount(): number {
     return this.ids.length;
+  }
+
+  /** How many fields each document has (those of bm25Options()). */
+  get fieldCount(): number {
+    return this.fields.length;
+  }
+
+  /** How many documents hold `term` in field `field`. */
+  matching(term: string, field: number): number {
+    const t = this.termIds.get(term);
+    if (t === undefined) return 0;
+    const { offsets } = this.postings[field]!;
+    return offsets[t + 1]! - offsets[t]!;
+  }
+
+  /** The number of distinct terms of document `doc` in field `field` (its length, as BM25 counts it). */
+  fieldLength(doc: number, field: number): number {
+    return this.lengths[doc * this.fields.length + field]!;
+  }
+
+  /** For the documents `docs`: by term, how many of them hold it in each field (what leaving them out takes from the statistics). */
+  matchingIn(docs: ReadonlySet<number>): Map<string, number[]> {
+    const out = new Map<string, number[]>();
+    if (docs.size === 0) return out;
+    for (const [term, t] of this.termIds) {
+      this.postings.forEach(({ offsets, docs: postingDocs }, f) => {
+        for (let p = offsets[t]!; p < offsets[t + 1]!; p++) {
+          if (!docs.has(postingDocs[p]!)) continue;
+          let counts = out.get(term);
+          if (!counts) out.set(term, (counts = this.fields.map(() => 0)));
+          counts[f]!++;
+        }
+      });
+    }
+    return out;
   }
 
   /** The terms that hold `fragment` ("qwen" of "qwen2.5-vl"), at most `max`: a pass over the vocabulary, for a name written in another form than the question's. */
@@ -290,8 +355,18 @@ export class Bm25Index {
 
   /** Documents matching any term of the query, best first, as MiniSearch's `search` ranks them; at most `limit`. */
   search(query: string, opts: { filter?: (id: string) => boolean; limit?: number } = {}): Bm25Hit[] {
+    return this.rank(query, opts).map(({ id, score }) => ({ id, score }));
+  }
+
+  /**
+   * search, with where each hit was first matched; `statistics` weigh the terms (by default this
+   * index's own): with those of several indexes, their hits merged by score, then by where they
+   * were first matched (see RankedHit), are the hits of one index of all their documents.
+   */
+  rank(query: string, opts: { filter?: (id: string) => boolean; limit?: number; statistics?: Bm25Statistics } = {}): RankedHit[] {
     const queryTerms = terms(query).filter((t) => !!t);
-    const { total, termScore, termStamp, inTotal, distinct, order, touched } = this;
+    const stats = opts.statistics ?? this.statistics;
+    const { total, termScore, termStamp, inTotal, distinct, order, touched, touchField, orderTerm, orderField } = this;
     const nFields = this.fields.length;
     let matchedDocs = 0;
     const counted = new Set<string>();
@@ -309,20 +384,21 @@ export class Bm25Index {
         const start = offsets[t]!;
         const end = offsets[t + 1]!;
         if (start === end) continue;
-        const matching = end - start;
-        const avg = this.averageFieldLength[f]!;
+        const matching = opts.statistics ? stats.matching(term, f) : end - start;
+        const avg = stats.averageFieldLength[f]!;
         const boost = this.boosts[f]!;
         // MiniSearch's calcBM25Score and weighting, operation for operation.
-        const idf = Math.log(1 + (this.ids.length - matching + 0.5) / (matching + 0.5));
+        const idf = Math.log(1 + (stats.documentCount - matching + 0.5) / (matching + 0.5));
         for (let p = start; p < end; p++) {
           const d = docs[p]!;
           const tf = tfs[p]!;
-          const raw = idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * this.fieldLength[d * nFields + f]!) / avg)));
+          const raw = idf * (BM25.d + (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * this.lengths[d * nFields + f]!) / avg)));
           const weighted = 1 * 1 * boost * 1 * raw;
           if (termStamp[d] === stamp) termScore[d] += weighted;
           else {
             termStamp[d] = stamp;
             termScore[d] = weighted;
+            touchField[d] = f;
             touched[touchedDocs++] = d;
           }
         }
@@ -334,6 +410,8 @@ export class Bm25Index {
           inTotal[d] = 1;
           total[d] = termScore[d]!;
           distinct[d] = 0;
+          orderTerm[matchedDocs] = q;
+          orderField[matchedDocs] = touchField[d]!;
           order[matchedDocs++] = d;
         }
         if (firstTime) distinct[d]!++;
@@ -348,7 +426,7 @@ export class Bm25Index {
       inTotal[order[i]!] = 0;
       termStamp[order[i]!] = 0;
     }
-    return best.map((h) => ({ id: this.ids[order[h.rank]!]!, score: h.score }));
+    return best.map((h) => ({ id: this.ids[order[h.rank]!]!, score: h.score, term: orderTerm[h.rank]!, field: orderField[h.rank]!, doc: order[h.rank]! }));
   }
 }
 

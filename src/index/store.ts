@@ -1,22 +1,25 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ItemSelector, LocalIndex, type IndexItem } from './vectra.js';
+import type { LocalIndex } from './vectra.js';
 import type { Paper } from '../corpus/paper.js';
-import { chunkId, chunkIndexText, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
+import { chunkId, chunkPaper, CHUNKER_VERSION, type Chunk } from '../chunking.js';
 import { TERMS_VERSION } from '../text/terms.js';
 import type { Embedder } from '../embed/embedder.js';
 import { LocalEmbedder, localEmbedderState, type LocalEmbedderState } from '../embed/local.js';
 import { corpusHash, INDEX_FORMAT, isManifest, type CorpusRecord, type IndexManifest } from './manifest.js';
 import { acquireLock } from './lock.js';
-import { writeFileAtomic, readJson } from '../fsutil.js';
+import { writeFileAtomic, readJson, writeSynced } from '../fsutil.js';
 import { printableExcerpt } from '../text/clean.js';
-import { Bm25Index, buildPostings } from './postings.js';
-import { terms } from '../text/terms.js';
-import { countDocumentFrequencies, Vocabulary, type DocumentFrequencies } from '../text/vocabulary.js';
-import { Float32VectorCodec } from './vector-codec.js';
+import { Bm25Index } from './postings.js';
+import type { DocumentFrequencies } from '../text/vocabulary.js';
 import { normSum, vectorsFault } from './vector-check.js';
 import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
+import { chunkEmbedding, chunkFrequencies, chunkPostings, chunkTerms, embedChunks } from './chunk-terms.js';
+import { readShards, serializeShard, shardItems, SHARD_FILE, type ChunkMetadata } from './shard-file.js';
+import type { AddedPaper, IndexFrequencies, LoadedSegment } from './segment.js';
+import { emptyList, loadSegments, SEGMENTS_FILE } from './segment-list.js';
+import { partitionAdded, writeNewSegments } from './new-segments.js';
 
 /**
  * Shards bound the memory of an ingest (one shard's vectors at a time) and keep every file
@@ -25,23 +28,12 @@ import { decodePapers, encodePapers, type PapersFile } from './papers-file.js';
  */
 export const SHARD_SIZE = 10_000;
 
-/** Every shard is a vectra LocalIndex whose vectors are stored as float32 (see Float32VectorCodec). */
-const codec = new Float32VectorCodec();
+export type { ChunkMetadata, IndexFrequencies };
 
 /**
- * Opens a build's shards and reads them now, all at once, not on first use: a later ingest
- * may remove the folder while this index still serves. Their items, in shard order.
+ * An index loaded into memory, ready to query: the build (its papers, chunks, shards, BM25) and
+ * the segments added to it since (see segment.ts), each searched with the build as one index.
  */
-function readShards(dir: string, list: IndexManifest['shards']): { shards: LocalIndex<ChunkMetadata>[]; items: Promise<IndexItem<ChunkMetadata>[][]> } {
-  const shards = list.map((s) => new LocalIndex<ChunkMetadata>(path.join(dir, s.name), undefined, undefined, codec));
-  const items = Promise.all(shards.map((shard) => shard.listItems()));
-  items.catch(() => undefined); // awaited by the caller; a failure must not surface as unhandled first
-  return { shards, items };
-}
-
-export type ChunkMetadata = { paperId: string; chunk: number };
-
-/** An index loaded into memory, ready to query. */
 export interface LoadedIndex {
   dir: string;
   manifest: IndexManifest;
@@ -59,11 +51,15 @@ export interface LoadedIndex {
    * start means splitting every chunk into words again.
    */
   frequencies?: IndexFrequencies;
+  /** The live segments, in the order they were added: papers added since the build, each in its collection. */
+  segments: LoadedSegment[];
+  /** The segments list's generation (0 before any addition): with the build id, which version of the index this is. */
+  generation: number;
 }
 
-export interface IndexFrequencies {
-  docs: number;
-  df: ReadonlyMap<string, number>;
+/** Names one version of an index: its build, and the segments list's generation when papers were added since. */
+export function indexVersion(index: Pick<LoadedIndex, 'manifest' | 'generation'>): string {
+  return index.generation ? `${index.manifest.buildId}.${index.generation}` : index.manifest.buildId;
 }
 
 /** Frequencies as the retriever reads them: the local embedder's own Map, or a saved Record made a Map once. */
@@ -98,6 +94,11 @@ export interface BuildOptions {
    * this request as it is, so that shards starting together on a stale index build it once.
    */
   reuseAfterWait?: (index: LoadedIndex) => boolean;
+  /**
+   * Papers added to collections, carried into the new build as its first segments before it
+   * becomes current (so a rebuild never drops them, even for a moment). Called under the lock.
+   */
+  added?: () => Promise<AddedPaper[]>;
   /** Reason logged with the build, e.g. "corpus changed". */
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
@@ -149,7 +150,7 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
   }
   try {
     // Every file is requested at once: the reads run on libuv's threads while this one parses.
-    const { shards, items } = readShards(dir, manifest.shards);
+    const { shards, items } = readShards(dir, manifest.shards.map((s) => s.name));
     const [papersJson, abstracts, chunksJson, bm25Header, bm25Data, embedderState, frequencies] = await Promise.all([
       fs.readFile(path.join(dir, 'papers.json'), 'utf8'),
       fs.readFile(path.join(dir, 'abstracts.bin')),
@@ -190,7 +191,8 @@ export async function loadIndex(root: string): Promise<LoadedIndex> {
     const localEmbedder = embedderState ? LocalEmbedder.fromState(embedderState) : undefined;
     if (frequencies && frequencies.docs !== chunks.length) throw new IndexError(`${FREQUENCIES_FILE} counts ${frequencies.docs} chunks, chunks.json lists ${chunks.length}`);
     const known = indexFrequencies(localEmbedder, frequencies);
-    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(known ? { frequencies: known } : {}) };
+    const live = await loadSegments(dir, manifest.embedder.dims);
+    return { dir, manifest, papers, chunks, shards, bm25, localEmbedder, ...(known ? { frequencies: known } : {}), segments: live.segments, generation: live.list.generation };
   } catch (e) {
     if (e instanceof IndexError) throw e;
     // Cut so that the parser's excerpt of the damaged bytes leaves the parenthesis closed.
@@ -267,48 +269,11 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     const chunks = papers.flatMap((p) => chunkPaper(p));
     opts.onProgress?.({ phase: 'chunk', done: chunks.length, total: chunks.length });
     const byId = new Map(papers.map((p) => [p.id, p]));
-    // Each chunk is split into terms once, kept as vocabulary ids, for the local embedder's fit,
-    // its vectors and BM25: tokenizing was most of the cost of an ingest. The terms of
-    // chunkIndexText (title, newline, text) are the title's followed by the text's, as no word
-    // spans the newline.
-    const vocabulary = new Vocabulary();
-    const titleIds = new Map(papers.map((p) => [p.id, vocabulary.idsOf(terms(p.title))]));
-    const textIds = chunks.map((c) => vocabulary.idsOf(terms(c.text)));
-    const indexIds = (i: number) => {
-      const title = titleIds.get(chunks[i]!.paperId)!;
-      const ids = new Int32Array(title.length + textIds[i]!.length);
-      ids.set(title);
-      ids.set(textIds[i]!, title.length);
-      return ids;
-    };
-    const frequencies = countDocumentFrequencies(chunks.length, indexIds, vocabulary.terms);
+    const t = await chunkTerms(papers, chunks);
+    const frequencies = chunkFrequencies(chunks, t);
     const local = opts.embedder ? undefined : LocalEmbedder.fromFrequencies(frequencies, opts.localDims);
-    const termFeatures = local?.termFeatures(vocabulary.terms);
     const embedder: Embedder = opts.embedder ?? local!;
-    // Vectors are made, written and dropped one shard at a time: the memory they take during an
-    // ingest is one shard's, whatever the size of the corpus. They are float32 from the start,
-    // as the shard stores them, in one block per shard.
-    const embedShard = async (first: number, end: number): Promise<Float32Array> => {
-      const dims = embedder.dims;
-      const block = new Float32Array((end - first) * dims);
-      const onEmbed = (done: number) => opts.onProgress?.({ phase: 'embed', done: first + done, total: chunks.length });
-      if (local) {
-        for (let i = first; i < end; i++) {
-          local.writeVector(indexIds(i), termFeatures!, block, (i - first) * dims);
-          if ((i - first) % 1000 === 999 || i === end - 1) onEmbed(i + 1 - first);
-        }
-        return block;
-      }
-      const vectors = await opts.embedder!.embedDocuments(
-        chunks.slice(first, end).map((c) => chunkIndexText(byId.get(c.paperId)!, c)),
-        onEmbed,
-      );
-      vectors.forEach((v, i) => {
-        if (v.length !== dims) throw new Error(`${embedder.id} returned ${v.length} dimensions, expected ${dims}`);
-        block.set(v, i * dims);
-      });
-      return block;
-    };
+    const embedding = chunkEmbedding(embedder, local, t);
 
     const files: Record<string, number> = {};
     const put = (name: string, data: string | Buffer) => {
@@ -319,19 +284,17 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       return written;
     };
     const shards: IndexManifest['shards'] = [];
+    // Vectors are made, written and dropped one shard at a time: the memory they take during an
+    // ingest is one shard's, whatever the size of the corpus. They are float32 from the start,
+    // as the shard stores them, in one block per shard.
     for (let first = 0; first < chunks.length || first === 0; first += SHARD_SIZE) {
       const name = `shard-${String(shards.length).padStart(3, '0')}`;
       const end = Math.min(first + SHARD_SIZE, chunks.length);
-      const block = await embedShard(first, end);
-      const items: IndexItem<ChunkMetadata>[] = [];
-      for (let i = first; i < end; i++) {
-        // A view, typed as vectra types vectors; the norm is of the float32 values that are stored, so a cosine over them is exact.
-        const vector = block.subarray((i - first) * embedder.dims, (i + 1 - first) * embedder.dims) as unknown as number[];
-        items.push({ id: chunks[i]!.id, metadata: { paperId: chunks[i]!.paperId, chunk: chunks[i]!.index }, vector, norm: ItemSelector.normalize(vector) });
-      }
+      const block = await embedChunks(embedding, embedder.dims, chunks, t, first, end, (id) => byId.get(id)!, (done) => opts.onProgress?.({ phase: 'embed', done: first + done, total: chunks.length }));
+      const items = shardItems(chunks, first, end, block, embedder.dims);
       // vectra's file layout with a binary codec: the folder is a LocalIndex that vectra opens with that codec.
       // Awaited before the next shard: "written" progress means on disk, and shards never pile up in memory.
-      await put(`${name}/index${codec.extension}`, codec.serializeIndex({ version: 1, metadata_config: {}, items }));
+      await put(`${name}/${SHARD_FILE}`, serializeShard(items));
       shards.push({ name, items: items.length, normSum: normSum(items) });
       opts.onProgress?.({ phase: 'write', done: end, total: chunks.length });
       if (chunks.length === 0) break;
@@ -340,7 +303,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     put('papers.json', stored.json);
     put('abstracts.bin', stored.abstracts);
     put('chunks.json', JSON.stringify(chunks.map((c) => [c.paperId, c.index, c.start, c.end])));
-    const postings = buildPostings(chunks.map((c, i) => ({ id: c.id, fields: { title: titleIds.get(c.paperId)!, text: textIds[i]! } })), vocabulary.terms);
+    const postings = chunkPostings(chunks, t);
     put('bm25.json', postings.header);
     put('bm25.bin', postings.data);
     const bm25 = Bm25Index.parse(postings.header, postings.data);
@@ -362,6 +325,7 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
       files,
     };
     await Promise.all(writes);
+    if (opts.added) await carryAdded(tmp, papers, await opts.added(), { embedder, local });
     // The manifest is written last: a build without one is incomplete by definition.
     await fs.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await fs.rename(tmp, path.join(root, buildId));
@@ -369,15 +333,28 @@ async function build(opts: BuildOptions): Promise<LoadedIndex> {
     await writeFileAtomic(path.join(root, CURRENT), buildId);
     await removeOldBuilds(root, [buildId, previous ? path.basename(previous) : '']);
     const dir = path.join(root, buildId);
-    const read = readShards(dir, shards);
-    await read.items;
-    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : {}), frequencies: indexFrequencies(local, frequencies)! };
+    const read = readShards(dir, shards.map((s) => s.name));
+    const [live] = await Promise.all([loadSegments(dir, embedder.dims), read.items]);
+    return { dir, manifest, papers, chunks, shards: read.shards, bm25, ...(local ? { localEmbedder: local } : {}), frequencies: indexFrequencies(local, frequencies)!, segments: live.segments, generation: live.list.generation };
   } catch (e) {
     // A write still in flight would recreate the folder after it was removed.
     await Promise.allSettled(writes);
     await fs.rm(tmp, { recursive: true, force: true });
     throw e;
   }
+}
+
+/**
+ * Writes the added papers into a build that is not current yet, one segment per collection,
+ * with the list that names them: the build becomes current with them. Papers its corpus now
+ * holds are left out (every collection sees them).
+ */
+async function carryAdded(tmp: string, papers: readonly Paper[], added: AddedPaper[], embed: { embedder: Embedder; local?: LocalEmbedder }): Promise<void> {
+  if (added.length === 0) return;
+  const ids = new Set(papers.map((p) => p.id));
+  const { groups } = partitionAdded(added, (id) => ids.has(id), () => false);
+  const segments = await writeNewSegments(tmp, 1, groups, embed);
+  await writeSynced(path.join(tmp, SEGMENTS_FILE), JSON.stringify({ ...emptyList(), generation: 1, segments }));
 }
 
 /** Keeps the current and the previous build (a reader may still be loading it); removes the rest and stale temp folders. */

@@ -1,4 +1,4 @@
-import { COMMANDS_REGISTRY_FILE, dataPath, FEEDBACK_FILE, type Settings } from '../config.js';
+import { COLLECTIONS_DIR, COMMANDS_REGISTRY_FILE, dataPath, FEEDBACK_FILE, type Settings } from '../config.js';
 import { corpusFingerprint, describeIgnored, EVAL_LABELS_DIR, loadCorpus, loadCounts, summarizeLoad } from '../corpus/load.js';
 import type { Paper } from '../corpus/paper.js';
 import { PaperCatalog } from '../names/catalog.js';
@@ -7,6 +7,8 @@ import type { Embedder } from '../embed/embedder.js';
 import { PapercordError } from '../errors.js';
 import type { Logger } from '../log.js';
 import { Retriever } from '../retrieval/retriever.js';
+import { readAllRecords } from '../collections/records.js';
+import { syncCollections } from '../collections/sync.js';
 import { buildIndex, IndexError, loadIndex, recordCorpus, staleReason, versionStaleReason, type BuildProgress, type LoadedIndex, type LockWait } from '../index/store.js';
 
 export interface OpenOptions {
@@ -51,7 +53,7 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
   const record = index?.manifest.corpus;
   if (index && !reason && fingerprint && record?.fingerprint === fingerprint) {
     log.info('corpus files unchanged since the index was built: not read again', { papers: index.manifest.papers, skipped: record.skipped, problems: record.problems, build: index.manifest.buildId });
-    return indexState(index, embedderChoice, settings, record, log);
+    return indexState(await withCollections(index, embedderChoice, settings, log), embedderChoice, settings, record, log);
   }
   const corpus = await loadCorpus(settings.corpus, loadOptions);
   for (const p of corpus.problems) {
@@ -84,10 +86,32 @@ export async function openIndex(settings: Settings, log: Logger, opts: OpenOptio
       onProgress: opts.onBuildProgress,
       onWait: opts.onBuildWait,
       log: (m, f) => log.info(m, f),
+      // A rebuild keeps the papers added to collections: their records become the new build's segments.
+      added: () => readAllRecords(dataPath(settings, COLLECTIONS_DIR), (file, problem) => log.warn('a paper added to a collection cannot be read: it is left out', { file, problem })),
     });
     log.info('index ready', { build: index.manifest.buildId, chunks: index.manifest.chunks, ms: Date.now() - t });
   }
-  return indexState(index!, embedderChoice, settings, summary, log);
+  return indexState(await withCollections(index!, embedderChoice, settings, log), embedderChoice, settings, summary, log);
+}
+
+/** The index in line with the collections' records (see syncCollections); as it was, with a warning, when that fails. */
+async function withCollections(index: LoadedIndex, embedderChoice: EmbedderChoice, settings: Settings, log: Logger): Promise<LoadedIndex> {
+  try {
+    return await syncCollections(index, { records: dataPath(settings, COLLECTIONS_DIR), embedder: embedderChoice.embedder ?? undefined, maxSegments: settings.indexMaxSegments, log });
+  } catch (e) {
+    log.warn('could not bring the index in line with the papers added to collections; serving it as it is', { error: e });
+    return index;
+  }
+}
+
+/**
+ * The state with a newer version of its index: papers added, removed or compacted (the same
+ * build: its catalog is kept), or another build (a new catalog). For a process that follows
+ * the index (followIndex) or changes it (addPapers).
+ */
+export function withIndex(state: IndexState, index: LoadedIndex, settings: Settings, log: Logger): IndexState {
+  if (index.dir !== state.index.dir) return indexState(index, state.embedderChoice, settings, state.corpus, log);
+  return { ...state, index, retriever: new Retriever(index, state.retriever.embedder, settings.retrieval) };
 }
 
 function indexState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings: Settings, corpus: { problems: number; skipped: number }, log: Logger): IndexState {
@@ -113,5 +137,5 @@ function indexState(index: LoadedIndex, embedderChoice: EmbedderChoice, settings
  * holds them (CORPUS=data) must not read them as papers.
  */
 export function ownFiles(settings: Pick<Settings, 'dataDir'>): string[] {
-  return [dataPath(settings, 'index'), dataPath(settings, FEEDBACK_FILE), dataPath(settings, COMMANDS_REGISTRY_FILE), EVAL_LABELS_DIR];
+  return [dataPath(settings, 'index'), dataPath(settings, FEEDBACK_FILE), dataPath(settings, COLLECTIONS_DIR), dataPath(settings, COMMANDS_REGISTRY_FILE), EVAL_LABELS_DIR];
 }

@@ -1,13 +1,15 @@
-import { shortName, type Paper } from '../corpus/paper.js';
-import { chunkId, type Chunk } from '../chunking.js';
+import type { Paper } from '../corpus/paper.js';
+import { chunkId, chunkIndexText, type Chunk } from '../chunking.js';
 import type { RetrievalSettings } from '../config.js';
 import type { Embedder } from '../embed/embedder.js';
 import { queryVector } from '../embed/query-vector.js';
 import type { LoadedIndex } from '../index/store.js';
 import { conceptWords, queryConcepts, queryNames, queryTerms, terms } from '../text/terms.js';
 import { sharesForm } from '../text/word-forms.js';
+import type { Bm25Hit, Bm25Statistics } from '../index/postings.js';
 import { TermStats } from './termstats.js';
-import { VectorTable } from './vectors.js';
+import { combinedStatistics, searchParts, type KeywordPart } from './keywords.js';
+import { PartIndex, type Removal } from './parts.js';
 
 /** Chunks whose term sets are kept between questions (each is a few kilobytes). */
 const CHUNK_TERMS_CACHE_MAX = 20_000;
@@ -45,43 +47,103 @@ export interface SearchOptions {
   k?: number;
 }
 
-/** Hybrid retrieval: vectra's cosine search and MiniSearch's BM25, fused by reciprocal rank. */
+/** Views a root Retriever keeps (see view): each holds only references and a few statistics. */
+const VIEWS_KEPT = 256;
+
+/** One part of the index as a Retriever sees it: its structures, the papers removed from it, and whose it is. */
+interface VisiblePart {
+  index: PartIndex;
+  removal: Removal;
+  /** The segment's collection; undefined for the build, which every view sees. */
+  collection?: string;
+}
+
+/**
+ * Hybrid retrieval: vectra's cosine search and MiniSearch's BM25, fused by reciprocal rank. It
+ * searches the build and the segments of the collections it sees as one index (see
+ * keywords.ts): by default the build alone; `view(collection)` sees that collection's additions
+ * too, and never another's.
+ */
 export class Retriever {
   readonly termStats: TermStats;
-  private readonly papersById: Map<string, Paper>;
-  private readonly chunksById: Map<string, Chunk>;
+  /** The collections whose added papers this Retriever sees besides the build's. */
+  readonly collections: ReadonlySet<string>;
+  private readonly parts: VisiblePart[];
+  private readonly keywordParts: KeywordPart[];
+  private bm25Statistics?: Bm25Statistics;
   private readonly chunkTerms = new Map<string, Set<string>>();
-  /** Name term -> papers with that short name: a question that names a paper ("PixelThink") should find it first. */
-  private readonly titleIndex = new Map<string, string[]>();
-  private vectors?: Promise<VectorTable>;
+  private readonly views = new Map<string, Retriever>();
 
   constructor(
     readonly index: LoadedIndex,
     readonly embedder: Embedder,
     private readonly settings: RetrievalSettings,
+    collections: ReadonlySet<string> = new Set(),
   ) {
-    this.papersById = new Map(index.papers.map((p) => [p.id, p]));
-    this.chunksById = new Map(index.chunks.map((c) => [c.id, c]));
-    this.termStats = index.frequencies
-      ? TermStats.fromCounts(index.frequencies.docs, index.frequencies.df)
-      : TermStats.fromTexts(index.chunks.map((c) => `${this.papersById.get(c.paperId)!.title}\n${c.text}`));
-    for (const p of index.papers) {
-      for (const t of new Set(terms(shortName(p.title)))) {
-        if (t.length < 3) continue;
-        const list = this.titleIndex.get(t);
-        if (list) list.push(p.id);
-        else this.titleIndex.set(t, [p.id]);
-      }
+    this.collections = collections;
+    const base: VisiblePart = { index: PartIndex.of(index), removal: PartIndex.of(index).removal() };
+    const segments = index.segments.filter((s) => collections.has(s.collection)).map((s): VisiblePart => ({ index: PartIndex.of(s), removal: PartIndex.of(s).removal(s.removed), collection: s.collection }));
+    this.parts = [base, ...segments];
+    this.keywordParts = this.parts.map((p) => ({ bm25: p.index.bm25, removal: p.removal }));
+    // The build's own frequencies (the local embedder's Map, shared), or counted from its texts when it has none saved.
+    const frequencies = index.frequencies;
+    this.termStats =
+      segments.length === 0 && frequencies
+        ? TermStats.fromCounts(frequencies.docs, frequencies.df)
+        : TermStats.summed([frequencies ? { docs: frequencies.docs, df: (t: string) => frequencies.df.get(t) ?? 0 } : base.index.countedFrequencies(), ...segments.map((p) => p.removal.frequencies)]);
+  }
+
+  /**
+   * The same index seen by one collection, or several: the build and their additions. Cheap: the
+   * parts' structures are shared; a view's statistics are worked out once and kept.
+   */
+  view(...collections: string[]): Retriever {
+    const key = [...new Set(collections)].sort().join('\n');
+    let view = this.views.get(key);
+    if (!view) {
+      if (this.views.size >= VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
+      view = new Retriever(this.index, this.embedder, this.settings, new Set(collections));
+      this.views.set(key, view);
     }
+    return view;
+  }
+
+  /** Every paper this Retriever sees: the build's, then the added ones (made on each call: keep it if it is needed often). */
+  get papers(): Paper[] {
+    const added = this.addedPapers();
+    return added.length ? [...this.index.papers, ...added] : this.index.papers;
+  }
+
+  /** The papers added to the collections it sees, in the order they were added. */
+  addedPapers(): Paper[] {
+    return this.parts.slice(1).flatMap((p) => p.index.part.papers.filter((paper) => !p.removal.papers.has(paper.id)));
+  }
+
+  /** The collection a paper it sees was added to; undefined for the build's papers and those it does not see. */
+  collectionOf(id: string): string | undefined {
+    return this.partOfPaper(id)?.collection;
   }
 
   paper(id: string): Paper | undefined {
-    return this.papersById.get(id);
+    return this.partOfPaper(id)?.index.papersById.get(id);
+  }
+
+  /** A chunk it sees, by id. */
+  chunk(id: string): Chunk | undefined {
+    for (const p of this.parts) {
+      const chunk = p.index.chunksById.get(id);
+      if (chunk && !p.removal.papers.has(chunk.paperId)) return chunk;
+    }
+    return undefined;
   }
 
   /** A paper's first chunk, looked up rather than found by scanning every chunk. */
   firstChunk(paperId: string): Chunk | undefined {
-    return this.chunksById.get(chunkId(paperId, 0));
+    return this.chunk(chunkId(paperId, 0));
+  }
+
+  private partOfPaper(id: string): VisiblePart | undefined {
+    return this.parts.find((p) => p.index.papersById.has(id) && !p.removal.papers.has(id));
   }
 
   async search(query: string, opts: SearchOptions = {}): Promise<SearchResult> {
@@ -104,9 +166,9 @@ export class Retriever {
     this.titleMatches(qTerms, opts.paperId).forEach((id, rank) => add(id, rank, this.settings.bm25Weight));
     const hits: Hit[] = [];
     for (const [id, { score, cosine }] of fused) {
-      const chunk = this.chunksById.get(id);
+      const chunk = this.chunk(id);
       if (!chunk || opts.exclude?.includes(chunk.paperId)) continue;
-      const paper = this.papersById.get(chunk.paperId)!;
+      const paper = this.paper(chunk.paperId)!;
       const { coverage, matched, wholeWords } = asked.match(this.termsOf(chunk));
       hits.push({ chunk, paper, score, cosine: Number.isNaN(cosine) ? 0 : cosine, coverage, matched, wholeWords });
     }
@@ -141,9 +203,9 @@ export class Retriever {
   private titleMatches(qTerms: string[], paperId?: string): string[] {
     const scores = new Map<string, number>();
     for (const t of new Set(qTerms)) {
-      const papers = this.titleIndex.get(t);
+      const papers = this.parts.flatMap((p) => (p.index.titleIndex.get(t) ?? []).filter((id) => !p.removal.papers.has(id)));
       // A name shared by many papers ("Transformers") names none of them.
-      if (!papers || papers.length > 3) continue;
+      if (papers.length === 0 || papers.length > 3) continue;
       for (const id of papers) if (!paperId || id === paperId) scores.set(id, (scores.get(id) ?? 0) + this.termStats.idf(t));
     }
     return [...scores.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => chunkId(id, 0));
@@ -153,7 +215,7 @@ export class Retriever {
   termsOf(chunk: Chunk): Set<string> {
     let set = this.chunkTerms.get(chunk.id);
     if (!set) {
-      set = new Set(terms(`${this.papersById.get(chunk.paperId)!.title}\n${chunk.text}`));
+      set = new Set(terms(chunkIndexText(this.paper(chunk.paperId)!, chunk)));
       // Bounded: on a large corpus a long-running bot would otherwise end up holding a set for every chunk.
       if (this.chunkTerms.size >= CHUNK_TERMS_CACHE_MAX) this.chunkTerms.clear();
       this.chunkTerms.set(chunk.id, set);
@@ -166,32 +228,45 @@ export class Retriever {
     return queryVector(this.embedder, text);
   }
 
-  /** Cosine search over every shard; returns chunk ids best first with their similarity. None without a vector. */
+  /** Cosine search over every shard of every part it sees; returns chunk ids best first with their similarity. None without a vector. */
   async vectorSearch(vector: number[] | null, paperId?: string, limit = this.settings.candidates): Promise<{ id: string; cosine: number }[]> {
-    if (!vector?.some((x) => x !== 0)) return [];
-    return (await this.vectorTable()).search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score }));
+    if (!vector || !vector.some((x) => x !== 0)) return [];
+    const tables = await Promise.all(this.parts.map((p) => p.index.vectorTable()));
+    if (tables.length === 1) return tables[0]!.search(vector, limit, paperId).map((h) => ({ id: h.id, cosine: h.score }));
+    // Each part's best (with room for its removed chunks), then merged as the shards of one table are.
+    const merged = this.parts.flatMap((p, i) =>
+      tables[i]!
+        .search(vector, limit + p.removal.chunkIds.size, paperId)
+        .filter((h) => !p.removal.chunkIds.has(h.id))
+        .map((h) => ({ id: h.id, cosine: h.score })),
+    );
+    return merged.sort((a, b) => b.cosine - a.cosine).slice(0, limit);
   }
 
   /** The stored vectors of a paper's chunks. */
   async chunkVectors(paperId: string): Promise<ArrayLike<number>[]> {
-    return (await this.vectorTable()).vectorsOf(paperId);
+    const part = this.partOfPaper(paperId);
+    return part ? (await part.index.vectorTable()).vectorsOf(paperId) : [];
   }
 
-  /** Built on first use from the shards vectra loaded; see VectorTable for why it is not queryItems. */
-  private vectorTable(): Promise<VectorTable> {
-    this.vectors ??= VectorTable.fromShards(this.index.shards);
-    return this.vectors;
-  }
-
-  /** The ids of the papers whose title or abstract writes `term` (a token as `terms` writes it), from the postings: no text is read. */
+  /** The ids of the papers whose title or text writes `term` (a token as `terms` writes it), from the postings: no text is read. */
   papersWriting(term: string): Set<string> {
-    return new Set(this.index.bm25.documentsWith(term).map((id) => this.chunksById.get(id)!.paperId));
+    const ids = new Set<string>();
+    for (const p of this.parts) {
+      for (const id of p.index.bm25.documentsWith(term)) {
+        const paperId = p.index.chunksById.get(id)!.paperId;
+        if (!p.removal.papers.has(paperId)) ids.add(paperId);
+      }
+    }
+    return ids;
   }
 
   /** The ids of the papers that write a term holding `fragment` (see Bm25Index.termsContaining), of at most `maxTerms` such terms, the first `maxPapers`. */
   papersWritingTermsWith(fragment: string, maxTerms: number, maxPapers: number): Set<string> {
+    const found = new Set<string>();
+    for (const p of this.parts) for (const term of p.index.bm25.termsContaining(fragment, maxTerms)) if (found.size < maxTerms) found.add(term);
     const ids = new Set<string>();
-    for (const term of this.index.bm25.termsContaining(fragment, maxTerms)) {
+    for (const term of found) {
       for (const id of this.papersWriting(term)) {
         ids.add(id);
         if (ids.size === maxPapers) return ids;
@@ -206,9 +281,17 @@ export class Retriever {
     return new Set([...(first ?? [])].filter((id) => rest.every((r) => r.has(id))));
   }
 
-  /** BM25 over titles and chunk texts; returns chunk ids best first. */
+  /** BM25 over titles and chunk texts of every part it sees, as over one index of them; returns chunk ids best first. */
   keywordSearch(query: string, paperId?: string, limit = this.settings.candidates): string[] {
+    return this.keywordHits(query, paperId, limit).map((h) => h.id);
+  }
+
+  /** keywordSearch with the BM25 scores. */
+  keywordHits(query: string, paperId?: string, limit = this.settings.candidates): Bm25Hit[] {
     const prefix = paperId ? `${paperId}#` : undefined;
-    return this.index.bm25.search(query, { filter: prefix ? (id) => id.startsWith(prefix) : undefined, limit }).map((r) => r.id);
+    const filter = prefix ? (id: string) => id.startsWith(prefix) : undefined;
+    if (this.keywordParts.length === 1) return this.index.bm25.search(query, { filter, limit });
+    this.bm25Statistics ??= combinedStatistics(this.keywordParts);
+    return searchParts(this.keywordParts, this.bm25Statistics, query, { filter, limit });
   }
 }

@@ -34,6 +34,17 @@ export class TermStats {
     return new TermStats(docs, (t) => map.get(t) ?? 0);
   }
 
+  /** The statistics of several parts of one index together (a build and its segments): counts added up. */
+  static summed(parts: readonly { docs: number; df: (term: string) => number }[]): TermStats {
+    let docs = 0;
+    for (const p of parts) docs += p.docs;
+    return new TermStats(docs, (t) => {
+      let n = 0;
+      for (const p of parts) n += p.df(t);
+      return n;
+    });
+  }
+
   static fromTexts(texts: string[]): TermStats {
     const df = new Map<string, number>();
     for (const text of texts) for (const t of new Set(terms(text))) df.set(t, (df.get(t) ?? 0) + 1);

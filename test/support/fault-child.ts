@@ -14,6 +14,10 @@
  *   calls, line i padded to sizes[i % sizes.length] characters.
  * - {task: 'atomic', file, rounds, size}: waits for 'go', then `rounds` writeFileAtomic calls
  *   alternating two whole versions of the file.
+ * - {task: 'change', op, root, records, collection, papers, stopAt?}: on the index at `root`, adds
+ *   `papers` to `collection` (writing their records to `records`), removes them, or compacts the
+ *   segments; with `stopAt`, stops at that step of the change (see IndexStep), says 'stopped' and
+ *   waits to be killed. Without it, says 'done' once the change is in force.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { after } from 'node:test';
@@ -21,13 +25,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../../src/config.js';
 import type { BuildProgress } from '../../src/index/store.js';
+import type { IndexStep } from '../../src/index/segment-list.js';
+import type { Paper } from '../../src/corpus/paper.js';
 import type { Embedder } from '../../src/embed/embedder.js';
 import { appendLine, writeFileAtomic } from '../../src/fsutil.js';
 
 export type ChildTask =
   | { task: 'build'; root: string; papers: number; embedder: 'local' | 'stub'; pause?: boolean; killAt?: 'write'; waitForGo?: boolean }
   | { task: 'append'; file: string; count: number; sizes: number[]; tag: string }
-  | { task: 'atomic'; file: string; rounds: number; size: number };
+  | { task: 'atomic'; file: string; rounds: number; size: number }
+  | { task: 'change'; op: 'add' | 'remove' | 'compact'; root: string; records: string; collection: string; papers: Paper[]; stopAt?: IndexStep };
 
 export type ChildMessage =
   | { type: 'ready' }
@@ -35,6 +42,7 @@ export type ChildMessage =
   | { type: 'waiting'; ownerPid: number }
   | { type: 'progress'; phase: BuildProgress['phase']; at: number }
   | { type: 'built'; buildId: string; createdAt: string; papers: number }
+  | { type: 'stopped'; step: IndexStep }
   | { type: 'done' };
 
 /** A line the append task writes: its tag and number, padded with one repeated letter, so a torn or mixed line is visible. */
@@ -70,8 +78,30 @@ function stubEmbedder(pause: boolean): Embedder {
   };
 }
 
+/** The 'change' task: one addition, removal or compaction, stopped at a step when asked. */
+async function change(task: Extract<ChildTask, { task: 'change' }>): Promise<void> {
+  const { loadIndex } = await import('../../src/index/store.js');
+  const { addPapers, removePaper } = await import('../../src/index/additions.js');
+  const { compactSegments } = await import('../../src/index/compact.js');
+  const index = await loadIndex(task.root);
+  const step = async (at: IndexStep) => {
+    if (at !== task.stopAt) return;
+    // Held here until the parent kills us: the timer keeps the process alive, the promise never settles.
+    setInterval(() => undefined, 60_000);
+    await send({ type: 'stopped', step: at });
+    await new Promise(() => undefined);
+  };
+  const opts = { index, records: task.records, step };
+  if (task.op === 'add') await addPapers(task.root, task.papers.map((paper) => ({ collection: task.collection, paper })), { ...opts, maxSegments: 0 });
+  else if (task.op === 'remove') for (const p of task.papers) await removePaper(task.root, task.collection, p.id, opts);
+  else await compactSegments(task.root, opts);
+  await send({ type: 'done' });
+}
+
 async function main(task: ChildTask): Promise<void> {
-  if (task.task === 'build') {
+  if (task.task === 'change') {
+    await change(task);
+  } else if (task.task === 'build') {
     // Imported here: vectra takes over a second to load, and the file tasks must start fast.
     const { loadCorpus } = await import('../../src/corpus/load.js');
     const { buildIndex } = await import('../../src/index/store.js');
