@@ -1,5 +1,5 @@
 import * as links from '../src/lexicon/links.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/links', links, {
   LINK: {
