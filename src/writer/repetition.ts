@@ -12,7 +12,6 @@ export const REPEATED_SHARE_MAX = 0.5;
 /** Fewer words than this make a sentence that may well be said twice ("Yes.", "See [2]."). */
 const REPEAT_WORDS_MIN = 3;
 
-
 /** What makes two sentences the same: their words, whatever their citations, case, emphasis or final stop. */
 function sameness(sentence: string): string {
   return withoutCitationGroups(sentence)
