@@ -1,5 +1,5 @@
 import * as authors from '../src/lexicon/authors.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/authors', authors, {
   AUTHORSHIP: {

@@ -1,5 +1,5 @@
 import * as collection from '../src/lexicon/collection.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/collection', collection, {
   ABOUT_INDEX: {

@@ -1,5 +1,5 @@
 import * as links from '../src/lexicon/links.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/links', links, {
   LINK: {
@@ -17,10 +17,6 @@ lexiconTables('lexicon/links', links, {
   ARXIV_CITED: {
     match: [["What's arxiv 2606.03075 about?", ['arxiv 2606.03075']], ['What is arXiv id 2606.03075?', ['arXiv id 2606.03075']], ['what is arXiv:2505.23727', ['arXiv:2505.23727']]],
     miss: ["What's the arxiv link for 2606.03075?", 'What is 2505.23727 about?'],
-  },
-  ARXIV_ID: {
-    match: ['2505.23727', '2606.03075'],
-    miss: ['icml2026-42', '2505.23727v2', 'arXiv:2505.23727'],
   },
   OPENREVIEW_ASKED: {
     match: ['Where is the OpenReview page for PixelThink?', 'MentisOculi openreview', 'Is MentisOculi on Open Review?'],

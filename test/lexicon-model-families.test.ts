@@ -12,5 +12,9 @@ patternTable('MODEL_FAMILY', fragment(L.MODEL_FAMILY, 'anywhere', 'u'), {
   matches: [['We fine-tune Qwen3-VL.', 'Qwen'], ['Results on LLaVA-NeXT', 'LLaVA'], ['a one-layer Mamba model', 'Mamba']],
   misses: ['We fine-tune a vision-language model.', 'a llama in the field', 'Transformer-based models'],
 });
+listTable('ORGANISATION_WORDS', L.ORGANISATION_WORDS, {
+  members: ['Google', 'Meta', 'Anthropic', 'Baidu', 'Copilot'],
+  others: ['google', 'Microsoft', 'Qwen', 'Transformer'],
+});
 
 everyExportTabled('lexicon/model-families.ts', lexicon);

@@ -19,7 +19,6 @@ patternTable('OBJECT_AFTER_VERB', L.OBJECT_AFTER_VERB, { matches: ['the', 'your'
 patternTable('NAME_NOUN', L.NAME_NOUN, { matches: ['paper', 'models', 'benchmark'], misses: ['papers-like', 'idea', 'authors'] });
 patternTable('PLURAL_NOUN', L.PLURAL_NOUN, { matches: ['agents', 'methods', 'baselines'], misses: ['class', 'thus', 'is'] });
 patternTable('VERB_FORM', L.VERB_FORM, { matches: [['uses', 's'], ['compared', 'ed']], misses: ['use', 'compare', 'using'] });
-patternTable('ARXIV_ID', L.ARXIV_ID, { matches: ['2505.23727', '2606.03075v2', '1706.0376'], misses: ['2505.237', 'arxiv 2505.23727', '25.23727'] });
 patternTable('ARXIV_BEFORE_ID', L.ARXIV_BEFORE_ID, {
   matches: [['what is arxiv ', 'arxiv '], ['summarize arXiv:', 'arXiv:'], ['who wrote arxiv id ', 'arxiv id ']],
   misses: ['what is on arxiv about', 'arxiv papers '],

@@ -1,5 +1,5 @@
 import * as paperNames from '../src/lexicon/paper-names.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 // Links and ids are those the recorded questions write ("what is <https://arxiv.org/abs/2505.23727>?",
 // "who wrote https://proceedings.mlr.press/v306/chen26a/chen26a.pdf"), as the catalog is given them;

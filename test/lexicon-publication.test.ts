@@ -1,5 +1,5 @@
 import * as publication from '../src/lexicon/publication.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/publication', publication, {
   KNOWN_VENUE: {

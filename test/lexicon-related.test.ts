@@ -1,5 +1,5 @@
 import * as related from '../src/lexicon/related.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 // Requests are /related queries the tests send and questions the recorded set asks ("list papers about
 // mixture of experts", "anything on LoRA?"); the reasons' rows are the texts they are tried on.

@@ -1,5 +1,5 @@
 import * as smallTalk from '../src/lexicon/small-talk.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/small-talk', smallTalk, {
   GREETING: {

@@ -1,5 +1,5 @@
 import * as topics from '../src/lexicon/topics.js';
-import { lexiconTables } from './support/lexicon-table.js';
+import { lexiconTables } from './support/lexicon.js';
 
 lexiconTables('lexicon/topics', topics, {
   TOPIC_COUNT: {

@@ -15,7 +15,7 @@ export interface AnswerKind {
   /**
    * `index`: answered from the whole index's metadata, before any paper is looked at; `papers`:
    * about particular papers (named, pointed back at, or found). A papers answer that refuses a
-   * question naming a topic is read again as a topic list (see pipeline.ts).
+   * question naming a topic is read once more as a topic list (a second pass in pipeline.ts).
    */
   stage: 'index' | 'papers';
   match(frame: QuestionFrame, ctx: AnswerContext): boolean | Promise<boolean>;

@@ -1,7 +1,8 @@
 /** A paper's links (its page, arXiv id, OpenReview and PMLR pages, code), and which papers link their code. */
 import type { Paper } from '../corpus/paper.js';
 import { markdownLiteral } from '../corpus/text.js';
-import { ARXIV_ASKED, ARXIV_CITED, ARXIV_ID, ASKING_FOR_CODE, CODE_HOST, CODE_RELEASE, CODE_WORDS, DOI_ASKED, DOI_URL, LINK, LINK_WORDS, NO_CODE, OPENREVIEW_ASKED, PAPERS_WORD_ONLY, PMLR_ASKED, PMLR_URL, URL_IN_TEXT, WHERE_TO_READ } from '../lexicon/links.js';
+import { ARXIV_ID_KEPT } from '../lexicon/ids.js';
+import { ARXIV_ASKED, ARXIV_CITED, ASKING_FOR_CODE, CODE_HOST, CODE_RELEASE, CODE_WORDS, DOI_ASKED, DOI_URL, LINK, LINK_WORDS, NO_CODE, OPENREVIEW_ASKED, PAPERS_WORD_ONLY, PMLR_ASKED, PMLR_URL, URL_IN_TEXT, WHERE_TO_READ } from '../lexicon/links.js';
 import { linkKey } from '../names/paper-keys.js';
 import { joinList } from '../text/clean.js';
 import { splitSentences } from '../text/sentences.js';
@@ -20,7 +21,7 @@ export function withoutLinkWords(question: string): string {
 }
 
 /** The paper's arXiv id, when it has one. */
-const arxivIdOf = (paper: Paper) => [paper.id, ...paper.aliases].find((a) => ARXIV_ID.test(a));
+const arxivIdOf = (paper: Paper) => [paper.id, ...paper.aliases].find((a) => ARXIV_ID_KEPT.test(a));
 
 /** Pages a question may ask for by name, and whether a paper has one: "Where is the OpenReview page for PixelThink?" of a paper with none is told so. */
 const NAMED_PAGES: { asked: RegExp; page: string; has: (paper: Paper) => boolean }[] = [

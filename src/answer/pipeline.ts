@@ -3,45 +3,65 @@ import { readQuestion, type Reading, type ReadOptions } from '../question/read.j
 import { joinNotices } from '../notice.js';
 import type { Answer } from '../types.js';
 import { REFUSAL_TEXT } from './extractive.js';
-import type { AnswerContext } from './kind.js';
+import type { AnswerContext, AnswerKind } from './kind.js';
 import { ANSWER_KINDS } from './kinds/index.js';
 import { topicListAsked, topicNotFound } from './topics.js';
+
+/** One reading of the question and, where a papers answer refused it, the topic it names. */
+interface Pass {
+  reading: Reading;
+  topic: string | undefined;
+}
 
 /**
  * The one path of a question: read it once (its rewrites, its conversation), frame it, and let
  * the first answer kind that matches answer it. Shown as typed, with what the reading told.
+ *
+ * "Which papers talk about LLM safety?", refused where no paper writes the phrase whole, is read
+ * once more as "Which papers are about LLM safety?": its verb is no word the papers answer with,
+ * and "are about" finds the papers "study" does. That is a second pass of this loop, not a call
+ * back into it. "Any papers on hallucination?" that no paper writes nor covers: the topic looked
+ * for tells the asker more than "this question" does.
  */
 export async function answerQuestion(ctx: AnswerContext, question: string, opts: ReadOptions): Promise<Answer> {
-  const reading = readQuestion(ctx.library, question, opts);
-  const answer = await answerReading(ctx, reading);
-  const notice = joinNotices(...reading.notices, answer.notice);
-  const { notice: _own, ...rest } = answer;
-  return { ...rest, question: reading.shown, ...(notice ? { notice } : {}) };
+  const passes: Pass[] = [];
+  let reading = readQuestion(ctx.library, question, opts);
+  let answer: Answer;
+  for (;;) {
+    const frame = new QuestionFrame(ctx.library, reading);
+    const { kind, answer: given } = await firstKindAnswer(ctx, frame);
+    const listed = kind.stage === 'papers' && given.refused ? topicListAsked(frame.q, ctx.library.papers) : undefined;
+    passes.push({ reading, topic: listed?.topic });
+    const aboutTopic = listed ? `Which papers are about ${listed.topic}?` : undefined;
+    if (aboutTopic === undefined || aboutTopic === frame.q) {
+      answer = given;
+      break;
+    }
+    reading = readQuestion(ctx.library, aboutTopic, reading.asked);
+  }
+  // The last pass's answer, told back through each reading before it: the topic not found, the notices, the question as typed.
+  for (const { reading: passed, topic } of passes.reverse()) {
+    if (topic !== undefined && answer.refused && answer.answer === REFUSAL_TEXT) answer = { ...answer, answer: topicNotFound(topic, ctx.library.papers.length), kind: 'topic-list' };
+    answer = shownAsTyped(passed, answer);
+  }
+  return answer;
 }
 
-async function answerReading(ctx: AnswerContext, reading: Reading): Promise<Answer> {
-  const frame = new QuestionFrame(ctx.library, reading);
+/** The answer of the first kind whose `match` holds, marked with that kind. */
+async function firstKindAnswer(ctx: AnswerContext, frame: QuestionFrame): Promise<{ kind: AnswerKind; answer: Answer }> {
   // A follow-up that picks from or counts among a count before has it counted now, a slice at a time.
   await ctx.library.topics.keepBefore(frame.q, [frame.listedIn.at(-1), frame.last]);
   for (const kind of ANSWER_KINDS) {
     if (!(await kind.match(frame, ctx))) continue;
     const answer = await kind.answer(frame, ctx);
-    const kinded = answer.kind ? answer : { ...answer, kind: kind.id };
-    return kind.stage === 'papers' && kinded.refused ? readAsTopicList(ctx, frame, reading, kinded) : kinded;
+    return { kind, answer: answer.kind ? answer : { ...answer, kind: kind.id } };
   }
   throw new Error('no answer kind matched: the registry must end with one that matches every question');
 }
 
-/**
- * "Which papers talk about LLM safety?", refused where no paper writes the phrase whole, is read
- * again as "Which papers are about LLM safety?": its verb is no word the papers answer with, and
- * "are about" finds the papers "study" does. "Any papers on hallucination?" that no paper writes
- * nor covers: the topic looked for tells the asker more than "this question" does.
- */
-async function readAsTopicList(ctx: AnswerContext, frame: QuestionFrame, reading: Reading, refused: Answer): Promise<Answer> {
-  const listed = topicListAsked(frame.q, ctx.library.papers);
-  if (!listed) return refused;
-  const aboutTopic = `Which papers are about ${listed.topic}?`;
-  const answered = aboutTopic !== frame.q ? { ...(await answerQuestion(ctx, aboutTopic, reading.asked)), question: frame.q } : refused;
-  return answered.refused && answered.answer === REFUSAL_TEXT ? { ...answered, answer: topicNotFound(listed.topic, ctx.library.papers.length), kind: 'topic-list' } : answered;
+/** The answer as the reading shows it: the question as typed, the reading's notices before the answer's own. */
+function shownAsTyped(reading: Reading, answer: Answer): Answer {
+  const notice = joinNotices(...reading.notices, answer.notice);
+  const { notice: _own, ...rest } = answer;
+  return { ...rest, question: reading.shown, ...(notice ? { notice } : {}) };
 }

@@ -1,6 +1,7 @@
 /** Turns the fields an importer found into a checked Paper, the same way for every format. */
 import type { CorpusProblem, Paper } from './paper.js';
-import { LINK_START, openReviewForum, paperIds, pmlrPageUrl } from './ids.js';
+import { LINK_START } from '../lexicon/ids.js';
+import { openReviewForum, paperIds, pmlrPageUrl } from './ids.js';
 import { cleanTitle, collapseWhitespace, isHttpUrl, titleFromAbstract, yearFrom } from './text.js';
 
 /** A link written without its scheme: "github.com/org/repo". */

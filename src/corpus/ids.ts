@@ -3,7 +3,7 @@
  * came from, so that duplicates can be found and users can type them.
  */
 import { createHash } from 'node:crypto';
-import { TEX_FORMAT } from './text.js';
+import { ARXIV_DIGITS, ARXIV_ID, TEX_FORMAT } from '../lexicon/ids.js';
 
 // Before lowercasing, so that "\textF" (\text applied to F, braces lost) is told from a longer command.
 const TEX_FORMAT_COMMAND = new RegExp(`\\\\(?:${TEX_FORMAT})(?![a-z])`, 'g');
@@ -46,9 +46,6 @@ export function pmlrPageUrl(volume: string, id: string): string {
   return `https://proceedings.mlr.press/v${volume}/${id}.html`;
 }
 
-/** How a link starts, also as people paste it without its scheme ("arxiv.org/abs/…", "www.x.org/…"). */
-export const LINK_START = String.raw`(?:https?://|(?:www\.)?[a-z\d-]+(?:\.[a-z\d-]+)*\.[a-z]{2,}/)`;
-
 /** A PMLR paper's PDF, at the proceedings or in the volume's repository (raw, or as GitHub shows it), as the address of its page. */
 const PMLR_PDF = /^(?:https?:\/\/)?(?:proceedings\.mlr\.press|raw\.githubusercontent\.com\/mlresearch|(?:www\.)?github\.com\/mlresearch)\/(v\d+)\/(?:(?:blob\/|raw\/)?main\/assets\/)?([\w-]+)\/\2\.pdf$/i;
 /** A PMLR page written without its ".html" ("proceedings.mlr.press/v306/abas26a"). */
@@ -69,10 +66,12 @@ export function idInLink(link: string): string | undefined {
   return /^(?:https?:\/\/)?(?:www\.)?openreview\.net\/(?:forum|pdf)\?/i.test(link.trim()) ? normalizeOpenReview(link) : undefined;
 }
 
+const ARXIV_IN_LINK = new RegExp(String.raw`(?:^|[/:\s])(${ARXIV_DIGITS})(?:v\d+)?(?:\.pdf)?\/?$`);
+
 /** "arXiv:2605.03348v2", "https://arxiv.org/abs/2605.03348" -> "2605.03348"; old-style ids ("cs/0101001") kept. */
 export function normalizeArxiv(raw: string): string | undefined {
   const s = raw.trim().toLowerCase();
-  const modern = /(?:^|[/:\s])(\d{4}\.\d{4,5})(?:v\d+)?(?:\.pdf)?\/?$/.exec(s) ?? /^(\d{4}\.\d{4,5})(?:v\d+)?$/.exec(s);
+  const modern = ARXIV_IN_LINK.exec(s) ?? ARXIV_ID.exec(s);
   if (modern) return modern[1];
   const old = /([a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?$/.exec(s);
   return old ? old[1].replace('/', '-') : undefined;
@@ -129,7 +128,7 @@ export function paperIds(src: IdSources): PaperIds {
   const arxiv = src.arxiv ? normalizeArxiv(src.arxiv) ?? normalizeId(src.arxiv) : undefined;
   let own = src.recordId ? normalizeId(src.recordId) : undefined;
   // A bare arXiv id in the `id` field is an arXiv id, whatever the field is called.
-  const ownArxiv = own && /^\d{4}\.\d{4,5}(?:v\d+)?$/.test(own) ? normalizeArxiv(own) : undefined;
+  const ownArxiv = own && ARXIV_ID.test(own) ? normalizeArxiv(own) : undefined;
   if (ownArxiv) own = undefined;
   const openreview = src.openreview ? normalizeOpenReview(src.openreview) : undefined;
   const slug = titleSlug(src.title);

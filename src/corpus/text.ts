@@ -1,4 +1,5 @@
 /** Text clean-up shared by the importers. */
+import { TEX_FORMAT } from '../lexicon/ids.js';
 
 export function collapseWhitespace(text: string): string {
   // Touches only runs and non-space whitespace; replacing every single space is slow on 50,000 abstracts.
@@ -45,8 +46,7 @@ export function htmlToText(text: string): string {
   return collapseWhitespace(out);
 }
 
-// TeX commands that only format their argument, so "\underline{\text{F}}" reads as "F".
-export const TEX_FORMAT = 'underline|text|textbf|textit|textrm|textsc|textsf|texttt|emph|mathrm|mathbf|mathit|mathsf|mathtt|mathcal|mathbb|boldsymbol|bm|operatorname';
+// The TeX commands that only format their argument, so "\\underline{\\text{F}}" reads as "F".
 const TEX_FORMAT_ARG = new RegExp(`\\\\(?:${TEX_FORMAT})\\s*\\{([^{}]*)\\}`, 'g');
 const TEX_FORMAT_SWITCH = /\{\\(?:bf|it|rm|sc|sf|tt|em)\s+([^{}]*)\}/g;
 // PMLR's `title` drops the braces: "\\textF" is \\text applied to "F", so a command followed by a capital is still one.

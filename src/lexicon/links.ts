@@ -1,5 +1,7 @@
 /** Words and patterns of questions for a paper's links (its page, arXiv id, code), of which papers link code, and of the links an abstract writes. */
 
+import { ARXIV_CITING, ARXIV_DIGITS } from './ids.js';
+
 /**
  * "Give me the link to X", "Where is X's code?", "What is X's arXiv id?". Not a word inside a
  * hyphenated one: "qa-code" is a paper's id, and "Who wrote qa-code?" asks for no link.
@@ -17,10 +19,7 @@ export const WHERE_TO_READ = /\bwhere\s+(?:can|could|do|should|would|might|may)\
 export const LINK_WORDS = new RegExp(`${LINK.source}|(?<![\\w-])(give|me|find|get|send|show|where|can|could|do|should|would|might|may|i|we|one|you|u|read|download|access|see|view|open|look at|online|page|entry|forum|id|available|for|to|of|releas(?:e|es|ed|ing)|public|publicly|shared?|published|out)(?![\\w-])`, 'gi');
 
 /** An arXiv id written as papers cite it, which names a paper and asks for no link: "arXiv:2505.23727", "What's arxiv 2606.03075 about?". */
-export const ARXIV_CITED = /\barxiv(?::|\s+id)?\s*\d{4}\.\d{4,5}(?:v\d+)?/gi;
-
-/** A paper id or alias that is an arXiv id: "2505.23727"; not "icml2026-42". */
-export const ARXIV_ID = /^\d{4}\.\d{4,5}$/;
+export const ARXIV_CITED = new RegExp(String.raw`${ARXIV_CITING}${ARXIV_DIGITS}(?:v\d+)?`, 'gi');
 
 /** Asks for the OpenReview page by name: "Where is the OpenReview page for PixelThink?", "openreview id of VEQ". */
 export const OPENREVIEW_ASKED = /(?<![\w-])open ?review(?![\w-])/i;

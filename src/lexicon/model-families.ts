@@ -1,4 +1,4 @@
-/** The families of models papers evaluate on or build on, by the names papers write them with. */
+/** The families of models papers evaluate on or build on, by the names papers write them with, and the organisations behind them. */
 
 /**
  * Model families as papers and answers name them ("Qwen3-VL", "GPT-4o", "LLaVA-NeXT", "Llama 3"), case as written:
@@ -13,3 +13,10 @@ export const MODEL_FAMILIES: ReadonlySet<string> = new Set([
 
 /** Any of MODEL_FAMILIES, for patterns to compose ("Qwen" of "Qwen3-VL"). */
 export const MODEL_FAMILY = String.raw`(?:${[...MODEL_FAMILIES].join('|')})`;
+
+/**
+ * Organisations and products named by English words: capitalised, they are names wherever they
+ * stand, a sentence's first word too ("Google's Gemma 3n", "Meta released"). An abstract that
+ * names none of them gives a model no ground to credit one (the writer's grounding).
+ */
+export const ORGANISATION_WORDS: ReadonlySet<string> = new Set(['Google', 'Apple', 'Meta', 'Amazon', 'Anthropic', 'Oracle', 'Alphabet', 'Intel', 'Adobe', 'Twitter', 'Facebook', 'Cohere', 'Oxford', 'Bard', 'Copilot', 'Siri', 'Tesla', 'Uber', 'Baidu']);

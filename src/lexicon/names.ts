@@ -1,6 +1,6 @@
 /** How questions and abstracts write names: links, words that may be a paper's name or are the English word, made-up names, acronyms, versions, the sides of a comparison. */
 
-import { LINK_START } from '../corpus/ids.js';
+import { ARXIV_CITING, LINK_START } from './ids.js';
 
 /** A link in a question, perhaps as TeX writes it (\url{…}) or Discord without a preview (<…>), without the punctuation that ends the sentence ("summarize https://arxiv.org/abs/2505.23727."). */
 export const LINK_IN_QUESTION = new RegExp(String.raw`(?:\\url\s*\{\s*|<)?((?<![^\s{(<])(?=${LINK_START})[^\s{}<>"']+?)(?:\s*\}|>)?(?=[.,;:!?)]*(?:\s|$))`, 'gi');
@@ -29,11 +29,8 @@ export const PLURAL_NOUN = /^[a-z]{2,}[^su]s$/i;
 /** A verb's form after a plural noun, which makes the word before a name again ("what benchmarks kite uses", "which baselines kite compared to"). */
 export const VERB_FORM = /(?:s|ed)$/i;
 
-/** An arXiv id ("2505.23727", "2606.03075v2"). */
-export const ARXIV_ID = /^\d{4}\.\d{4,5}(?:v\d+)?$/;
-
 /** "arxiv", "arXiv:" or "arxiv id" right before an id ("arxiv 2606.03075"): the id as papers cite it. */
-export const ARXIV_BEFORE_ID = /\barxiv(?::|\s+id)?\s*$/i;
+export const ARXIV_BEFORE_ID = new RegExp(`${ARXIV_CITING}$`, 'i');
 
 /** A possessive's "'s" at the end of a word ("PixelThink's", "VEQ’s"). */
 export const POSSESSIVE = /['’]s$/u;

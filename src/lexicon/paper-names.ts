@@ -1,7 +1,6 @@
 /** How the catalog recognises what names a paper: typed ids and links, the words of its title, and the names its abstract declares. */
 
-import { LINK_START } from '../corpus/ids.js';
-import { TEX_FORMAT } from '../corpus/text.js';
+import { ARXIV_DIGITS, LINK_START, TEX_FORMAT } from './ids.js';
 
 // Ids and links, as typed in /summary, /related, the paper option or a question.
 
@@ -17,14 +16,11 @@ export const LINK_SCHEME = /^(?:https?:\/\/(?:www\.)?|www\.)/i;
 /** A code repository's address at the start of any of its pages (a link without its scheme): "github.com/owner/repo" of "github.com/owner/repo/tree/main/notebooks". */
 export const CODE_REPOSITORY = /^(?:github\.com|gitlab\.com|bitbucket\.org|huggingface\.co(?:\/datasets|\/spaces)?)\/[^/]+\/[^/?#]+/;
 
-/** The digits of a modern arXiv id ("2505.23727"), of which the two below are made. */
-const ARXIV_ID_DIGITS = String.raw`\d{4}\.\d{4,5}`;
-
 /** "arXiv:" before an arXiv id, as papers cite one: "arXiv:2505.23727"; not "arXiv:" alone. */
-export const ARXIV_PREFIX = new RegExp(String.raw`^arxiv:\s*(?=${ARXIV_ID_DIGITS})`, 'i');
+export const ARXIV_PREFIX = new RegExp(String.raw`^arxiv:\s*(?=${ARXIV_DIGITS})`, 'i');
 
 /** An arXiv id with its version, the id without it in group 1: "2505.23727v2". */
-export const ARXIV_VERSIONED = new RegExp(String.raw`^(${ARXIV_ID_DIGITS})v\d+$`);
+export const ARXIV_VERSIONED = new RegExp(String.raw`^(${ARXIV_DIGITS})v\d+$`);
 
 /** A character that makes a typed word an id or the start of one: a digit or a hyphen ("zeller26", "2505.2", "qa-code"). */
 export const ID_CHARACTER = /[\p{N}-]/u;

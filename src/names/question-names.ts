@@ -1,6 +1,6 @@
 import type { PaperCatalog } from './catalog.js';
 import { keyOf } from './paper-keys.js';
-import { LINK_START } from '../corpus/ids.js';
+import { ARXIV_ID, LINK_START } from '../lexicon/ids.js';
 import { isCoined, systemName, type Paper } from '../corpus/paper.js';
 import type { Retriever } from '../retrieval/retriever.js';
 import { escapeRegExp, withoutWords } from '../text/pattern.js';
@@ -8,7 +8,7 @@ import { isEnglishWord } from '../text/english.js';
 import { splitSentences } from '../text/sentences.js';
 import { isStopword, queryConcepts, stem, withoutGist, words } from '../text/terms.js';
 import { tldrIndex } from '../answer/summary/sections.js';
-import { ARXIV_BEFORE_ID, ARXIV_ID, CAPITAL_OR_DIGIT, COMPARED_SIDES, INNER_CAPITAL, KIND_AFTER_NAME, LATIN_RUN, LINK_IN_QUESTION, MARKS_AFTER, MARKS_AROUND, MODAL, NAME_CHARACTER, NAME_NOUN, OBJECT_AFTER_VERB, ORDINARY_WORD_AFTER, PLURAL_NOUN, POSSESSIVE, POSSESSIVE_OR_MARKS_AFTER, POSSESSIVE_WITHOUT_APOSTROPHE, SHORT_NAME, SUBTITLE, VERB_FORM, VERSION_APART } from '../lexicon/names.js';
+import { ARXIV_BEFORE_ID, CAPITAL_OR_DIGIT, COMPARED_SIDES, INNER_CAPITAL, KIND_AFTER_NAME, LATIN_RUN, LINK_IN_QUESTION, MARKS_AFTER, MARKS_AROUND, MODAL, NAME_CHARACTER, NAME_NOUN, OBJECT_AFTER_VERB, ORDINARY_WORD_AFTER, PLURAL_NOUN, POSSESSIVE, POSSESSIVE_OR_MARKS_AFTER, POSSESSIVE_WITHOUT_APOSTROPHE, SHORT_NAME, SUBTITLE, VERB_FORM, VERSION_APART } from '../lexicon/names.js';
 
 /** Words of a refused question checked for a misspelt paper name: each is a fuzzy catalog search. */
 const MISSPELLING_CHECKS = 3;

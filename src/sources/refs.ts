@@ -4,6 +4,7 @@
  * never fetched.
  */
 import { pageOfPdf } from '../corpus/ids.js';
+import { ARXIV_ID } from '../lexicon/ids.js';
 
 export type Ref =
   /** `id` without its version: "2505.23727", or an old-style "hep-th/9901001". */
@@ -34,7 +35,6 @@ export const ACCEPTED =
 export const REFUSED_HINT =
   'papercord only fetches from arXiv, Crossref (for DOIs), OpenReview and PMLR, and never opens other links. Paste the paper\'s arXiv id, DOI, OpenReview or PMLR link, or attach its BibTeX or PDF';
 
-const MODERN_ARXIV = /^(\d{4}\.\d{4,5})(?:v\d+)?$/;
 const OLD_ARXIV = /^([a-z][a-z-]*)(\.[a-z]{2})?\/(\d{7})(?:v\d+)?$/i;
 const DOI = /^(10\.\d{4,9}\/\S+)$/;
 /** OpenReview's generated ids: 10 characters of both cases with a digit, _ or -, or several capitals (tU3raVqvYe, HkxLXnAcFQ), unlike a word such as PixelThink. */
@@ -45,7 +45,7 @@ const SCHEMELESS = /^(?:www\.)?[a-z\d-]+(?:\.[a-z\d-]+)+(?::\d+)?\//i;
 /** An arXiv id as written ("arXiv:2505.23727v2", "math.gt/0309136") in its canonical form without version, or undefined. */
 export function arxivId(raw: string): string | undefined {
   const s = raw.trim().replace(/^arxiv:\s*/i, '');
-  const modern = MODERN_ARXIV.exec(s);
+  const modern = ARXIV_ID.exec(s);
   if (modern) return modern[1];
   const old = OLD_ARXIV.exec(s);
   return old ? `${old[1]!.toLowerCase()}${old[2] ? old[2].toUpperCase() : ''}/${old[3]}` : undefined;

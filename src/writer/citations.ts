@@ -84,7 +84,7 @@ export interface Grounded {
 }
 
 /** A line's list, heading or quote marker ("- ", "2. ", "## ", "> "), kept when its first sentence is left out. */
-const LINE_MARKER = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+)*/;
+export const LINE_MARKER = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+)*/;
 /** Citation groups a sentence opens with: they belong to the sentence before ("It beats GPT-5. [7] See also ..."). */
 const LEADING_GROUPS = new RegExp(`^(?:${GROUP.source}\\s*)+`);
 

@@ -5,15 +5,12 @@
  * reply that is mostly such repeats is no answer.
  */
 import { splitSentences } from '../text/sentences.js';
-import { withoutCitationGroups } from './citations.js';
+import { LINE_MARKER, withoutCitationGroups } from './citations.js';
 
 /** Above this share of a reply's sentences being repeats of earlier ones, it is a loop, not an answer. */
 export const REPEATED_SHARE_MAX = 0.5;
 /** Fewer words than this make a sentence that may well be said twice ("Yes.", "See [2]."). */
 const REPEAT_WORDS_MIN = 3;
-
-/** A line's list, heading or quote marker, kept when its sentences are read. */
-const LINE_MARKER = /^\s*(?:(?:[-*+]|\d{1,3}[.)]|#{1,6}|>)\s+)*/;
 
 /** What makes two sentences the same: their words, whatever their citations, case, emphasis or final stop. */
 function sameness(sentence: string): string {

@@ -8,14 +8,7 @@
 import { isEnglishWord } from '../text/english.js';
 import { isStopword } from '../text/terms.js';
 import { NAME_TOKEN } from './evidence.js';
-import { MODEL_FAMILIES } from '../lexicon/model-families.js';
-
-/**
- * Organisations and products named by English words: capitalised, they are names wherever they
- * stand, a sentence's first word too ("Google's Gemma 3n", "Meta released"). An abstract that
- * names none of them gives a model no ground to credit one.
- */
-const ORGANISATION_WORDS = new Set(['Google', 'Apple', 'Meta', 'Amazon', 'Anthropic', 'Oracle', 'Alphabet', 'Intel', 'Adobe', 'Twitter', 'Facebook', 'Cohere', 'Oxford', 'Bard', 'Copilot', 'Siri', 'Tesla', 'Uber', 'Baidu']);
+import { MODEL_FAMILIES, ORGANISATION_WORDS } from '../lexicon/model-families.js';
 
 /** "Don't", "Isn't", "Can't": a contraction, not a name whose part "t" is no word. */
 const CONTRACTION = /^\p{L}+n['’]t$|^\p{L}+['’](?:re|ve|ll|d|m)$/iu;
