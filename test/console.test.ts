@@ -17,8 +17,12 @@ const service = await PapercordService.open(await testSettings(), { log });
 /** A service whose answers the Ollama test server writes. */
 const withModel = modelServiceFixture();
 
-/** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
-async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService; told?: string[] } = {}): Promise<{ out: string; writes: string[] }> {
+/**
+ * Runs the console over these lines; every write to the output, in order. `columns` makes the
+ * output a terminal that wide. `out` leaves out the echo of each piped line (`> line`), which
+ * `transcript` keeps.
+ */
+async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService; told?: string[] } = {}): Promise<{ out: string; writes: string[]; transcript: string }> {
   const writes: string[] = [];
   const output = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -30,7 +34,8 @@ async function consoleRun(lines: string[], opts: { columns?: number; on?: Paperc
   const input = new PassThrough();
   input.end(lines.join('\n') + '\n');
   await runConsole(opts.on ?? service, { input, output, interactive: opts.columns !== undefined, banner: [], told: opts.told, log });
-  return { out: writes.join(''), writes };
+  const transcript = writes.join('');
+  return { out: transcript.replace(/^> .*\n/gm, ''), writes, transcript };
 }
 
 /** The answer blocks the console printed, one per command. */
