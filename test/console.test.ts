@@ -350,3 +350,11 @@ test('when the output pipe closes (EPIPE), the console stops reading and ends wi
   await runConsole(service, { input, output: new FakeTerminal({ failWith: 'EPIPE' }), interactive: false, banner: ['banner'], log: errors });
   assert.deepEqual(errors.lines.filter((l) => l.level === 'error'), []);
 });
+
+test('a note the banner gave is not shown again on the status line', async () => {
+  const told = [service.modelStatus().detail];
+  const { writes } = await consoleRun(['What does MentisOculi evaluate?'], { columns: 80, told });
+  assert.ok(!statusTexts(writes).some((t) => /could not be reached|No Ollama server answered/.test(t)), statusTexts(writes).join('\n'));
+  const { writes: untold } = await consoleRun(['What does MentisOculi evaluate?'], { columns: 80 });
+  assert.ok(statusTexts(untold).some((t) => /could not be reached/.test(t)), 'without the banner, the status line says it');
+});

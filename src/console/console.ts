@@ -57,6 +57,8 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
   const status = new StatusLine(write, columns);
   const onProgress = interactive
     ? (e: Parameters<NonNullable<TextContext['onProgress']>>[0]) => {
+        // A note the banner or an earlier answer gave already is not news on the status line either.
+        if (e.type === 'notice' && notices.repeats(e.notice)) return;
         const text = progressText(e, service.modelStatus().answers);
         if (text !== undefined) status.show(text);
       }

@@ -25,6 +25,11 @@ export class NoticeRepeats {
     return news.length === parts.length ? result : { ...result, notice: joinNotices(...news) };
   }
 
+  /** Whether every part of the notice was shown already (the status line leaves such a notice out). */
+  repeats(notice: Notice): boolean {
+    return noticeParts(notice).every((part) => this.told(part));
+  }
+
   private told(part: Notice): boolean {
     return [part.said, part.forOperator].some((note) => note !== undefined && this.shown.has(noteGist(note)));
   }
