@@ -42,10 +42,12 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
   // Ends the console when the reader of the output has gone (a closed pipe) as well as on a signal.
   const ended = new AbortController();
   const end = () => ended.abort();
-  const write = (text: string) => void (ended.signal.aborted || output.write(text));
+  let outputGone = false;
+  const write = (text: string) => void (outputGone || output.write(text));
   const onOutputError = (e: NodeJS.ErrnoException) => {
     // EPIPE: whoever read the output (`| head`) has stopped; nothing more can be shown, so the console stops.
     if (e.code !== 'EPIPE') opts.log.error('console output failed', { error: e });
+    outputGone = true;
     end();
   };
   output.on('error', onOutputError);
@@ -95,7 +97,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
           // The console's user runs papercord: the operator that a bot's user is told to ask.
           const ue = operatorFacingError(e);
           if (ue.code === 'INTERNAL') opts.log.error('console command failed', { error: e });
-          if (!ended.signal.aborted) write(`error: ${ue.message}${ue.hint ? `\n${ue.hint}` : ''}\n\n`);
+          write(`error: ${ue.message}${ue.hint ? `\n${ue.hint}` : ''}\n\n`);
         } finally {
           release();
         }
