@@ -8,6 +8,7 @@ import { askWithoutMentions, withoutMentions } from '../src/bot/mentions.js';
 import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
 import type { TextCommand } from '../src/command/types.js';
+import { requestOf } from '../src/command/request.js';
 import { asWritten, renderAnswer } from '../src/render/text.js';
 import { withNoticeText } from '../src/notice.js';
 import { answeredTurn } from '../src/question/conversation.js';
@@ -53,7 +54,7 @@ export const script = 'ask';
 
 export const text: TextCommand = {
   async run({ text: question, options }, ctx) {
-    const answer = await ctx.service.ask(question, { paper: options.paper, history: ctx.turns && [...ctx.turns], signal: ctx.signal, onProgress: ctx.onProgress });
+    const answer = await ctx.service.ask(question, { paper: options.paper, ...requestOf(ctx) });
     // A refusal points to /summary or /related: on the command line those are npm scripts.
     const shown = ctx.unrepeated(asWritten({ ...answer, answer: ctx.form(answer.answer) }));
     return { json: withNoticeText(shown), render: () => renderAnswer(shown), turn: answeredTurn(answer), timed: true };

@@ -7,6 +7,7 @@ import { parseWholeNumber, RELATED_COUNT } from '../src/options.js';
 import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
 import type { TextCommand } from '../src/command/types.js';
+import { requestOf } from '../src/command/request.js';
 import { renderRelated } from '../src/render/text.js';
 import { withNoticeText } from '../src/notice.js';
 import { relatedTurn } from '../src/question/conversation.js';
@@ -50,7 +51,7 @@ export const script = 'related';
 export const text: TextCommand = {
   async run({ text: query, options }, ctx) {
     const count = options.count === undefined ? undefined : parseWholeNumber('count', options.count, RELATED_COUNT, ctx.hint);
-    const related = await ctx.service.related(query, { count, history: ctx.turns && [...ctx.turns], signal: ctx.signal, onProgress: ctx.onProgress });
+    const related = await ctx.service.related(query, { count, ...requestOf(ctx) });
     const shown = ctx.unrepeated(related);
     // A related list is a turn about the papers it shows: "Who wrote them?" after it is their bylines.
     return { json: withNoticeText(shown), render: () => renderRelated(shown, ctx.form), turn: relatedTurn(related), timed: true };

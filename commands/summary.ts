@@ -6,6 +6,7 @@ import { MAX_PAPER_QUERY_CHARS } from '../src/names/catalog.js';
 import { parseSummaryLength, SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
 import { summaryMessages } from '../src/bot/render.js';
 import type { TextCommand } from '../src/command/types.js';
+import { requestOf } from '../src/command/request.js';
 import { asWritten, renderSummary } from '../src/render/text.js';
 import { withNoticeText } from '../src/notice.js';
 import { summaryTurn } from '../src/question/conversation.js';
@@ -45,7 +46,7 @@ export const script = 'summary';
 export const text: TextCommand = {
   async run({ text: paper, options }, ctx) {
     const length = parseSummaryLength(options.length ?? 'medium', ctx.hint);
-    const summary = await ctx.service.summary(paper, { length, history: ctx.turns && [...ctx.turns], signal: ctx.signal, onProgress: ctx.onProgress });
+    const summary = await ctx.service.summary(paper, { length, ...requestOf(ctx) });
     const shown = ctx.unrepeated(asWritten(summary));
     // A summary is a turn about its paper: "Who wrote it?" after it is that paper's byline.
     return { json: withNoticeText(shown), render: () => renderSummary(shown), turn: summaryTurn(summary), timed: true };
