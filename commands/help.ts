@@ -1,14 +1,27 @@
 import { MessageFlags, SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import { helpMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
 import { dmsAnswered } from '../src/bot/access.js';
 import { isServerAdmin } from '../src/bot/interactions.js';
+import type { TextCommand } from '../src/command/types.js';
+import { consoleHelp, discordHelpLines } from '../src/command/help.js';
+import { COMMANDS } from './index.js';
 
-export const data = new SlashCommandBuilder().setName(COMMANDS.help.name).setDescription(COMMANDS.help.description);
+export const data = new SlashCommandBuilder().setName('help').setDescription('What papercord can do and how to ask.');
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const canReindex = isServerAdmin(interaction);
-  await interaction.reply({ ...payload(helpMessage({ canReindex, dms: dmsAnswered(ctx.settings), threads: ctx.settings.threadPerQuestion })), flags: MessageFlags.Ephemeral });
+  const commands = discordHelpLines(COMMANDS.filter((c) => c.data.name !== 'reindex' || canReindex));
+  await interaction.reply({ ...payload(helpMessage({ commands, dms: dmsAnswered(ctx.settings), threads: ctx.settings.threadPerQuestion })), flags: MessageFlags.Ephemeral });
 }
+
+/** What the console's help adds to the commands': how to leave, and what a line without a command is. */
+const CONSOLE_EXTRA = ['/quit', '    Leave the console (or quit, exit).', '', 'A line without a command is a question, as with /ask; help or ? shows this.'];
+
+export const text: TextCommand = {
+  async run(_input, ctx) {
+    const shown = ctx.surface === 'console' ? consoleHelp(COMMANDS, CONSOLE_EXTRA) : consoleHelp(COMMANDS);
+    return { json: { help: shown }, render: () => shown };
+  },
+};

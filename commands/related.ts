@@ -1,22 +1,24 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { relatedMessages } from '../src/bot/render.js';
-import { RELATED_COUNT } from '../src/options.js';
+import { parseWholeNumber, RELATED_COUNT } from '../src/options.js';
 import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
-
-const help = COMMANDS.related;
+import type { TextCommand } from '../src/command/types.js';
+import { requestOf } from '../src/command/request.js';
+import { renderRelated } from '../src/render/text.js';
+import { withNoticeText } from '../src/notice.js';
+import { relatedTurn } from '../src/question/conversation.js';
 
 /** `maxTopicChars`: the paper_or_topic option's max_length, which the settings give (see definition). */
 function command(maxTopicChars?: number) {
   return new SlashCommandBuilder()
-    .setName(help.name)
-    .setDescription(help.description)
-    .addStringOption((o) => withMaxLength(o.setName('paper_or_topic').setDescription(help.options.paper_or_topic).setRequired(true).setAutocomplete(true), maxTopicChars))
-    .addIntegerOption((o) => o.setName('count').setDescription(help.options.count).setMinValue(RELATED_COUNT.min).setMaxValue(RELATED_COUNT.max));
+    .setName('related')
+    .setDescription('Related work for a paper or a topic, with the reason for each.')
+    .addStringOption((o) => withMaxLength(o.setName('paper_or_topic').setDescription('A paper (id or title) or a topic in a few words').setRequired(true).setAutocomplete(true), maxTopicChars))
+    .addIntegerOption((o) => o.setName('count').setDescription(`How many papers (${RELATED_COUNT.min}-${RELATED_COUNT.max})`).setMinValue(RELATED_COUNT.min).setMaxValue(RELATED_COUNT.max));
 }
 
 export const data = command();
@@ -43,3 +45,15 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   await paperAutocomplete(interaction, ctx, { allowTopic: true });
 }
+
+export const script = 'related';
+
+export const text: TextCommand = {
+  async run({ text: query, options }, ctx) {
+    const count = options.count === undefined ? undefined : parseWholeNumber('count', options.count, RELATED_COUNT, ctx.hint);
+    const related = await ctx.service.related(query, { count, ...requestOf(ctx) });
+    const shown = ctx.unrepeated(related);
+    // A related list is a turn about the papers it shows: "Who wrote them?" after it is their bylines.
+    return { json: withNoticeText(shown), render: () => renderRelated(shown, ctx.form), turn: relatedTurn(related), timed: true };
+  },
+};

@@ -1,5 +1,4 @@
 import { SlashCommandBuilder, type ChatInputCommandInteraction } from 'discord.js';
-import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { channelGuard, isServerAdmin } from '../src/bot/interactions.js';
@@ -8,8 +7,10 @@ import { payload } from '../src/bot/reply.js';
 import { mayEmbedIn } from '../src/bot/permissions.js';
 import { deferReply, withRetry } from '../src/bot/retry.js';
 import { collectStatus } from '../src/status.js';
+import type { TextCommand } from '../src/command/types.js';
+import { renderStatus } from '../src/render/text.js';
 
-export const data = new SlashCommandBuilder().setName(COMMANDS.status.name).setDescription(COMMANDS.status.description);
+export const data = new SlashCommandBuilder().setName('status').setDescription('Corpus, embedder, chat model, queue, uptime and recent latencies.');
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   if (!(await channelGuard(interaction, ctx, { openToAdmins: true }))) return;
@@ -21,3 +22,10 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   const embedsHere = mayEmbedIn(interaction.channel, interaction.client.user);
   await withRetry('reply', () => interaction.editReply(payload(statusMessage(status, { forAdmin, embedsHere }))), log);
 }
+
+export const text: TextCommand = {
+  async run(_input, ctx) {
+    const status = await collectStatus(ctx.service, { latencies: ctx.latencies });
+    return { json: status, render: () => renderStatus(status) };
+  },
+};

@@ -1,22 +1,24 @@
 import { SlashCommandBuilder, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
-import { COMMANDS } from '../src/render/help.js';
 import type { BotContext } from '../src/bot/context.js';
 import type { Logger } from '../src/log.js';
 import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js';
 import { MAX_PAPER_QUERY_CHARS } from '../src/names/catalog.js';
-import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
+import { parseSummaryLength, SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
 import { summaryMessages } from '../src/bot/render.js';
-
-const help = COMMANDS.summary;
+import type { TextCommand } from '../src/command/types.js';
+import { requestOf } from '../src/command/request.js';
+import { asWritten, renderSummary } from '../src/render/text.js';
+import { withNoticeText } from '../src/notice.js';
+import { summaryTurn } from '../src/question/conversation.js';
 
 export const data = new SlashCommandBuilder()
-  .setName(help.name)
-  .setDescription(help.description)
-  .addStringOption((o) => o.setName('paper').setDescription(help.options.paper).setRequired(true).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true))
+  .setName('summary')
+  .setDescription('A summary of one paper: TL;DR, problem, method and results.')
+  .addStringOption((o) => o.setName('paper').setDescription('The paper (id or title)').setRequired(true).setMaxLength(MAX_PAPER_QUERY_CHARS).setAutocomplete(true))
   .addStringOption((o) =>
     o
       .setName('length')
-      .setDescription(help.options.length)
+      .setDescription('How long the summary is')
       .addChoices(...SUMMARY_LENGTHS.map((l) => ({ name: l, value: l }))),
   );
 
@@ -38,3 +40,15 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 export async function autocomplete(interaction: AutocompleteInteraction, ctx: BotContext): Promise<void> {
   await paperAutocomplete(interaction, ctx);
 }
+
+export const script = 'summary';
+
+export const text: TextCommand = {
+  async run({ text: paper, options }, ctx) {
+    const length = parseSummaryLength(options.length ?? 'medium', ctx.hint);
+    const summary = await ctx.service.summary(paper, { length, ...requestOf(ctx) });
+    const shown = ctx.unrepeated(asWritten(summary));
+    // A summary is a turn about its paper: "Who wrote it?" after it is that paper's byline.
+    return { json: withNoticeText(shown), render: () => renderSummary(shown), turn: summaryTurn(summary), timed: true };
+  },
+};

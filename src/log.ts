@@ -6,7 +6,7 @@
  */
 import { format as formatArgs } from 'node:util';
 
-type Level = 'debug' | 'info' | 'warn' | 'error';
+export type Level = 'debug' | 'info' | 'warn' | 'error';
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export type Fields = Record<string, unknown>;
@@ -85,9 +85,55 @@ function make(base: Fields, emit: Emit): Logger {
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error'), child: (f) => make({ ...base, ...f }, emit) };
 }
 
+/** A log line held back while something else owns the terminal's line (see holdLogs). */
+export interface HeldLine {
+  level: Level;
+  msg: string;
+  line: string;
+}
+
+/** At most this many lines are held; older ones are let through rather than lost. */
+const MAX_HELD = 500;
+let held: HeldLine[] | undefined;
+let holds = 0;
+
+/**
+ * Holds the log's lines back until the returned release is called, then writes them (those
+ * `keep` keeps): while the console shows a status line or an answer is being printed, a log line
+ * written to standard error would land inside it on the same terminal. Holds nest: the lines
+ * are written when the last is released.
+ */
+export function holdLogs(): (keep?: (line: HeldLine) => boolean) => void {
+  holds++;
+  held ??= [];
+  let released = false;
+  return (keep = () => true) => {
+    if (released) return;
+    released = true;
+    if (--holds > 0) {
+      held = held?.filter(keep);
+      return;
+    }
+    const lines = held ?? [];
+    held = undefined;
+    for (const l of lines) if (keep(l)) sink(l.line);
+  };
+}
+
+/** Writes every held line now and stops holding: for a process about to exit. */
+export function flushHeldLogs(): void {
+  const lines = held ?? [];
+  held = undefined;
+  holds = 0;
+  for (const l of lines) sink(l.line);
+}
+
 export const log: Logger = make({}, (level, msg, fields) => {
   if (ORDER[level] < ORDER[minLevel]) return;
-  sink(scrub(format(level, msg, fields)));
+  const line = scrub(format(level, msg, fields));
+  if (!held) return sink(line);
+  held.push({ level, msg, line });
+  if (held.length > MAX_HELD) sink(held.shift()!.line);
 });
 
 /**

@@ -2,7 +2,7 @@ import 'dotenv/config';
 import type { Settings } from './config.js';
 import { fatal, openServiceOrExit, processSettings, runMain, stopOnSignals } from './process.js';
 import { operatorFacingError } from './errors.js';
-import { log } from './log.js';
+import { holdLogs, log, type HeldLine } from './log.js';
 import { parseFlags } from './cli/flags.js';
 import type { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
 
+  // The console's banner says in one line whether Ollama answers: the start-up's log lines that say it too wait, and are left out.
+  const release = settings.discordToken ? undefined : holdLogs();
   const service = await openServiceOrExit(settings, {}, log);
+  release?.((line) => !saidByBanner(line));
 
   if (settings.discordToken) await runBot(settings, service);
   else await runLocalConsole(settings, service);
@@ -54,8 +57,8 @@ async function runLocalConsole(settings: Settings, service: PapercordService): P
   const banner = [
     'papercord local console: DISCORD_TOKEN is not set, so the Discord bot did not start.',
     '  To run the bot, put DISCORD_TOKEN=<your bot token> in .env (see "Discord bot" in README.md).',
-    `Ollama: ${model.detail}`,
-    ...(model.answers ? [] : [`  For written answers: install Ollama (https://ollama.com), run "ollama pull ${settings.chatModel}", and set OLLAMA_HOST (now ${settings.ollamaHost}).`]),
+    // One line about Ollama: what it does now, and when it does not write, how to have it write.
+    `Ollama: ${model.detail}${model.answers ? '' : ` For written answers: install Ollama (https://ollama.com) and run "ollama pull ${settings.chatModel}".`}`,
     `${info.papers} papers indexed (embedder ${info.embedder}). Type /help for the commands, /quit to leave.`,
     '',
   ];
@@ -66,6 +69,14 @@ async function runLocalConsole(settings: Settings, service: PapercordService): P
   await runConsole(service, { input: process.stdin, output: process.stdout, interactive: !!process.stdin.isTTY && !!process.stdout.isTTY, banner, told: model.answers ? [] : [model.detail], log, signal: controller.signal });
   await service.close();
   process.exit(0);
+}
+
+/**
+ * A start-up log line the console's banner says already: how Ollama was found (the writer's check,
+ * the embedder chosen because of it). A warning about anything else is still shown.
+ */
+function saidByBanner(line: HeldLine): boolean {
+  return (line.level === 'info' || line.level === 'debug' || /answers will be extractive/.test(line.msg)) && /ollama|embedder chosen/i.test(line.line);
 }
 
 runMain(main, log);

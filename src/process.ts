@@ -1,10 +1,12 @@
 import { ConfigError, loadSettings, secretValues, settingsWarnings, type Settings } from './config.js';
-import { captureConsole, configureLogging, log, redact, type Logger } from './log.js';
+import { captureConsole, configureLogging, flushHeldLogs, log, redact, type Logger } from './log.js';
 import { operatorFacingError } from './errors.js';
 import { PapercordService, type ServiceOptions } from './service.js';
 
 /** Ends a long-running entry point (npm start, the shard launcher) with a message and what to do. */
 export function fatal(message: string, hint?: string): never {
+  // What the log held back (the console's start-up) may say why.
+  flushHeldLogs();
   process.stderr.write(`papercord: ${message}${hint ? `\n${hint}` : ''}\n`);
   process.exit(1);
 }

@@ -123,6 +123,11 @@ describe('papercord processes', { concurrency: true }, () => {
       assert.match(out, /\/summary <paper>/);
       assert.equal((out.match(/from abstracts only/g) ?? []).length, 4, 'ask, summary, related and the plain question');
       assert.doesNotMatch(out, /"level":/, 'logs go to standard error');
+      // Each piped line is echoed right before its answer, and Ollama is told about once at start-up.
+      for (const line of lines) assert.ok(out.includes(`\n> ${line}\n`), line);
+      const startUp = out.slice(0, out.indexOf('\n> '));
+      assert.equal(startUp.split('\n').filter((l) => /ollama/i.test(l)).length, 1, startUp);
+      assert.doesNotMatch(run.stderr(), /ollama unreachable|embedder chosen/, 'the banner says it; the start-up log does not again');
     });
   });
 

@@ -5,20 +5,29 @@ import { PassThrough, Writable } from 'node:stream';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
-import { HISTORY_TURNS, type Answer, type Notice, type Turn } from '../src/types.js';
+import { HISTORY_TURNS, type Answer, type Notice, type ProgressEvent, type Turn } from '../src/types.js';
 import { escapeRegExp } from '../src/text/pattern.js';
 import { captureLog, testSettings, builtIndexSettings, tempDir } from './support/env.js';
 import { joinNotices } from '../src/notice.js';
 import { citingTwoPapers, modelServiceFixture, userText } from './support/progress.js';
 import { citedPapers as cited } from './support/answers.js';
+import { CLEAR_LINE, FakeTerminal, statusTexts } from './support/terminal.js';
+import { configureLogging, log as processLog } from '../src/log.js';
+import { fitRow, progressText, textColumns } from '../src/console/status-line.js';
+import { COMMANDS } from '../commands/index.js';
+import type { CommandModule } from '../src/command/types.js';
 
 const log = captureLog();
 const service = await PapercordService.open(await testSettings(), { log });
 /** A service whose answers the Ollama test server writes. */
 const withModel = modelServiceFixture();
 
-/** Runs the console over these lines; every write to the output, in order. `columns` makes the output a terminal that wide. */
-async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService; told?: string[] } = {}): Promise<{ out: string; writes: string[] }> {
+/**
+ * Runs the console over these lines; every write to the output, in order. `columns` makes the
+ * output a terminal that wide. `out` leaves out the echo of each piped line (`> line`), which
+ * `transcript` keeps.
+ */
+async function consoleRun(lines: string[], opts: { columns?: number; on?: PapercordService; told?: string[] } = {}): Promise<{ out: string; writes: string[]; transcript: string }> {
   const writes: string[] = [];
   const output = new Writable({
     write(chunk: Buffer | string, _enc, cb) {
@@ -30,7 +39,8 @@ async function consoleRun(lines: string[], opts: { columns?: number; on?: Paperc
   const input = new PassThrough();
   input.end(lines.join('\n') + '\n');
   await runConsole(opts.on ?? service, { input, output, interactive: opts.columns !== undefined, banner: [], told: opts.told, log });
-  return { out: writes.join(''), writes };
+  const transcript = writes.join('');
+  return { out: transcript.replace(/^> .*\n/gm, ''), writes, transcript };
 }
 
 /** The answer blocks the console printed, one per command. */
@@ -271,4 +281,80 @@ test('a /papers page is a turn about the papers it shows: "the second one" is th
   assert.deepEqual([...sources.matchAll(/^\s+\[\d+\] .* \(([^()\s]+)\)/gm)].map((m) => m[1]), [shown[1]!.id], out);
   const bylines = blocks((await consoleRun(['/papers video', 'Who wrote them?'])).out)[1]!;
   assert.deepEqual(bylines.split('\n').filter((line) => / is by /.test(line)).map((line) => line.split(' is by ')[0]), shown.map((p) => p.title));
+});
+
+/** A command for the console tests: shows a status line, logs a line through the process log while it is live, and answers. */
+const loggingCommand: CommandModule = {
+  ...(COMMANDS.find((c) => c.data.name === 'status')!),
+  text: {
+    async run(_input, ctx) {
+      ctx.onProgress?.({ type: 'retrieved', sources: [] } as unknown as ProgressEvent);
+      processLog.warn('a log line while the status line is live');
+      return { json: {}, render: () => 'the answer line' };
+    },
+  },
+};
+
+test('a log line written while the status line is live waits, and is printed below the finished answer, never inside a line', async () => {
+  const terminal = new FakeTerminal({ columns: 80 });
+  configureLogging({ sink: terminal.logLine, json: true });
+  try {
+    const input = new PassThrough();
+    input.end('/status\n');
+    await runConsole(service, { input, output: terminal, interactive: true, banner: [], log, commands: [loggingCommand] });
+  } finally {
+    configureLogging({ sink: (line) => process.stderr.write(line + '\n') });
+  }
+  const text = terminal.text;
+  const logAt = text.indexOf('a log line while the status line is live');
+  assert.ok(logAt > text.indexOf('the answer line\n'), JSON.stringify(text));
+  // The log line starts a line of its own: the status line was cleared and the answer ended before it.
+  assert.equal(text.slice(0, logAt).lastIndexOf('\n'), text.slice(0, logAt).lastIndexOf('{') - 1, JSON.stringify(text));
+});
+
+test('with the model known to be down nothing says "asking the model"; at /quit no status line is left on the terminal', async () => {
+  assert.equal(progressText({ type: 'started' } as ProgressEvent, false), undefined);
+  assert.equal(progressText({ type: 'started' } as ProgressEvent, true), 'asking the model…');
+  const { writes } = await consoleRun(['What does MentisOculi evaluate?', '/summary PixelThink', '/quit'], { columns: 80 });
+  assert.ok(!statusTexts(writes).some((t) => /asking the model/.test(t)), statusTexts(writes).join('\n'));
+  assert.ok(statusTexts(writes).length > 0, 'a status line was shown');
+  const lastStatus = writes.map((w) => statusTexts([w]).length > 0).lastIndexOf(true);
+  assert.ok(writes.slice(lastStatus + 1).includes(CLEAR_LINE), 'the last status line is cleared');
+});
+
+test('a notice wider than the terminal, or with line breaks, is cut to one row, so one clear erases it whole', () => {
+  const notice = `${'模型服务器无法连接 '.repeat(12)}\nand a second line ${'x'.repeat(100)}`;
+  for (const width of [20, 40, 80]) {
+    const row = fitRow(notice, width);
+    assert.ok(textColumns(row) < width, `${textColumns(row)} columns at ${width}: ${row}`);
+    assert.ok(!/[\r\n]/.test(row), row);
+  }
+  assert.equal(fitRow('short', 80), 'short');
+});
+
+test('piped lines are echoed as "> line", each right before its answer; /quit is not', async () => {
+  const { transcript } = await consoleRun(['Who wrote PixelThink?', 'summarize pixelthink', '/quit']);
+  const [before, first, second, ...rest] = transcript.split(/^> /m);
+  assert.equal(before, '');
+  assert.match(first!, /^Who wrote PixelThink\?\nPixelThink: .* is by [\s\S]*Sources:/);
+  assert.match(second!, /^summarize pixelthink\nTL;DR: [\s\S]*Sources:/);
+  assert.deepEqual(rest, []);
+  assert.doesNotMatch(transcript, /> \/quit/);
+});
+
+test('when the output pipe closes (EPIPE), the console stops reading and ends without an error', async () => {
+  const input = new PassThrough();
+  // Never ended: only the closed output can end this console.
+  input.write('What does MentisOculi evaluate?\nWhat is PixelThink?\n');
+  const errors = captureLog();
+  await runConsole(service, { input, output: new FakeTerminal({ failWith: 'EPIPE' }), interactive: false, banner: ['banner'], log: errors });
+  assert.deepEqual(errors.lines.filter((l) => l.level === 'error'), []);
+});
+
+test('a note the banner gave is not shown again on the status line', async () => {
+  const told = [service.modelStatus().detail];
+  const { writes } = await consoleRun(['What does MentisOculi evaluate?'], { columns: 80, told });
+  assert.ok(!statusTexts(writes).some((t) => /could not be reached|No Ollama server answered/.test(t)), statusTexts(writes).join('\n'));
+  const { writes: untold } = await consoleRun(['What does MentisOculi evaluate?'], { columns: 80 });
+  assert.ok(statusTexts(untold).some((t) => /could not be reached/.test(t)), 'without the banner, the status line says it');
 });

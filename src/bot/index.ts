@@ -23,8 +23,8 @@ export interface BotOptions {
   /** Extra discord.js client options (REST base, identify throttler, timeouts), merged over the defaults. */
   clientOptions?: Partial<ClientOptions>;
   log?: Logger;
-  /** Folder of command modules (default: commands/). */
-  commandsDir?: string;
+  /** The command modules (default: the list of commands/index.ts). */
+  commands?: readonly BotCommand[];
   /** Register the slash commands at start-up when they changed (default true). */
   register?: boolean;
 }
@@ -46,7 +46,7 @@ export async function startBot(settings: Settings, service: PapercordService, op
   const log = opts.log ?? rootLog.child({ component: 'bot' });
   if (!settings.discordToken) throw new PapercordError('BAD_INPUT', 'DISCORD_TOKEN is not set.', 'Set it in .env; the README explains how to get one.');
   redact(settings.discordToken);
-  const commands = await loadCommands(opts.commandsDir);
+  const commands = await loadCommands(opts.commands);
   if (settings.maxQuestionChars > LIMITS.optionLength) {
     log.warn(`MAX_QUESTION_CHARS is ${settings.maxQuestionChars}, but Discord's command options hold at most ${LIMITS.optionLength} characters: /ask questions and /related topics stop at ${LIMITS.optionLength} (a mention, at Discord's message length).`);
   }

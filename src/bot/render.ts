@@ -4,7 +4,7 @@ import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
 import { noRelated, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
-import { COMMANDS, HELP_NOTES, helpLines, type CommandName } from '../render/help.js';
+import { HELP_NOTES } from '../command/help.js';
 import { answerKindsLine, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { formatDuration, formatMs } from '../text/durations.js';
 import { PapercordError, userFacingError } from '../errors.js';
@@ -278,13 +278,13 @@ export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
 }
 
 /**
- * `dms`: whether direct messages are answered (DISCORD_DMS); `threads`: whether a mention is
- * answered in a thread of its own (DISCORD_THREADS). /help says each only when it holds.
+ * `commands`: a line for each command the asker may use; `dms`: whether direct messages are
+ * answered (DISCORD_DMS); `threads`: whether a mention is answered in a thread of its own
+ * (DISCORD_THREADS). /help says each only when it holds.
  */
-export function helpMessage(opts: { canReindex: boolean; dms: boolean; threads: boolean }): Outgoing {
-  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || opts.canReindex);
+export function helpMessage(opts: { commands: string[]; dms: boolean; threads: boolean }): Outgoing {
   const description = [
-    ...helpLines(names, 'discord'),
+    ...opts.commands,
     '',
     '**Mention me** with a question to get the answer as a reply; **reply to one of my answers** to ask a follow-up (I read the last few turns of that reply chain).',
     ...(opts.threads ? ['I answer a mention in a thread of its own; there, whoever asked can go on without mentioning me.'] : []),

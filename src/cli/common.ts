@@ -15,8 +15,8 @@ export interface Cli<V> {
 }
 
 /** Parses flags and settings the same way for every script; `--json` keeps standard output pure JSON. */
-export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string): Cli<Flags['values']> {
-  const { values, positionals, json } = parseFlags(options, usage);
+export function cli(options: NonNullable<ParseArgsConfig['options']>, usage: string, args?: string[]): Cli<Flags['values']> {
+  const { values, positionals, json } = parseFlags(options, usage, args);
   let settings: Settings;
   try {
     settings = loadSettings();

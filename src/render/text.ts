@@ -3,7 +3,6 @@ import type { Answer, Citation, PaperRef, Related, Source, Summary } from '../ty
 import type { IndexInfo } from '../service.js';
 import { answerKindsLine, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { formatDuration } from '../text/durations.js';
-import { HELP_NOTES, helpLines, type CommandName } from './help.js';
 import { byline } from '../corpus/paper.js';
 import { noRelatedTo } from '../answer/replies.js';
 import { noticeText } from '../notice.js';
@@ -141,8 +140,4 @@ export function renderStatus(s: StatusSnapshot): string {
     `Answers:    ${answerKindsLine(s)}`,
     ...(s.feedback ? [`Feedback:   ${s.feedback.up} up, ${s.feedback.down} down`] : []),
   ].join('\n');
-}
-
-export function renderHelp(commands: CommandName[], extra: string[] = []): string {
-  return [...helpLines(commands, 'console'), ...extra, '', ...HELP_NOTES].join('\n');
 }

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { PROJECT_ROOT } from '../../src/config.js';
 
 export type Run = { code: number; stdout: string; stderr: string };
@@ -25,10 +27,15 @@ export function runProcess(command: string, args: string[], input: string | unde
   });
 }
 
+const SCRIPTS = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
 /**
- * Runs the file that an npm script runs (`tsx src/cli/<script>.ts`) in one node process, without
- * npm and tsx's launcher around it: half the start-up.
+ * Runs what an npm script runs (`tsx src/cli/<script>.ts`, or `tsx src/cli/command.ts <name>`
+ * for a command), as package.json says, in one node process, without npm and tsx's launcher
+ * around it: half the start-up.
  */
 export function scriptRun(script: string, args: string[], input: string | undefined, env: Record<string, string>): Promise<Run> {
-  return runProcess(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], input, env);
+  const [runner, ...file] = (SCRIPTS[script] ?? '').split(' ');
+  if (runner !== 'tsx' || file.length === 0) throw new Error(`npm run ${script} is not "tsx <file> ...": ${SCRIPTS[script]}`);
+  return runProcess(process.execPath, ['--import', 'tsx', ...file, ...args], input, env);
 }

@@ -1,0 +1,16 @@
+/**
+ * Every command papercord has, in the order /help lists them. A command is one module here: its
+ * slash command `data` (whose descriptions are its help everywhere), `execute` for Discord, and
+ * `text.run` for the local console and the command line; the console, `src/cli/command.ts` and
+ * the bot all read this list.
+ */
+import type { CommandModule } from '../src/command/types.js';
+import * as ask from './ask.js';
+import * as summary from './summary.js';
+import * as related from './related.js';
+import * as papers from './papers.js';
+import * as status from './status.js';
+import * as help from './help.js';
+import * as reindex from './reindex.js';
+
+export const COMMANDS: readonly CommandModule[] = [ask, summary, related, papers, status, help, reindex];

@@ -1,0 +1,71 @@
+import type { PapercordService } from '../service.js';
+import type { LatencyTracker } from '../status.js';
+import type { Notice, ProgressEvent, Turn } from '../types.js';
+import type { BotCommand } from '../bot/context.js';
+
+/** Where a command was typed: the local console (`npm start` without a token) or an npm script. */
+export type TextSurface = 'console' | 'cli';
+
+/** What a text surface read off the line or the arguments: the main text and the `--flags`, as typed. */
+export interface TextInput {
+  /** The first string option of the command's `data`: the question, the paper, the search. */
+  text: string;
+  options: Record<string, string | undefined>;
+}
+
+/** What a command run on a text surface is given besides its input. */
+export interface TextContext {
+  service: PapercordService;
+  surface: TextSurface;
+  /** The conversation so far, oldest first; undefined on the command line, which has none. */
+  turns?: readonly Turn[];
+  latencies: LatencyTracker;
+  /** A result's notes as this surface shows them: the console leaves out those it has shown already. */
+  unrepeated<T extends { notice?: Notice; mode: string }>(result: T): T;
+  /** The service's words in this surface's terms: `/summary x` is `npm run summary -- x` on the command line. */
+  form(text: string): string;
+  /** Given with an option that cannot be read: the command line's usage. */
+  hint?: string;
+  onProgress?: (e: ProgressEvent) => void;
+  signal?: AbortSignal;
+}
+
+export interface TextOutcome {
+  /** The result as text for a person. */
+  render(): string;
+  /** What `--json` prints. */
+  json: unknown;
+  /** The turn this adds to the console's conversation. */
+  turn?: Turn;
+  /** Whether the request counts among the latencies /status shows (questions, summaries, related lists). */
+  timed?: boolean;
+}
+
+/** A flag that only the text surfaces have (the console's `--page`: Discord pages with buttons). */
+export interface TextOnlyOption {
+  name: string;
+  description: string;
+  /** How its value is shown in the usage: `N`. */
+  value: string;
+}
+
+export interface TextCommand {
+  run(input: TextInput, ctx: TextContext): Promise<TextOutcome>;
+  options?: TextOnlyOption[];
+  /**
+   * On the command line without a main text and with standard input not a terminal: one run per
+   * line of standard input. `check` runs once before the first line (an option that would fail
+   * every line alike).
+   */
+  lines?: { check?(input: TextInput, ctx: TextContext): void };
+  /** Lines the console's /help adds after this command's own. */
+  consoleNote?: string;
+}
+
+/** One command file of commands/: the slash command for Discord, and how the console and the command line run it. */
+export interface CommandModule extends BotCommand {
+  data: BotCommand['data'] & { description: string; options: readonly unknown[] };
+  text: TextCommand;
+  /** The npm script that runs it (`npm run <script>`), when it has one. */
+  script?: string;
+}
