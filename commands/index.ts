@@ -5,6 +5,7 @@
  * the bot all read this list.
  */
 import type { CommandModule } from '../src/command/types.js';
+import type { BotCommand } from '../src/bot/context.js';
 import * as ask from './ask.js';
 import * as summary from './summary.js';
 import * as related from './related.js';
@@ -13,4 +14,4 @@ import * as status from './status.js';
 import * as help from './help.js';
 import * as reindex from './reindex.js';
 
-export const COMMANDS: readonly CommandModule[] = [ask, summary, related, papers, status, help, reindex];
+export const COMMANDS: readonly (CommandModule & BotCommand)[] = [ask, summary, related, papers, status, help, reindex];

@@ -1,7 +1,6 @@
 import type { PapercordService } from '../service.js';
 import type { LatencyTracker } from '../status.js';
 import type { Notice, ProgressEvent, Turn } from '../types.js';
-import type { BotCommand } from '../bot/context.js';
 
 /** Where a command was typed: the local console (`npm start` without a token) or an npm script. */
 export type TextSurface = 'console' | 'cli';
@@ -62,9 +61,13 @@ export interface TextCommand {
   consoleNote?: string;
 }
 
-/** One command file of commands/: the slash command for Discord, and how the console and the command line run it. */
-export interface CommandModule extends BotCommand {
-  data: BotCommand['data'] & { description: string; options: readonly unknown[] };
+/**
+ * One command file of commands/ as the text surfaces see it: its slash command data (help and
+ * options) and how the console and the command line run it. The bot sees the same file as a
+ * `BotCommand` (bot/context.ts); commands/index.ts lists files that are both.
+ */
+export interface CommandModule {
+  data: { name: string; description: string; options: readonly unknown[]; toJSON(): unknown };
   text: TextCommand;
   /** The npm script that runs it (`npm run <script>`), when it has one. */
   script?: string;
