@@ -5,10 +5,11 @@ import { helpMessage } from '../src/bot/render.js';
 import { payload } from '../src/bot/reply.js';
 import { dmsAnswered } from '../src/bot/access.js';
 import { isServerAdmin } from '../src/bot/interactions.js';
+import { mayChangeCollection } from '../src/bot/adders.js';
 
 export const data = new SlashCommandBuilder().setName(COMMANDS.help.name).setDescription(COMMANDS.help.description);
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const canReindex = isServerAdmin(interaction);
-  await interaction.reply({ ...payload(helpMessage({ canReindex, dms: dmsAnswered(ctx.settings), threads: ctx.settings.threadPerQuestion })), flags: MessageFlags.Ephemeral });
+  await interaction.reply({ ...payload(helpMessage({ canReindex, canAdd: mayChangeCollection(interaction, ctx.settings), dms: dmsAnswered(ctx.settings), threads: ctx.settings.threadPerQuestion })), flags: MessageFlags.Ephemeral });
 }

@@ -4,6 +4,7 @@ import type { BotContext } from '../src/bot/context.js';
 import { channelGuard } from '../src/bot/interactions.js';
 import { papersPage } from '../src/bot/render.js';
 import { payload, replyEphemeral } from '../src/bot/reply.js';
+import { collectionFor } from '../src/bot/collection.js';
 
 const help = COMMANDS.papers;
 
@@ -18,7 +19,7 @@ export const data = new SlashCommandBuilder()
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   if (!(await channelGuard(interaction, ctx))) return;
   const search = (interaction.options.getString('search') ?? '').trim().slice(0, MAX_SEARCH);
-  await interaction.reply(payload(papersPage(ctx.service.listPapers(search), 0, search)));
+  await interaction.reply(payload(papersPage(ctx.service.listPapers(search, Infinity, { collection: collectionFor(ctx.settings, interaction.guildId) }), 0, search)));
 }
 
 /**
@@ -29,7 +30,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 export async function button(interaction: ButtonInteraction, ctx: BotContext, [action, page, ...rest]: string[]): Promise<void> {
   if (action !== 'pg' && action !== 'end') return;
   const search = rest.join(':');
-  const shown = papersPage(ctx.service.listPapers(search), Number(page) || 0, search);
+  const shown = papersPage(ctx.service.listPapers(search, Infinity, { collection: collectionFor(ctx.settings, interaction.guildId) }), Number(page) || 0, search);
   if (interaction.message.interactionMetadata?.user.id === interaction.user.id) await interaction.update(payload(shown));
   else await replyEphemeral(interaction, [shown]);
 }

@@ -7,6 +7,7 @@ import { relatedMessages } from '../src/bot/render.js';
 import { RELATED_COUNT } from '../src/options.js';
 import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
+import { collectionFor } from '../src/bot/collection.js';
 
 const help = COMMANDS.related;
 
@@ -27,6 +28,7 @@ export function definition(settings: Settings) {
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const query = interaction.options.getString('paper_or_topic', true);
+  const collection = collectionFor(ctx.settings, interaction.guildId);
   const count = interaction.options.getInteger('count') ?? undefined;
   await answerInteraction(interaction, ctx, {
     kind: 'related',
@@ -35,7 +37,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     asked: query,
     fields: { count },
     precheck: () => ctx.service.checkRelatedQuery(query),
-    run: (opts) => ctx.service.related(query, { count, ...opts }),
+    run: (opts) => ctx.service.related(query, { count, collection, ...opts }),
     render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
   });
 }

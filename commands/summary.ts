@@ -6,6 +6,7 @@ import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js
 import { MAX_PAPER_QUERY_CHARS } from '../src/names/catalog.js';
 import { SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
 import { summaryMessages } from '../src/bot/render.js';
+import { collectionFor } from '../src/bot/collection.js';
 
 const help = COMMANDS.summary;
 
@@ -22,6 +23,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const paper = interaction.options.getString('paper', true);
+  const collection = collectionFor(ctx.settings, interaction.guildId);
   const length = (interaction.options.getString('length') ?? 'medium') as SummaryLength;
   await answerInteraction(interaction, ctx, {
     kind: 'summary',
@@ -29,8 +31,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     what: 'summary',
     asked: paper,
     fields: { paper, length },
-    precheck: () => void ctx.service.resolvePaper(paper),
-    run: (opts) => ctx.service.summary(paper, { length, ...opts }),
+    precheck: () => void ctx.service.resolvePaper(paper, { collection }),
+    run: (opts) => ctx.service.summary(paper, { length, collection, ...opts }),
     render: (s) => summaryMessages(s, ctx.answers.remember({ kind: 'summary', result: s })),
   });
 }

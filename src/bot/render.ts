@@ -278,11 +278,11 @@ export function reindexedMessage(info: IndexInfo, ms: number): Outgoing {
 }
 
 /**
- * `dms`: whether direct messages are answered (DISCORD_DMS); `threads`: whether a mention is
+ * `canAdd`: whether the member may /add and /remove here (see mayChangeCollection). `dms`: whether direct messages are answered (DISCORD_DMS); `threads`: whether a mention is
  * answered in a thread of its own (DISCORD_THREADS). /help says each only when it holds.
  */
-export function helpMessage(opts: { canReindex: boolean; dms: boolean; threads: boolean }): Outgoing {
-  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => n !== 'reindex' || opts.canReindex);
+export function helpMessage(opts: { canReindex: boolean; canAdd?: boolean; dms: boolean; threads: boolean }): Outgoing {
+  const names = (Object.keys(COMMANDS) as CommandName[]).filter((n) => (n !== 'reindex' || opts.canReindex) && ((n !== 'add' && n !== 'remove') || opts.canAdd));
   const description = [
     ...helpLines(names, 'discord'),
     '',
@@ -321,7 +321,7 @@ export function noticeMessage(text: string): Outgoing {
 }
 
 /** What a reply posted in the channel answers: the asker's words (question, paper or topic), or a rebuild. */
-export type AskedFor = { what: 'answer' | 'summary' | 'related'; words: string } | { what: 'reindex' };
+export type AskedFor = { what: 'answer' | 'summary' | 'related'; words: string } | { what: 'reindex' } | { what: 'add' };
 
 const ASKED_FOR = { answer: 'your answer to', summary: 'your summary of', related: 'the papers related to' } as const;
 
@@ -333,7 +333,7 @@ const ASKED_WORDS_CHARS = 200;
  * the asker (the mention is what tells them it is there) and what they asked, as plain text.
  */
 export function channelReplyIntro(userId: string, asked: AskedFor): string {
-  const subject = asked.what === 'reindex' ? 'the index rebuild you asked for' : `${ASKED_FOR[asked.what]} “${escapeText(truncate(asked.words, ASKED_WORDS_CHARS))}”`;
+  const subject = asked.what === 'reindex' ? 'the index rebuild you asked for' : asked.what === 'add' ? 'the papers you added' : `${ASKED_FOR[asked.what]} “${escapeText(truncate(asked.words, ASKED_WORDS_CHARS))}”`;
   return `<@${userId}>, ${subject}:`;
 }
 

@@ -12,6 +12,9 @@ import { parseLine, type ParsedLine } from './parse.js';
 import { parseSummaryLength } from '../answer/summary.js';
 import { answeredTurn, listingTurn, relatedTurn, summaryTurn } from '../question/conversation.js';
 import { parseWholeNumber, RELATED_COUNT } from '../options.js';
+import { LOCAL_COLLECTION, renderAddReport, renderRemoveReport } from '../render/collections.js';
+import { pdfLimits } from '../fulltext/limits.js';
+import { consoleAddInput } from './add-input.js';
 
 export interface ConsoleOptions {
   input: Readable;
@@ -58,7 +61,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
         const started = Date.now();
         try {
           if ('error' in parsed) throw new PapercordError('BAD_INPUT', parsed.error);
-          const text = await execute(service, parsed, { latencies, turns, notices, progress: interactive ? progressLine(write, columns) : undefined, signal: opts.signal });
+          const text = await execute(service, parsed, { latencies, turns, notices, progress: interactive ? progressLine(write, columns) : undefined, status: interactive ? statusLine(write, columns) : undefined, signal: opts.signal });
           clearProgress(write, interactive);
           write(`${text}\n\n`);
           if (['ask', 'summary', 'related'].includes(parsed.command)) latencies.record(Date.now() - started);
@@ -85,11 +88,14 @@ interface Extras {
   turns: Turn[];
   notices: NoticeRepeats;
   progress?: (e: ProgressEvent) => void;
+  /** Shows what a long command (/add) is doing. */
+  status?: (text: string) => void;
   signal?: AbortSignal;
 }
 
 async function execute(service: PapercordService, p: ParsedLine, x: Extras): Promise<string> {
-  const req = { signal: x.signal, onProgress: x.progress };
+  // The console reads and adds to the local collection, as the command line does.
+  const req = { signal: x.signal, onProgress: x.progress, collection: LOCAL_COLLECTION };
   switch (p.command) {
     case 'ask': {
       const answer = await service.ask(p.text, { paper: p.options.paper, history: [...x.turns], ...req });
@@ -111,7 +117,7 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
     case 'papers': {
       // Checked before the search: a mistyped page is the same mistake whatever the search finds.
       const asked = p.options.page === undefined ? 1 : parseWholeNumber('page', p.options.page, { min: 1 });
-      const all = service.listPapers(p.text);
+      const all = service.listPapers(p.text, Infinity, { collection: LOCAL_COLLECTION });
       const pages = Math.max(1, Math.ceil(all.length / PAGE));
       // Past the end is the last page, as a list that got shorter since the last look still shows its end.
       const page = Math.min(asked, pages);
@@ -122,10 +128,17 @@ async function execute(service: PapercordService, p: ParsedLine, x: Extras): Pro
       if (slice.length) remember(x.turns, listingTurn(listing, slice.map((ref) => ref.id)));
       return `${listing}${more}`;
     }
+    case 'add': {
+      const input = await consoleAddInput(p.text, pdfLimits(service.settings));
+      const report = await service.add(input, { collection: LOCAL_COLLECTION, signal: x.signal, onProgress: (e) => x.status?.(`${e.stage} ${e.done}/${e.total}…`) });
+      return renderAddReport(report);
+    }
+    case 'remove':
+      return renderRemoveReport(await service.remove(p.text, { collection: LOCAL_COLLECTION }));
     case 'status':
       return renderStatus(await collectStatus(service, { latencies: x.latencies }));
     case 'help':
-      return renderHelp(Object.keys(COMMANDS) as CommandName[], ['/quit', '    Leave the console (or quit, exit).', '', 'A line without a command is a question, as with /ask; help or ? shows this. /reindex needs Manage Server in Discord, not here.']);
+      return renderHelp(Object.keys(COMMANDS) as CommandName[], ['/quit', '    Leave the console (or quit, exit).', '', 'A line without a command is a question, as with /ask; help or ? shows this. /reindex, /add and /remove need Manage Server (or, for /add and /remove, an ADD_ROLES role) in Discord, not here.']);
     case 'reindex': {
       const info = await service.reindex();
       return `Index rebuilt: ${info.papers} papers, ${info.chunks} chunks (embedder ${info.embedder}, build ${info.buildId}).`;
@@ -185,12 +198,17 @@ function noteGist(note: string): string {
  * the terminal's width: a line that wraps would leave its first rows behind when it is cleared.
  */
 function progressLine(write: (t: string) => void, columns: () => number | undefined): (e: ProgressEvent) => void {
+  const show = statusLine(write, columns);
   return (e) => {
     // 'started' comes before any host is tried, also when none answers and the answer ends up quoted: nothing is written yet.
     const text =
       e.type === 'queued' ? `waiting for the model: number ${e.position} in the queue` : e.type === 'started' ? 'asking the model…' : e.type === 'retrieved' ? `found ${e.sources.length} passage${e.sources.length === 1 ? '' : 's'}…` : e.type === 'token' ? `writing… ${e.words} word${e.words === 1 ? '' : 's'}` : noticeText(e.notice);
-    write(`\r\x1b[2K${fit(text, columns())}`);
+    show(text);
   };
+}
+
+function statusLine(write: (t: string) => void, columns: () => number | undefined): (text: string) => void {
+  return (text) => write(`\r\x1b[2K${fit(text, columns())}`);
 }
 
 /** The text within `width` columns, leaving the last one free (writing into it wraps on some terminals). */

@@ -3,7 +3,7 @@ import { unquote } from '../text/clean.js';
  * Console lines in the slash commands' shape: `/ask <question> --paper <id>`, and the Discord
  * style `paper:<id>` too. A line without a slash is a question.
  */
-export type ConsoleCommand = 'ask' | 'summary' | 'related' | 'papers' | 'status' | 'help' | 'reindex' | 'quit';
+export type ConsoleCommand = 'ask' | 'summary' | 'related' | 'papers' | 'add' | 'remove' | 'status' | 'help' | 'reindex' | 'quit';
 
 export interface ParsedLine {
   command: ConsoleCommand;
@@ -17,6 +17,8 @@ const SPEC: Record<Exclude<ConsoleCommand, 'quit'>, { main?: string; options: st
   summary: { main: 'paper', options: ['length'] },
   related: { main: 'paper_or_topic', options: ['count'] },
   papers: { main: 'search', options: ['page'] },
+  add: { main: 'paper', options: [] },
+  remove: { main: 'paper', options: [] },
   status: { options: [] },
   help: { options: [] },
   reindex: { options: [] },

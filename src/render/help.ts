@@ -35,6 +35,18 @@ export const COMMANDS = {
     usage: '/papers [search] [--page N]',
     options: { search: 'Words from a title, an id or an author' },
   },
+  add: {
+    name: 'add',
+    description: "Add papers to this server's collection: an arXiv id, DOI, OpenReview or PMLR link, BibTeX, or a file.",
+    usage: '/add <arXiv id, DOI, URL or BibTeX, or a file path>',
+    options: { paper: 'An arXiv id or URL, a DOI, an OpenReview or PMLR link, or BibTeX entries', file: 'A PDF, a .bib file, or a .json/.jsonl file of papers' },
+  },
+  remove: {
+    name: 'remove',
+    description: "Take a paper added with /add out of this server's collection.",
+    usage: '/remove <paper>',
+    options: { paper: 'An added paper (id or title)' },
+  },
   status: {
     name: 'status',
     description: 'Corpus, embedder, chat model, queue, uptime and recent latencies.',
