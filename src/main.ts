@@ -7,6 +7,7 @@ import { parseFlags } from './cli/flags.js';
 import type { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
 import { runConsole } from './console/console.js';
+import { DM_COLLECTION } from './bot/collection.js';
 
 /**
  * `npm start`: the Discord bot when DISCORD_TOKEN is set, else the local console. Settings are
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
 
-  const service = await openServiceOrExit(settings, {}, log);
+  // The bot names a collection in every request; one it forgot would read the shipped corpus only, never a server's papers.
+  const service = await openServiceOrExit(settings, settings.discordToken ? { defaultCollection: DM_COLLECTION } : {}, log);
 
   if (settings.discordToken) await runBot(settings, service);
   else await runLocalConsole(settings, service);

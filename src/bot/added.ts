@@ -12,14 +12,19 @@ export function addProgressText(p: AddProgress): string {
   return `📥 ${STAGES[p.stage] ?? 'Adding'} (${p.done}/${p.total})…`;
 }
 
+/** How a collection is named to a server's members: "guild:<id>" means nothing to them. */
+function shownCollection(collection: string): string {
+  return collection.startsWith('guild:') ? 'this server' : collection === 'shared' ? 'the collection all servers share' : collection;
+}
+
 /** /add's reply: the same report as the console's, as embeds (green when something was added). */
 export function addedMessages(report: AddReport): Outgoing[] {
-  const title = report.added.length ? `Added ${report.added.length} paper${report.added.length === 1 ? '' : 's'}` : 'Nothing added';
-  return layoutEmbeds({ title, description: escapeText(renderAddReport(report)), color: report.added.length ? COLORS.extractive : COLORS.warning }).map((embeds) => ({ embeds }));
+  const text = renderAddReport({ ...report, collection: shownCollection(report.collection) });
+  return layoutEmbeds({ description: escapeText(text), color: report.added.length ? COLORS.extractive : COLORS.warning }).map((embeds) => ({ embeds }));
 }
 
 /** /remove's reply. */
 export function removedMessage(report: RemoveReport): Outgoing {
-  const [embeds] = layoutEmbeds({ description: escapeText(renderRemoveReport(report)), color: COLORS.info });
+  const [embeds] = layoutEmbeds({ description: escapeText(renderRemoveReport({ ...report, collection: shownCollection(report.collection) })), color: COLORS.info });
   return { embeds: embeds! };
 }

@@ -37,7 +37,7 @@ export const COMMANDS = {
   },
   add: {
     name: 'add',
-    description: "Add papers to this server's collection: an arXiv id, DOI, OpenReview or PMLR link, BibTeX, or a file.",
+    description: 'Add papers to this server: an arXiv id, DOI, OpenReview or PMLR link, BibTeX, or a file.',
     usage: '/add <arXiv id, DOI, URL or BibTeX, or a file path>',
     options: { paper: 'An arXiv id or URL, a DOI, an OpenReview or PMLR link, or BibTeX entries', file: 'A PDF, a .bib file, or a .json/.jsonl file of papers' },
   },
