@@ -36,7 +36,7 @@ test('start-up registers the commands for DISCORD_GUILD_ID; unchanged definition
   const puts = () => h.emu.requests.filter((c) => c.method === 'PUT' && c.path.endsWith('/commands'));
   assert.equal(puts().length, 1);
   assert.equal(puts()[0]!.path, `/applications/${h.emu.applicationId}/guilds/${h.emu.guild.id}/commands`);
-  assert.deepEqual(h.emu.commands(h.emu.guild.id).map((c) => c.name).sort(), ['ask', 'help', 'papers', 'reindex', 'related', 'status', 'summary']);
+  assert.deepEqual(h.emu.commands(h.emu.guild.id).map((c) => c.name).sort(), ['add', 'ask', 'help', 'papers', 'reindex', 'related', 'remove', 'status', 'summary']);
   assert.equal(h.bot.registration.registered, true);
   const reindex = h.emu.commands(h.emu.guild.id).find((c) => c.name === 'reindex')!;
   assert.equal(reindex.default_member_permissions, String(Perm.ManageGuild));

@@ -2,6 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { paperPdf, samplePaper } from './support/paper-pdf.js';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
@@ -271,4 +274,25 @@ test('a /papers page is a turn about the papers it shows: "the second one" is th
   assert.deepEqual([...sources.matchAll(/^\s+\[\d+\] .* \(([^()\s]+)\)/gm)].map((m) => m[1]), [shown[1]!.id], out);
   const bylines = blocks((await consoleRun(['/papers video', 'Who wrote them?'])).out)[1]!;
   assert.deepEqual(bylines.split('\n').filter((line) => / is by /.test(line)).map((line) => line.split(' is by ')[0]), shown.map((p) => p.title));
+});
+
+test('/add reads a PDF from a path into the local collection, which the console\'s /papers lists; /remove takes it out; a missing file is an error', async () => {
+  const dir = await tempDir();
+  const file = path.join(dir, 'two-columns.pdf');
+  await writeFile(file, (await paperPdf(samplePaper(2))).bytes);
+  const local = await PapercordService.open(await testSettings(), { log, writer: null });
+  try {
+    const added = blocks((await consoleRun([`/add ${file}`], { on: local })).out).join('\n');
+    const paper = local.findPapers('Two Columns Layout-Aware Extraction', 1)[0];
+    assert.ok(paper && /Two Columns/.test(paper.title), added);
+    assert.ok(added.includes(paper.id), 'the report names the paper');
+    assert.ok((await consoleRun(['/papers layout-aware extraction'], { on: local })).out.includes(paper.id));
+    await consoleRun([`/remove ${paper.id}`], { on: local });
+    assert.ok(!local.findPapers(undefined).some((p) => p.id === paper.id));
+    const missing = (await consoleRun([`/add ${path.join(dir, 'nowhere.pdf')}`], { on: local })).out;
+    assert.match(missing, /^error: /m);
+    assert.ok(missing.includes('nowhere.pdf'));
+  } finally {
+    await local.close();
+  }
 });
