@@ -1,5 +1,6 @@
 /** A 20-page two-column paper's PDF read into sections and cut into passages: the full-text part of adding a paper. */
-import { fullTextChunks, readPdf } from '../../src/fulltext/index.js';
+import { chunkFullText } from '../../src/chunking.js';
+import { fullTextPassages, readPdf } from '../../src/fulltext/index.js';
 import { paperPdf, samplePaper, type WrittenPaper } from '../../test/support/paper-pdf.js';
 import { int, mb, ms, type Table } from '../format.js';
 import { latencyStats, peakRssMB, since, type LatencyStats } from '../measure.js';
@@ -46,7 +47,7 @@ export async function measurePdf(written: WrittenPaper, runs: number): Promise<P
     read.push(since(start));
     firstPage.push(first);
     const cut = performance.now();
-    chunks = fullTextChunks(full).length;
+    chunks = chunkFullText('paper', fullTextPassages(full), 0).length;
     chunk.push(since(cut));
     total.push(since(start));
     sections = full.sections.length;
