@@ -10,7 +10,7 @@ import type { AddReport } from '../src/collections/add.js';
 import { builtIndexSettings, captureLog } from './support/env.js';
 import { startScholarly, testHttp } from './support/sources.js';
 import { DEEP_LEARNING, MALDACENA, OPENREVIEW_NOTE, TUR_DPO } from './support/scholarly-fixtures.js';
-import { paperPdf, type PaperSpec } from './support/paper-pdf.js';
+import { methodPaper, paperPdf } from './support/paper-pdf.js';
 import type { ScholarlyServer } from './support/scholarly-server.js';
 
 const server: ScholarlyServer = await startScholarly();
@@ -115,23 +115,6 @@ test('two collections never see each other\'s papers', async () => {
   assert.equal(related.paper?.id, 'wombat-retrieval');
 });
 
-/** A paper whose §3 Method holds one sentence no other text has, past its first page. */
-export function methodPaper(): PaperSpec {
-  const filler = (label: string, n: number) => Array.from({ length: n }, (_, i) => `Sentence ${i + 1} of section ${label} reports a careful ablation over several benchmarks in language models.`).join(' ');
-  return {
-    title: 'Quokka: Syllable Tokenizers for Burrow Names',
-    authors: 'Ann Wombat, Bo Quokka',
-    abstract: 'We present Quokka, a tokenizer for names of burrows. It is evaluated on marsupial corpora and compared with byte-level baselines.',
-    sections: [
-      { number: '1', heading: 'Introduction', paragraphs: [filler('1', 30)] },
-      { number: '2', heading: 'Related Work', paragraphs: [filler('2', 30)] },
-      { number: '3', heading: 'Method', paragraphs: [`${filler('3', 6)} Sentence 7 of section 3 explains that the quokka tokenizer splits each burrow name into syllables before embedding them with a gated recurrent encoder.`] },
-      { number: '4', heading: 'Experiments', paragraphs: [filler('4', 20)] },
-    ],
-    references: ['[1] A. Author. A cited work. In Proceedings, 2024.'],
-  };
-}
-
 test('a PDF is added with its full text, and an answer from it cites section and page', async () => {
   const service = await openService();
   const written = await paperPdf(methodPaper());
@@ -177,4 +160,16 @@ test('remove takes an added paper out of its collection only; a shipped paper ca
   await assert.rejects(service.remove('2505.23727', { collection: 'r1' }), /shipped corpus/);
   // Removed, it can be added again.
   assert.equal((await service.add({ text: MALDACENA.id }, { collection: 'r1' })).added.length, 1);
+});
+
+test('ADD_FULL_TEXT=true fetches an arXiv paper\'s PDF for its full text; a PDF that cannot be read leaves the abstract', async () => {
+  const fixture = { id: '2611.00042', version: 1, title: 'Quokka: Syllable Tokenizers for Burrow Names', summary: 'We present Quokka, a tokenizer for names of burrows, evaluated on marsupial corpora against byte-level baselines.', authors: ['Ann Wombat'], published: '2026-11-01T00:00:00Z' };
+  server.addArxiv(fixture, { ...fixture, id: '2611.00043', title: 'A Paper Whose PDF Is Broken' });
+  server.addPdf(fixture.id, (await paperPdf(methodPaper())).bytes);
+  const service = await openService({ ADD_FULL_TEXT: 'true' });
+  const report = await service.add({ text: '2611.00042 2611.00043' }, { collection: 'ft' });
+  assert.deepEqual(report.added.map((a) => [a.id, a.source, a.fullText]), [['2611.00042', 'arxiv', true], ['2611.00043', 'arxiv', false]]);
+  assert.match(report.added[1]!.note ?? '', /abstract only/);
+  const answer = await service.ask('How does the quokka tokenizer split each burrow name before embedding?', { collection: 'ft' });
+  assert.ok(answer.citations.some((c) => c.paperId === '2611.00042' && c.section === '§3 Method'));
 });
