@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   process.on('unhandledRejection', (e) => log.error('unhandled rejection (the bot keeps running)', { error: e }));
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
 
-  const service = await openServiceOrExit(settings, {}, log);
+  const service = await openServiceOrExit(settings, { follow: true }, log);
 
   if (settings.discordToken) await runBot(settings, service);
   else await runLocalConsole(settings, service);

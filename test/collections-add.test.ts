@@ -173,3 +173,14 @@ test('ADD_FULL_TEXT=true fetches an arXiv paper\'s PDF for its full text; a PDF 
   const answer = await service.ask('How does the quokka tokenizer split each burrow name before embedding?', { collection: 'ft' });
   assert.ok(answer.citations.some((c) => c.paperId === '2611.00042' && c.section === '§3 Method'));
 });
+
+test('a service that follows the index (each shard\'s) sees a paper another process added', async () => {
+  const settings = await builtIndexSettings({ ...server.env(), ARXIV_INTERVAL_MS: '0', ADD_FETCH_INTERVAL_MS: '0' });
+  const adder = await PapercordService.open(settings, { log: captureLog(), writer: null, http: testHttp(server) });
+  const follower = await PapercordService.open(settings, { log: captureLog(), writer: null, follow: true });
+  after(() => Promise.all([adder.close(), follower.close()]));
+  await adder.add({ text: MALDACENA.id }, { collection: 'guild:9' });
+  // fs.watch may have told it already; check() makes sure it has looked.
+  await follower.follower!.check();
+  assert.equal(follower.resolvePaper(MALDACENA.id, { collection: 'guild:9' }).title.startsWith('The Large N Limit'), true);
+});
