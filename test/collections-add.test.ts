@@ -11,6 +11,7 @@ import { builtIndexSettings, captureLog } from './support/env.js';
 import { startScholarly, testHttp } from './support/sources.js';
 import { DEEP_LEARNING, MALDACENA, OPENREVIEW_NOTE, TUR_DPO } from './support/scholarly-fixtures.js';
 import { methodPaper, paperPdf } from './support/paper-pdf.js';
+import { encryptedPdf, PAGE_LINES } from './support/hostile-pdf.js';
 import type { ScholarlyServer } from './support/scholarly-server.js';
 
 const server: ScholarlyServer = await startScholarly();
@@ -183,4 +184,15 @@ test('a service that follows the index (each shard\'s) sees a paper another proc
   // fs.watch may have told it already; check() makes sure it has looked.
   await follower.follower!.check();
   assert.equal(follower.resolvePaper(MALDACENA.id, { collection: 'guild:9' }).title.startsWith('The Large N Limit'), true);
+});
+
+test('an encrypted or truncated PDF is skipped with its reason; the good PDF and refs beside it are added', async () => {
+  const service = await openService();
+  const good = await paperPdf(methodPaper());
+  const encrypted = encryptedPdf(PAGE_LINES, { user: 'secret', owner: 'owner' });
+  const truncated = good.bytes.slice(0, Math.floor(good.bytes.length / 2));
+  const report = await service.add({ text: MALDACENA.id, files: [{ name: 'locked.pdf', bytes: encrypted }, { name: 'cut.pdf', bytes: truncated }, { name: 'good.pdf', bytes: good.bytes }] }, { collection: 'bad-pdfs' });
+  assert.deepEqual(report.added.map((a) => a.source).sort(), ['arxiv', 'pdf']);
+  assert.deepEqual(report.skipped.map((s) => s.ref).sort(), ['cut.pdf', 'locked.pdf']);
+  assert.match(report.skipped.find((s) => s.ref === 'locked.pdf')!.reason, /password|encrypt/i);
 });
