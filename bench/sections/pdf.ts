@@ -91,7 +91,7 @@ function pdfTable(r: PdfResult): Table {
 
 export const pdfSection: Section = {
   id: 'pdf',
-  title: `Full text: a ${PDF_PAGES}-page PDF read and chunked`,
+  title: `Full text: a ${PDF_PAGES}-page PDF read and chunked, then added through /add`,
   async run(ctx): Promise<SectionResult> {
     const step = 'pdf';
     ctx.progress.start(step);
