@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   process.on('uncaughtException', (e) => log.error('uncaught exception (the bot keeps running)', { error: e }));
 
   // The bot names a collection in every request; one it forgot would read the shipped corpus only, never a server's papers.
-  const service = await openServiceOrExit(settings, settings.discordToken ? { defaultCollection: DM_COLLECTION } : {}, log);
+  const service = await openServiceOrExit(settings, { follow: true, ...(settings.discordToken ? { defaultCollection: DM_COLLECTION } : {}) }, log);
 
   if (settings.discordToken) await runBot(settings, service);
   else await runLocalConsole(settings, service);

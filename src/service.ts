@@ -10,6 +10,7 @@ import { removeFromCollection, type RemoveReport } from './collections/remove.js
 import { exportPapers, type ExportFormat } from './collections/export.js';
 import { addedPapersOf, LOCAL_COLLECTION } from './collections/view.js';
 import type { LoadedIndex } from './index/store.js';
+import { followIndex, type IndexFollower } from './index/watch.js';
 import type { ScholarlyHttp } from './sources/http.js';
 import { log as rootLog, type Logger } from './log.js';
 import { paperRef, type PaperCatalog } from './names/catalog.js';
@@ -31,6 +32,8 @@ export interface ServiceOptions extends OpenOptions {
   defaultCollection?: string;
   /** For tests: the HTTP client of the paper services. */
   http?: ScholarlyHttp;
+  /** Follow changes other processes make to the index (another shard's /add) within a second or so. */
+  follow?: boolean;
 }
 
 /** Which collection a request sees: the shipped corpus and that collection's additions. */
@@ -63,6 +66,8 @@ export interface IndexInfo {
  */
 export class PapercordService {
   private views: CollectionLibraries;
+  /** With ServiceOptions.follow: what follows other processes' changes (check() checks at once). */
+  follower?: IndexFollower;
   readonly defaultCollection: string;
   private reindexing: Promise<IndexInfo> | null = null;
   private readonly model: ModelSide;
@@ -89,16 +94,14 @@ export class PapercordService {
     const writer = opts.writer === undefined ? new OllamaWriter(settings, log.child({ part: 'writer' })) : opts.writer;
     // The Ollama check runs while the index loads; it is bounded by OLLAMA_CONNECT_TIMEOUT_MS.
     const [state] = await Promise.all([openIndex(settings, log, opts), writer?.start()]);
-    return new PapercordService(settings, new Library(state, settings), log, writer, opts);
+    const service = new PapercordService(settings, new Library(state, settings), log, writer, opts);
+    if (opts.follow) service.follower = followIndex(state.index, (index) => service.adopt(index), { onError: (e) => log.warn('could not read a change another process made to the index; serving what it had', { error: e }) });
+    return service;
   }
 
   /** The index version every request starts from; swapped whole on reindex and on each addition. */
   private get library(): Library {
     return this.views.base;
-  }
-
-  private set library(library: Library) {
-    this.views = new CollectionLibraries(library);
   }
 
   /** What one collection sees: the shipped corpus and its own additions. */
@@ -110,7 +113,8 @@ export class PapercordService {
   private adopt(index: LoadedIndex): void {
     const current = this.library.state.index;
     if (index.dir === current.dir && index.generation < current.generation) return;
-    this.library = new Library(withIndex(this.library.state, index, this.settings, this.log), this.settings);
+    this.views = new CollectionLibraries(new Library(withIndex(this.library.state, index, this.settings, this.log), this.settings));
+    this.follower?.update(index);
   }
 
   get papers(): Paper[] {
@@ -242,6 +246,7 @@ export class PapercordService {
 
   /** Stops background work (a model download, the warm-up); answers already running finish. */
   async close(): Promise<void> {
+    this.follower?.close();
     await this.writer?.close();
   }
 
@@ -253,8 +258,9 @@ export class PapercordService {
     this.reindexing ??= (async () => {
       try {
         const previous = this.library;
-        this.library = new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings);
+        this.views = new CollectionLibraries(new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings));
         previous.catalog.close();
+        this.follower?.update(this.library.state.index);
         // Every cached answer was written from the old index's sources.
         this.model.cache.clear();
         return this.info();

@@ -355,7 +355,7 @@ test('/help is ephemeral and lists the commands; /reindex only for those who may
   assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
   for (const c of ['/ask', '/summary', '/related', '/papers', '/status', '/help']) assert.ok(embedOf(m).description!.includes(`**${c}**`), c);
   assert.doesNotMatch(embedOf(m).description!, /\/reindex/);
-  assert.match(embedOf(m).description!, /abstracts only/);
+  assert.match(embedOf(m).description!, /abstracts, and from the full text of papers added with their PDF/);
   const admin = await h.emu.slashCommand('help', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
   assert.match(embedOf(await admin.waitForOriginal()).description!, /\/reindex/);
 });

@@ -20,8 +20,7 @@ import { PresentPapers } from './duplicates.js';
 import { collectionRoom } from './limits.js';
 import { readPdfPaper, type PdfPaper } from './pdf-paper.js';
 import { collectionProblem } from './records.js';
-import { readPdf, pdfLimits } from '../fulltext/index.js';
-import { fullTextPassages } from './pdf-paper.js';
+import { fullTextPassages, readPdf, pdfLimits } from '../fulltext/index.js';
 import { addedPapersOf } from './view.js';
 
 export interface AddInput {

@@ -2,7 +2,7 @@
  * Whether a paper is already present where it would be added: the same arXiv id, DOI,
  * OpenReview id or normalised title as a paper of the shipped corpus or of the collection.
  */
-import { normalizeTitle } from '../corpus/ids.js';
+import { normalizeTitle, titleSlug } from '../corpus/ids.js';
 import type { Paper } from '../corpus/paper.js';
 
 /** The keys a paper is known by: its id and aliases (arXiv, OpenReview, PMLR ids, a DOI), its title. */
@@ -30,7 +30,8 @@ export class PresentPapers {
       const hit = this.byKey.get(k);
       if (!hit) continue;
       const where = hit.shipped ? 'the shipped corpus' : 'this collection';
-      const same = k.startsWith('title:') ? 'the same title' : `the same id (${k})`;
+      // An id made from the title (a slug) is the title, as far as the user can tell.
+      const same = k.startsWith('title:') || k === titleSlug(paper.title) ? 'the same title' : `the same id (${k})`;
       return `already in ${where} as "${hit.paper.title}" (${hit.paper.id}), ${same}; not added again.`;
     }
     return null;

@@ -6,28 +6,10 @@ import type { Settings } from '../config.js';
 import { buildPaper } from '../corpus/build.js';
 import type { Paper } from '../corpus/paper.js';
 import type { FullTextPassage } from '../chunking.js';
-import { checkPdfSize, pdfLimits, readPdf, sectionLabel, type FullText, type SectionRole } from '../fulltext/index.js';
-
-/** The sections indexed as full text: the abstract is the paper's abstract already, the front matter its byline, the references other papers'. */
-const INDEXED: readonly SectionRole[] = ['body'];
+import { checkPdfSize, fullTextPassages, pdfLimits, readPdf } from '../fulltext/index.js';
 
 /** A stand-in abstract taken from the body is cut to about this many characters. */
 const STAND_IN_ABSTRACT_CHARS = 1200;
-
-/** A full text's indexed sections as passages: a section over two pages is two passages. */
-export function fullTextPassages(fullText: Pick<FullText, 'sections'>): FullTextPassage[] {
-  const passages: FullTextPassage[] = [];
-  for (const section of fullText.sections) {
-    if (!INDEXED.includes(section.role) || !section.text.trim()) continue;
-    const label = sectionLabel(section);
-    const starts = section.pageStarts.length ? section.pageStarts : [{ offset: 0, page: section.page }];
-    starts.forEach((start, i) => {
-      const text = section.text.slice(start.offset, starts[i + 1]?.offset ?? section.text.length).trim();
-      if (text) passages.push({ section: label, page: start.page, text });
-    });
-  }
-  return passages;
-}
 
 export interface PdfPaper {
   paper: Paper;

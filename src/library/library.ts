@@ -49,7 +49,7 @@ export class Library {
   get version(): string {
     const { manifest, generation } = this.state.index;
     const seen = [...this.retriever.collections].sort().join(',');
-    return `${manifest.buildId}@${generation}${seen ? `/${seen}` : ''}`;
+    return generation === 0 && !seen ? manifest.buildId : `${manifest.buildId}@${generation}${seen ? `/${seen}` : ''}`;
   }
 
   /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones (AMBIGUOUS_PAPER when the name is several papers'). */
