@@ -7,6 +7,7 @@ import { rememberedAnswerReply } from '../src/bot/memory.js';
 import { askWithoutMentions, withoutMentions } from '../src/bot/mentions.js';
 import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
+import { collectionFor } from '../src/bot/collection.js';
 import type { TextCommand } from '../src/command/types.js';
 import { requestOf } from '../src/command/request.js';
 import { asWritten, renderAnswer } from '../src/render/text.js';
@@ -31,6 +32,7 @@ export function definition(settings: Settings) {
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const question = interaction.options.getString('question', true);
   const paper = interaction.options.getString('paper') ?? undefined;
+  const collection = collectionFor(ctx.settings, interaction.guildId);
   await answerInteraction(interaction, ctx, {
     kind: 'ask',
     log,
@@ -39,9 +41,9 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     fields: { paper },
     precheck: () => {
       ctx.service.validateQuestion(withoutMentions(question));
-      if (paper) ctx.service.resolvePaper(paper);
+      if (paper) ctx.service.resolvePaper(paper, { collection });
     },
-    run: (opts) => askWithoutMentions(ctx.service, question, { paper, ...opts }),
+    run: (opts) => askWithoutMentions(ctx.service, question, { paper, collection, ...opts }),
     ...rememberedAnswerReply(ctx.answers, 'ask'),
   });
 }

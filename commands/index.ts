@@ -10,8 +10,10 @@ import * as ask from './ask.js';
 import * as summary from './summary.js';
 import * as related from './related.js';
 import * as papers from './papers.js';
+import * as add from './add.js';
+import * as remove from './remove.js';
 import * as status from './status.js';
 import * as help from './help.js';
 import * as reindex from './reindex.js';
 
-export const COMMANDS: readonly (CommandModule & BotCommand)[] = [ask, summary, related, papers, status, help, reindex];
+export const COMMANDS: readonly (CommandModule & BotCommand)[] = [ask, summary, related, papers, add, remove, status, help, reindex];

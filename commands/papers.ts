@@ -8,6 +8,7 @@ import { renderPapers } from '../src/render/text.js';
 import { paperRef } from '../src/names/catalog.js';
 import { parseWholeNumber } from '../src/options.js';
 import { listingTurn } from '../src/question/conversation.js';
+import { collectionFor } from '../src/bot/collection.js';
 
 /** The search travels in the page buttons' custom ids (100 characters), so it is kept short. */
 const MAX_SEARCH = 60;
@@ -25,7 +26,7 @@ export const script = 'papers';
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   if (!(await channelGuard(interaction, ctx))) return;
   const search = (interaction.options.getString('search') ?? '').trim().slice(0, MAX_SEARCH);
-  await interaction.reply(payload(papersPage(ctx.service.listPapers(search), 0, search)));
+  await interaction.reply(payload(papersPage(ctx.service.listPapers(search, Infinity, { collection: collectionFor(ctx.settings, interaction.guildId) }), 0, search)));
 }
 
 /**
@@ -36,7 +37,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 export async function button(interaction: ButtonInteraction, ctx: BotContext, [action, page, ...rest]: string[]): Promise<void> {
   if (action !== 'pg' && action !== 'end') return;
   const search = rest.join(':');
-  const shown = papersPage(ctx.service.listPapers(search), Number(page) || 0, search);
+  const shown = papersPage(ctx.service.listPapers(search, Infinity, { collection: collectionFor(ctx.settings, interaction.guildId) }), Number(page) || 0, search);
   if (interaction.message.interactionMetadata?.user.id === interaction.user.id) await interaction.update(payload(shown));
   else await replyEphemeral(interaction, [shown]);
 }

@@ -6,6 +6,7 @@ import { relatedMessages } from '../src/bot/render.js';
 import { parseWholeNumber, RELATED_COUNT } from '../src/options.js';
 import { questionLength, withMaxLength } from '../src/bot/registration.js';
 import type { Settings } from '../src/config.js';
+import { collectionFor } from '../src/bot/collection.js';
 import type { TextCommand } from '../src/command/types.js';
 import { requestOf } from '../src/command/request.js';
 import { renderRelated } from '../src/render/text.js';
@@ -29,6 +30,7 @@ export function definition(settings: Settings) {
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const query = interaction.options.getString('paper_or_topic', true);
+  const collection = collectionFor(ctx.settings, interaction.guildId);
   const count = interaction.options.getInteger('count') ?? undefined;
   await answerInteraction(interaction, ctx, {
     kind: 'related',
@@ -37,7 +39,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     asked: query,
     fields: { count },
     precheck: () => ctx.service.checkRelatedQuery(query),
-    run: (opts) => ctx.service.related(query, { count, ...opts }),
+    run: (opts) => ctx.service.related(query, { count, collection, ...opts }),
     render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
   });
 }

@@ -5,6 +5,7 @@ import { answerInteraction, paperAutocomplete } from '../src/bot/interactions.js
 import { MAX_PAPER_QUERY_CHARS } from '../src/names/catalog.js';
 import { parseSummaryLength, SUMMARY_LENGTHS, type SummaryLength } from '../src/answer/summary.js';
 import { summaryMessages } from '../src/bot/render.js';
+import { collectionFor } from '../src/bot/collection.js';
 import type { TextCommand } from '../src/command/types.js';
 import { requestOf } from '../src/command/request.js';
 import { asWritten, renderSummary } from '../src/render/text.js';
@@ -24,6 +25,7 @@ export const data = new SlashCommandBuilder()
 
 export async function execute(interaction: ChatInputCommandInteraction, ctx: BotContext, log: Logger): Promise<void> {
   const paper = interaction.options.getString('paper', true);
+  const collection = collectionFor(ctx.settings, interaction.guildId);
   const length = (interaction.options.getString('length') ?? 'medium') as SummaryLength;
   await answerInteraction(interaction, ctx, {
     kind: 'summary',
@@ -31,8 +33,8 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     what: 'summary',
     asked: paper,
     fields: { paper, length },
-    precheck: () => void ctx.service.resolvePaper(paper),
-    run: (opts) => ctx.service.summary(paper, { length, ...opts }),
+    precheck: () => void ctx.service.resolvePaper(paper, { collection }),
+    run: (opts) => ctx.service.summary(paper, { length, collection, ...opts }),
     render: (s) => summaryMessages(s, ctx.answers.remember({ kind: 'summary', result: s })),
   });
 }

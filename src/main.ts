@@ -7,6 +7,7 @@ import { parseFlags } from './cli/flags.js';
 import type { PapercordService } from './service.js';
 import { startBot } from './bot/index.js';
 import { runConsole } from './console/console.js';
+import { DM_COLLECTION } from './bot/collection.js';
 
 /**
  * `npm start`: the Discord bot when DISCORD_TOKEN is set, else the local console. Settings are
@@ -27,7 +28,8 @@ async function main(): Promise<void> {
 
   // The console's banner says in one line whether Ollama answers: the start-up's log lines that say it too wait, and are left out.
   const release = settings.discordToken ? undefined : holdLogs();
-  const service = await openServiceOrExit(settings, {}, log);
+  // The bot names a collection in every request; one it forgot would read the shipped corpus only, never a server's papers.
+  const service = await openServiceOrExit(settings, { follow: true, ...(settings.discordToken ? { defaultCollection: DM_COLLECTION } : {}) }, log);
   release?.((line) => !saidByBanner(line));
 
   if (settings.discordToken) await runBot(settings, service);

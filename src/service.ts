@@ -3,7 +3,15 @@ import type { Paper } from './corpus/paper.js';
 import { withSearchNotice } from './embed/query-vector.js';
 import type { BuildProgress } from './index/store.js';
 import { Library } from './library/library.js';
-import { openIndex, type OpenOptions } from './library/open.js';
+import { openIndex, withIndex, type OpenOptions } from './library/open.js';
+import { CollectionLibraries } from './library/views.js';
+import { addToCollection, checkCollection, type AddInput, type AddOptions, type AddReport } from './collections/add.js';
+import { removeFromCollection, type RemoveReport } from './collections/remove.js';
+import { exportPapers, type ExportFormat } from './collections/export.js';
+import { addedPapersOf, LOCAL_COLLECTION } from './collections/view.js';
+import type { LoadedIndex } from './index/store.js';
+import { followIndex, type IndexFollower } from './index/watch.js';
+import type { ScholarlyHttp } from './sources/http.js';
 import { log as rootLog, type Logger } from './log.js';
 import { paperRef, type PaperCatalog } from './names/catalog.js';
 import { validateQuestion } from './question/read.js';
@@ -20,10 +28,21 @@ export interface ServiceOptions extends OpenOptions {
   log?: Logger;
   /** Who writes answers: default an OllamaWriter for the settings' hosts; null never asks a model. */
   writer?: Writer | null;
+  /** The collection a request that names none sees (the command line's and console's: LOCAL_COLLECTION). */
+  defaultCollection?: string;
+  /** For tests: the HTTP client of the paper services. */
+  http?: ScholarlyHttp;
+  /** Follow changes other processes make to the index (another shard's /add) within a second or so. */
+  follow?: boolean;
+}
+
+/** Which collection a request sees: the shipped corpus and that collection's additions. */
+export interface InCollection {
+  collection?: string;
 }
 
 /** The options of /ask. */
-export type AskOptions = AskRequest;
+export type AskOptions = AskRequest & InCollection;
 
 export interface IndexInfo {
   papers: number;
@@ -46,7 +65,10 @@ export interface IndexInfo {
  * Discord; what a question means is read in src/question/ and answered by src/answer/.
  */
 export class PapercordService {
-  private library: Library;
+  private views: CollectionLibraries;
+  /** With ServiceOptions.follow: what follows other processes' changes (check() checks at once). */
+  follower?: IndexFollower;
+  readonly defaultCollection: string;
   private reindexing: Promise<IndexInfo> | null = null;
   private readonly model: ModelSide;
   /** How many answers each kind gave since start, for /status. */
@@ -59,8 +81,11 @@ export class PapercordService {
     private readonly log: Logger,
     /** null: answers are always extractive. */
     readonly writer: Writer | null,
+    private readonly opts: ServiceOptions,
   ) {
-    this.library = library;
+    this.views = new CollectionLibraries(library);
+    this.defaultCollection = opts.defaultCollection ?? LOCAL_COLLECTION;
+    checkCollection(this.defaultCollection);
     this.model = new ModelSide(settings, log, writer);
   }
 
@@ -69,7 +94,27 @@ export class PapercordService {
     const writer = opts.writer === undefined ? new OllamaWriter(settings, log.child({ part: 'writer' })) : opts.writer;
     // The Ollama check runs while the index loads; it is bounded by OLLAMA_CONNECT_TIMEOUT_MS.
     const [state] = await Promise.all([openIndex(settings, log, opts), writer?.start()]);
-    return new PapercordService(settings, new Library(state, settings), log, writer);
+    const service = new PapercordService(settings, new Library(state, settings), log, writer, opts);
+    if (opts.follow) service.follower = followIndex(state.index, (index) => service.adopt(index), { onError: (e) => log.warn('could not read a change another process made to the index; serving what it had', { error: e }) });
+    return service;
+  }
+
+  /** The index version every request starts from; swapped whole on reindex and on each addition. */
+  private get library(): Library {
+    return this.views.base;
+  }
+
+  /** What one collection sees: the shipped corpus and its own additions. */
+  private libraryFor(opts: InCollection = {}): Library {
+    return this.views.for(opts.collection ?? this.defaultCollection);
+  }
+
+  /** Puts a changed index in force (an addition, a removal, a compaction), unless a newer one already is. */
+  private adopt(index: LoadedIndex): void {
+    const current = this.library.state.index;
+    if (index.dir === current.dir && index.generation < current.generation) return;
+    this.views = new CollectionLibraries(new Library(withIndex(this.library.state, index, this.settings, this.log), this.settings));
+    this.follower?.update(index);
   }
 
   get papers(): Paper[] {
@@ -106,18 +151,49 @@ export class PapercordService {
     };
   }
 
-  listPapers(search?: string, limit = Infinity): PaperRef[] {
-    return this.findPapers(search, limit).map(paperRef);
+  listPapers(search?: string, limit = Infinity, opts: InCollection = {}): PaperRef[] {
+    return this.findPapers(search, limit, opts).map(paperRef);
   }
 
-  /** The papers themselves (abstracts included), best match first; every paper, in corpus order, without a search. */
-  findPapers(search?: string, limit = Infinity): Paper[] {
-    return search?.trim() ? this.catalog.list(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : this.papers.slice(0, limit);
+  /** The papers themselves (abstracts included), best match first; every paper, in corpus order then added order, without a search. */
+  findPapers(search?: string, limit = Infinity, opts: InCollection = {}): Paper[] {
+    const lib = this.libraryFor(opts);
+    return search?.trim() ? lib.catalog.list(search, limit === Infinity ? 1000 : limit).map((m) => m.paper) : lib.papers.slice(0, limit);
   }
 
   /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones (AMBIGUOUS_PAPER when the name is several papers'). */
-  resolvePaper(query: string): Paper {
-    return this.library.resolvePaper(query);
+  resolvePaper(query: string, opts: InCollection = {}): Paper {
+    return this.libraryFor(opts).resolvePaper(query);
+  }
+
+  /** The names a collection's autocomplete offers. */
+  catalogFor(opts: InCollection = {}): PaperCatalog {
+    return this.libraryFor(opts).catalog;
+  }
+
+  /** /add: papers from refs, BibTeX, JSON records and PDFs into a collection; what was added and what was skipped, with why. */
+  async add(input: AddInput, opts: AddOptions): Promise<AddReport> {
+    const state = this.library.state;
+    const ctx = { settings: this.settings, log: this.log, index: state.index, embedder: state.embedderChoice.embedder ?? undefined, http: this.opts.http };
+    const out = await addToCollection(ctx, input, opts);
+    if (out.index) this.adopt(out.index);
+    void out.compaction?.then((index) => index && this.adopt(index));
+    return out.report;
+  }
+
+  /** /remove: takes a paper added to a collection out of it. */
+  async remove(paperQuery: string, opts: InCollection = {}): Promise<RemoveReport> {
+    const collection = opts.collection ?? this.defaultCollection;
+    const paper = this.resolvePaper(paperQuery, { collection });
+    const out = await removeFromCollection({ settings: this.settings, log: this.log, index: this.library.state.index }, paper, collection);
+    this.adopt(out.index);
+    return out.report;
+  }
+
+  /** A collection's added papers as JSON Lines (read back by /add and CORPUS) or BibTeX. */
+  exportCollection(collection: string, format: ExportFormat = 'jsonl'): string {
+    checkCollection(collection);
+    return exportPapers(addedPapersOf(this.library.state.index, collection), format);
   }
 
   validateQuestion(question: string): string {
@@ -127,15 +203,15 @@ export class PapercordService {
   /** /ask: a cited answer, saying which kind of answer it is. */
   async ask(question: string, opts: AskOptions = {}): Promise<Answer> {
     // One index version for the whole request: a reindex that lands meanwhile does not mix its papers in.
-    const ctx = this.answerContext(this.library, opts);
+    const ctx = this.answerContext(this.libraryFor(opts), opts);
     const answer = await withSearchNotice(() => answerQuestion(ctx, question, { paper: opts.paper, history: opts.history }));
     if (answer.kind) this.kindCounts.set(answer.kind, (this.kindCounts.get(answer.kind) ?? 0) + 1);
     return answer;
   }
 
   /** /summary: one paper's summary. */
-  summary(paperQuery: string, opts: SummaryRequest = {}): Promise<Summary> {
-    return summarize(this.library, this.model, paperQuery, opts);
+  summary(paperQuery: string, opts: SummaryRequest & InCollection = {}): Promise<Summary> {
+    return summarize(this.libraryFor(opts), this.model, paperQuery, opts);
   }
 
   /**
@@ -143,13 +219,13 @@ export class PapercordService {
    * an empty or too long one, and one that only points back ("it") with no conversation to
    * point into. Throws as related() would.
    */
-  checkRelatedQuery(query: string, history?: RelatedRequest['history']): void {
-    this.library.paperPointedAt(relatedQuery(query, this.settings.maxQuestionChars), history);
+  checkRelatedQuery(query: string, history?: RelatedRequest['history'], opts: InCollection = {}): void {
+    this.libraryFor(opts).paperPointedAt(relatedQuery(query, this.settings.maxQuestionChars), history);
   }
 
   /** /related: papers like one paper, or on a topic, with the reason for each. */
-  related(query: string, opts: RelatedRequest = {}): Promise<Related> {
-    const library = this.library;
+  related(query: string, opts: RelatedRequest & InCollection = {}): Promise<Related> {
+    const library = this.libraryFor(opts);
     return withSearchNotice(() => relatedWork(library, this.model, query, opts));
   }
 
@@ -170,6 +246,7 @@ export class PapercordService {
 
   /** Stops background work (a model download, the warm-up); answers already running finish. */
   async close(): Promise<void> {
+    this.follower?.close();
     await this.writer?.close();
   }
 
@@ -181,8 +258,9 @@ export class PapercordService {
     this.reindexing ??= (async () => {
       try {
         const previous = this.library;
-        this.library = new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings);
+        this.views = new CollectionLibraries(new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings));
         previous.catalog.close();
+        this.follower?.update(this.library.state.index);
         // Every cached answer was written from the old index's sources.
         this.model.cache.clear();
         return this.info();

@@ -25,9 +25,13 @@ export interface Source {
   score: number;
   text: string;
   chunkId: string;
-  /** Character offsets of `text` within the paper's abstract. */
+  /** Character offsets of `text` within the paper's abstract (within its section, for a full-text passage). */
   start: number;
   end: number;
+  /** A full-text passage's section as the paper heads it ("§3 Method"); absent for the abstract. */
+  section?: string;
+  /** The page a full-text passage starts on. */
+  page?: number;
 }
 
 export interface Citation {
@@ -37,6 +41,9 @@ export interface Citation {
   url?: string;
   /** The sentence of the source that the claim relies on, when known. */
   quote?: string;
+  /** For a full-text passage: its section ("§3 Method") and page. */
+  section?: string;
+  page?: number;
 }
 
 export type AnswerMode = 'extractive' | 'ollama';

@@ -36,7 +36,7 @@ test('start-up registers the commands for DISCORD_GUILD_ID; unchanged definition
   const puts = () => h.emu.requests.filter((c) => c.method === 'PUT' && c.path.endsWith('/commands'));
   assert.equal(puts().length, 1);
   assert.equal(puts()[0]!.path, `/applications/${h.emu.applicationId}/guilds/${h.emu.guild.id}/commands`);
-  assert.deepEqual(h.emu.commands(h.emu.guild.id).map((c) => c.name).sort(), ['ask', 'help', 'papers', 'reindex', 'related', 'status', 'summary']);
+  assert.deepEqual(h.emu.commands(h.emu.guild.id).map((c) => c.name).sort(), ['add', 'ask', 'help', 'papers', 'reindex', 'related', 'remove', 'status', 'summary']);
   assert.equal(h.bot.registration.registered, true);
   const reindex = h.emu.commands(h.emu.guild.id).find((c) => c.name === 'reindex')!;
   assert.equal(reindex.default_member_permissions, String(Perm.ManageGuild));
@@ -355,7 +355,7 @@ test('/help is ephemeral and lists the commands; /reindex only for those who may
   assert.equal(m.flags & EPHEMERAL, EPHEMERAL);
   for (const c of ['/ask', '/summary', '/related', '/papers', '/status', '/help']) assert.ok(embedOf(m).description!.includes(`**${c}**`), c);
   assert.doesNotMatch(embedOf(m).description!, /\/reindex/);
-  assert.match(embedOf(m).description!, /abstracts only/);
+  assert.match(embedOf(m).description!, /abstracts, and from the full text of papers added with their PDF/);
   const admin = await h.emu.slashCommand('help', {}, { user: h.user(), memberPermissions: Perm.ManageGuild | Perm.ViewChannel });
   assert.match(embedOf(await admin.waitForOriginal()).description!, /\/reindex/);
 });

@@ -50,17 +50,18 @@ describe('direct messages answered (DISCORD_DMS=auto, no allow list)', () => {
     assert.deepEqual(calls.find((c) => c.question === 'What results does it report?')!.history.map((t) => t.question), ['What is PixelThink?']);
   });
 
-  test('the slash commands are offered in DMs and answer there; /reindex, a server admin command, is not', async () => {
+  test('the slash commands are offered in DMs and answer there; /reindex, /add and /remove, which act on a server, are not', async () => {
     const user = h.user();
     const registered = h.emu.commands();
     assert.ok(registered.length > 0, 'registered globally');
-    for (const c of registered) assert.deepEqual(c.contexts, c.name === 'reindex' ? [GUILD_ONLY] : [GUILD_ONLY, BOT_DM], c.name);
+    for (const c of registered) assert.deepEqual(c.contexts, ['reindex', 'add', 'remove'].includes(c.name) ? [GUILD_ONLY] : [GUILD_ONLY, BOT_DM], c.name);
     const ask = await h.emu.slashCommand('ask', { question: 'What does MentisOculi evaluate?' }, { user, dm: true });
     const a = await ask.waitForOriginal(isAnswer);
     assert.match(a.embeds[0]!.description!, /\[1\]/);
     const help = await h.emu.slashCommand('help', {}, { user, dm: true });
     assert.match(textOf(await help.waitForOriginal()), /Message me directly/);
     await assert.rejects(h.emu.slashCommand('reindex', {}, { user, dm: true }), /does not offer \/reindex in DMs/);
+    await assert.rejects(h.emu.slashCommand('add', { paper: '2505.23727' }, { user, dm: true }), /does not offer \/add in DMs/);
   });
 });
 

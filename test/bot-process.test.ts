@@ -146,7 +146,7 @@ describe('papercord processes', { concurrency: true }, () => {
         assert.equal(result.registered, true);
         assert.equal(result.scope, `guild ${emu.guild.id}`);
         assert.deepEqual(emu.commands(emu.guild.id).map((c) => c.name).sort(), [...result.names].sort());
-        assert.equal(result.commands, 7);
+        assert.equal(result.commands, 9);
       });
     } finally {
       await emu.stop();

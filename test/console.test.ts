@@ -2,6 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PassThrough, Writable } from 'node:stream';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { paperPdf, samplePaper } from './support/paper-pdf.js';
 import { PapercordService, type AskOptions } from '../src/service.js';
 import { NoticeRepeats, runConsole } from '../src/console/console.js';
 import { parseLine } from '../src/console/parse.js';
@@ -357,4 +360,25 @@ test('a note the banner gave is not shown again on the status line', async () =>
   assert.ok(!statusTexts(writes).some((t) => /could not be reached|No Ollama server answered/.test(t)), statusTexts(writes).join('\n'));
   const { writes: untold } = await consoleRun(['What does MentisOculi evaluate?'], { columns: 80 });
   assert.ok(statusTexts(untold).some((t) => /could not be reached/.test(t)), 'without the banner, the status line says it');
+});
+
+test('/add reads a PDF from a path into the local collection, which the console\'s /papers lists; /remove takes it out; a missing file is an error', async () => {
+  const dir = await tempDir();
+  const file = path.join(dir, 'two-columns.pdf');
+  await writeFile(file, (await paperPdf(samplePaper(2))).bytes);
+  const local = await PapercordService.open(await testSettings(), { log, writer: null });
+  try {
+    const added = blocks((await consoleRun([`/add ${file}`], { on: local })).out).join('\n');
+    const paper = local.findPapers('Two Columns Layout-Aware Extraction', 1)[0];
+    assert.ok(paper && /Two Columns/.test(paper.title), added);
+    assert.ok(added.includes(paper.id), 'the report names the paper');
+    assert.ok((await consoleRun(['/papers layout-aware extraction'], { on: local })).out.includes(paper.id));
+    await consoleRun([`/remove ${paper.id}`], { on: local });
+    assert.ok(!local.findPapers(undefined).some((p) => p.id === paper.id));
+    const missing = (await consoleRun([`/add ${path.join(dir, 'nowhere.pdf')}`], { on: local })).out;
+    assert.match(missing, /^error: /m);
+    assert.ok(missing.includes('nowhere.pdf'));
+  } finally {
+    await local.close();
+  }
 });

@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fullTextChunks } from '../src/fulltext/chunks.js';
+import { chunkFullText } from '../src/chunking.js';
+import { fullTextPassages } from '../src/fulltext/passages.js';
 import { withoutFurniture } from '../src/fulltext/furniture.js';
 import { layoutPage } from '../src/fulltext/layout.js';
 import type { RawItem, RawPage } from '../src/fulltext/protocol.js';
@@ -157,7 +158,7 @@ test('headings in capitals or by name, appendices after the references, and numb
   assert.match(two, /1 Encoder 3 datasets are used/);
   assert.equal(full.abstract?.startsWith('abstract line 1'), true);
   assert.deepEqual(
-    fullTextChunks(full).map((c) => c.section),
+    chunkFullText('paper', fullTextPassages(full), 0).map((c) => c.section),
     ['§1 Introduction', '§2 A Heading That Is Long Enough To Be Set Over Two Lines', 'Acknowledgements', '§A Proofs', '§B More Results'],
   );
 });

@@ -18,6 +18,8 @@ export function toSources(hits: Hit[]): Source[] {
     chunkId: h.chunk.id,
     start: h.chunk.start,
     end: h.chunk.end,
+    ...(h.chunk.section !== undefined ? { section: h.chunk.section } : {}),
+    ...(h.chunk.page !== undefined ? { page: h.chunk.page } : {}),
   }));
 }
 
@@ -32,7 +34,20 @@ export function numbersAsCited(sources: readonly Source[], cited: readonly numbe
 }
 
 export function citationFor(source: Source, quote?: string): Citation {
-  return { n: source.n, paperId: source.paperId, title: source.title, url: source.url, ...(quote ? { quote } : {}) };
+  return { n: source.n, paperId: source.paperId, title: source.title, url: source.url, ...(quote ? { quote } : {}), ...(source.section !== undefined ? { section: source.section } : {}), ...(source.page !== undefined ? { page: source.page } : {}) };
+}
+
+/** Where a source's text is in its paper: "§3 Method, p. 4" for a full-text passage, '' for the abstract. */
+export function passagePlace(s: { section?: string; page?: number }): string {
+  return [s.section, s.page !== undefined ? `p. ${s.page}` : undefined].filter(Boolean).join(', ');
+}
+
+/** What an answer's sources were read from: the abstracts, the papers' full texts, or both. */
+export type TextBasis = 'abstracts' | 'full text' | 'both';
+
+export function textBasis(sources: readonly { section?: string }[]): TextBasis {
+  const full = sources.filter((s) => s.section !== undefined).length;
+  return full === 0 ? 'abstracts' : full === sources.length ? 'full text' : 'both';
 }
 
 /** A paper's whole abstract as source [1], for answers about the paper as a whole; undefined for a paper the index does not hold. */

@@ -6,6 +6,7 @@ import { ANSWER_BUTTON, noticeMessage, quotesMessages, relatedMessages } from '.
 import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
 import type { Vote } from '../feedback.js';
+import { collectionFor } from './collection.js';
 
 /**
  * The buttons under answers and summaries (`ans:<action>:<arg>`): the quoted passages and
@@ -30,7 +31,7 @@ export async function answerButton(interaction: ButtonInteraction, ctx: BotConte
         log,
         what: 'related',
         fields: { paper: arg },
-        run: (opts) => ctx.service.related(arg, opts),
+        run: (opts) => ctx.service.related(arg, { collection: collectionFor(ctx.settings, interaction.guildId), ...opts }),
         render: (r) => relatedMessages(r, ctx.answers.remember({ kind: 'related', result: r })),
       });
       return;

@@ -6,6 +6,7 @@ import { errorMessage } from './render.js';
 import { interactionResponder, replyEphemeral } from './reply.js';
 import { deferReply } from './retry.js';
 import { LIMITS, truncate } from './split.js';
+import { collectionFor } from './collection.js';
 
 /** Where and by whom an interaction was made, for the allow lists. */
 export function askerOf(interaction: Interaction): Asker {
@@ -70,9 +71,10 @@ export function isServerAdmin(interaction: ChatInputCommandInteraction): boolean
   return interaction.memberPermissions?.has(SERVER_ADMIN_PERMISSION) ?? false;
 }
 
-/** Papers matching what was typed so far (typos and partial words welcome), as autocomplete choices. */
-function paperChoices(ctx: BotContext, typed: string): { name: string; value: string }[] {
-  return ctx.service.catalog
+/** Papers of the collection matching what was typed so far (typos and partial words welcome), as autocomplete choices. */
+function paperChoices(ctx: BotContext, typed: string, collection: string): { name: string; value: string }[] {
+  return ctx.service
+    .catalogFor({ collection })
     .suggest(typed, 25)
     .filter((m) => m.paper.id.length <= LIMITS.choiceValue)
     .map((m) => ({ name: truncate(`${m.paper.title} (${m.paper.id})`, LIMITS.choiceName), value: m.paper.id }));
@@ -81,7 +83,7 @@ function paperChoices(ctx: BotContext, typed: string): { name: string; value: st
 export async function paperAutocomplete(interaction: AutocompleteInteraction, ctx: BotContext, opts: { allowTopic?: boolean } = {}): Promise<void> {
   // The catalog cuts a pasted wall of text to a title's length itself: suggestions must arrive within Discord's 3 s.
   const typed = interaction.options.getFocused().trim();
-  const choices = paperChoices(ctx, typed);
+  const choices = paperChoices(ctx, typed, collectionFor(ctx.settings, interaction.guildId));
   // A topic is fine for /related: offer what was typed, after the papers it might mean.
   if (opts.allowTopic && typed && typed.length <= LIMITS.choiceValue && !choices.some((c) => c.value === typed)) {
     choices.splice(24, choices.length, { name: truncate(`Topic: ${typed}`, LIMITS.choiceName), value: typed });

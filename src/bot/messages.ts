@@ -13,6 +13,7 @@ import { missingPermissions, type ChannelPermission } from './permissions.js';
 import { restartingError } from './work.js';
 import { answerKeyOf } from './answer-buttons.js';
 import { rememberedAnswerReply, type AnswerMemory } from './memory.js';
+import { collectionFor } from './collection.js';
 
 /**
  * A message that mentions the bot asks a question; a reply to one of the bot's answers asks a
@@ -82,7 +83,7 @@ export async function onMessage(message: Message, ctx: BotContext): Promise<void
     what: 'answer',
     fields: { turns: history.length, thread: newThread || undefined },
     turn: ctx.cooldown.turnFor(message.author.id),
-    run: (opts) => askWithoutMentions(ctx.service, question, { history, ...opts }, shown),
+    run: (opts) => askWithoutMentions(ctx.service, question, { history, collection: collectionFor(ctx.settings, message.guildId), ...opts }, shown),
     ...rememberedAnswerReply(ctx.answers, 'mention'),
   });
 }

@@ -3,7 +3,8 @@ import type { Answer, AnswerMode, ModelStatus, Notice, PaperRef, ProgressEvent, 
 import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
-import { noRelated, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
+import { noRelated, answerBasis, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
+import { passagePlace, textBasis, type TextBasis } from '../answer/sources.js';
 import { HELP_NOTES } from '../command/help.js';
 import { answerKindsLine, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { formatDuration, formatMs } from '../text/durations.js';
@@ -75,12 +76,12 @@ function voteButtons(key: string): APIButtonComponent[] {
   return [button(`${ANSWER_BUTTON.up}:${key}`, 'Helpful', { emoji: '👍' }), button(`${ANSWER_BUTTON.down}:${key}`, 'Not helpful', { emoji: '👎' })];
 }
 
-function sourceLine(n: number, title: string, url: string | undefined, paperId: string): string {
-  return `**[${n}]** ${titleLink(title, url)} · \`${paperId.replace(/`/g, '')}\``;
+function sourceLine(n: number, title: string, url: string | undefined, paperId: string, place = ''): string {
+  return `**[${n}]** ${titleLink(title, url)}${place ? `, ${escapeText(place)}` : ''} · \`${paperId.replace(/`/g, '')}\``;
 }
 
-function footer(mode: string, model: string | undefined, ms: number, cached?: boolean, shows: ExtractiveShows = 'quotes'): string {
-  const text = footerText(mode, model, ms, shows);
+function footer(mode: string, model: string | undefined, ms: number, cached?: boolean, shows: ExtractiveShows = 'quotes', from: TextBasis = 'abstracts'): string {
+  const text = footerText(mode, model, ms, shows, from);
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${cached ? ' · cached' : ''}`;
 }
 
@@ -107,11 +108,11 @@ function noticeFields(notice: string | undefined, truncated: boolean | undefined
 export function answerMessages(a: Answer, key: string): Outgoing[] {
   const shown = citedSources(a.citations, a.sources);
   const fields = [...(noticeFields(replyNote(a), a.truncated) ?? [])];
-  if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId)).join('\n') });
+  if (shown.length) fields.push({ name: 'Sources', value: shown.map((s) => sourceLine(s.n, s.title, s.url, s.paperId, passagePlace(s))).join('\n') });
   const color = a.refused ? COLORS.refused : a.notice || a.truncated ? COLORS.warning : a.mode === 'ollama' ? COLORS.answer : COLORS.extractive;
   // Small talk says nothing of the papers: a footer on how it was made from them would be beside the point.
   // A slash command's question keeps its mentions as markup (a mention's reply shows them by name, see readableMentions).
-  const doc: Doc = { title: escapeText(withoutMentionMarkup(a.question)), description: a.mode === 'ollama' ? discordMarkdown(a.answer) : a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a)), color };
+  const doc: Doc = { title: escapeText(withoutMentionMarkup(a.question)), description: a.mode === 'ollama' ? discordMarkdown(a.answer) : a.answer, fields, footer: a.smallTalk ? undefined : footer(a.mode, a.model, a.elapsedMs, a.cached, answerShows(a), answerBasis(a)), color };
   return messages(doc, answerButtons(key, shown[0]?.paperId, { hasQuotes: shown.length > 0, votes: !a.smallTalk }));
 }
 
@@ -160,9 +161,10 @@ export function quotesMessages(q: RememberedAnswer): Outgoing[] {
     const quoted = sentencesQuoted(q.turn?.answer ?? '', s.text);
     const quotes = quoted.length ? quoted : q.citations.filter((c) => c.n === s.n && c.quote).map((c) => c.quote!);
     const text = quotes.length ? [...new Set(quotes)].join('\n') : s.text;
-    return `${sourceLine(s.n, s.title, s.url, s.paperId)}\n${blockQuote(text)}`;
+    return `${sourceLine(s.n, s.title, s.url, s.paperId, passagePlace(s))}\n${blockQuote(text)}`;
   });
-  return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: 'From the abstracts only' });
+  const from = { abstracts: 'From the abstracts only', 'full text': 'From the full texts', both: 'From the abstracts and full texts' }[textBasis(shown.length ? shown : q.sources)];
+  return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: from });
 }
 
 /** A TL;DR cut short ("…we introduce SciVideoBench, a rigorous benchmark … [1]"): the end of a sentence an answer quotes. */
@@ -321,7 +323,7 @@ export function noticeMessage(text: string): Outgoing {
 }
 
 /** What a reply posted in the channel answers: the asker's words (question, paper or topic), or a rebuild. */
-export type AskedFor = { what: 'answer' | 'summary' | 'related'; words: string } | { what: 'reindex' };
+export type AskedFor = { what: 'answer' | 'summary' | 'related'; words: string } | { what: 'reindex' } | { what: 'add' };
 
 const ASKED_FOR = { answer: 'your answer to', summary: 'your summary of', related: 'the papers related to' } as const;
 
@@ -333,7 +335,7 @@ const ASKED_WORDS_CHARS = 200;
  * the asker (the mention is what tells them it is there) and what they asked, as plain text.
  */
 export function channelReplyIntro(userId: string, asked: AskedFor): string {
-  const subject = asked.what === 'reindex' ? 'the index rebuild you asked for' : `${ASKED_FOR[asked.what]} “${escapeText(truncate(asked.words, ASKED_WORDS_CHARS))}”`;
+  const subject = asked.what === 'reindex' ? 'the index rebuild you asked for' : asked.what === 'add' ? 'the papers you added' : `${ASKED_FOR[asked.what]} “${escapeText(truncate(asked.words, ASKED_WORDS_CHARS))}”`;
   return `<@${userId}>, ${subject}:`;
 }
 

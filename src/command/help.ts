@@ -8,7 +8,7 @@ import type { CommandModule } from './types.js';
 
 /** Lines that explain where answers come from, shown by /help everywhere. */
 export const HELP_NOTES = [
-  'Answers come from the papers\' abstracts only, never from the full texts; every claim cites its source [n].',
+  'Answers come from the papers\' abstracts, and from the full text of papers added with their PDF (cited with section and page); every claim cites its source [n].',
   'Without a reachable Ollama model, answers are extractive: the abstracts\' own sentences, with the same citations.',
   'Besides topics, ask about a paper by name ("What is PixelThink?", "What does GCL stand for?"), its authors, venue and links ("Who wrote X?", "Where is the code for X?"), an author\'s papers ("Which papers are by ...?"), how many papers mention a topic ("How many papers are about video?"), papers like one ("Papers like X?"), two papers side by side ("Compare X and Y"), and follow up ("What are its results?").',
 ];

@@ -26,6 +26,8 @@ export interface TextContext {
   /** Given with an option that cannot be read: the command line's usage. */
   hint?: string;
   onProgress?: (e: ProgressEvent) => void;
+  /** What a long command that is not a request to the model (/add) is doing, where the surface shows a status line. */
+  status?: (text: string) => void;
   signal?: AbortSignal;
 }
 

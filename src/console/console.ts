@@ -65,7 +65,7 @@ export async function runConsole(service: PapercordService, opts: ConsoleOptions
         if (text !== undefined) status.show(text);
       }
     : undefined;
-  const ctx: TextContext = { service, surface: 'console', turns, latencies, unrepeated: (r) => notices.unrepeated(r), form: (t) => t, onProgress, signal: ended.signal };
+  const ctx: TextContext = { service, surface: 'console', turns, latencies, unrepeated: (r) => notices.unrepeated(r), form: (t) => t, onProgress, status: interactive ? (t) => status.show(t) : undefined, signal: ended.signal };
 
   for (const line of opts.banner) write(`${line}\n`);
   const rl = createInterface({ input: opts.input, output: interactive ? output : undefined, terminal: interactive, prompt: 'papercord> ', crlfDelay: Infinity });

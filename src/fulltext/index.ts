@@ -1,10 +1,10 @@
 /**
  * Full text from a paper's PDF: `readPdf` reads it (in a thread of its own, under the PDF_*
- * limits) into sections with their pages, and `fullTextChunks` cuts those into passages to
- * index. Every failure is a PdfError with a `kind`, a message and a hint.
+ * limits) into sections with their pages, and `fullTextPassages` turns those into the passages
+ * the index chunks (chunkFullText). Every failure is a PdfError with a `kind`, a message and a hint.
  */
 export { readPdf, type ReadPdfOptions } from './read.js';
-export { fullTextChunks, type FullTextChunk, type FullTextChunkOptions } from './chunks.js';
+export { fullTextPassages } from './passages.js';
 export { sectionLabel, pageAt, type FullText, type Section, type SectionRole, type PageStart } from './sections.js';
 export { PdfError, isPdfError, type PdfErrorKind } from './errors.js';
 export { checkPdfSize, pdfLimits, DEFAULT_PDF_LIMITS, type PdfLimits, type PdfSettings } from './limits.js';

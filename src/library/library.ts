@@ -45,9 +45,11 @@ export class Library {
     this.unmentioned = new UnmentionedNames(this);
   }
 
-  /** Changes whenever the index is rebuilt: caches key on it. */
+  /** Changes whenever the index is rebuilt or papers are added or removed, and differs between collections: caches key on it. */
   get version(): string {
-    return this.state.index.manifest.buildId;
+    const { manifest, generation } = this.state.index;
+    const seen = [...this.retriever.collections].sort().join(',');
+    return generation === 0 && !seen ? manifest.buildId : `${manifest.buildId}@${generation}${seen ? `/${seen}` : ''}`;
   }
 
   /** The paper a user named, or an UNKNOWN_PAPER error that suggests the closest ones (AMBIGUOUS_PAPER when the name is several papers'). */

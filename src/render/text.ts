@@ -6,6 +6,7 @@ import { formatDuration } from '../text/durations.js';
 import { byline } from '../corpus/paper.js';
 import { noRelatedTo } from '../answer/replies.js';
 import { noticeText } from '../notice.js';
+import { passagePlace, textBasis, type TextBasis } from '../answer/sources.js';
 
 /** Plain-text renderings shared by the command line and the local console. */
 
@@ -30,10 +31,13 @@ export function renderAnswer(a: Answer): string {
   const shown = citedSources(a.citations, a.sources);
   if (shown.length) {
     lines.push('Sources:');
-    for (const s of shown) lines.push(`  [${s.n}] ${s.title} (${s.paperId})${s.url ? ` ${s.url}` : ''}`);
+    for (const s of shown) {
+      const place = passagePlace(s);
+      lines.push(`  [${s.n}] ${s.title} (${s.paperId})${place ? `, ${place}` : ''}${s.url ? ` ${s.url}` : ''}`);
+    }
   }
   // A greeting or a thanks quotes nothing and asks no model: "extractive · from abstracts only" would say it did.
-  if (!a.smallTalk) lines.push(footer(a.mode, a.model, a.elapsedMs, answerShows(a)));
+  if (!a.smallTalk) lines.push(footer(a.mode, a.model, a.elapsedMs, answerShows(a), answerBasis(a)));
   return lines.join('\n').trimEnd();
 }
 
@@ -79,8 +83,14 @@ export function renderInfo(i: IndexInfo): string {
   return `${i.papers} papers, ${i.chunks} chunks, embedder ${i.embedder} (${i.embedderBrief}), built ${i.builtAt}`;
 }
 
-function footer(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes'): string {
-  return `— ${footerText(mode, model, ms, shows)}`;
+function footer(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes', from: TextBasis = 'abstracts'): string {
+  return `— ${footerText(mode, model, ms, shows, from)}`;
+}
+
+/** What an answer's cited passages were read from (all its sources when it cites none). */
+export function answerBasis(a: Pick<Answer, 'citations' | 'sources'>): TextBasis {
+  const cited = citedSources(a.citations, a.sources);
+  return textBasis(cited.length ? cited : a.sources);
 }
 
 /** The cited sources, in the order of their numbers. */
@@ -118,10 +128,12 @@ const EXTRACTIVE_HOW: Record<ExtractiveShows, string> = {
  * comes from abstracts only; not for a byline, a link or an author's papers, which come from
  * the papers' metadata and say so.
  */
-export function footerText(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes'): string {
-  const how = mode === 'ollama' ? `written by ${model}` : EXTRACTIVE_HOW[shows];
-  return `${how} · ${(ms / 1000).toFixed(1)} s${mode !== 'ollama' && shows === 'metadata' ? '' : ' · from abstracts only'}`;
+export function footerText(mode: string, model: string | undefined, ms: number, shows: ExtractiveShows = 'quotes', from: TextBasis = 'abstracts'): string {
+  const how = mode === 'ollama' ? `written by ${model}` : shows === 'quotes' && from !== 'abstracts' ? 'extractive (quoted from the papers)' : EXTRACTIVE_HOW[shows];
+  return `${how} · ${(ms / 1000).toFixed(1)} s${mode !== 'ollama' && shows === 'metadata' ? '' : ` · ${BASIS_TEXT[from]}`}`;
 }
+
+const BASIS_TEXT: Record<TextBasis, string> = { abstracts: 'from abstracts only', 'full text': 'from full text', both: 'from abstracts and full text' };
 
 export function renderStatus(s: StatusSnapshot): string {
   const m = s.model;

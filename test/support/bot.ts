@@ -9,8 +9,9 @@ import path from 'node:path';
 import { DiscordEmulator, type EmulatorOptions, type EmuUser, type RestCall, type StoredMessage } from './discord-emulator.js';
 import { OllamaTestServer, type OllamaTestServerOptions } from './ollama-server.js';
 import { captureLog, testSettings, type CapturedLog } from './env.js';
-import { PapercordService } from '../../src/service.js';
+import { PapercordService, type ServiceOptions } from '../../src/service.js';
 import { startBot, type BotHandle } from '../../src/bot/index.js';
+import { DM_COLLECTION } from '../../src/bot/collection.js';
 import { redactSecrets } from '../../src/process.js';
 import type { Settings } from '../../src/config.js';
 import type { Turn } from '../../src/types.js';
@@ -27,7 +28,7 @@ export interface BotHarness {
   close(): Promise<void>;
 }
 
-export async function startHarness(opts: { env?: Record<string, string> | ((emu: DiscordEmulator) => Record<string, string>); emu?: EmulatorOptions; ollama?: OllamaTestServerOptions | true; restTimeoutMs?: number } = {}): Promise<BotHarness> {
+export async function startHarness(opts: { env?: Record<string, string> | ((emu: DiscordEmulator) => Record<string, string>); emu?: EmulatorOptions; ollama?: OllamaTestServerOptions | true; restTimeoutMs?: number; service?: Pick<ServiceOptions, 'http'> } = {}): Promise<BotHarness> {
   const emu = await DiscordEmulator.start(opts.emu);
   const ollama = opts.ollama ? await OllamaTestServer.start(opts.ollama === true ? {} : opts.ollama) : undefined;
   // Not tempDir(): its cleanup hook would run at the end of a before() hook, not of the file.
@@ -44,7 +45,7 @@ export async function startHarness(opts: { env?: Record<string, string> | ((emu:
   // The log keeps the settings' secrets out, as an entry point's does (src/process.ts).
   redactSecrets(settings);
   const log = captureLog();
-  const service = await PapercordService.open(settings, { log });
+  const service = await PapercordService.open(settings, { log, defaultCollection: DM_COLLECTION, ...opts.service });
   const bot = await startBot(settings, service, { clientOptions: emu.clientOptions(opts.restTimeoutMs ? { timeout: opts.restTimeoutMs } : {}), log });
   let n = 0;
   return {

@@ -445,7 +445,15 @@ export interface StoredCommand {
   [key: string]: unknown;
 }
 
-export type OptionValue = string | number | boolean | EmuUser | { type: number; value: string | number | boolean };
+/**
+ * A file a user attaches to an attachment option (type 11). `size` overrides the size Discord
+ * reports (the bytes served stay `data`): a file claimed larger than a limit without making one.
+ */
+export interface AttachmentOption {
+  attachment: { filename: string; data: Buffer | Uint8Array | string; contentType?: string; size?: number };
+}
+
+export type OptionValue = string | number | boolean | EmuUser | AttachmentOption | { type: number; value: string | number | boolean };
 
 export interface InteractionOptions {
   /** the invoking user (default: emu.defaultUser) */
@@ -703,6 +711,8 @@ export class DiscordEmulator {
   private readonly interactionsByToken = new Map<string, InteractionState>();
   private readonly commandStore = new Map<string, StoredCommand[]>(); // 'global' | guildId
   private readonly attachmentData = new Map<string, UploadedFile>();
+  /** Ids of the attachments downloaded (GET /attachments/...), in order. */
+  readonly attachmentDownloads: string[] = [];
   private readonly faults: Fault[] = [];
   private readonly hung: Array<{ res: http.ServerResponse; call: RestCall; resume: () => void }> = [];
   private readonly waiters = new Set<Waiter>();
@@ -1603,7 +1613,7 @@ export class DiscordEmulator {
   /**
    * Invoke a slash command. `name` may include a subcommand (group): 'papers list' / 'admin papers add'.
    * If the command was registered (PUT/POST .../commands), its id and option types are used and
-   * unknown options throw; otherwise types are inferred (string 3, integer 4, number 10, boolean 5, user 6).
+   * unknown options throw; otherwise types are inferred (string 3, integer 4, number 10, boolean 5, user 6, `{ attachment }` 11: the file is served over HTTP and described in `data.resolved.attachments`).
    */
   async slashCommand(name: string, options: Record<string, OptionValue> = {}, opts: InteractionOptions = {}): Promise<InteractionHandle> {
     return this.commandInteraction(InteractionType.ApplicationCommand, name, options, undefined, opts);
@@ -1613,6 +1623,16 @@ export class DiscordEmulator {
   async autocomplete(name: string, options: Record<string, OptionValue>, focused: string, opts: InteractionOptions = {}): Promise<InteractionHandle> {
     if (!(focused in options)) throw new Error(`DiscordEmulator.autocomplete: focused option '${focused}' is not in options`);
     return this.commandInteraction(InteractionType.Autocomplete, name, options, focused, opts);
+  }
+
+  /** An attachment option's file, as Discord keeps it on its CDN: served by GET /attachments/... until the emulator stops. */
+  private storeOptionAttachment(a: AttachmentOption['attachment'], channelId: string): StoredAttachment {
+    const data = typeof a.data === 'string' ? Buffer.from(a.data) : Buffer.from(a.data);
+    const id = snowflake();
+    const contentType = a.contentType ?? 'application/octet-stream';
+    this.attachmentData.set(id, { field: 'files', filename: a.filename, contentType, size: data.length, data });
+    const url = `${this.httpBase}/attachments/${channelId}/${id}/${encodeURIComponent(a.filename)}`;
+    return { id, filename: a.filename, size: a.size ?? data.length, url, proxy_url: url, content_type: contentType, ephemeral: true };
   }
 
   private findCommand(name: string, guildId: string | undefined): StoredCommand | undefined {
@@ -1646,6 +1666,12 @@ export class DiscordEmulator {
       if (typeof raw === 'object' && raw !== null && 'username' in raw) {
         optType = def?.type ?? 6;
         value = raw.id;
+      } else if (typeof raw === 'object' && raw !== null && 'attachment' in raw) {
+        if (def && def.type !== 11) throw new Error(`DiscordEmulator: option '${optName}' of '${fullName}' is type ${def.type}, not an attachment (11)`);
+        optType = 11;
+        const stored = this.storeOptionAttachment(raw.attachment, ctx.channel.id);
+        (resolved.attachments ??= {})[stored.id] = stored;
+        value = stored.id;
       } else if (typeof raw === 'object' && raw !== null) {
         optType = raw.type;
         value = raw.value;
@@ -2208,6 +2234,7 @@ export class DiscordEmulator {
     if (url.pathname.startsWith('/attachments/')) {
       const id = url.pathname.split('/')[3];
       const file = id ? this.attachmentData.get(id) : undefined;
+      if (id) this.attachmentDownloads.push(id);
       if (!file) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
         return;

@@ -156,3 +156,20 @@ export function samplePaper(sectionCount = 5, sentencesPerParagraph = 6): PaperS
     runningHead: 'Preprint. Under review.',
   };
 }
+
+/** A paper whose §3 Method holds one sentence no other text has, past its first page. */
+export function methodPaper(): PaperSpec {
+  const filler = (label: string, n: number) => Array.from({ length: n }, (_, i) => `Sentence ${i + 1} of section ${label} reports a careful ablation over several benchmarks in language models.`).join(' ');
+  return {
+    title: 'Quokka: Syllable Tokenizers for Burrow Names',
+    authors: 'Ann Wombat, Bo Quokka',
+    abstract: 'We present Quokka, a tokenizer for names of burrows. It is evaluated on marsupial corpora and compared with byte-level baselines.',
+    sections: [
+      { number: '1', heading: 'Introduction', paragraphs: [filler('1', 30)] },
+      { number: '2', heading: 'Related Work', paragraphs: [filler('2', 30)] },
+      { number: '3', heading: 'Method', paragraphs: [`${filler('3', 6)} Sentence 7 of section 3 explains that the quokka tokenizer splits each burrow name into syllables before embedding them with a gated recurrent encoder.`] },
+      { number: '4', heading: 'Experiments', paragraphs: [filler('4', 20)] },
+    ],
+    references: ['[1] A. Author. A cited work. In Proceedings, 2024.'],
+  };
+}

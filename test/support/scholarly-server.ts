@@ -7,7 +7,7 @@
  *   and `related`/`pdf`). An unknown id is simply absent, and the feed still says totalResults 1
  *   as the classic API did; an id the API cannot read ("1234.12345": no month 34) gives, with
  *   status 200, one entry titled "Error" whose id is `http://arxiv.org/api/errors#incorrect_id_format_for_<id>`.
- *   PDFs under `/arxiv/pdf/<id>v<n>`.
+ *   PDFs under `/arxiv/pdf/<id>v<n>`: those given with `addPdf`, else a stand-in that is no real PDF.
  * - Crossref, `/crossref/works/<doi>`: `{status: "ok", message-type: "work", message-version,
  *   message: {...}}` with `abstract` as JATS when the work has one; an unknown DOI is a 404 with
  *   the text "Resource not found.".
@@ -274,6 +274,9 @@ export class ScholarlyServer {
   readonly notes = new Map<string, OpenReviewFixture>();
   readonly pmlr = new Map<string, PmlrFixture>();
   private readonly scripts = new Map<ScholarlyService, Scripted[]>();
+  /** PDFs served under /arxiv/pdf/<id>v<n> by arXiv id; any other id gets a stand-in that is no real PDF. */
+  readonly pdfs = new Map<string, Uint8Array>();
+  private readonly waiters: { service: ScholarlyService; resolve: (r: RecordedRequest) => void }[] = [];
   private readonly hanging = new Set<http.ServerResponse>();
 
   private constructor(private readonly server: http.Server) {}
@@ -301,6 +304,17 @@ export class ScholarlyServer {
     return this;
   }
 
+  /** Serves `bytes` as the arXiv PDF of `id`. */
+  addPdf(id: string, bytes: Uint8Array): this {
+    this.pdfs.set(id, bytes);
+    return this;
+  }
+
+  /** Settles when the next request to `service` arrives (before it is answered). */
+  nextRequest(service: ScholarlyService): Promise<RecordedRequest> {
+    return new Promise((resolve) => this.waiters.push({ service, resolve }));
+  }
+
   requestsTo(service: ScholarlyService): RecordedRequest[] {
     return this.requests.filter((r) => r.service === service);
   }
@@ -314,7 +328,12 @@ export class ScholarlyServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? '/', this.origin);
     const service = (['arxiv', 'crossref', 'openreview', 'pmlr'] as const).find((s) => url.pathname.startsWith(`/${s}/`)) ?? 'other';
-    this.requests.push({ service, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, at: performance.now() });
+    const recorded: RecordedRequest = { service, method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, at: performance.now() };
+    this.requests.push(recorded);
+    for (const w of this.waiters.filter((x) => x.service === service)) {
+      this.waiters.splice(this.waiters.indexOf(w), 1);
+      w.resolve(recorded);
+    }
     if (service === 'other') return send(res, 404, 'not found', 'text/plain');
     const scripted = this.scripts.get(service)?.shift();
     if (scripted) return this.reply(service, res, scripted);
@@ -345,7 +364,14 @@ export class ScholarlyServer {
   }
 
   private arxivAnswer(rest: string, query: URLSearchParams, res: http.ServerResponse): void {
-    if (rest.startsWith('/pdf/')) return send(res, 200, '%PDF-1.5\n%stand-in\n', 'application/pdf');
+    if (rest.startsWith('/pdf/')) {
+      const pdf = this.pdfs.get(decodeURIComponent(rest.slice('/pdf/'.length)).replace(/v\d+$/, ''));
+      if (pdf) {
+        res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': pdf.byteLength });
+        return void res.end(pdf);
+      }
+      return send(res, 200, '%PDF-1.5\n%stand-in\n', 'application/pdf');
+    }
     if (rest !== '/api/query') return send(res, 404, 'not found', 'text/plain');
     const idList = query.get('id_list') ?? '';
     const ids = idList.split(',').filter(Boolean);
