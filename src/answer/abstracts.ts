@@ -19,6 +19,7 @@ import { abstractSource, abstractSources, citationFor, toSources } from './sourc
 import { type SummarySection, summarySections } from './summary/sections.js';
 import { askedSection, asksAbout, asksOnlyAspects, summaryLengthAsked } from '../question/aspects.js';
 import { extractiveSummary, summaryGoingOn } from './summary/extractive.js';
+import { closestAnswer } from './closest.js';
 
 /** What the abstracts hold for a question: what the search found, the part of a paper that answers, and the sources shown. */
 export interface AbstractsFound {
@@ -126,7 +127,9 @@ export async function answerFromAbstracts(f: QuestionFrame, ctx: AnswerContext, 
     return written;
   };
   if (!found.relevant) {
-    if (!found.modelReads) return refused();
+    // A paper named or compared was read whole: that its abstract does not say is the answer, not its nearest sentences.
+    const named = askedOf.length > 0 || f.subjectNames.papers.length > 0;
+    if (!found.modelReads) return (named ? undefined : closestAnswer(f, ctx, found.found.near)) ?? refused();
     const w = await modelAnswer(q, ctx, sources, f.last, false);
     if (!('fallback' in w) && !w.refused) return keep(w);
     return refused('fallback' in w ? ctx.announce(refusalFallback(w.fallback)) : undefined);

@@ -27,7 +27,7 @@ async function answerReading(ctx: AnswerContext, reading: Reading): Promise<Answ
     if (!(await kind.match(frame, ctx))) continue;
     const answer = await kind.answer(frame, ctx);
     const kinded = answer.kind ? answer : { ...answer, kind: kind.id };
-    return kind.stage === 'papers' && kinded.refused ? readAsTopicList(ctx, frame, reading, kinded) : kinded;
+    return kind.stage === 'papers' && (kinded.refused || kinded.kind === 'closest') ? readAsTopicList(ctx, frame, reading, kinded) : kinded;
   }
   throw new Error('no answer kind matched: the registry must end with one that matches every question');
 }
@@ -36,12 +36,15 @@ async function answerReading(ctx: AnswerContext, reading: Reading): Promise<Answ
  * "Which papers talk about LLM safety?", refused where no paper writes the phrase whole, is read
  * again as "Which papers are about LLM safety?": its verb is no word the papers answer with, and
  * "are about" finds the papers "study" does. "Any papers on hallucination?" that no paper writes
- * nor covers: the topic looked for tells the asker more than "this question" does.
+ * nor covers: the topic looked for tells the asker more than "this question" does. Answered
+ * only with the closest passages, it is asked again too: a list of the topic's papers is the answer asked for.
  */
 async function readAsTopicList(ctx: AnswerContext, frame: QuestionFrame, reading: Reading, refused: Answer): Promise<Answer> {
   const listed = topicListAsked(frame.q, ctx.library.papers);
   if (!listed) return refused;
   const aboutTopic = `Which papers are about ${listed.topic}?`;
   const answered = aboutTopic !== frame.q ? { ...(await answerQuestion(ctx, aboutTopic, reading.asked)), question: frame.q } : refused;
+  // The closest passages are what is left when the topic's papers are not found either; a list asked for is one if found.
+  if (refused.kind === 'closest') return answered.refused || answered.kind === 'closest' ? refused : answered;
   return answered.refused && answered.answer === REFUSAL_TEXT ? { ...answered, answer: topicNotFound(listed.topic, ctx.library.papers.length), kind: 'topic-list' } : answered;
 }
