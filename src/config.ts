@@ -285,6 +285,13 @@ export interface RetrievalSettings {
    * is asked about it ("which benchmark did 3D-RFT beat larger models on?").
    */
   extractiveTitleTermWeight: number;
+  /**
+   * A question no passage answers in its words, whose nearest passages still reach this share of
+   * the relevance floor (see Retriever.closeness), is answered with them marked as possibly not
+   * answering (`closest`) instead of refused; below it, refused outright. Above 1: never.
+   * docs/retrieval-experiments.md has the trade-off curve of false refusals and off-topic answered.
+   */
+  closestShare: number;
 }
 
 export const DEFAULT_RETRIEVAL: RetrievalSettings = {
@@ -303,6 +310,7 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   extractiveSentences: 3,
   extractiveSourceShare: 0.8,
   extractiveTitleTermWeight: 0.3,
+  closestShare: 0.8,
 };
 
 /**

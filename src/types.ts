@@ -99,6 +99,7 @@ export type AnswerKindId =
   | 'paper-summary'
   | 'paper-part'
   | 'search'
+  | 'closest'
   | 'refusal';
 
 export interface Answer {

@@ -25,7 +25,7 @@ test('the registry lists each kind once, ends with one that answers anything, an
     assert.ok(docs.includes(kind.description), `docs/asking.md describes ${kind.id} as its module does: ${kind.description}`);
   }
   // The outcomes a kind may answer with besides its own id are documented too.
-  for (const id of ['paper-part', 'refusal', 'not-mentioned']) assert.match(docs, new RegExp(`\`${id}\``), id);
+  for (const id of ['paper-part', 'refusal', 'not-mentioned', 'closest']) assert.match(docs, new RegExp(`\`${id}\``), id);
 });
 
 test('every answer says its kind, and /status counts the answers of each kind', async () => {

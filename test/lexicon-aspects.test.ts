@@ -87,5 +87,15 @@ patternTable('ASKS_FOR_LIST', L.ASKS_FOR_LIST, {
   matches: [['What are the three submodules of X?', 'What are'], ['List the stages of PixelThink', 'List'], ['Which steps does VEQ take?', 'steps']],
   misses: ['Who wrote VEQ?', 'What is PixelThink about?'],
 });
+customTable('ROLE_ASKED', () => {
+  // The part of a summary a question's form asks for: a method for "how does ...", results for "what did they find"; none for "why", "how many", "how well".
+  const roleOf = (q: string) => L.ROLE_ASKED.find(([, re]) => re.test(q))?.[0];
+  const rows: [string, string | undefined][] = [
+    ['how does PixelThink work?', 'Method'], ['How can a robot policy decide when to think longer?', 'Method'],
+    ['what did they find about refusal?', 'Results'], ['What do the experiments show?', 'Results'],
+    ['how many papers use RL?', undefined], ['how well does VEQ do?', undefined], ['why does TGV-KV drop tokens?', undefined], ['What is PixelThink?', undefined],
+  ];
+  for (const [q, role] of rows) assert.equal(roleOf(q), role, q);
+});
 
 everyExportTabled('lexicon/aspects.ts', lexicon);

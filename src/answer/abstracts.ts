@@ -17,8 +17,9 @@ import { expansionSentence, titleExpansion } from './name-expansion.js';
 import { allSaid, aspectNotStated, modelSaidNotAnswered, notMentioning, partOfEach, summaryPart, uncitedAnswer } from './replies.js';
 import { abstractSource, abstractSources, citationFor, toSources } from './sources.js';
 import { type SummarySection, summarySections } from './summary/sections.js';
-import { askedSection, asksAbout, asksOnlyAspects, summaryLengthAsked } from '../question/aspects.js';
+import { askedSection, asksAbout, asksOnlyAspects, roleAsked, summaryLengthAsked } from '../question/aspects.js';
 import { extractiveSummary, summaryGoingOn } from './summary/extractive.js';
+import { closestAnswer } from './closest.js';
 
 /** What the abstracts hold for a question: what the search found, the part of a paper that answers, and the sources shown. */
 export interface AbstractsFound {
@@ -126,7 +127,9 @@ export async function answerFromAbstracts(f: QuestionFrame, ctx: AnswerContext, 
     return written;
   };
   if (!found.relevant) {
-    if (!found.modelReads) return refused();
+    // A paper named or compared was read whole: that its abstract does not say is the answer, not its nearest sentences.
+    const named = askedOf.length > 0 || f.subjectNames.papers.length > 0;
+    if (!found.modelReads) return (named ? undefined : closestAnswer(f, ctx, found.found.near)) ?? refused();
     const w = await modelAnswer(q, ctx, sources, f.last, false);
     if (!('fallback' in w) && !w.refused) return keep(w);
     return refused('fallback' in w ? ctx.announce(refusalFallback(w.fallback)) : undefined);
@@ -201,15 +204,24 @@ export function searchQuote(f: QuestionFrame, ctx: AnswerContext, found: Abstrac
   const quotedEach = compared.filter((p) => found.sources.some((s) => s.paperId === p.id)).map((p) => p.id);
   // Of one paper, what it sets out from answers a question about that ("What limitations does SPEED identify in
   // parallel decoding?"), else only what its own work does not answer as well.
+  const role = roleAsked(f.q);
   const setting = paper && !asksAbout(f.about, 'Problem') && !asksAbout(f.about, 'Limits') ? (summarySections(paper)?.Problem ?? []) : [];
   const asked = paper ? f.about : f.othersThan.length > 0 ? f.subjectNames.rest : f.q;
-  const ex = extractiveAnswer(asked, found.sources, retriever.termStats, ctx.settings.retrieval, quotedEach, setting);
+  const ex = extractiveAnswer(asked, found.sources, retriever.termStats, ctx.settings.retrieval, quotedEach, setting, role && ofRole(retriever, role));
   // Said, not left silent: "Which of them use RL?" after a count of 97 read only the first PICKED_AMONG_MAX.
   const unread = comparison?.pickedOutOf ? `\n(Of the ${comparison.pickedOutOf} papers counted, the first ${compared.length} were read; a narrower topic reads them all.)` : '';
   // "Which one uses RL?" of PixelThink and VEQ: that VEQ's abstract does not is part of the answer. Of a long list, the few picked say it.
   const unpicked = comparison?.picked !== undefined ? compared.filter((p) => !ctx.library.acronyms.writesMostTelling(comparison.picked!, p)) : [];
   const notPicked = unpicked.length > 0 && unpicked.length <= UNPICKED_NAMED_MAX ? `\n${notMentioning(unpicked)}` : '';
   return { ...ex, answer: ex.answer + notPicked + unread };
+}
+
+/** Whether a sentence of a source's paper is in the part of its summary asked for (a list is one entry there, hence "includes"). */
+function ofRole(retriever: Retriever, role: SummarySection): (source: Source, sentence: string) => boolean {
+  return (source, sentence) => {
+    const paper = retriever.paper(source.paperId);
+    return paper !== undefined && (summarySections(paper)?.[role] ?? []).some((x) => x.includes(sentence));
+  };
 }
 
 /**

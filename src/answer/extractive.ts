@@ -35,7 +35,9 @@ export const REFUSAL_TEXT =
  * that state what it sets out from (its summary's problem): others' work, not its own, so they
  * answer only where they share more of the question than any of its own sentences ("What does the
  * BEST benchmark measure?" is not "A recent line of benchmarks aims to evaluate ..."; a method that
- * only its problem names is asked about there).
+ * only its problem names is asked about there). `ofRole`: of a how or what-did-they-find
+ * question, whether a sentence plays the role asked (see roleAsked): the best source's best such
+ * sentence that shares a word with the question is quoted, whatever outscores it.
  */
 export function extractiveAnswer(
   question: string,
@@ -44,6 +46,7 @@ export function extractiveAnswer(
   settings: Pick<RetrievalSettings, 'extractiveSentences' | 'extractiveSourceShare' | 'extractiveTitleTermWeight'>,
   compared: readonly string[] = [],
   setting: readonly string[] = [],
+  ofRole?: (source: Source, sentence: string) => boolean,
 ): ExtractiveAnswer {
   if (sources.length === 0) return { answer: REFUSAL_TEXT, citations: [] };
   // A question that names one paper's system ("What does PRISM evaluate on?") is answered from that paper only.
@@ -94,6 +97,10 @@ export function extractiveAnswer(
     const best = its[0] && its[0].score > 0 ? its[0] : (tldrOf(its[0]?.source) ?? its[0]);
     if (best) pick(best);
   }
+  // "How does X decide ...?" is answered by its method, "what did they find?" by its results: the sentence sharing
+  // the most words is often another part (the problem, of a how question).
+  const roled = ofRole && !compared.length ? candidates.find((c) => c.score > 0 && c.source === candidates[0]!.source && ofRole(c.source, c.text)) : undefined;
+  if (roled) pick(roled);
   // No sentence shares a word with the question (the paper matched on its title, or a form of a word):
   // the one that says what the best source is, rather than its first sentence.
   if (picked.length === 0 && candidates.length > 0 && candidates[0]!.score <= 0) {

@@ -11,6 +11,8 @@ import { topicListAsked, topicNotFound } from './topics.js';
 interface Pass {
   reading: Reading;
   topic: string | undefined;
+  /** What this pass's kinds answered. */
+  given: Answer;
 }
 
 /**
@@ -21,7 +23,9 @@ interface Pass {
  * once more as "Which papers are about LLM safety?": its verb is no word the papers answer with,
  * and "are about" finds the papers "study" does. That is a second pass of this loop, not a call
  * back into it. "Any papers on hallucination?" that no paper writes nor covers: the topic looked
- * for tells the asker more than "this question" does.
+ * for tells the asker more than "this question" does. Answered only with the closest passages,
+ * it is read again too: a list of the topic's papers is the answer asked for, and the closest
+ * passages stand when that list is not found either.
  */
 export async function answerQuestion(ctx: AnswerContext, question: string, opts: ReadOptions): Promise<Answer> {
   const passes: Pass[] = [];
@@ -30,8 +34,8 @@ export async function answerQuestion(ctx: AnswerContext, question: string, opts:
   for (;;) {
     const frame = new QuestionFrame(ctx.library, reading);
     const { kind, answer: given } = await firstKindAnswer(ctx, frame);
-    const listed = kind.stage === 'papers' && given.refused ? topicListAsked(frame.q, ctx.library.papers) : undefined;
-    passes.push({ reading, topic: listed?.topic });
+    const listed = kind.stage === 'papers' && (given.refused || given.kind === 'closest') ? topicListAsked(frame.q, ctx.library.papers) : undefined;
+    passes.push({ reading, topic: listed?.topic, given });
     const aboutTopic = listed ? `Which papers are about ${listed.topic}?` : undefined;
     if (aboutTopic === undefined || aboutTopic === frame.q) {
       answer = given;
@@ -40,8 +44,10 @@ export async function answerQuestion(ctx: AnswerContext, question: string, opts:
     reading = readQuestion(ctx.library, aboutTopic, reading.asked);
   }
   // The last pass's answer, told back through each reading before it: the topic not found, the notices, the question as typed.
-  for (const { reading: passed, topic } of passes.reverse()) {
-    if (topic !== undefined && answer.refused && answer.answer === REFUSAL_TEXT) answer = { ...answer, answer: topicNotFound(topic, ctx.library.papers.length), kind: 'topic-list' };
+  for (const { reading: passed, topic, given } of passes.reverse()) {
+    if (topic !== undefined && given.kind === 'closest') {
+      if (answer.refused || answer.kind === 'closest') answer = given;
+    } else if (topic !== undefined && answer.refused && answer.answer === REFUSAL_TEXT) answer = { ...answer, answer: topicNotFound(topic, ctx.library.papers.length), kind: 'topic-list' };
     answer = shownAsTyped(passed, answer);
   }
   return answer;

@@ -12,14 +12,16 @@ import { blindSets } from '../eval/blind-set.js';
 import { scoreBlindSets } from '../eval/blind-run.js';
 import { blindTargets, renderBlind } from '../eval/blind-report.js';
 
-const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive] [--blind-only]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it; --blind-only: score only the blind sets of data/eval/blind/)\n       npm run eval -- --replay [--json] [--verbose]\n  (--replay: the stored replies of small models, replayed on the Ollama test server: see scripts/eval-replay.ts)';
+const usage = 'usage: npm run eval -- [--json] [--questions data/eval/questions.jsonl] [--verbose] [--extractive] [--blind-only] [--dev-only]\n  (--extractive: do not score the chat model even when OLLAMA_HOST has it; --blind-only: score only the blind sets of data/eval/blind/; --dev-only: only the blind dev sets, never opening a holdout, for changing code against)\n       npm run eval -- --replay [--json] [--verbose]\n  (--replay: the stored replies of small models, replayed on the Ollama test server: see scripts/eval-replay.ts)';
 // The replay suite needs no corpus settings nor a model server of the operator's: it brings its own.
 if (process.argv.includes('--replay')) {
   await import('../../scripts/eval-replay.js');
   process.exit();
 }
-const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false }, 'blind-only': { type: 'boolean', default: false } }, usage);
-const blindOnly = values['blind-only'] === true;
+const { values, json, settings } = cli({ questions: { type: 'string' }, verbose: { type: 'boolean', default: false }, extractive: { type: 'boolean', default: false }, 'blind-only': { type: 'boolean', default: false }, 'dev-only': { type: 'boolean', default: false } }, usage);
+// While code is being changed the holdouts must stay unread: --dev-only scores the dev sets alone.
+const devOnly = values['dev-only'] === true;
+const blindOnly = devOnly || values['blind-only'] === true;
 
 /** The corpora every run is scored on: the 19 papers alone, then among the ~300 PMLR papers as distractors. */
 const CORPORA: { name: string; corpus: string[] }[] = [
@@ -130,7 +132,7 @@ run(json, async () => {
   const modelScored = reports.some((r) => r.model);
   const model = { scored: modelScored, chatModel: settings.chatModel, detail: values.extractive ? 'skipped (--extractive)' : modelNote };
   // Questions of one's own (--questions) are scored alone; the blind sets' targets are informational, so they leave the exit status alone.
-  const blind = values.questions && !blindOnly ? undefined : await scoreBlindSets(blindSets(PROJECT_ROOT), openEvalService);
+  const blind = values.questions && !blindOnly ? undefined : await scoreBlindSets(blindSets(PROJECT_ROOT).filter((s) => !devOnly || !s.holdout), openEvalService);
   const text = () => [...(blindOnly ? [] : [renderReports(questions, reports, allMet, values.verbose === true, model)]), ...(blind ? [renderBlind(blind, values.verbose === true)] : [])].join('\n\n');
   print(json, { questions: questions.length, reports, model, allTargetsMet: allMet, ...(blind ? { blind: { sets: blind, targets: blindTargets(blind) } } : {}) }, text);
   if (!allMet) process.exitCode = 1;

@@ -95,3 +95,14 @@ export const SIZE_UNREAD = new RegExp(String.raw`[\p{L}\p{N}.-]*\d[\d.,]*[kKMBT]
 /** "What are the three submodules of X?", "List the stages of X": a question whose answer may be a numbered list. */
 export const ASKS_FOR_LIST = /\b(what|which) are\b|\b(two|three|four|five|six|\d+)\b|\b(list|steps|stages|components|modules|submodules|parts|phases)\b/i;
 
+/**
+ * The kind of sentence a question's form asks for, whatever its words: "how does/can/do ..."
+ * (not "how many", "how well" ...) asks for what is done, a method; "what did they find/show/
+ * conclude" for results. Its words pick among a paper's sentences; this picks among those that
+ * share them (see extractiveAnswer). "Why" is none: its reason is as often a finding as the
+ * problem (measured: docs/retrieval-experiments.md).
+ */
+export const ROLE_ASKED = [
+  ['Results', /\bwhat\b[^?.]{0,40}\b(find|found|finds|show|showed|shown|shows|conclude|concluded|learn|learned|discover|discovered|observe|observed)\b/i],
+  ['Method', /\bhow\s+(?!(?:many|much|well|fast|long|big|large|often|good|accurate|far|old|come)\b)(?:does|do|did|can|could|is|are|would|will|should|they|it|the|this|to)\b/i],
+] as const;

@@ -2,7 +2,7 @@
 import type { SummaryLength } from '../answer/summary.js';
 import type { SummarySection } from '../answer/summary/sections.js';
 import { queryTerms, withoutGist, words } from '../text/terms.js';
-import { ASKING, ASKS_FIGURES, ASKS_HOW_MUCH, ASPECT_WORDS, DATA_ASPECT, HOW_IT_WORKS, MODELS_ASPECT } from '../lexicon/aspects.js';
+import { ASKING, ASKS_FIGURES, ASKS_HOW_MUCH, ASPECT_WORDS, DATA_ASPECT, HOW_IT_WORKS, MODELS_ASPECT, ROLE_ASKED } from '../lexicon/aspects.js';
 import { LONG_ASKED, MEDIUM_ASKED, SUMMARY_ONLY } from '../lexicon/summary-lengths.js';
 
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
@@ -73,4 +73,9 @@ export function asksOnlyHowMuch(question: string): boolean {
 /** Whether a follow-up asks only for figures, in words no other question uses ("Any numbers?", "the stats?"): of the paper before, as "How big is it?" is. */
 export function asksOnlyForFigures(question: string): boolean {
   return ASKS_FIGURES.test(question) && asksOnlyHowMuch(question);
+}
+
+/** The role of the sentence a how or what-did-they-find question asks for (see ROLE_ASKED); undefined for any other. */
+export function roleAsked(question: string): SummarySection | undefined {
+  return ROLE_ASKED.find(([, re]) => re.test(question))?.[0];
 }

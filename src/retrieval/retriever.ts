@@ -33,6 +33,12 @@ export interface SearchResult {
   hits: Hit[];
   /** False when no paper covers the question: the caller should refuse rather than answer from the least bad chunk. */
   relevant: boolean;
+  /**
+   * When not relevant: the hits that come near the floor all the same (see closeness), best
+   * first. A passage that answers in other words shares few of the question's; one nothing is
+   * near leaves this empty, and the question is refused outright.
+   */
+  near?: Hit[];
 }
 
 export interface SearchOptions {
@@ -45,6 +51,11 @@ export interface SearchOptions {
   /** Papers that are not answers ("Which other papers ... like PixelThink?"), left out before relevance is decided. */
   exclude?: readonly string[];
   k?: number;
+}
+
+/** More than one of the question's words, or one whole of a question of one or two words: "full-bodied wine" is not about "full KV". */
+function sharesEnoughWords(h: Pick<Hit, 'matched' | 'wholeWords'>, wordCount: number): boolean {
+  return h.matched >= 2 || (wordCount <= 2 && h.wholeWords >= 1);
 }
 
 /** Views a root Retriever keeps (see view): each holds only references and a few statistics. */
@@ -181,7 +192,21 @@ export class Retriever {
     const relevant = top.some((h) => this.isRelevantHit(h, asked.words) && (!own || sharesForm(this.termsOf(h.chunk), own)));
     // Keep sources that plausibly bear on the question; unrelated tail hits only add noise.
     const kept = relevant ? top.filter((h, i) => i === 0 || this.isRelevantHit(h, asked.words) || h.coverage >= this.settings.minTermCoverage / 2) : [];
-    return { hits: kept, relevant };
+    if (relevant) return { hits: kept, relevant };
+    // Near, like relevant, takes more than one shared word: one ("train" of "How do I train a dog?") is chance.
+    const near = top.filter((h) => sharesEnoughWords(h, asked.words) && this.closeness(h) >= this.settings.closestShare).sort((a, b) => this.closeness(b) - this.closeness(a));
+    return { hits: kept, relevant, near };
+  }
+
+  /**
+   * How near a hit comes to answering, as a share of the relevance floor (1 reaches it): the
+   * question's telling words it covers. With the local embedder a cosine counts only where a word
+   * is shared (hashed words, see isRelevantHit).
+   */
+  closeness(h: Pick<Hit, 'cosine' | 'coverage' | 'matched'>): number {
+    const byWords = h.coverage / this.settings.minTermCoverage;
+    const byMeaning = h.matched >= 1 || this.embedder.kind !== 'local' ? h.cosine / this.settings.minCosine : 0;
+    return Math.max(byWords, byMeaning);
   }
 
   /**
@@ -190,8 +215,7 @@ export class Retriever {
    * name in "What does TGV-KV say about pasta?") is chance. `wordCount`: the question's words.
    */
   isRelevantHit(h: Pick<Hit, 'cosine' | 'coverage' | 'matched' | 'wholeWords'>, wordCount: number): boolean {
-    // A question of one or two words needs one of them whole: "full-bodied wine" is not about "full KV".
-    const enoughWords = h.matched >= 2 || (wordCount <= 2 && h.wholeWords >= 1);
+    const enoughWords = sharesEnoughWords(h, wordCount);
     // The local embedder's vectors are hashed words, so the same holds for its cosine: with no
     // word of the question in the chunk, a high cosine is two words sharing a hash bucket
     // ("RLHF" matched a paper on submodularity); with one, that word (a name) is all it measures.
