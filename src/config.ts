@@ -310,7 +310,7 @@ export const DEFAULT_RETRIEVAL: RetrievalSettings = {
   extractiveSentences: 3,
   extractiveSourceShare: 0.8,
   extractiveTitleTermWeight: 0.3,
-  closestShare: 0.8,
+  closestShare: 0.9,
 };
 
 /**
