@@ -80,7 +80,7 @@ test('an addition killed with SIGKILL: the next start answers from the last good
   // The next addition stops at arXiv, which never answers; it is killed there.
   server.script('arxiv', { hang: true });
   const asked = server.nextRequest('arxiv');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/add.ts', '--json', MALDACENA.id], { cwd: PROJECT_ROOT, env: { ...process.env, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...serverEnv, DATA_DIR: dir }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/command.ts', 'add', '--json', MALDACENA.id], { cwd: PROJECT_ROOT, env: { ...process.env, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...serverEnv, DATA_DIR: dir }, stdio: 'ignore' });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   await asked;
   child.kill('SIGKILL');
