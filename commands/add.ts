@@ -11,10 +11,11 @@ import { runRequest } from '../src/bot/flow.js';
 import { errorMessage } from '../src/bot/render.js';
 import { interactionResponder, replyEphemeral } from '../src/bot/reply.js';
 import { deferReply } from '../src/bot/retry.js';
-import { checkPdfSize, pdfLimits } from '../src/fulltext/limits.js';
+import { checkAddedFileSize, pdfLimits } from '../src/fulltext/limits.js';
 import type { TextCommand } from '../src/command/types.js';
 import { addInputOfText } from '../src/command/add-input.js';
-import { renderAddReport } from '../src/render/collections.js';
+import { addReportJson, renderAddReport } from '../src/render/collections.js';
+import { COLLECTION_OPTION, collectionOf } from '../src/command/collection-option.js';
 
 /** A ref or a few BibTeX entries; a longer list goes in a .bib file. */
 const MAX_PAPER_CHARS = 6000;
@@ -41,7 +42,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
     if (!paper && !file) throw new PapercordError('BAD_INPUT', 'Give /add a paper or a file.', 'paper: an arXiv id or URL, a DOI, an OpenReview or PMLR link, or BibTeX entries; file: a PDF, a .bib file, or a .json/.jsonl file of papers.');
     if (file) {
       if (!attachmentHostAllowed(file.url, ctx.settings)) throw new PapercordError('BAD_INPUT', `${file.name} is not on Discord's file servers, so I did not fetch it.`, 'Attach the file to /add again.');
-      checkPdfSize(file.size, pdfLimits(ctx.settings), file.name);
+      checkAddedFileSize(file.size, pdfLimits(ctx.settings), file.name);
     }
   } catch (e) {
     await replyEphemeral(interaction, [errorMessage(e)]);
@@ -66,11 +67,21 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   });
 }
 
-/** The console and the command line add to the local collection; a file is given by its path. */
+export const script = 'add';
+
+/**
+ * The console and the command line add to the local collection unless --collection names
+ * another; a file is given by its path. On the command line each argument is a ref or a file.
+ */
 export const text: TextCommand = {
-  async run({ text: typed }, ctx) {
-    const input = await addInputOfText(typed, pdfLimits(ctx.service.settings));
-    const report = await ctx.service.add(input, { collection: ctx.service.defaultCollection, signal: ctx.signal, onProgress: (p) => ctx.status?.(`${p.stage.replace('-', ' ')} ${p.done}/${p.total}…`) });
-    return { json: report, render: () => renderAddReport(report) };
+  async run({ text: typed, args, options }, ctx) {
+    const given = options.file ? [...(args ?? [typed]), options.file] : args;
+    const input = await addInputOfText(typed, pdfLimits(ctx.service.settings), { args: given });
+    const collection = collectionOf(options, ctx.service);
+    const report = await ctx.service.add(input, { collection, signal: ctx.signal, onProgress: (p) => ctx.status?.(`${p.stage.replace('-', ' ')} ${p.done}/${p.total}…`) });
+    // Something given, nothing added: a script should know.
+    return { json: addReportJson(report), render: () => renderAddReport(report), failed: report.added.length === 0 && report.skipped.length > 0 };
   },
+  options: [COLLECTION_OPTION],
+  withoutModel: true,
 };

@@ -12,6 +12,7 @@ import { MAX_PAPER_QUERY_CHARS } from '../src/names/catalog.js';
 import { LIMITS, truncate } from '../src/bot/split.js';
 import type { TextCommand } from '../src/command/types.js';
 import { renderRemoveReport } from '../src/render/collections.js';
+import { COLLECTION_OPTION, collectionOf } from '../src/command/collection-option.js';
 
 export const data = new SlashCommandBuilder()
   .setName('remove')
@@ -55,9 +56,14 @@ export async function autocomplete(interaction: AutocompleteInteraction, ctx: Bo
   await interaction.respond(choices);
 }
 
+export const script = 'remove';
+
+/** The console and the command line take papers out of the local collection unless --collection names another. */
 export const text: TextCommand = {
-  async run({ text: paper }, ctx) {
-    const report = await ctx.service.remove(paper, {});
+  async run({ text: paper, options }, ctx) {
+    const report = await ctx.service.remove(paper, { collection: collectionOf(options, ctx.service) });
     return { json: report, render: () => renderRemoveReport(report) };
   },
+  options: [COLLECTION_OPTION],
+  withoutModel: true,
 };

@@ -13,6 +13,7 @@ import { paperPdf, samplePaper } from './support/paper-pdf.js';
 import type { ScholarlyServer } from './support/scholarly-server.js';
 import { attachmentHostAllowed } from '../src/bot/attachments.js';
 import { collectionFor, DM_COLLECTION } from '../src/bot/collection.js';
+import { PROGRESS_INTERVAL_MS } from '../src/bot/throttle.js';
 
 const EPHEMERAL = 64;
 const ADMIN = Perm.ManageGuild | Perm.ViewChannel | Perm.SendMessages;
@@ -97,6 +98,31 @@ test('/add with a PDF attachment downloads it from the emulated CDN and adds the
   const added = h.service.findPapers(undefined, Infinity, { collection: collectionA() }).find((p) => /Two Columns/.test(p.title));
   assert.ok(added, `the PDF's paper is in the collection; reply: ${textOf(m)}`);
   assert.match(textOf(m), new RegExp(added.id.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+});
+
+test('/add edits its reply with its progress before the report replaces it', async () => {
+  // Every progress line is sent as soon as it comes, and the arXiv lookup waits until the Crossref
+  // one has settled and its progress is on the reply.
+  h.bot.ctx.progressIntervalMs = 0;
+  scholarly.script('arxiv', { hang: true });
+  const arxivAsked = scholarly.nextRequest('arxiv');
+  try {
+    const i = await h.emu.slashCommand('add', { paper: `${MALDACENA.id} https://doi.org/${DEEP_LEARNING.doi}` }, { ...admin(), channelId: channelB });
+    await arxivAsked;
+    const shown = await i.waitForOriginal((m) => m.embeds.length === 0 && m.content.startsWith('📥'));
+    assert.match(shown.content, /\(1\/2\)/, 'the lookup that settled is counted');
+    scholarly.endHanging();
+    const m = await final(i);
+    assert.equal(m.content, '', 'the report replaces the progress line');
+    const edits = i.edits.map((e) => e.body as { content?: string; embeds?: unknown[] });
+    const firstProgress = edits.findIndex((e) => e.content?.startsWith('📥'));
+    const report = edits.findIndex((e) => (e.embeds?.length ?? 0) > 0);
+    assert.ok(firstProgress >= 0 && report > firstProgress, JSON.stringify(edits.map((e) => e.content ?? `${e.embeds?.length} embeds`)));
+    assertNoPings(h.emu);
+  } finally {
+    h.bot.ctx.progressIntervalMs = PROGRESS_INTERVAL_MS;
+    scholarly.endHanging();
+  }
 });
 
 test('an attachment larger than PDF_MAX_MB is refused from its size, before any download', async () => {

@@ -80,7 +80,7 @@ test('an addition killed with SIGKILL: the next start answers from the last good
   // The next addition stops at arXiv, which never answers; it is killed there.
   server.script('arxiv', { hang: true });
   const asked = server.nextRequest('arxiv');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/add.ts', '--json', MALDACENA.id], { cwd: PROJECT_ROOT, env: { ...process.env, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...serverEnv, DATA_DIR: dir }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/command.ts', 'add', '--json', MALDACENA.id], { cwd: PROJECT_ROOT, env: { ...process.env, EMBEDDINGS: 'local', OLLAMA_HOST: 'http://127.0.0.1:9', LOG_LEVEL: 'warn', ...serverEnv, DATA_DIR: dir }, stdio: 'ignore' });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   await asked;
   child.kill('SIGKILL');
@@ -91,4 +91,25 @@ test('an addition killed with SIGKILL: the next start answers from the last good
   const repeated = await run('add', ['--json', MALDACENA.id], dir);
   assert.equal(repeated.code, 0, repeated.stderr);
   assert.equal(JSON.parse(repeated.stdout).added[0].id, 'hep-th-9711200');
+});
+
+test('add -- --collection <id> <file> <ref>: several arguments at once, files and refs, into the named collection; remove takes --collection too', async () => {
+  const dir = await dataDir();
+  const file = path.join(await tempDir(), 'wombat.jsonl');
+  await writeFile(file, JSON.stringify({ id: 'wombat-retrieval', title: 'Wombat Retrieval: Burrow-Aware Dense Passage Search', authors: ['Ann Wombat'], year: 2026, abstract: 'Wombat retrieval indexes every burrow of a passage graph.' }) + '\n');
+  const r = await run('add', ['--json', '--collection', 'guild:7', file, MALDACENA.id], dir);
+  assert.equal(r.code, 0, r.stderr);
+  const report = JSON.parse(r.stdout) as { added: { id: string; venue: unknown }[]; skipped: unknown[] };
+  assert.deepEqual(report.added.map((a) => a.id).sort(), ['hep-th-9711200', 'wombat-retrieval']);
+  assert.equal(report.added.find((a) => a.id === 'wombat-retrieval')!.venue, null);
+  assert.deepEqual(report.skipped, []);
+  const exported = (await run('export', ['--collection', 'guild:7'], dir)).stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
+  assert.deepEqual(exported.sort(), ['hep-th-9711200', 'wombat-retrieval']);
+  assert.equal((await run('export', [], dir)).stdout, '', 'the local collection is untouched');
+  const wrong = await run('remove', ['--json', '--collection', '', 'wombat-retrieval'], dir);
+  assert.equal(wrong.code, 1);
+  assert.equal(JSON.parse(wrong.stdout).error.code, 'BAD_INPUT');
+  const removed = await run('remove', ['--json', '--collection', 'guild:7', 'wombat-retrieval'], dir);
+  assert.equal(removed.code, 0, removed.stderr);
+  assert.deepEqual((await run('export', ['--collection', 'guild:7'], dir)).stdout.trim().split('\n').map((l) => (JSON.parse(l) as { id: string }).id), ['hep-th-9711200']);
 });

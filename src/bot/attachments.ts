@@ -1,7 +1,7 @@
 import type { Attachment } from 'discord.js';
 import { PapercordError } from '../errors.js';
 import type { Settings } from '../config.js';
-import { checkPdfSize, pdfLimits } from '../fulltext/limits.js';
+import { checkAddedFileSize, pdfLimits } from '../fulltext/limits.js';
 
 /** Discord's own hosts for files users attach. */
 const DISCORD_CDN_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);
@@ -45,7 +45,7 @@ export async function downloadAttachment(attachment: Pick<Attachment, 'url' | 'n
     throw new PapercordError('BAD_INPUT', `${name} is not on Discord's file servers, so I did not fetch it.`, 'Attach the file to /add again.');
   }
   const limits = pdfLimits({ ...settings, pdfMaxPages: 1, pdfTimeoutMs: 1, pdfMaxMemoryMb: 64 });
-  checkPdfSize(attachment.size, limits, name);
+  checkAddedFileSize(attachment.size, limits, name);
   const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
   let res: Response;
   try {
@@ -63,7 +63,7 @@ export async function downloadAttachment(attachment: Pick<Attachment, 'url' | 'n
   for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
     total += chunk.length;
     // Leaving the loop by the throw cancels the download.
-    checkPdfSize(total, limits, name);
+    checkAddedFileSize(total, limits, name);
     chunks.push(chunk);
   }
   return { name, bytes: Buffer.concat(chunks, total) };

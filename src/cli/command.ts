@@ -4,7 +4,8 @@ import { COMMANDS } from '../../commands/index.js';
 import { commandNamed } from '../command/registry.js';
 import { commandSpec } from '../command/spec.js';
 import { scriptUsage } from '../command/help.js';
-import type { TextContext, TextInput } from '../command/types.js';
+import type { TextContext } from '../command/types.js';
+import type { PapercordService } from '../service.js';
 import { operatorFacingError } from '../errors.js';
 import { LatencyTracker } from '../status.js';
 import { cli, cliError, cliForm, openService, print, run } from './common.js';
@@ -29,17 +30,25 @@ const flagOptions: NonNullable<ParseArgsConfig['options']> = Object.fromEntries(
 const { values, positionals, json, settings } = cli(flagOptions, usage, args);
 
 run(json, async () => {
-  const service = await openService(settings);
+  const service = await openService(settings, cmd.text.withoutModel ? { writer: null } : {});
+  try {
+    await runCommand(service);
+  } finally {
+    await service.close();
+  }
+});
+
+async function runCommand(service: PapercordService): Promise<void> {
   const ctx: TextContext = { service, surface: 'cli', latencies: new LatencyTracker(), unrepeated: (r) => r, form: cliForm, hint: usage };
   const options = Object.fromEntries(spec.flags.map((f) => [f.name, values[f.name] === undefined ? undefined : String(values[f.name])]));
-  const input: TextInput = { text: positionals.join(' '), options };
   // A main text argument, even a blank one (which gets its error), means "not from standard input".
   if (!cmd.text.lines || positionals.length > 0 || process.stdin.isTTY) {
-    const outcome = await cmd.text.run(input, ctx);
+    const outcome = await cmd.text.run({ text: positionals.join(' '), args: positionals, options }, ctx);
     print(json, outcome.json, () => outcome.render());
+    if (outcome.failed) process.exitCode = 1;
     return;
   }
-  cmd.text.lines.check?.(input, ctx);
+  cmd.text.lines.check?.({ text: '', options }, ctx);
   // One main text per line; a bad line gets its error and the rest still run; the exit status then says some failed.
   let lineNumber = 0;
   let failed = 0;
@@ -47,8 +56,9 @@ run(json, async () => {
     lineNumber++;
     if (!line.trim()) continue;
     try {
-      const outcome = await cmd.text.run({ ...input, text: line }, ctx);
+      const outcome = await cmd.text.run({ text: line, options }, ctx);
       print(json, outcome.json, () => outcome.render() + '\n');
+      if (outcome.failed) failed++;
     } catch (e) {
       failed++;
       const err = cliError(operatorFacingError(e));
@@ -57,4 +67,4 @@ run(json, async () => {
     }
   }
   if (failed > 0) process.exitCode = 1;
-});
+}

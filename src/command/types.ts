@@ -9,6 +9,8 @@ export type TextSurface = 'console' | 'cli';
 export interface TextInput {
   /** The first string option of the command's `data`: the question, the paper, the search. */
   text: string;
+  /** The main text as the separate arguments it was typed in, where the surface has them (the command line). */
+  args?: readonly string[];
   options: Record<string, string | undefined>;
 }
 
@@ -40,6 +42,8 @@ export interface TextOutcome {
   turn?: Turn;
   /** Whether the request counts among the latencies /status shows (questions, summaries, related lists). */
   timed?: boolean;
+  /** Something was given and nothing came of it (every paper of an /add skipped): the command line exits with status 1. */
+  failed?: boolean;
 }
 
 /** A flag that only the text surfaces have (the console's `--page`: Discord pages with buttons). */
@@ -59,6 +63,8 @@ export interface TextCommand {
    * every line alike).
    */
   lines?: { check?(input: TextInput, ctx: TextContext): void };
+  /** Never asks the model (/add, /remove): the command line opens the service without it, so nothing is warmed up or pulled. */
+  withoutModel?: boolean;
   /** Lines the console's /help adds after this command's own. */
   consoleNote?: string;
 }

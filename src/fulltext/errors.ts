@@ -35,7 +35,8 @@ export function isPdfError(e: unknown): e is PdfError {
   return e instanceof PdfError;
 }
 
-const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+/** A size as the errors give it: `12.3 MB`. */
+export const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 const seconds = (ms: number) => `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 
 /** The error of each kind, worded once. `file` names the PDF ("paper.pdf", or "The PDF"). */

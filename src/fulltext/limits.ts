@@ -1,5 +1,6 @@
 import { VARIABLES, type Settings } from '../config.js';
-import { pdfErrors } from './errors.js';
+import { PapercordError } from '../errors.js';
+import { mb, pdfErrors } from './errors.js';
 
 /** What one PDF may cost to read. */
 export interface PdfLimits {
@@ -30,6 +31,17 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = pdfLimits({
  */
 export function checkPdfSize(bytes: number, limits: Pick<PdfLimits, 'maxBytes'>, file = 'The PDF'): void {
   if (bytes > limits.maxBytes) throw pdfErrors.tooLarge(file, bytes, limits.maxBytes);
+}
+
+/**
+ * Any file given to /add, refused by its size alone before it is read: a PDF in the PDF's
+ * words, a .bib or .json file of papers in its own (the same limit, PDF_MAX_MB, bounds both).
+ */
+export function checkAddedFileSize(bytes: number, limits: Pick<PdfLimits, 'maxBytes'>, file: string): void {
+  if (/\.pdf$/i.test(file)) return checkPdfSize(bytes, limits, file);
+  if (bytes > limits.maxBytes) {
+    throw new PapercordError('BAD_INPUT', `${file} is ${mb(bytes)}; papercord reads files of papers up to ${mb(limits.maxBytes)} (PDF_MAX_MB).`, 'Split it into smaller files, or add the papers by their arXiv ids or DOIs.');
+  }
 }
 
 // Readers look for the header within the first 1024 bytes and for the end marker within the last

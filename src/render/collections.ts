@@ -32,6 +32,14 @@ export function renderAddReport(report: AddReport): string {
   return out.join('\n');
 }
 
+/** What `--json` prints for an /add: the same keys for every paper, null where one is unknown. */
+export function addReportJson(r: AddReport) {
+  return {
+    added: r.added.map((a) => ({ id: a.id, title: a.title, authors: a.authors, year: a.year ?? null, venue: a.venue ?? null, url: a.url ?? null, source: a.source, fullText: a.fullText })),
+    skipped: r.skipped.map((s) => ({ ref: s.ref, reason: s.reason })),
+  };
+}
+
 export function renderRemoveReport(report: RemoveReport): string {
   return `Removed "${report.title}" (${report.id}) from ${report.collection}.`;
 }

@@ -304,6 +304,11 @@ export class ScholarlyServer {
     return this;
   }
 
+  /** Drops the connections a `hang` holds, as a connection lost midway: the client sees it fail (and may try again). */
+  endHanging(): void {
+    for (const res of this.hanging) res.destroy();
+  }
+
   /** Serves `bytes` as the arXiv PDF of `id`. */
   addPdf(id: string, bytes: Uint8Array): this {
     this.pdfs.set(id, bytes);
