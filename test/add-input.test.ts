@@ -14,7 +14,7 @@ import { tempDir } from './support/env.js';
 
 const LIMITS = { maxBytes: 1000 };
 
-test('arguments: each existing .pdf/.bib/.json/.jsonl path is read as a file, the others are refs; a link ending in .pdf is a ref', async () => {
+test('arguments: each existing .pdf/.bib/.json/.jsonl path is read as a file, the others are refs; a link ending in .pdf, with or without its scheme, is a ref', async () => {
   const cwd = await tempDir();
   await writeFile(path.join(cwd, 'refs.bib'), '@article{a, title={A}}');
   await writeFile(path.join(cwd, 'papers.jsonl'), '{"id":"x"}\n');
@@ -22,8 +22,10 @@ test('arguments: each existing .pdf/.bib/.json/.jsonl path is read as a file, th
   assert.deepEqual(input.files?.map((f) => f.name), ['refs.bib', 'papers.jsonl']);
   assert.equal(new TextDecoder().decode(input.files![0]!.bytes), '@article{a, title={A}}');
   assert.deepEqual(input.text?.split('\n'), ['2505.23727', 'https://arxiv.org/pdf/2505.23727.pdf']);
-  const refsOnly = await addInputOfText('', LIMITS, { cwd, args: ['10.1234/abcd'] });
-  assert.deepEqual(refsOnly, { text: '10.1234/abcd' });
+  const refsOnly = await addInputOfText('', LIMITS, { cwd, args: ['10.1234/abcd', 'arxiv.org/pdf/2505.23727.pdf'] });
+  assert.deepEqual(refsOnly, { text: '10.1234/abcd\narxiv.org/pdf/2505.23727.pdf' });
+  // A relative path with folders is still a path.
+  await assert.rejects(addInputOfText('', LIMITS, { cwd, args: ['papers/new.pdf'] }), /There is no file at/);
 });
 
 test('the console line: one path is a file, anything else is refs; nothing given and a missing file are BAD_INPUT', async () => {

@@ -11,9 +11,12 @@ export interface TextAddInput {
   files?: { name: string; bytes: Uint8Array }[];
 }
 
-/** A path rather than a ref: one line, a file's ending, and not a link (`https://arxiv.org/pdf/….pdf`). */
+/** A link with or without its scheme: `https://arxiv.org/pdf/….pdf`, `arxiv.org/pdf/….pdf`. */
+const LINK = /^(?:[a-z]+:\/\/|(?:[a-z0-9-]+\.)+[a-z]{2,}\/)/i;
+
+/** A path rather than a ref: one line, a file's ending, and not a link. */
 function namesFile(token: string): boolean {
-  return !/\n/.test(token) && FILE_ENDINGS.test(token) && !/^[a-z]+:\/\//i.test(token);
+  return !/\n/.test(token) && FILE_ENDINGS.test(token) && !LINK.test(token);
 }
 
 async function readFileArgument(token: string, limits: Pick<PdfLimits, 'maxBytes'>, cwd: string): Promise<{ name: string; bytes: Uint8Array }> {
