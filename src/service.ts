@@ -278,7 +278,7 @@ export class PapercordService {
   /** What the answer kinds use for one request, on one index version. */
   private answerContext(library: Library, request: AskOptions): AnswerContext {
     const model = this.model;
-    const ctx: AnswerContext = {
+    return {
       library,
       settings: this.settings,
       request,
@@ -293,8 +293,6 @@ export class PapercordService {
       },
       announce: (notice) => model.announce(notice, request),
       related: (paperId) => relatedWork(library, model, paperId, request),
-      answerAlone: (question, opts) => answerQuestion(ctx, question, opts),
     };
-    return ctx;
   }
 }

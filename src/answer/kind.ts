@@ -1,6 +1,7 @@
 import type { Settings } from '../config.js';
 import type { Library } from '../library/library.js';
 import type { QuestionFrame } from '../question/frame.js';
+import type { Reading } from '../question/read.js';
 import type { Answer, AnswerKindId, Notice, Related, RequestOptions, Turn } from '../types.js';
 import type { WriteContext } from '../writer/answers.js';
 
@@ -19,7 +20,16 @@ export interface AnswerKind {
    */
   stage: 'index' | 'papers';
   match(frame: QuestionFrame, ctx: AnswerContext): boolean | Promise<boolean>;
-  answer(frame: QuestionFrame, ctx: AnswerContext): Answer | Promise<Answer>;
+  answer(frame: QuestionFrame, ctx: AnswerContext): Answer | FanOut | Promise<Answer | FanOut>;
+}
+
+/**
+ * An answer made of several questions' answers ("What is PRISM?" of each paper called PRISM): the
+ * pipeline answers each reading as it answers any, in its own loop, and `join` makes their answers one.
+ */
+export interface FanOut {
+  each: Reading[];
+  join(parts: Answer[]): Answer;
 }
 
 /** What a question is asked with: the options of /ask that reach the answer kinds. */
@@ -51,6 +61,4 @@ export interface AnswerContext {
   announce(notice: Notice): Notice;
   /** Papers related to one paper, as /related lists them. */
   related(paperId: string): Promise<Related>;
-  /** Another question answered in this one ("What is PRISM?" of each paper called PRISM), read on its own. */
-  answerAlone(question: string, opts: { history: Turn[] }): Promise<Answer>;
 }

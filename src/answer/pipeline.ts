@@ -25,11 +25,17 @@ interface Pass {
  * back into it. "Any papers on hallucination?" that no paper writes nor covers: the topic looked
  * for tells the asker more than "this question" does. Answered only with the closest passages,
  * it is read again too: a list of the topic's papers is the answer asked for, and the closest
- * passages stand when that list is not found either.
+ * passages stand when that list is not found either. A name several papers have is answered for
+ * each of them by the same loop (a fan-out, `answerEach`), and never by a kind asking again.
  */
 export async function answerQuestion(ctx: AnswerContext, question: string, opts: ReadOptions): Promise<Answer> {
+  return answerReading(ctx, readQuestion(ctx.library, question, opts));
+}
+
+/** The passes of one reading: the question read, or one paper's part of a fan-out. */
+async function answerReading(ctx: AnswerContext, first: Reading): Promise<Answer> {
   const passes: Pass[] = [];
-  let reading = readQuestion(ctx.library, question, opts);
+  let reading = first;
   let answer: Answer;
   for (;;) {
     const frame = new QuestionFrame(ctx.library, reading);
@@ -59,10 +65,21 @@ async function firstKindAnswer(ctx: AnswerContext, frame: QuestionFrame): Promis
   await ctx.library.topics.keepBefore(frame.q, [frame.listedIn.at(-1), frame.last]);
   for (const kind of ANSWER_KINDS) {
     if (!(await kind.match(frame, ctx))) continue;
-    const answer = await kind.answer(frame, ctx);
+    const given = await kind.answer(frame, ctx);
+    const answer = 'each' in given ? given.join(await answerEach(ctx, given.each)) : given;
     return { kind, answer: answer.kind ? answer : { ...answer, kind: kind.id } };
   }
   throw new Error('no answer kind matched: the registry must end with one that matches every question');
+}
+
+/**
+ * The readings of a fan-out ("What is PRISM?" as "What is 2605.05407?" of each paper called PRISM),
+ * each answered in turn by this loop as the question alone would be: its passes, its frame, its kind.
+ */
+async function answerEach(ctx: AnswerContext, readings: readonly Reading[]): Promise<Answer[]> {
+  const parts: Answer[] = [];
+  for (const reading of readings) parts.push(await answerReading(ctx, reading));
+  return parts;
 }
 
 /** The answer as the reading shows it: the question as typed, the reading's notices before the answer's own. */

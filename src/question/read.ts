@@ -101,6 +101,15 @@ export function readQuestion(library: Library, question: string, opts: ReadOptio
 }
 
 /**
+ * A reading made from a question already read, with one paper named in it ("What is PRISM?" as
+ * "What is 2605.05407?"): its rewrites have run, so it is asked as it stands, in no conversation
+ * and with no option, as the question would be read alone.
+ */
+export function readingNaming(text: string): Reading {
+  return { text, shown: text, history: [], option: undefined, optionPaper: undefined, asked: { paper: undefined, history: [] }, notices: [] };
+}
+
+/**
  * The papers a question limited to `option` names instead of it: it names some, not that one,
  * and does not point at that one ("Compare it with VEQ" sets VEQ against it; "Who wrote VEQ?"
  * asks of VEQ only). An "it" after the name, in a question that sets no papers side by side, is

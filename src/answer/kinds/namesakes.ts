@@ -7,6 +7,8 @@ import { escapeRegExp, wholeWord } from '../../text/pattern.js';
 import type { Answer, Citation, Source } from '../../types.js';
 import type { AnswerContext } from '../kind.js';
 import { listedPaper } from '../listing.js';
+import { readingNaming } from '../../question/read.js';
+import type { Paper } from '../../corpus/paper.js';
 
 /** A made-up name several papers have ("PRISM"), asked about without naming one of them. */
 function namesakes(f: QuestionFrame, ctx: AnswerContext) {
@@ -26,28 +28,31 @@ export const namesakesKind: AnswerKind = {
     const n = namesakes(f, ctx);
     return n !== undefined && (!asksForOthers(f.q) || asksOnlyForLike(f.q.replace(wholeWord(escapeRegExp(n.name), 'u'), ' ')));
   },
-  async answer(f, ctx) {
+  answer(f, ctx) {
     const { name, papers } = namesakes(f, ctx)!;
-    // Asked with the paper's id for the name: "What is PRISM?" is then "What is 2605.05407?", its summary, as for a name one paper has.
+    // Each asked with the paper's id for the name: "What is PRISM?" is then "What is 2605.05407?", its summary, as for a name one paper has.
     const named = wholeWord(escapeRegExp(name), 'u');
-    const parts: Answer[] = [];
-    for (const paper of papers) parts.push(await ctx.answerAlone(f.q.replace(named, paper.id), { history: [] }));
-    let shift = 0;
-    const lines = [`${papers.length} indexed papers are called ${markdownLiteral(name)}:`];
-    const citations: Citation[] = [];
-    const sources: Source[] = [];
-    for (const [i, part] of parts.entries()) {
-      const by = shift;
-      const renumbered = part.answer.replace(/\[(\d+)\]/g, (_, n: string) => `[${Number(n) + by}]`);
-      // Headed by its paper when it quotes it; a related list names its paper itself, and its first source is another.
-      const first = part.sources[0]?.paperId === papers[i]!.id ? part.sources[0] : undefined;
-      lines.push(first ? `${listedPaper({ ...first, n: first.n + by })}\n${renumbered}` : renumbered);
-      citations.push(...part.citations.map((c) => ({ ...c, n: c.n + by })));
-      sources.push(...part.sources.map((s) => ({ ...s, n: s.n + by })));
-      shift += part.sources.length;
-    }
-    const written = parts.every((p) => p.mode === 'ollama') ? { mode: 'ollama' as const, model: parts[0]!.model } : { mode: 'extractive' as const };
-    const notice = joinNotices(...new Map(parts.flatMap((p) => (p.notice ? [[p.notice.said, p.notice] as const] : []))).values());
-    return { question: f.q, answer: lines.join('\n'), ...written, refused: parts.every((p) => p.refused), citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - ctx.started };
+    return { each: papers.map((paper) => readingNaming(f.q.replace(named, paper.id))), join: (parts) => joined(f, ctx, name, papers, parts) };
   },
 };
+
+/** The answers of each namesake in one answer: each headed by its paper, in one numbering of sources. */
+function joined(f: QuestionFrame, ctx: AnswerContext, name: string, papers: readonly Paper[], parts: readonly Answer[]): Answer {
+  let shift = 0;
+  const lines = [`${papers.length} indexed papers are called ${markdownLiteral(name)}:`];
+  const citations: Citation[] = [];
+  const sources: Source[] = [];
+  for (const [i, part] of parts.entries()) {
+    const by = shift;
+    const renumbered = part.answer.replace(/\[(\d+)\]/g, (_, n: string) => `[${Number(n) + by}]`);
+    // Headed by its paper when it quotes it; a related list names its paper itself, and its first source is another.
+    const first = part.sources[0]?.paperId === papers[i]!.id ? part.sources[0] : undefined;
+    lines.push(first ? `${listedPaper({ ...first, n: first.n + by })}\n${renumbered}` : renumbered);
+    citations.push(...part.citations.map((c) => ({ ...c, n: c.n + by })));
+    sources.push(...part.sources.map((s) => ({ ...s, n: s.n + by })));
+    shift += part.sources.length;
+  }
+  const written = parts.every((p) => p.mode === 'ollama') ? { mode: 'ollama' as const, model: parts[0]!.model } : { mode: 'extractive' as const };
+  const notice = joinNotices(...new Map(parts.flatMap((p) => (p.notice ? [[p.notice.said, p.notice] as const] : []))).values());
+  return { question: f.q, answer: lines.join('\n'), ...written, refused: parts.every((p) => p.refused), citations, sources, ...(notice ? { notice } : {}), elapsedMs: Date.now() - ctx.started };
+}
