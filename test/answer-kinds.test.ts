@@ -48,6 +48,16 @@ test('every answer says its kind, and /status counts the answers of each kind', 
   assert.match(field, /paper-summary 2/);
 });
 
+test('a summary asked of a paper described, not named, is the summary of the paper the description clearly finds; of several found, a search as before', async () => {
+  for (const [q, id] of [["what's the microphone geometry paper about?", 'dementyev26a'], ['tldr of the paper on mental imagery benchmarks?', 'zeller26a'], ['i remember a paper about the dynamic algorithm for non-monotone submodular maximization, summary pls', 'improved-dynamic-algorithm-for-non-monotone-submodular']] as const) {
+    const a = await service.ask(q, { useModel: false });
+    assert.equal(a.kind, 'paper-summary', q);
+    assert.deepEqual([...new Set(a.citations.map((c) => c.paperId))], [id], q);
+    assert.equal(a.answer, (await service.ask('summary', { useModel: false, paper: id })).answer, q);
+  }
+  for (const q of ['gist of the paper on video?', 'summarize the papers on video']) assert.notEqual((await service.ask(q, { useModel: false })).kind, 'paper-summary', q);
+});
+
 test('the log line of a question answered in Discord names the kind of answer', async () => {
   const h = await startHarness();
   after(() => h.close());

@@ -10,8 +10,8 @@ patternTable('OTHER_PAPERS', L.OTHER_PAPERS, {
   misses: ['Papers like PixelThink?', 'Who wrote the second one?', 'another question about mothers'],
 });
 patternTable('RESEMBLING', L.RESEMBLING, {
-  matches: [['Papers like PixelThink?', 'like'], ["What's related to PixelThink?", 'related'], ['What is similar to PixelThink?', 'similar']],
-  misses: ["explain PixelThink like I'm five", 'explain it like i am five', 'Which papers are likely to help?'],
+  matches: [['Papers like PixelThink?', 'like'], ["What's related to PixelThink?", 'related'], ['What is similar to PixelThink?', 'similar'], ['What other work resembles VEQ?', 'resembles'], ['anything in the same vein as CAST?', 'same vein'], ['papers along the lines of PRISM', 'along the lines of']],
+  misses: ["explain PixelThink like I'm five", 'explain it like i am five', 'Which papers are likely to help?', 'the resemblance is striking', 'the vein of the leaf', 'Does VEQ draw lines of text?'],
 });
 patternTable('PAPERS', L.PAPERS, {
   matches: [['papers by Zeller', 'papers'], ['any similar work?', 'work'], ['anything like PixelThink?', 'anything']],
@@ -22,8 +22,8 @@ patternTable('READ_ON', L.READ_ON, {
   misses: ['What does PixelThink read next?', 'How do they read the microphone array?'],
 });
 patternTable('WHAT_RESEMBLES', L.WHAT_RESEMBLES, {
-  matches: [["What's related to PixelThink?", "What's related to"], ['What is similar to PixelThink?', 'What is similar to'], ['what else is related to VEQ', 'what else is related to']],
-  misses: ['Which papers are related to PixelThink?', 'How is VEQ related?'],
+  matches: [["What's related to PixelThink?", "What's related to"], ['What is similar to PixelThink?', 'What is similar to'], ['what else is related to VEQ', 'what else is related to'], ['whats close to CAST topic-wise', 'whats close to'], ["what's closest to PRISM?", "what's closest to"], ['anything akin to VEQ?', 'anything akin to'], ['anything else similar to TGV-KV', 'anything else similar to']],
+  misses: ['Which papers are related to PixelThink?', 'How is VEQ related?', 'Does VEQ get close to full precision accuracy?', 'How close to the optimum is the dynamic algorithm?'],
 });
 patternTable('COMPARISON', L.COMPARISON, {
   matches: [['Compare VEQ and TGV-KV', 'Compare'], ['CoPE vs S3', 'vs'], ["What's the difference between CoPE and S3?", 'difference'], ['Is VEQ better than methods from CVPR?', 'than']],
@@ -34,8 +34,8 @@ patternTable('OWN_BASELINES', L.OWN_BASELINES, {
   misses: ['How does VEQ compare to PixelThink?', 'Compare VEQ and TGV-KV'],
 });
 patternTable('RELATING', L.RELATING, {
-  matches: [['Papers like PixelThink?', 'Papers'], ['recommend something', 'recommend'], ['I liked PRISM, what next?', 'liked']],
-  misses: ['Who wrote VEQ?', 'quantization'],
+  matches: [['Papers like PixelThink?', 'Papers'], ['recommend something', 'recommend'], ['I liked PRISM, what next?', 'liked'], ['close to CAST topic-wise', 'close'], ['CAST, topic-wise', 'topic-wise'], ['thematically nearest', 'thematically'], ['resembles VEQ in spirit', 'resembles']],
+  misses: ['Who wrote VEQ?', 'quantization', 'closed-loop control'],
 });
 patternTable('COMPARING', L.COMPARING, {
   matches: [['What do VEQ and CAST have in common?', 'in common'], ['How are X and Y related?', 'related'], ['How do they differ?', 'differ'], ['Compare VEQ and TGV-KV', 'Compare']],

@@ -35,4 +35,12 @@ patternTable('GIST', L.GIST, {
   misses: ['what highlights the gap between them?', 'Which papers handle long answer generation?', 'Which papers study long videos?', 'the full KV cache', 'What does VEQ say about entire images?'],
 });
 
+patternTable('ONE_PAPER_NOUN', L.ONE_PAPER_NOUN, {
+  matches: [['tldr of the paper arguing one probe is not enough', 'paper'], ['i remember a study showing that, summary pls', 'study']],
+  misses: ['summarize the papers on video', 'the paperwork is done', 'a summary of the studies on RL'],
+});
+patternTable('WHAT_PAPER_IS_ABOUT', L.WHAT_PAPER_IS_ABOUT, {
+  matches: ["what's the MCP privacy exfiltration attack paper about?", 'What is the paper on microphone geometry about?', 'whats that quantum boosting paper about'],
+  misses: ['What does the MCP paper say about privacy?', 'What is PixelThink about?', 'Which paper is about video?', 'What is the paper on video really good at?'],
+});
 everyExportTabled('lexicon/summary-lengths.ts', lexicon);

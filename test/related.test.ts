@@ -163,9 +163,9 @@ test('a paper named and found, with no other paper like it, is said to be so, no
   assert.doesNotMatch(asked.answer, /\/related/);
 });
 
-test('"what should I read after X?", "what\'s related to X?" and "Which papers are related to X?" ask for the papers related to X, as "Papers like X?" does', async () => {
+test('"what should I read after X?", "what\'s related to X?", "whats close to X topic-wise", "work that resembles X" and "Which papers are related to X?" ask for the papers related to X, as "Papers like X?" does', async () => {
   const like = await service.ask('Papers like PixelThink?', { useModel: false });
-  for (const q of ['What else should I read after PixelThink?', 'I liked PixelThink, what else should I read?', 'What should I read next if I liked PixelThink?', 'What to read after pixelthink?', "What's related to PixelThink?", 'What is similar to PixelThink?', 'Which papers are related to PixelThink?']) {
+  for (const q of ['What else should I read after PixelThink?', 'I liked PixelThink, what else should I read?', 'What should I read next if I liked PixelThink?', 'What to read after pixelthink?', "What's related to PixelThink?", 'What is similar to PixelThink?', 'Which papers are related to PixelThink?', 'whats close to PixelThink topic-wise', 'anything akin to PixelThink?', 'What other work resembles PixelThink?', 'anything in the same vein as PixelThink?']) {
     const a = await service.ask(q, { useModel: false });
     assert.equal(a.refused, false, `${q}: ${a.answer}`);
     assert.equal(a.answer, like.answer, q);
@@ -174,6 +174,7 @@ test('"what should I read after X?", "what\'s related to X?" and "Which papers a
   assert.match((await service.ask('Which papers are related to MentisOculi?', { useModel: false })).answer, /^Papers related to \*\*MentisOculi/);
   // What a paper reads is about that paper; a topic is listed as ever.
   assert.doesNotMatch((await service.ask('What does PixelThink read next?', { useModel: false })).answer, /^Papers related to/);
+  assert.doesNotMatch((await service.ask('Does PixelThink get close to full-model accuracy?', { useModel: false })).answer, /^Papers related to/);
   assert.match((await service.ask('Which papers are related to reinforcement learning?', { useModel: false })).answer, /indexed papers mention reinforcement learning/);
 });
 

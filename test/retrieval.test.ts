@@ -1003,8 +1003,8 @@ test('a refusal whose question misspells a paper\'s name asks "did you mean" tha
   const typo = await service.ask('What does MentisOculli evaluate?', { useModel: false });
   assert.equal(typo.refused, true);
   assert.match(typo.answer, /Did you mean MentisOculi: .* \(zeller26a\)\?$/);
-  // Asking /ask for papers like one points to /related instead.
-  const like = await service.ask('What other work resembles 2505.23727?', { useModel: false });
+  // Asking /ask for papers like one on a topic none covers points to /related for that one.
+  const like = await service.ask('Which other papers do sourdough baking like 2505.23727?', { useModel: false });
   assert.equal(like.refused, true);
   assert.match(like.answer, /For papers related to PixelThink: .*, use \/related 2505\.23727\.$/);
   const offTopic = await service.ask('How do I configure kubernetes autoscaling?', { useModel: false });

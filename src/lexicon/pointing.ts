@@ -3,8 +3,8 @@
 /** Words that ask for papers besides the ones named ("other work on it", "alternatives to X"). */
 export const OTHER_PAPERS = /\b(other|others|besides|alternatives?)\b/i;
 
-/** Words that ask for papers like the one named ("papers like PixelThink", "related work"); not "like I'm five". */
-export const RESEMBLING = /\b(similar|related|like(?!\s+i(?:['’]?m| am)\b))\b/i;
+/** Words that ask for papers like the one named ("papers like PixelThink", "related work", "work that resembles VEQ", "in the same vein as CAST"); not "like I'm five". */
+export const RESEMBLING = /\b(similar|related|like(?!\s+i(?:['’]?m| am)\b)|resembl(?:e|es|ing)|(?:same|similar)\s+vein|along\s+the\s+(?:same\s+)?lines\s+of)\b/i;
 
 /** Words for papers, which "similar" or "like" asks for more of ("papers like PixelThink", "similar work", "anything like it"). */
 export const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones|anything|something)\b/i;
@@ -16,8 +16,15 @@ export const PAPERS = /\b(papers?|works?|methods?|approaches|studies|ones|anythi
  */
 export const READ_ON = /\b(i|we|to)\s+(\w+\s+)?read\b[^.?!]*\b(next|after|afterwards)\b|\b(else|next)\b[^.?!]*\b(i|we|to)\s+(\w+\s+)?read\b|\bfurther reading\b/i;
 
-/** "What's related to PhaseCoder?", "What is similar to VEQ?": what is like the one paper named, with no word for papers. */
-export const WHAT_RESEMBLES = /\bwhat(?:['’]s|\s+is|\s+else\s+is)?\s+(?:related|similar)\s+to\b/i;
+/**
+ * "What's related to PhaseCoder?", "What is similar to VEQ?", "whats close to CAST", "anything
+ * akin to VEQ", "what's nearest to PRISM": what is like the one paper named, with no word for papers.
+ * "close to" only after what asks: "Does VEQ get close to full precision?" asks about VEQ.
+ */
+export const WHAT_RESEMBLES = /\b(?:what(?:['’]?s|\s+is|\s+else\s+is)?|anything(?:\s+else)?|something)\s+(?:(?:is|are)\s+)?(?:(?:most|very|really)\s+)?(?:related|similar|close(?:st)?|nearest|akin)\s+to\b/i;
+
+/** How a request for papers like one says in which respect, which names no topic: "close to CAST topic-wise", "similar in spirit". */
+const RESPECT = String.raw`topic-?wise|topically|thematically|conceptually|in\s+spirit|area-?wise|close(?:st)?|nearest|akin`;
 
 /** Words that set a paper against another ("Compare VEQ and TGV-KV", "CoPE vs S3", "How do they differ?"): with one paper named, the other is not named. */
 export const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike|differ(s|ed|ing|ences?)?|than)\b/i;
@@ -26,7 +33,7 @@ export const COMPARISON = /\b(compare[ds]?|comparing|comparison|versus|vs|unlike
 export const OWN_BASELINES = /\b(baselines?|prior (work|art|methods?)|existing (methods?|approaches)|state[- ]of[- ]the[- ]art)\b/i;
 
 /** The words of "papers like X", "other work similar to X": with them and X's name taken out, what else is asked. */
-export const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me|else|next|read|reading|further|liked|enjoyed|loved)\\b`, 'gi');
+export const RELATING = new RegExp(`${OTHER_PAPERS.source}|${RESEMBLING.source}|${PAPERS.source}|\\b(to|any|more|find|show|list|recommend|suggest|me|else|next|read|reading|further|liked|enjoyed|loved|${RESPECT})\\b`, 'gi');
 
 /** What a comparison asks for rather than about: "differ" is not a topic ("ReasonSeg-Diff" would match it), nor "in common". */
 export const COMPARING = new RegExp(`${COMPARISON.source}|\\b(in common|similar|similarit(y|ies)|related|relate|alike)\\b`, 'gi');

@@ -52,3 +52,13 @@ const LENGTH = String.raw`\b(?:${LENGTH_WORD} version|(?:${SHORT_WORD})(?= ${ANS
  * gap" highlights something: a verb), "explain X like I'm five" about X, and "X in one sentence" too.
  */
 export const GIST = new RegExp(String.raw`\b(main|key|core|central|big)\s+(ideas?|takeaways?|contributions?|points?|insights?|messages?|lessons?)\b|\bbottom line\b|\bhighlights\b(?!\s+(?:the|how|that|what|why|its|their|an?)\b)|\beli5\b|\blike i(?:['’]?m| am) (?:five|5|a (?:child|kid|beginner))\b|\bin (?:simple|plain|layman['’]?s?) (?:terms|english|words)\b|${LENGTH}|${BREVITY}`, 'gi');
+
+/**
+ * One paper, as a request for a summary describes it rather than names it: "tldr of the paper
+ * arguing …", "the quantum boosting paper, what's the gist?", "i remember a paper showing …
+ * summary pls". Not "papers": a summary of several is a list's job.
+ */
+export const ONE_PAPER_NOUN = /\b(?:paper|preprint|article|study)\b/i;
+
+/** "What's the MCP privacy exfiltration attack paper about?", "What is the paper on X about?": what a paper is about, a summary asked without the word (described, or only pointed at: "What is this paper about?"). */
+export const WHAT_PAPER_IS_ABOUT = /^\W*what(?:['’]?s|\s+is|\s+was)\s+(?:the|that|this)\s+(?:.*\s)?(?:paper|preprint|article|study)\b.*\babout\W*$/i;

@@ -2,8 +2,9 @@
 import type { SummaryLength } from '../answer/summary.js';
 import type { SummarySection } from '../answer/summary/sections.js';
 import { queryTerms, withoutGist, words } from '../text/terms.js';
+import { describesPaper } from './pointing.js';
 import { ASKING, ASKS_FIGURES, ASKS_HOW_MUCH, ASPECT_WORDS, DATA_ASPECT, HOW_IT_WORKS, MODELS_ASPECT, ROLE_ASKED } from '../lexicon/aspects.js';
-import { LONG_ASKED, MEDIUM_ASKED, SUMMARY_ONLY } from '../lexicon/summary-lengths.js';
+import { GIST, GIST_WORD, LONG_ASKED, MEDIUM_ASKED, ONE_PAPER_NOUN, SUMMARY_ONLY, WHAT_PAPER_IS_ABOUT } from '../lexicon/summary-lengths.js';
 
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
 const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
@@ -42,6 +43,16 @@ export function asksOnlyAspects(question: string): boolean {
 /** Whether a question asks only for a summary (see SUMMARY_ONLY). */
 export function asksOnlyForSummary(question: string): boolean {
   return SUMMARY_ONLY.test(question.trim());
+}
+
+/**
+ * Whether a question asks for the summary of one paper it describes ("tldr of the paper arguing
+ * one probe isn't enough", "the quantum boosting paper, what's the gist?", "what's the MCP
+ * exfiltration attack paper about?"): whether it names one is for the frame to say.
+ */
+export function asksSummaryOfOnePaper(question: string): boolean {
+  const gist = GIST_WORD.test(question) || new RegExp(GIST.source, 'i').test(question);
+  return (gist && ONE_PAPER_NOUN.test(question)) || (WHAT_PAPER_IS_ABOUT.test(question) && describesPaper(question));
 }
 
 /** The summary length a question asks for ("the full summary": long), short when it says none: a chat answer is read at a glance. */

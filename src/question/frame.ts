@@ -5,7 +5,7 @@ import { AUTHORS_NOUN, AUTHORSHIP } from '../lexicon/authors.js';
 import { asksAuthorCount, asksOnlyForAuthors, asksWhereOrWhen, withoutAuthorCount, withoutAuthorship, withoutPublication } from '../answer/bylines.js';
 import { asksForLinks, withoutLinkWords } from '../answer/links.js';
 import type { SummarySection } from '../answer/summary/sections.js';
-import { askedSection, asksAnAspect, asksForData, asksForModels, asksOnlyAspects, asksOnlyForSummary, asksOnlyHowMuch } from './aspects.js';
+import { askedSection, asksAnAspect, asksForData, asksForModels, asksOnlyAspects, asksOnlyForSummary, asksOnlyHowMuch, asksSummaryOfOnePaper, summaryLengthAsked } from './aspects.js';
 import { dataSentences, figureSentences, modelSentences } from '../answer/summary/aspect-sentences.js';
 import { queryConcepts } from '../text/terms.js';
 import { withoutWords } from '../text/pattern.js';
@@ -277,6 +277,17 @@ export class QuestionFrame {
   /** "What is it about?" of one paper ("What is PixelThink?") asks for the paper itself: nothing else in it is a word to search for; so does going on about it. */
   get overview(): boolean {
     return this.read('overview', () => this.paper !== undefined && (queryConcepts(this.about).length === 0 || this.goingOn));
+  }
+
+  /** A summary asked of one paper that the question describes and names nowhere, nor the conversation ("tldr of the paper arguing …"): the search finds which. */
+  get summaryOfDescribed(): boolean {
+    return this.read('summaryOfDescribed', () => !this.optionPaper && !this.comparison && !this.paper && this.subjectNames.papers.length === 0 && asksSummaryOfOnePaper(this.q));
+  }
+
+  /** This question asked of one paper as a summary of it, as long as it asks: the paper a description found, summarised as if named. */
+  summaryOf(paper: Paper): QuestionFrame {
+    const text = { short: 'summary', medium: 'medium summary', long: 'full summary' }[summaryLengthAsked(this.q)];
+    return new QuestionFrame(this.library, { text, shown: this.q, history: [], option: paper.id, optionPaper: paper, asked: {}, notices: [] });
   }
 
   /** What a comparison asks of each paper, without its comparison and picking words ("Which one is faster?": "faster"). */

@@ -14,7 +14,7 @@ const BACK_TO_ONE_ALL = new RegExp(BACK_TO_ONE.source, 'gi');
 
 /** Whether a question asks about papers besides the one it names ("compared with VEQ"; not "compared with its baselines"). */
 export function asksBeyondNamed(question: string): boolean {
-  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || READ_ON.test(question) || (COMPARISON.test(question) && !OWN_BASELINES.test(question));
+  return OTHER_PAPERS.test(question) || RESEMBLING.test(question) || READ_ON.test(question) || WHAT_RESEMBLES.test(question) || (COMPARISON.test(question) && !OWN_BASELINES.test(question));
 }
 
 /**
