@@ -1,7 +1,7 @@
 import type { Settings } from './config.js';
 import type { Paper } from './corpus/paper.js';
 import { withSearchNotice } from './embed/query-vector.js';
-import type { BuildProgress } from './index/store.js';
+import type { BuildProgress, LoadedIndex } from './index/store.js';
 import { Library } from './library/library.js';
 import { openIndex, withIndex, type OpenOptions } from './library/open.js';
 import { CollectionLibraries } from './library/views.js';
@@ -9,7 +9,6 @@ import { addToCollection, checkCollection, type AddInput, type AddOptions, type 
 import { removeFromCollection, type RemoveReport } from './collections/remove.js';
 import { exportPapers, type ExportFormat } from './collections/export.js';
 import { addedPapersOf, LOCAL_COLLECTION } from './collections/view.js';
-import type { LoadedIndex } from './index/store.js';
 import { followIndex, type IndexFollower } from './index/watch.js';
 import type { ScholarlyHttp } from './sources/http.js';
 import { log as rootLog, type Logger } from './log.js';
@@ -22,6 +21,7 @@ import type { AnswerContext, AskRequest } from './answer/kind.js';
 import { relatedQuery, relatedWork, type RelatedRequest } from './answer/related-work.js';
 import { summarize, type SummaryRequest } from './answer/summarize.js';
 import { ModelSide } from './writer/model-side.js';
+import { BackgroundWork } from './background.js';
 import { OllamaWriter, type Writer } from './writer/writer.js';
 
 export interface ServiceOptions extends OpenOptions {
@@ -73,6 +73,7 @@ export class PapercordService {
   private readonly model: ModelSide;
   /** How many answers each kind gave since start, for /status. */
   private readonly kindCounts = new Map<AnswerKindId, number>();
+  private readonly background = new BackgroundWork();
   readonly startedAt = Date.now();
 
   private constructor(
@@ -177,7 +178,7 @@ export class PapercordService {
     const ctx = { settings: this.settings, log: this.log, index: state.index, embedder: state.embedderChoice.embedder ?? undefined, http: this.opts.http };
     const out = await addToCollection(ctx, input, opts);
     if (out.index) this.adopt(out.index);
-    void out.compaction?.then((index) => index && this.adopt(index));
+    if (out.compaction) void this.background.track(out.compaction.then((index) => index && !this.background.isClosed && this.adopt(index)));
     return out.report;
   }
 
@@ -244,10 +245,9 @@ export class PapercordService {
     return [...this.kindCounts].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count);
   }
 
-  /** Stops background work (a model download, the warm-up); answers already running finish. */
+  /** Stops background work (a model download, the warm-up) and waits for what changes the index (a compaction, a reindex); answers already running finish. */
   async close(): Promise<void> {
-    this.follower?.close();
-    await this.writer?.close();
+    await Promise.all([this.follower?.close(), this.writer?.close(), this.background.close()]);
   }
 
   /**
@@ -255,7 +255,7 @@ export class PapercordService {
    * switches. A second call while one runs joins it.
    */
   reindex(opts: { onBuildProgress?: (p: BuildProgress) => void } = {}): Promise<IndexInfo> {
-    this.reindexing ??= (async () => {
+    this.reindexing ??= this.background.track((async () => {
       try {
         const previous = this.library;
         this.views = new CollectionLibraries(new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings));
@@ -267,7 +267,7 @@ export class PapercordService {
       } finally {
         this.reindexing = null;
       }
-    })();
+    })());
     return this.reindexing;
   }
 

@@ -92,7 +92,6 @@ const EXPECTED_WARNINGS: [string, string, RegExp][] = [
 ];
 const EXPECTED_IDS = [...TOPICS.map((_, i) => `g${i}`), 'untitled1', 'good26a', 'huge1'];
 
-// Folders are made at the top level: tempDir() called inside a hook would be removed when the hook ends.
 const corpusDir = await tempDir();
 for (const [name, content] of FILES) await fs.writeFile(path.join(corpusDir, name), content);
 const settings = await testSettings({ CORPUS: corpusDir });

@@ -74,7 +74,6 @@ function assertOnlyQuotes(a: Answer, what: string): void {
   }
 }
 
-// Folders are made at the top level: tempDir() called inside a hook would be removed when the hook ends.
 const injectedCorpus = await corpusWithInjection();
 const extractiveSettings = await testSettings({ DISCORD_TOKEN: TOKEN, CORPUS: `icml2026,${injectedCorpus}` });
 const modelDataDir = await tempDir();

@@ -77,8 +77,9 @@ test('a related list without the model says its reasons are shared key terms, no
   assert.doesNotMatch(relatedFallback({ said: 'llama3.2:3b is still downloading (40%), so this answer is quoted from the abstracts meanwhile.' }).said, /quoted/);
 });
 
-test('a related list whose model is unreachable carries a notice that quotes nothing', async () => {
+test('a related list whose model is unreachable carries a notice that quotes nothing', async (t) => {
   const withWriter = await PapercordService.open(await testSettings({ OLLAMA_HOST: 'http://127.0.0.1:9' }), { log: captureLog() });
+  t.after(() => withWriter.close());
   const r = await withWriter.related('PixelThink');
   assert.equal(r.mode, 'extractive');
   assert.ok(r.notice, 'the unreachable model is announced');
@@ -125,8 +126,9 @@ test('a topic of a few words mostly made of words no paper writes lists nothing,
   assert.ok((await service.related('video', { useModel: false })).related.length >= 2);
 });
 
-test('related lists keep each paper\'s key terms between requests, not its parsed abstract', async () => {
+test('related lists keep each paper\'s key terms between requests, not its parsed abstract', async (t) => {
   const withDistractors = await PapercordService.open(await builtIndexSettings({ CORPUS: 'icml2026,pmlr-v306' }), { log: captureLog() });
+  t.after(() => withDistractors.close());
   const papers = withDistractors.retriever.index.papers;
   // Stems are cached by the stemmer whoever asks: seen once before, they are not what is measured.
   for (const p of papers) terms(`${p.title}\n${p.abstract}`);

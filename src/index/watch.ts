@@ -29,7 +29,8 @@ export interface IndexFollower {
   update(index: LoadedIndex): void;
   /** Checks now (also what fs.watch and the poll do); resolves once the check is done. */
   check(): Promise<void>;
-  close(): void;
+  /** Stops following; resolves once a check under way has ended. */
+  close(): Promise<void>;
 }
 
 /** What the poll compares: CURRENT's content and the list's identity, size and time. */
@@ -112,10 +113,11 @@ export function followIndex(index: LoadedIndex, onChange: (index: LoadedIndex) =
       last = undefined;
     },
     check,
-    close() {
+    async close() {
       closed = true;
       clearInterval(timer);
       for (const w of watchers.splice(0)) w.close();
+      await running;
     },
   };
 }

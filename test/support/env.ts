@@ -1,16 +1,27 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after } from 'node:test';
 import { dataPath, loadSettings, PROJECT_ROOT, VARIABLES, type Settings } from '../../src/config.js';
 import { jsonLinesTo, type Logger, type Fields } from '../../src/log.js';
 
-/** A fresh temp folder, removed when the test file ends. */
+/** Temp folders of this test file, removed as its process exits. */
+const tempDirs = new Set<string>();
+
+/**
+ * A fresh temp folder, removed when the test file's process exits. Not in an after() hook:
+ * node:test runs the file's after() hooks as soon as the tests queued so far have ended, even
+ * while a top-level await between two tests is still opening a service (or copying an index)
+ * into a folder, and a hook registered meanwhile runs at once: the folder would be removed
+ * under that work.
+ */
 export async function tempDir(prefix = 'papercord-test-'): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  after(() => rm(dir, { recursive: true, force: true }));
+  if (tempDirs.size === 0) process.once('exit', () => {
+    for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
+  });
+  tempDirs.add(dir);
   return dir;
 }
 
