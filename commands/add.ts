@@ -4,14 +4,14 @@ import type { Logger } from '../src/log.js';
 import { PapercordError } from '../src/errors.js';
 import { channelGuard } from '../src/bot/interactions.js';
 import { changeRefusal, mayChangeCollection } from '../src/bot/adders.js';
-import { attachmentHostAllowed, downloadAttachment } from '../src/bot/attachments.js';
+import { checkAttachment, downloadAttachment } from '../src/bot/attachments.js';
 import { addedMessages, addProgressText } from '../src/bot/added.js';
 import { collectionFor } from '../src/bot/collection.js';
 import { runRequest } from '../src/bot/flow.js';
 import { errorMessage } from '../src/bot/render.js';
 import { interactionResponder, replyEphemeral } from '../src/bot/reply.js';
 import { deferReply } from '../src/bot/retry.js';
-import { checkAddedFileSize, pdfLimits } from '../src/fulltext/limits.js';
+import { pdfLimits } from '../src/fulltext/limits.js';
 import type { TextCommand } from '../src/command/types.js';
 import { addInputOfText } from '../src/command/add-input.js';
 import { addReportJson, renderAddReport } from '../src/render/collections.js';
@@ -40,10 +40,7 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
   try {
     if (!mayChangeCollection(interaction, ctx.settings)) throw changeRefusal(ctx.settings, 'add');
     if (!paper && !file) throw new PapercordError('BAD_INPUT', 'Give /add a paper or a file.', 'paper: an arXiv id or URL, a DOI, an OpenReview or PMLR link, or BibTeX entries; file: a PDF, a .bib file, or a .json/.jsonl file of papers.');
-    if (file) {
-      if (!attachmentHostAllowed(file.url, ctx.settings)) throw new PapercordError('BAD_INPUT', `${file.name} is not on Discord's file servers, so I did not fetch it.`, 'Attach the file to /add again.');
-      checkAddedFileSize(file.size, pdfLimits(ctx.settings), file.name);
-    }
+    if (file) checkAttachment(file, ctx.settings);
   } catch (e) {
     await replyEphemeral(interaction, [errorMessage(e)]);
     return;
@@ -78,7 +75,7 @@ export const text: TextCommand = {
     const given = options.file ? [...(args ?? [typed]), options.file] : args;
     const input = await addInputOfText(typed, pdfLimits(ctx.service.settings), { args: given });
     const collection = collectionOf(options, ctx.service);
-    const report = await ctx.service.add(input, { collection, signal: ctx.signal, onProgress: (p) => ctx.status?.(`${p.stage.replace('-', ' ')} ${p.done}/${p.total}…`) });
+    const report = await ctx.service.add(input, { collection, signal: ctx.signal, onProgress: (p) => ctx.status?.(addProgressText(p)) });
     // Something given, nothing added: a script should know.
     return { json: addReportJson(report), render: () => renderAddReport(report), failed: report.added.length === 0 && report.skipped.length > 0 };
   },

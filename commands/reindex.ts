@@ -18,7 +18,6 @@ export async function execute(interaction: ChatInputCommandInteraction, ctx: Bot
 }
 
 export const text: TextCommand = {
-  consoleNote: 'Manage Server is needed in Discord, not here.',
   async run(_input, ctx) {
     const info = await ctx.service.reindex();
     return { json: info, render: () => `Index rebuilt: ${info.papers} papers, ${info.chunks} chunks (embedder ${info.embedder}, build ${info.buildId}).` };

@@ -78,7 +78,8 @@ async function runLocalConsole(settings: Settings, service: PapercordService): P
  * the embedder chosen because of it). A warning about anything else is still shown.
  */
 function saidByBanner(line: HeldLine): boolean {
-  return (line.level === 'info' || line.level === 'debug' || /answers will be extractive/.test(line.msg)) && /ollama|embedder chosen/i.test(line.line);
+  // The message, not the formatted line: an embedder id or a host in a field can name Ollama too.
+  return (line.level === 'info' || line.level === 'debug' || /answers will be extractive/.test(line.msg)) && /^(?:ollama |not an ollama |embedder chosen$)/i.test(line.msg);
 }
 
 runMain(main, log);

@@ -114,7 +114,7 @@ export class PapercordService {
   private adopt(index: LoadedIndex): void {
     const current = this.library.state.index;
     if (index.dir === current.dir && index.generation < current.generation) return;
-    this.views = new CollectionLibraries(new Library(withIndex(this.library.state, index, this.settings, this.log), this.settings));
+    this.views = this.views.replacedBy(new Library(withIndex(this.library.state, index, this.settings, this.log), this.settings));
     this.follower?.update(index);
   }
 
@@ -185,6 +185,7 @@ export class PapercordService {
   /** /remove: takes a paper added to a collection out of it. */
   async remove(paperQuery: string, opts: InCollection = {}): Promise<RemoveReport> {
     const collection = opts.collection ?? this.defaultCollection;
+    checkCollection(collection);
     const paper = this.resolvePaper(paperQuery, { collection });
     const out = await removeFromCollection({ settings: this.settings, log: this.log, index: this.library.state.index }, paper, collection);
     this.adopt(out.index);
@@ -258,7 +259,7 @@ export class PapercordService {
     this.reindexing ??= this.background.track((async () => {
       try {
         const previous = this.library;
-        this.views = new CollectionLibraries(new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings));
+        this.views = this.views.replacedBy(new Library(await openIndex(this.settings, this.log, { forceRebuild: true, onBuildProgress: opts.onBuildProgress }), this.settings));
         previous.catalog.close();
         this.follower?.update(this.library.state.index);
         // Every cached answer was written from the old index's sources.

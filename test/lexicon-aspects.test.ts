@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import * as lexicon from '../src/lexicon/aspects.js';
+import { roleAsked } from '../src/question/aspects.js';
 import { customTable, everyExportTabled, patternTable } from './support/lexicon.js';
 
 const L = lexicon;
@@ -89,13 +90,12 @@ patternTable('ASKS_FOR_LIST', L.ASKS_FOR_LIST, {
 });
 customTable('ROLE_ASKED', () => {
   // The part of a summary a question's form asks for: a method for "how does ...", results for "what did they find"; none for "why", "how many", "how well".
-  const roleOf = (q: string) => L.ROLE_ASKED.find(([, re]) => re.test(q))?.[0];
   const rows: [string, string | undefined][] = [
     ['how does PixelThink work?', 'Method'], ['How can a robot policy decide when to think longer?', 'Method'],
     ['what did they find about refusal?', 'Results'], ['What do the experiments show?', 'Results'],
     ['how many papers use RL?', undefined], ['how well does VEQ do?', undefined], ['why does TGV-KV drop tokens?', undefined], ['What is PixelThink?', undefined],
   ];
-  for (const [q, role] of rows) assert.equal(roleOf(q), role, q);
+  for (const [q, role] of rows) assert.equal(roleAsked(q), role, q);
 });
 
 everyExportTabled('lexicon/aspects.ts', lexicon);

@@ -1,6 +1,6 @@
 import type { Hit } from '../retrieval/retriever.js';
 import type { QuestionFrame } from '../question/frame.js';
-import type { Answer, Notice } from '../types.js';
+import type { Answer } from '../types.js';
 import { extractiveAnswer } from './extractive.js';
 import type { AnswerContext } from './kind.js';
 import { toSources } from './sources.js';
@@ -18,11 +18,11 @@ export const CLOSEST_OPENING = 'No abstract answers this in its words; the close
  * judge; a refusal would leave nothing to judge. Undefined when nothing is near (see
  * Retriever.closeness): that question is refused outright.
  */
-export function closestAnswer(f: QuestionFrame, ctx: AnswerContext, near: readonly Hit[] | undefined, notice?: Notice): Answer | undefined {
+export function closestAnswer(f: QuestionFrame, ctx: AnswerContext, near: readonly Hit[] | undefined): Answer | undefined {
   if (!near?.length) return undefined;
   const sources = toSources(near.slice(0, CLOSEST_SOURCES));
-  const asked = f.paper ? f.about : f.q;
-  const ex = extractiveAnswer(asked, sources, ctx.library.retriever.termStats, ctx.settings.retrieval);
+  // Only a question that names no paper gets here (abstracts.ts): what is asked is the question.
+  const ex = extractiveAnswer(f.q, sources, ctx.library.retriever.termStats, ctx.settings.retrieval);
   if (!ex.citations.length) return undefined;
   return {
     kind: 'closest',
@@ -32,7 +32,6 @@ export function closestAnswer(f: QuestionFrame, ctx: AnswerContext, near: readon
     refused: false,
     citations: ex.citations,
     sources: ex.sources ?? sources,
-    ...(notice ? { notice } : {}),
     elapsedMs: Date.now() - ctx.started,
   };
 }

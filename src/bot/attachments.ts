@@ -1,7 +1,7 @@
 import type { Attachment } from 'discord.js';
 import { PapercordError } from '../errors.js';
 import type { Settings } from '../config.js';
-import { checkAddedFileSize, pdfLimits } from '../fulltext/limits.js';
+import { checkAddedFileSize, type PdfLimits } from '../fulltext/limits.js';
 
 /** Discord's own hosts for files users attach. */
 const DISCORD_CDN_HOSTS = new Set(['cdn.discordapp.com', 'media.discordapp.net']);
@@ -34,6 +34,19 @@ export function attachmentHostAllowed(url: string, settings: Pick<Settings, 'dis
   return api.origin !== DEFAULT_API_ORIGIN && u.origin === api.origin;
 }
 
+function maxBytes(settings: Pick<Settings, 'pdfMaxMb'>): Pick<PdfLimits, 'maxBytes'> {
+  return { maxBytes: Math.round(settings.pdfMaxMb * 2 ** 20) };
+}
+
+/** Throws, with what to do, where papercord would not fetch an attachment: a host not Discord's, or more bytes than it reads. */
+export function checkAttachment(attachment: Pick<Attachment, 'url' | 'name' | 'size'>, settings: AttachmentSettings): void {
+  const name = attachment.name || 'the attached file';
+  if (!attachmentHostAllowed(attachment.url, settings)) {
+    throw new PapercordError('BAD_INPUT', `${name} is not on Discord's file servers, so I did not fetch it.`, 'Attach the file to /add again.');
+  }
+  checkAddedFileSize(attachment.size, maxBytes(settings), name);
+}
+
 /**
  * Downloads a file attached to /add. Its size is checked from what Discord says before a byte
  * is fetched, and again while it arrives (a server that sends more is cut off); redirects are
@@ -41,11 +54,8 @@ export function attachmentHostAllowed(url: string, settings: Pick<Settings, 'dis
  */
 export async function downloadAttachment(attachment: Pick<Attachment, 'url' | 'name' | 'size'>, settings: AttachmentSettings, signal?: AbortSignal): Promise<AttachedFile> {
   const name = attachment.name || 'the attached file';
-  if (!attachmentHostAllowed(attachment.url, settings)) {
-    throw new PapercordError('BAD_INPUT', `${name} is not on Discord's file servers, so I did not fetch it.`, 'Attach the file to /add again.');
-  }
-  const limits = pdfLimits({ ...settings, pdfMaxPages: 1, pdfTimeoutMs: 1, pdfMaxMemoryMb: 64 });
-  checkAddedFileSize(attachment.size, limits, name);
+  checkAttachment(attachment, settings);
+  const limits = maxBytes(settings);
   const timeout = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
   let res: Response;
   try {

@@ -4,7 +4,7 @@ import type { IndexInfo } from '../service.js';
 import type { RememberedAnswer } from './memory.js';
 import type { FeedbackStatus } from '../feedback.js';
 import { noRelated, answerBasis, answerShows, citedSources, footerText, relatedShows, type ExtractiveShows } from '../render/text.js';
-import { passagePlace, textBasis, type TextBasis } from '../answer/sources.js';
+import { passagePlace, type TextBasis } from '../answer/sources.js';
 import { HELP_NOTES } from '../command/help.js';
 import { answerKindsLine, lastNotUsedLine, latencyLine, ollamaLead, type StatusSnapshot } from '../status.js';
 import { formatDuration, formatMs } from '../text/durations.js';
@@ -163,7 +163,7 @@ export function quotesMessages(q: RememberedAnswer): Outgoing[] {
     const text = quotes.length ? [...new Set(quotes)].join('\n') : s.text;
     return `${sourceLine(s.n, s.title, s.url, s.paperId, passagePlace(s))}\n${blockQuote(text)}`;
   });
-  const from = { abstracts: 'From the abstracts only', 'full text': 'From the full texts', both: 'From the abstracts and full texts' }[textBasis(shown.length ? shown : q.sources)];
+  const from = { abstracts: 'From the abstracts only', 'full text': 'From the full texts', both: 'From the abstracts and full texts' }[answerBasis(q)];
   return messages({ title: `Quoted passages: ${truncate(escapeText(q.reply.question), 200)}`, description: blocks.join('\n\n') || 'No passages.', color: COLORS.info, footer: from });
 }
 

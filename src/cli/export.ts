@@ -1,5 +1,5 @@
 import { cli, fail, openService, run } from './common.js';
-import { LOCAL_COLLECTION } from '../render/collections.js';
+import { LOCAL_COLLECTION } from '../collections/view.js';
 import type { ExportFormat } from '../collections/export.js';
 
 const usage = 'usage: npm run export -- [--collection <id>] [--format jsonl|bibtex]\n       (writes the papers added to the collection to standard output; local by default)';

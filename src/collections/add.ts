@@ -18,9 +18,9 @@ import { FetchFailure, type ScholarlyHttp } from '../sources/http.js';
 import { failureReason } from '../sources/outcome.js';
 import { PresentPapers } from './duplicates.js';
 import { collectionRoom } from './limits.js';
-import { readPdfPaper, type PdfPaper } from './pdf-paper.js';
+import { readFullText, readPdfPaper, type PdfPaper } from './pdf-paper.js';
 import { collectionProblem } from './records.js';
-import { fullTextPassages, readPdf, pdfLimits } from '../fulltext/index.js';
+import { pdfLimits } from '../fulltext/index.js';
 import { addedPapersOf } from './view.js';
 
 export interface AddInput {
@@ -191,9 +191,8 @@ async function candidateOf(p: ResolvedPaper, ctx: AddContext, http: ScholarlyHtt
   if (!ctx.settings.addFullText || !pdfUrl) return c;
   try {
     const fetched = await http.get('arxiv', pdfUrl, { signal, accept: 'application/pdf', maxBytes: pdfLimits(ctx.settings).maxBytes });
-    const text = await readPdf(new Uint8Array(fetched.body), { limits: pdfLimits(ctx.settings), file: `${paper.id}.pdf` });
-    const fullText = fullTextPassages(text);
-    return { ...c, fullText, pages: text.pageCount, sections: new Set(fullText.map((x) => x.section)).size };
+    const { fullText, pages, sections } = await readFullText(new Uint8Array(fetched.body), `${paper.id}.pdf`, ctx.settings);
+    return { ...c, fullText, pages, sections };
   } catch (e) {
     const why = e instanceof FetchFailure ? failureReason(e, `the PDF of ${paper.id}`, `arXiv has no PDF for ${paper.id}`) : isPdfError(e) ? e.message : 'reading it failed (logged)';
     if (!(e instanceof FetchFailure) && !isPdfError(e)) ctx.log.error('reading an arXiv PDF failed', { paper: paper.id, error: e });

@@ -6,7 +6,7 @@ import type { Settings } from '../config.js';
 import { buildPaper } from '../corpus/build.js';
 import type { Paper } from '../corpus/paper.js';
 import type { FullTextPassage } from '../chunking.js';
-import { checkPdfSize, fullTextPassages, pdfLimits, readPdf } from '../fulltext/index.js';
+import { fullTextPassages, pdfLimits, readPdf, type FullText } from '../fulltext/index.js';
 
 /** A stand-in abstract taken from the body is cut to about this many characters. */
 const STAND_IN_ABSTRACT_CHARS = 1200;
@@ -20,12 +20,17 @@ export interface PdfPaper {
   note?: string;
 }
 
+/** A PDF's text as the index takes it: passages with section and page, and what the reply counts. */
+export async function readFullText(bytes: Uint8Array, file: string, settings: Settings): Promise<{ text: FullText; fullText: FullTextPassage[]; pages: number; sections: number }> {
+  // readPdf checks the size first (checkPdfEnvelope), before the worker starts.
+  const text = await readPdf(bytes, { limits: pdfLimits(settings), file });
+  const fullText = fullTextPassages(text);
+  return { text, fullText, pages: text.pageCount, sections: new Set(fullText.map((p) => p.section)).size };
+}
+
 /** Reads a PDF attachment into a paper; throws a PdfError (what happened and what to try) when it cannot. */
 export async function readPdfPaper(name: string, bytes: Uint8Array, settings: Settings): Promise<PdfPaper> {
-  const limits = pdfLimits(settings);
-  checkPdfSize(bytes.byteLength, limits, name);
-  const text = await readPdf(bytes, { limits, file: name });
-  const fullText = fullTextPassages(text);
+  const { text, fullText, pages, sections } = await readFullText(bytes, name, settings);
   const notes: string[] = [];
   let abstract = text.abstract?.trim() ?? '';
   if (!abstract) {
@@ -35,8 +40,7 @@ export async function readPdfPaper(name: string, bytes: Uint8Array, settings: Se
   const built = buildPaper({ title: text.title, abstract }, name, name);
   if (!built.paper) throw new Error(`${name}: ${built.problems.map((p) => p.message).join('; ')}`);
   notes.push(...built.problems.map((p) => p.message));
-  const sections = new Set(fullText.map((p) => p.section)).size;
-  return { paper: built.paper, fullText, pages: text.pageCount, sections, ...(notes.length ? { note: notes.join('; ') } : {}) };
+  return { paper: built.paper, fullText, pages, sections, ...(notes.length ? { note: notes.join('; ') } : {}) };
 }
 
 function standInAbstract(passages: readonly FullTextPassage[]): string {

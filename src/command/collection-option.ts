@@ -1,4 +1,3 @@
-import { checkCollection } from '../collections/add.js';
 import type { PapercordService } from '../service.js';
 import type { TextInput, TextOnlyOption } from './types.js';
 
@@ -8,9 +7,7 @@ import type { TextInput, TextOnlyOption } from './types.js';
  */
 export const COLLECTION_OPTION: TextOnlyOption = { name: 'collection', description: 'The collection to change (local unless given; guild:<server id> for a server\'s)', value: '<id>' };
 
-/** The collection a text command changes: --collection, checked as the service checks it, or the service's default. */
+/** The collection a text command changes: --collection (the service checks it), or the service's default. */
 export function collectionOf(options: TextInput['options'], service: Pick<PapercordService, 'defaultCollection'>): string {
-  if (options.collection === undefined) return service.defaultCollection;
-  checkCollection(options.collection);
-  return options.collection;
+  return options.collection ?? service.defaultCollection;
 }

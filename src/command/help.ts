@@ -34,7 +34,7 @@ function optionLines(spec: CommandSpec, indent: string): string[] {
 export function consoleHelp(commands: readonly CommandModule[], extra: string[] = []): string {
   const blocks = commands.map((cmd) => {
     const spec = commandSpec(cmd);
-    return [consoleUsage(spec), `    ${spec.description}`, ...(spec.main || spec.flags.length ? optionLines(spec, '      ') : []), ...(cmd.text.consoleNote ? [`    ${cmd.text.consoleNote}`] : [])].join('\n');
+    return [consoleUsage(spec), `    ${spec.description}`, ...(spec.main || spec.flags.length ? optionLines(spec, '      ') : [])].join('\n');
   });
   return [...blocks, ...extra, '', ...HELP_NOTES].join('\n');
 }

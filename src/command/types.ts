@@ -65,8 +65,6 @@ export interface TextCommand {
   lines?: { check?(input: TextInput, ctx: TextContext): void };
   /** Never asks the model (/add, /remove): the command line opens the service without it, so nothing is warmed up or pulled. */
   withoutModel?: boolean;
-  /** Lines the console's /help adds after this command's own. */
-  consoleNote?: string;
 }
 
 /**

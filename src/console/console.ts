@@ -12,7 +12,6 @@ import { parseLine } from './parse.js';
 import { NoticeRepeats } from './notices.js';
 import { progressText, StatusLine } from './status-line.js';
 
-export { NoticeRepeats } from './notices.js';
 
 export interface ConsoleOptions {
   input: Readable;

@@ -71,7 +71,7 @@ const ARXIV_IN_LINK = new RegExp(String.raw`(?:^|[/:\s])(${ARXIV_DIGITS})(?:v\d+
 /** "arXiv:2605.03348v2", "https://arxiv.org/abs/2605.03348" -> "2605.03348"; old-style ids ("cs/0101001") kept. */
 export function normalizeArxiv(raw: string): string | undefined {
   const s = raw.trim().toLowerCase();
-  const modern = ARXIV_IN_LINK.exec(s) ?? ARXIV_ID.exec(s);
+  const modern = ARXIV_IN_LINK.exec(s);
   if (modern) return modern[1];
   const old = /([a-z-]+(?:\.[a-z]{2})?\/\d{7})(?:v\d+)?$/.exec(s);
   return old ? old[1].replace('/', '-') : undefined;

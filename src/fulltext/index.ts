@@ -5,6 +5,6 @@
  */
 export { readPdf, type ReadPdfOptions } from './read.js';
 export { fullTextPassages } from './passages.js';
-export { sectionLabel, pageAt, type FullText, type Section, type SectionRole, type PageStart } from './sections.js';
+export { sectionLabel, type FullText, type Section, type SectionRole, type PageStart } from './sections.js';
 export { PdfError, isPdfError, type PdfErrorKind } from './errors.js';
 export { checkAddedFileSize, checkPdfSize, pdfLimits, DEFAULT_PDF_LIMITS, type PdfLimits, type PdfSettings } from './limits.js';

@@ -43,13 +43,6 @@ export function sectionLabel(section: Pick<Section, 'number' | 'heading'>): stri
   return section.number ? `§${section.number} ${section.heading}` : section.heading;
 }
 
-/** The page that the character at `offset` of a section's text is on. */
-export function pageAt(section: Pick<Section, 'page' | 'pageStarts'>, offset: number): number {
-  let page = section.page;
-  for (const start of section.pageStarts) if (start.offset <= offset) page = start.page;
-  return page;
-}
-
 // "Abstract. We ...", "Abstract—This ...", or "Abstract We ..." (a run-in heading), not "Abstract Syntax Notation".
 const INLINE_ABSTRACT = /^(?:[Aa]bstract|ABSTRACT)(?:\s*[.:—–-]\s*|\s+(?=(?:We|This|In|Our|The)\b))(\p{Lu}.*)$/u;
 

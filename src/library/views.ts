@@ -21,8 +21,22 @@ export class CollectionLibraries {
     if (!added.length) return this.base;
     const papers = [...this.base.papers, ...added];
     lib = new Library({ ...this.base.state, papers, retriever, catalog: new PaperCatalog(papers) }, this.base.settings);
-    if (this.views.size >= VIEWS_KEPT) this.views.delete(this.views.keys().next().value!);
+    if (this.views.size >= VIEWS_KEPT) {
+      const [oldest, dropped] = this.views.entries().next().value!;
+      this.views.delete(oldest);
+      dropped.catalog.close();
+    }
     this.views.set(collection, lib);
     return lib;
+  }
+
+  /**
+   * The views of another version of the index, from `base`: this one's collection catalogs are
+   * closed (a large one still indexing names in the background would go on for nothing).
+   */
+  replacedBy(base: Library): CollectionLibraries {
+    for (const lib of this.views.values()) lib.catalog.close();
+    this.views.clear();
+    return new CollectionLibraries(base);
   }
 }

@@ -4,7 +4,7 @@ import type { SummarySection } from '../answer/summary/sections.js';
 import { queryTerms, withoutGist, words } from '../text/terms.js';
 import { describesPaper } from './pointing.js';
 import { ASKING, ASKS_FIGURES, ASKS_HOW_MUCH, ASPECT_WORDS, DATA_ASPECT, HOW_IT_WORKS, MODELS_ASPECT, ROLE_ASKED } from '../lexicon/aspects.js';
-import { GIST, GIST_WORD, LONG_ASKED, MEDIUM_ASKED, ONE_PAPER_NOUN, SUMMARY_ONLY, WHAT_PAPER_IS_ABOUT } from '../lexicon/summary-lengths.js';
+import { GIST_WORD, LONG_ASKED, MEDIUM_ASKED, ONE_PAPER_NOUN, SUMMARY_ONLY, WHAT_PAPER_IS_ABOUT } from '../lexicon/summary-lengths.js';
 
 /** The aspect a word asks about (see ASPECT_WORDS); undefined for any other word. */
 const aspectOf = (word: string) => ASPECT_WORDS.find(([, re]) => re.test(word));
@@ -51,7 +51,7 @@ export function asksOnlyForSummary(question: string): boolean {
  * exfiltration attack paper about?"): whether it names one is for the frame to say.
  */
 export function asksSummaryOfOnePaper(question: string): boolean {
-  const gist = GIST_WORD.test(question) || new RegExp(GIST.source, 'i').test(question);
+  const gist = GIST_WORD.test(question) || withoutGist(question) !== question;
   return (gist && ONE_PAPER_NOUN.test(question)) || (WHAT_PAPER_IS_ABOUT.test(question) && describesPaper(question));
 }
 

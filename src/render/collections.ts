@@ -2,7 +2,6 @@
 import type { AddReport } from '../collections/add.js';
 import type { RemoveReport } from '../collections/remove.js';
 
-export { guildCollection, LOCAL_COLLECTION } from '../collections/view.js';
 
 /** Lines past this many are summed up: a .bib of 200 entries must still fit a message. */
 const LINES_SHOWN = 15;

@@ -8,6 +8,7 @@
  */
 import type { SummaryLength } from '../answer/summary.js';
 import { byline, type BylineFields } from '../corpus/paper.js';
+import { passagePlace } from '../answer/sources.js';
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -74,8 +75,7 @@ export function neutralize(text: string): string {
 
 export function renderSource(s: PromptSource): string {
   const by = byline(s);
-  const place = [s.section, s.page !== undefined ? `p. ${s.page}` : undefined].filter(Boolean).join(', ');
-  const from = s.section !== undefined ? `From the full text: ${neutralize(place)}\n` : '';
+  const from = s.section !== undefined ? `From the full text: ${neutralize(passagePlace(s))}\n` : '';
   return `[${s.n}] ${neutralize(s.title)} (paper id: ${s.paperId})\n${by ? `Authors: ${neutralize(by)}\n` : ''}${from}${neutralize(s.text)}`;
 }
 
